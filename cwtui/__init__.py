@@ -1,0 +1,1 @@
+"""cwtui: play, replay and study Coldwater Crown in the terminal."""

@@ -1,0 +1,5 @@
+import sys
+
+from cwtui.cli import main
+
+sys.exit(main())

@@ -1,0 +1,98 @@
+"""The `cwtui` command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+from cwtui.logfile import read_log
+from cwtui.runner import play_game
+from engine import EngineError, GameConfig, SeatConfig
+from engine.bots import BOT_KINDS
+from engine.replay import Replay
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cwtui", description="Play, replay and study Coldwater Crown in the terminal."
+    )
+    sub = parser.add_subparsers(dest="command")
+    sim = sub.add_parser("simulate", help="play bot-only games and write their logs")
+    sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i")
+    sim.add_argument(
+        "--bots", default="random", help=f"comma list of {', '.join(BOT_KINDS)}, cycled over the seats"
+    )
+    sim.add_argument("--out", type=Path, default=None, help="folder for the logs (none: no logs)")
+    sim.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
+    ver = sub.add_parser("verify", help="re-simulate logs and check every event")
+    ver.add_argument("files", nargs="+", type=Path)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return simulate(args)
+    if args.command == "verify":
+        return verify(args.files)
+    parser.print_help()
+    return 0
+
+
+def simulate(args: argparse.Namespace) -> int:
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in BOT_KINDS]
+    if unknown or not kinds:
+        print(
+            f"cwtui simulate: unknown bot kind(s) {unknown}; choose from {', '.join(BOT_KINDS)}",
+            file=sys.stderr,
+        )
+        return 2
+    seats = tuple(
+        SeatConfig(f"{kinds[i % len(kinds)]}-{i}", kinds[i % len(kinds)]) for i in range(args.players)
+    )
+    totals = [0] * args.players
+    wins: dict[str, int] = defaultdict(int)
+    for i in range(args.games):
+        config = GameConfig(seats=seats, seed=args.seed + i, tag_points=not args.no_tag_points)
+        state, _ = play_game(config, args.out)
+        assert state.result is not None
+        for line in state.result[: args.players]:
+            totals[line.seat] += line.total
+        winner = next(line.seat for line in state.result if line.rank == 1)
+        wins[state.seats[winner].kind] += 1
+    print(f"games: {args.games}  players: {args.players}  bots: {','.join(kinds)}")
+    for seat, sc in enumerate(seats):
+        print(f"  seat {seat} ({sc.kind}): mean score {totals[seat] / max(args.games, 1):.2f}")
+    for kind, n in sorted(wins.items()):
+        print(f"  wins {kind}: {n} ({100 * n / max(args.games, 1):.1f}%)")
+    if args.out:
+        print(f"logs in {args.out}")
+    return 0
+
+
+def verify(files: list[Path]) -> int:
+    failed = 0
+    for path in files:
+        try:
+            replay = Replay(read_log(path))
+        except EngineError as exc:
+            print(f"{path}: FAILED {exc}")
+            failed += 1
+            continue
+        log = replay.log
+        if replay.divergence:
+            print(f"{path}: FAILED at ply {replay.divergence.ply}: {replay.divergence.reason}")
+            failed += 1
+        elif log.truncated or log.footer is None:
+            note = "truncated last line" if log.truncated else "no footer"
+            print(f"{path}: OK up to ply {replay.good_plies} (unfinished: {note})")
+        else:
+            print(f"{path}: OK ({replay.good_plies} plies)")
+    return 1 if failed else 0

@@ -1,0 +1,58 @@
+"""Playing whole games between bots, with a log written as they go."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from cwtui.logfile import LogWriter
+from engine import GameConfig, apply, legal_moves, new_game
+from engine.bots import Bot, make_bot
+from engine.cards import Cards, load_cards
+from engine.log import header_for
+from engine.rng import stream_seed
+from engine.state import State
+from engine.view import view
+
+MAX_PLIES = 20_000  # far beyond any real game: a guard against an engine bug looping
+
+
+def bots_for(config: GameConfig) -> dict[int, Bot]:
+    """A bot for every non-human seat, each seeded from the game seed and its seat."""
+    return {
+        seat: make_bot(sc.kind, stream_seed(config.seed, f"bot-{seat}"))
+        for seat, sc in enumerate(config.seats)
+        if sc.kind != "human"
+    }
+
+
+def play_out(state: State, bots: dict[int, Bot], writer: LogWriter | None = None) -> State:
+    """Play bots' moves until the game ends (every seat must be a bot)."""
+    for _ in range(MAX_PLIES):
+        if state.over:
+            if writer:
+                writer.finish(state)
+            return state
+        moves = legal_moves(state)
+        bot = bots[state.to_act]
+        move = moves[0] if len(moves) == 1 else bot.choose(view(state, state.to_act), moves)
+        after, events = apply(state, move)
+        if writer:
+            writer.ply(state, move, events)
+        state = after
+    raise RuntimeError(f"game did not end within {MAX_PLIES} plies")
+
+
+def play_game(
+    config: GameConfig, out_dir: Path | None, cards: Cards | None = None
+) -> tuple[State, Path | None]:
+    cards = cards or load_cards()
+    state = new_game(config, cards)
+    bots = bots_for(config)
+    if out_dir is None:
+        return play_out(state, bots), None
+    game_id = f"sim-{len(config.seats)}p-{config.seed}"
+    path = out_dir / f"{game_id}.jsonl"
+    header = header_for(config, cards.hash, game_id, datetime.now(UTC).isoformat(timespec="seconds"))
+    with LogWriter(path, header) as writer:
+        return play_out(state, bots, writer), path

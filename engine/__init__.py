@@ -1,0 +1,33 @@
+"""Coldwater Crown rules engine: pure Python, deterministic from a seed.
+
+>>> from engine import GameConfig, SeatConfig, new_game, legal_moves, apply
+>>> state = new_game(GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo")), seed=7))
+>>> state, events = apply(state, legal_moves(state)[0])
+"""
+
+from engine.cards import Cards, load_cards
+from engine.config import GameConfig, SeatConfig
+from engine.errors import CardDataError, EngineError, IllegalMove, LogFormatError, LogVersionError
+from engine.game import apply
+from engine.legal import legal_moves
+from engine.setup import new_game
+from engine.state import State
+
+ENGINE_VERSION = "0.1.0"
+
+__all__ = [
+    "ENGINE_VERSION",
+    "CardDataError",
+    "Cards",
+    "EngineError",
+    "GameConfig",
+    "IllegalMove",
+    "LogFormatError",
+    "LogVersionError",
+    "SeatConfig",
+    "State",
+    "apply",
+    "legal_moves",
+    "load_cards",
+    "new_game",
+]

@@ -1,0 +1,31 @@
+"""Typed errors. Each says what was wrong and, where a rule decides it, which one."""
+
+from __future__ import annotations
+
+
+class EngineError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class IllegalMove(EngineError):
+    """A move that is not legal in the state it was applied to; the state is unchanged."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+
+
+class CardDataError(EngineError):
+    """A card file that cannot be read or breaks R1 / the data constraints."""
+
+
+class LogFormatError(EngineError):
+    """A game log that cannot be read: names the line and the problem."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.line = line
+
+
+class LogVersionError(LogFormatError):
+    """A log written by a newer format than this engine reads."""

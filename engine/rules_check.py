@@ -1,0 +1,128 @@
+"""Why a move is illegal: turns a failed legality check into an IllegalMove that names
+the rule. Runs only when a move was refused, so it favours clarity over speed."""
+
+from __future__ import annotations
+
+from engine import tackle
+from engine.components import CONTEST_ORDER, LOCATIONS, MAX_UNCAUGHT_MASTER_ANGLERS, SPACE_INDEX
+from engine.errors import IllegalMove
+from engine.moves import (
+    BaitTo,
+    Catch,
+    EndTurn,
+    LetGo,
+    Move,
+    PlaceAngler,
+    PlayLure,
+    PlayReel,
+    Present,
+    Refill,
+    RemoveAngler,
+    TakeMasterAngler,
+)
+from engine.state import (
+    AFTER,
+    BAIT,
+    CATCH,
+    CATCH_ORDER,
+    PLACE,
+    PORT,
+    PRESENT,
+    REMOVE,
+    SILENT_CLEAR,
+    SILENT_DRAWS,
+    State,
+)
+
+PENDING = {
+    PLACE: ("R3.1", "step 1: place your angler token on a free space (or play a Lure or Reel)"),
+    REMOVE: ("R3.2", "step 2: remove another angler token (or play a Lure or Reel)"),
+    AFTER: ("R3.3", "end your turn (or play a Lure or Reel)"),
+    PORT: ("R4.3", "choose a Port action: refill a zone or take a Master Angler card"),
+    BAIT: ("R5.1", "choose where the removed bait goes: the discard or a Master Angler slot"),
+    CATCH_ORDER: ("R5.4", "choose which emptied zone catches first"),
+    CATCH: ("R5.3", "choose the fish this catch takes"),
+    SILENT_DRAWS: ("R12.2", "choose whether the silent player draws one bait or two"),
+    SILENT_CLEAR: ("R12.5", "choose the silent player's clear-bait option"),
+    PRESENT: ("R10.1", "choose the fish to present at this contest"),
+}
+
+TACKLE_RULE = {"lure": "R7.4", "reel": "R7.5", "rod": "R7.1", "line": "R7.2"}
+
+
+def explain(s: State, move: Move) -> IllegalMove:
+    rule, pending = PENDING.get(s.phase, ("R9.2", "the game is over"))
+    p = s.player
+    if isinstance(move, (PlayLure, PlayReel)) and s.phase in (PLACE, REMOVE, AFTER):
+        return _tackle_problem(s, move)
+    if isinstance(move, PlaceAngler) and s.phase == PLACE and s.spaces[SPACE_INDEX[move.space]]:
+        return IllegalMove("R3.1", f"the {move.space} space is occupied")
+    if isinstance(move, RemoveAngler) and s.phase == REMOVE:
+        if SPACE_INDEX.get(move.space) == s.placed:
+            return IllegalMove("R3.2", "you cannot remove the token you placed this turn")
+        return IllegalMove("R3.2", f"there is no angler token on the {move.space} space")
+    if isinstance(move, Refill) and s.phase == PORT:
+        if move.zone not in (3, 4, 5, 6):
+            return IllegalMove("R1.9", f"there is no zone {move.zone}; zones are 3 to 6")
+        return IllegalMove("R4.4", f"zone {move.zone} is already full")
+    if isinstance(move, TakeMasterAngler) and s.phase == PORT:
+        if len(p.ma) >= MAX_UNCAUGHT_MASTER_ANGLERS:
+            return IllegalMove("R4.6", "you already have 3 uncaught Master Angler cards")
+        if move.card is None:
+            return IllegalMove("R4.6", "the Master Angler deck is empty")
+        return IllegalMove("R4.6", f"Master Angler card {move.card} is not face up")
+    if isinstance(move, BaitTo) and s.phase == BAIT:
+        return IllegalMove("R5.1", f"card {move.card} has no empty slot of this bait's color")
+    if isinstance(move, (Catch, LetGo)) and s.phase == CATCH:
+        return _catch_problem(s, move)
+    if isinstance(move, EndTurn) and s.phase != AFTER:
+        return IllegalMove("R3.4", f"every step is mandatory; now: {pending}")
+    if isinstance(move, Present) and s.phase == PRESENT:
+        return IllegalMove(
+            "R10.1",
+            f"present only your own {LOCATIONS[CONTEST_ORDER[s.contest]]} fish, at most one of each species",
+        )
+    return IllegalMove(rule, f"{type(move).__name__} is not legal now; {pending}")
+
+
+def _tackle_problem(s: State, move: PlayLure | PlayReel) -> IllegalMove:
+    p = s.player
+    kind = "lure" if isinstance(move, PlayLure) else "reel"
+    rule = TACKLE_RULE[kind]
+    if tackle.usable(p, kind) is None:
+        if any(t in p.fresh for t in p.tackle):
+            return IllegalMove("R6.1", f"a {kind} drawn this step can be played from the next step")
+        return IllegalMove(rule, f"you have no {kind}")
+    if isinstance(move, PlayLure):
+        if not 1 <= len(move.zones) <= 2:
+            return IllegalMove(rule, "a Lure removes one or two bait")
+        return IllegalMove(rule, f"your board lacks those {move.color} bait")
+    if move.zone_a == move.zone_b:
+        return IllegalMove(rule, "the Reel swaps bait between two different zones")
+    if move.color_a == move.color_b:
+        return IllegalMove(rule, "the Reel swaps two bait of different colors")
+    return IllegalMove(rule, "your board lacks one of those bait")
+
+
+def _catch_problem(s: State, move: Catch | LetGo) -> IllegalMove:
+    from engine.fishing import natural_target
+
+    p = s.player
+    loc, zone = natural_target(s)
+    if isinstance(move, LetGo):
+        return IllegalMove("R5.3", "the fish is there: an emptied zone catches it")
+    if move.deck_top:
+        if move.rod or move.location != LOCATIONS[loc]:
+            return IllegalMove("R7.1", "the Rod cannot take another location's deck top")
+        if move.line or zone != 6:
+            return IllegalMove("R6.2", "only emptying your zone 6 lets you take the deck top")
+        return IllegalMove("R6.2", "that location's deck is empty")
+    if move.rod and tackle.usable(p, "rod") is None:
+        return IllegalMove("R7.1", "you have no Rod you can play now")
+    if move.line and tackle.usable(p, "line") is None:
+        return IllegalMove("R7.2", "you have no Line you can play now")
+    if move.rod == (move.location == LOCATIONS[loc]):
+        return IllegalMove("R7.1", "only a Rod changes the location, and it must change it")
+    if move.line != (abs(move.zone - zone) == 1):
+        return IllegalMove("R7.2", "only a Line changes the zone, to an adjacent one")
+    return IllegalMove("R5.7", f"there is no fish in {move.location} zone {move.zone}")

@@ -1,0 +1,131 @@
+"""What one seat may know (architecture principle 4). Bots decide from a View only.
+
+A View never holds another seat's fish identities (a card id would give away its
+weight), tackle kinds, or any deck's order; face-up fish are shown by species, decks
+and the bag by their contents.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+
+from engine.components import COLORS, CONTEST_ORDER, TACKLE
+from engine.state import EMPTY, OVER, PRESENT, State
+
+
+class MasterAnglerView(msgspec.Struct, frozen=True):
+    card: int
+    filled: tuple[bool, ...]
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    seat: int
+    name: str
+    kind: str
+    hand: int  # face of the angler token in hand, 0 while it is on the board
+    board: tuple[tuple[int, ...], ...]  # zones 3–6 × colors (COLORS order)
+    master_anglers: tuple[MasterAnglerView, ...]
+    master_anglers_caught: tuple[int, ...]
+    species: tuple[str, ...]  # the species of every caught fish (public, R5.5)
+    fish: tuple[int, ...] | None  # own caught fish card ids; None for other seats
+    revealed: tuple[int, ...]  # fish whose weight everybody saw (R8.1)
+    tackle: tuple[str, ...] | None  # own tackle kinds; None for other seats
+    tackle_count: int
+    trophies: tuple[tuple[str, int], ...]
+
+
+class View(msgspec.Struct, frozen=True):
+    seat: int
+    to_act: int
+    phase: str
+    turn: int
+    spaces: tuple[int, ...]  # face per space in SPACES order, 0 = free
+    locations: tuple[tuple[str | None, ...], ...]  # species face up in zones 3–6
+    decks: tuple[dict[str, int], ...]  # each location deck's species counts
+    bag: tuple[int, ...]  # per color, then the clear bait (0/1)
+    discard: tuple[int, ...]
+    display: tuple[int, ...]  # face-up Master Angler cards (-1: none)
+    master_angler_deck: int
+    tackle_deck: int
+    tackle_used: tuple[str, ...]
+    mystery_weight: int | None  # the face-up tile
+    mystery_left: tuple[int, ...]  # the stack's weights, sorted (order hidden)
+    stacks: dict[str, tuple[int, ...]]
+    tag: str
+    tag_points: bool
+    seats: tuple[SeatView, ...]
+    action_color: str | None
+    catch_zone: int
+    emptied: tuple[int, ...]
+    ports_left: int
+    end_triggered: bool
+
+
+def view(s: State, seat: int) -> View:
+    cards = s.cards
+    species = cards.species_names
+    return View(
+        seat=seat,
+        to_act=s.to_act,
+        phase=s.phase,
+        turn=s.turn,
+        spaces=tuple(s.spaces),
+        locations=tuple(
+            tuple(species[cards.fish_species[c]] if c != EMPTY else None for c in zones)
+            for zones in s.locations
+        ),
+        decks=tuple(
+            dict(sorted(Counter(species[cards.fish_species[c]] for c in d).items())) for d in s.decks
+        ),
+        bag=(*s.bag, 1 if s.clear_in_bag else 0),
+        discard=tuple(s.discard),
+        display=tuple(s.display),
+        master_angler_deck=len(s.ma_deck),
+        tackle_deck=len(s.tackle_deck),
+        tackle_used=tuple(TACKLE[t] for t in s.tackle_used),
+        mystery_weight=s.mystery[-1] if s.mystery else None,
+        mystery_left=tuple(sorted(s.mystery)),
+        stacks={k: tuple(v) for k, v in sorted(s.stacks.items())},
+        tag=s.tag,
+        tag_points=s.config.tag_points,
+        seats=tuple(_seat_view(s, p.seat, own=p.seat == seat) for p in s.players),
+        action_color=COLORS[s.action_color] if s.action_color >= 0 else None,
+        catch_zone=s.catch_zone,
+        emptied=tuple(s.emptied),
+        ports_left=s.ports_left,
+        end_triggered=s.end_trigger >= 0,
+    )
+
+
+def _seat_view(s: State, seat: int, own: bool) -> SeatView:
+    p = s.players[seat]
+    cards = s.cards
+    revealed = _revealed(s, seat)
+    return SeatView(
+        seat=seat,
+        name=s.seats[seat].name,
+        kind=s.seats[seat].kind,
+        hand=p.hand,
+        board=tuple(tuple(z) for z in p.board),
+        master_anglers=tuple(MasterAnglerView(m[0], tuple(bool(x) for x in m[1:])) for m in p.ma),
+        master_anglers_caught=tuple(p.ma_caught),
+        species=tuple(sorted(cards.species_names[cards.fish_species[f]] for f in p.fish)),
+        fish=tuple(p.fish) if own else None,
+        revealed=revealed,
+        tackle=tuple(TACKLE[t] for t in p.tackle) if own else None,
+        tackle_count=len(p.tackle),
+        trophies=tuple((t.kind, t.points) for t in p.trophies),
+    )
+
+
+def _revealed(s: State, seat: int) -> tuple[int, ...]:
+    """Fish of this seat shown to all: each that claimed a Mystery Weight tile (R8.1),
+    and every fish presented at a contest already held (R10.2)."""
+    p = s.players[seat]
+    shown = {t.fish for t in p.trophies if t.kind == "mystery_weight"}
+    held = CONTEST_ORDER[: s.contest] if s.phase in (PRESENT, OVER) else ()
+    for loc in held:
+        shown.update(p.presented[loc])
+    return tuple(sorted(shown))

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cwtui.cli import main
+
+
+def test_simulate_then_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for players in (1, 2, 3, 4):
+        assert main(["simulate", "--players", str(players), "--games", "3", "--bots", "random,greedy",
+                     "--seed", "40", "--out", str(tmp_path / str(players))]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "games: 3  players: 4" in out and "mean score" in out
+    logs = sorted(tmp_path.glob("*/*.jsonl"))
+    assert len(logs) == 12
+    assert main(["verify", *map(str, logs)]) == 0
+    assert capsys.readouterr().out.count(": OK (") == 12
+
+
+def test_verify_fails_on_a_damaged_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["simulate", "--players", "2", "--games", "1", "--out", str(tmp_path)])
+    log = next(tmp_path.glob("*.jsonl"))
+    lines = log.read_bytes().splitlines(keepends=True)
+    lines[3] = b"{not json\n"
+    log.write_bytes(b"".join(lines))
+    assert main(["verify", str(log)]) == 1
+    assert "FAILED line 4:" in capsys.readouterr().out
+
+
+def test_unknown_bot_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--bots", "wizard", "--games", "1"]) == 2
+    assert "unknown bot kind" in capsys.readouterr().err
+
+
+def test_bare_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    assert "simulate" in capsys.readouterr().out

@@ -1,0 +1,81 @@
+"""Property tests over random games for 1–4 seats (hypothesis picks seats and seeds)."""
+
+from __future__ import annotations
+
+from conftest import config, random_playout
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import new_game
+from engine.cards import load_cards
+from engine.components import TOTAL_TROPHIES
+from engine.events import GameEnded, MasterAnglerCaught, Presented, TrophyTaken
+from engine.state import EMPTY, PLACE, SILENT_CLEAR, State
+from engine.view import view
+
+CARDS = load_cards()
+
+
+def check_conserved(s: State) -> None:
+    solo = s.config.solo
+    colored = sum(s.bag) + sum(s.discard)
+    colored += sum(sum(z) for p in s.players for z in p.board)
+    colored += sum(sum(m[1:]) for p in s.players for m in p.ma)
+    assert colored == (54 if solo else 96), "colored bait (R1.1, R12.1)"
+    assert s.clear_in_bag or s.phase == SILENT_CLEAR, "the clear bait is back in the bag"
+    fish = [c for zones in s.locations for c in zones if c != EMPTY]
+    fish += [c for d in s.decks for c in d] + [f for p in s.players for f in p.fish]
+    assert sorted(fish) == list(range(60)), "fish cards (R1.3)"
+    tackle = s.tackle_deck + s.tackle_used + [t for p in s.players for t in p.tackle]
+    assert sorted(tackle) == list(range(15)), "tackle tokens (R1.5)"
+    masters = s.ma_deck + [c for c in s.display if c != EMPTY]
+    masters += [m[0] for p in s.players for m in p.ma] + [c for p in s.players for c in p.ma_caught]
+    assert sorted(masters) == list(range(30)), "Master Angler cards (R1.4)"
+    trophies = sum(len(v) for v in s.stacks.values()) + len(s.mystery) + s.boxed_trophies
+    trophies += sum(len(p.trophies) for p in s.players)
+    assert trophies == TOTAL_TROPHIES, "trophies (R1.8)"
+
+
+def check_views(s: State) -> None:
+    for seat in range(len(s.players)):
+        v = view(s, seat)
+        for other in v.seats:
+            if other.seat != seat:
+                assert other.fish is None and other.tackle is None
+        for zones in v.locations:
+            assert all(z is None or isinstance(z, str) for z in zones)
+
+
+def recomputed_scores(start: State, events: list) -> dict[int, int]:
+    """R11 from the log's events alone (plus R12.1's setup trophy for the silent player)."""
+    scores = {p.seat: 0 for p in start.players}
+    if start.config.solo:
+        scores[1] += 5
+    for e in events:
+        if isinstance(e, TrophyTaken):
+            scores[e.seat] += e.points
+        elif isinstance(e, MasterAnglerCaught):
+            scores[e.seat] += 1
+        elif isinstance(e, Presented) and start.config.tag_points:
+            scores[e.seat] += sum(1 for f in e.fish if CARDS.fish_tag[f] == start.tag)
+    return scores
+
+
+@settings(max_examples=300)
+@given(players=st.integers(1, 4), seed=st.integers(0, 2**64 - 1), tag_points=st.booleans())
+def test_random_games_keep_every_invariant(players: int, seed: int, tag_points: bool) -> None:
+    start = new_game(config(players, seed, tag_points))
+    all_events: list = []
+    last = start
+    for before, _move, events in random_playout(start, seed):
+        if before.phase == PLACE and before.turn != last.turn:
+            assert sum(1 for f in before.spaces if f) == 3, "R3.5: 3 tokens at turn start"
+        check_conserved(before)
+        if before.ply % 7 == 0:
+            check_views(before)
+        all_events += events
+        last = before
+    end = [e for e in all_events if isinstance(e, GameEnded)]
+    assert len(end) == 1, "every game ends exactly once"
+    totals = {line.seat: line.total for line in end[0].scores}
+    assert totals == recomputed_scores(start, all_events)
