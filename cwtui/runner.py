@@ -44,7 +44,7 @@ def play_out(state: State, bots: dict[int, Bot], writer: LogWriter | None = None
 
 
 def play_game(
-    config: GameConfig, out_dir: Path | None, cards: Cards | None = None
+    config: GameConfig, out_dir: Path | None, cards: Cards | None = None, created: str | None = None
 ) -> tuple[State, Path | None]:
     cards = cards or load_cards()
     state = new_game(config, cards)
@@ -53,6 +53,7 @@ def play_game(
         return play_out(state, bots), None
     game_id = f"sim-{len(config.seats)}p-{config.seed}"
     path = out_dir / f"{game_id}.jsonl"
-    header = header_for(config, cards.hash, game_id, datetime.now(UTC).isoformat(timespec="seconds"))
+    created = created or datetime.now(UTC).isoformat(timespec="seconds")
+    header = header_for(config, cards.hash, game_id, created)
     with LogWriter(path, header) as writer:
         return play_out(state, bots, writer), path

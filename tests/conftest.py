@@ -59,3 +59,7 @@ def final_state(players: int, seed: int) -> State:
 @pytest.fixture
 def two_player() -> State:
     return new_game(config(2))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--regen-golden", action="store_true", help="rewrite tests/golden/ logs")
