@@ -63,3 +63,21 @@ def two_player() -> State:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--regen-golden", action="store_true", help="rewrite tests/golden/ logs")
+
+
+def scenario(players: int = 2, **kwargs: object):  # -> Scenario
+    """A scenario with no tackle in anyone's hand, so turns end without a tackle window,
+    and the three tokens on the Port, yellow and blue (faces 1)."""
+    from engine.scenario import Scenario
+
+    sc = Scenario(players=players, **kwargs)  # type: ignore[arg-type]
+    for seat in range(players):
+        sc.tackle(seat, [])
+    return sc.tokens(port=1, yellow=1, blue=1)
+
+
+def whole_turn(state: State, place: str, remove: str) -> tuple[State, list[Event]]:
+    """Place on one space, remove from another (both resolving without choices)."""
+    from engine.moves import PlaceAngler, RemoveAngler
+
+    return run(state, PlaceAngler(place), RemoveAngler(remove))  # type: ignore[arg-type]

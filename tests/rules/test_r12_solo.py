@@ -1,0 +1,105 @@
+"""R12 — solo, Practice Pond, against the silent player (seat 1)."""
+
+from __future__ import annotations
+
+from conftest import of_type, run, scenario
+
+from engine import legal_moves, new_game, turn
+from engine.config import GameConfig, SeatConfig
+from engine.events import AnglerMoved, DiscardSeeded, FishCaught, MasterAnglerCaught, SilentDrew
+from engine.moves import Present, SilentClear, SilentDraws
+from engine.solo import move_angler
+from engine.state import PLACE, SILENT_DRAWS
+
+SOLO = GameConfig(seats=(SeatConfig("Me"),), seed=3)
+SILENT = 1
+
+
+def test_R12_1_solo_setup() -> None:
+    s = new_game(SOLO)
+    assert len(s.players) == 2 and s.players[SILENT].silent and s.seats[SILENT].kind == "silent"
+    assert sum(s.discard) == 7 and sum(s.bag) + sum(s.discard) + 7 == 54 and s.clear_in_bag
+    assert [sum(z) for z in s.players[0].board] == [3, 4, 0, 0]
+    assert [(t.kind, t.points) for t in s.players[SILENT].trophies] == [("small_species", 5)]
+    assert s.stacks["small_species"] == [3]
+
+
+def test_R12_2_two_draws_or_one_when_you_are_behind() -> None:
+    sc = scenario(1).tokens(green=1, yellow=1, red=1)
+    s = sc.rig_bag("purple purple").build()
+    events: list = []
+    turn.start_turn(s, SILENT, events)
+    assert len(of_type(events, SilentDrew)) == 2 and (s.active, s.phase) == (0, PLACE)
+    s = scenario(1).tokens(green=1, yellow=1, red=1).fish(SILENT, ["Pike"]).rig_bag("purple purple").build()
+    turn.start_turn(s, SILENT, [])
+    assert s.phase == SILENT_DRAWS and legal_moves(s) == [SilentDraws(1), SilentDraws(2)]
+    s, events = run(s, SilentDraws(1))
+    assert of_type(events, SilentDrew) == [SilentDrew("purple")]
+
+
+def test_R12_3_tokens_move_along_the_track() -> None:
+    s = scenario(1).tokens(port=1, black=1, red=2).build()
+    events: list = []
+    move_angler(s, 3, events)  # black: its token moves clockwise to the first free space
+    move_angler(s, 0, events)  # blue: the nearest token counter-clockwise moves onto it
+    assert events == [AnglerMoved("black", "purple"), AnglerMoved("purple", "blue")]
+    assert s.spaces == [1, 0, 0, 1, 2, 0, 0]  # faces kept (ruling)
+
+
+def test_R12_4_exactly_3_to_6_of_the_color_catch() -> None:
+    sc = scenario(1).tokens(green=1, yellow=1, red=1).discard("green green green green green green black")
+    black3 = sc.state.locations[1][0]
+    s = sc.rig_bag("green black").build()
+    events: list = []
+    turn.start_turn(s, SILENT, events)  # green makes 7: no catch; black makes 2: none
+    assert not of_type(events, FishCaught)
+    sc = scenario(1).tokens(green=1, yellow=1, red=1).discard("black black")
+    black3 = sc.state.locations[1][0]
+    s = sc.rig_bag("black purple").build()
+    events = []
+    turn.start_turn(s, SILENT, events)
+    assert [(e.seat, e.card, e.zone, e.how) for e in of_type(events, FishCaught)] == [
+        (SILENT, black3, 3, "silent")
+    ]
+
+
+def test_R12_5_clear_bait() -> None:
+    sc = scenario(1).tokens(green=1, yellow=1, red=1).discard("red red")
+    s = sc.bag("blue blue blue blue blue blue blue blue", clear=True).build()
+    from engine.bait import BAG_STREAM
+
+    for attempt in range(1000):  # find a bag stream whose first draw is the clear bait
+        trial = s.clone()
+        trial.rng[BAG_STREAM] = attempt
+        events: list = []
+        turn.start_turn(trial, SILENT, events)
+        if of_type(events, SilentDrew)[0] == SilentDrew("clear"):
+            break
+    assert of_type(events, SilentDrew)[0] == SilentDrew("clear")
+    assert len(of_type(events, MasterAnglerCaught)) == 1 and trial.discard == [0] * 6
+    first, second = run(trial, SilentClear("master_angler")), run(trial, SilentClear("discard_seven"))
+    assert len(first[0].players[SILENT].ma_caught) == 2
+    seeded = of_type(second[1], DiscardSeeded)
+    assert len(seeded[0].colors) == 7 and second[0].clear_in_bag
+
+
+def test_R12_6_silent_player_presents_its_heaviest_and_you_must_beat_it() -> None:
+    sc = scenario(1, tag_points=False).fish(SILENT, ["Pike:3", "Pike:12", "Perch:1"]).fish(0, ["Wrasse:7"])
+    s = sc.at_contests().build()
+    s, _events = run(s, Present("shore", tuple(s.players[0].fish)))
+    heavy = [f for f in s.players[SILENT].fish if s.cards.fish_weight[f] in (12, 1)]
+    assert s.players[SILENT].presented[2] == tuple(sorted(heavy))
+    assert s.result is not None
+    me, silent = s.result
+    assert silent.total == 5 + 5 and me.total == 5  # Small Species 5 from setup + Lake 5; your Shore 5
+    assert (me.rank, silent.rank) == (2, 1)
+
+
+def test_R12_6_a_tie_is_a_loss_in_solo() -> None:
+    sc = scenario(1, tag_points=False).fish(0, ["Wrasse:7", "Salmon:10"]).fish(SILENT, ["Pike:12"])
+    s = sc.at_contests().build()
+    wrasse, salmon = s.players[0].fish
+    s, _ = run(s, Present("shore", (wrasse,)), Present("river", (salmon,)))
+    assert s.result is not None
+    me, silent = s.result
+    assert me.total == silent.total == 10 and (me.rank, silent.rank) == (2, 1)
