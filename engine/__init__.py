@@ -8,7 +8,7 @@
 from engine.cards import Cards, load_cards
 from engine.config import GameConfig, SeatConfig
 from engine.errors import CardDataError, EngineError, IllegalMove, LogFormatError, LogVersionError
-from engine.game import apply
+from engine.game import apply, apply_in_place
 from engine.legal import legal_moves
 from engine.setup import new_game
 from engine.state import State
@@ -27,6 +27,7 @@ __all__ = [
     "SeatConfig",
     "State",
     "apply",
+    "apply_in_place",
     "legal_moves",
     "load_cards",
     "new_game",

@@ -115,6 +115,8 @@ def take_fish(
 def refill_locations(s: State, ev: list[Event]) -> None:
     """R5.6 — at the end of a step, fill empty location zones lowest first from the deck."""
     for loc, zones in enumerate(s.locations):
+        if EMPTY not in zones:
+            continue
         deck = s.decks[loc]
         for z in range(4):
             if zones[z] == EMPTY and deck:

@@ -7,6 +7,9 @@ the returned state always waits on a real choice or is over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine import contests, fishing, port, solo, tackle, turn
 from engine.components import COLOR_INDEX
 from engine.errors import IllegalMove
@@ -36,16 +39,31 @@ from engine.state import CATCH, OVER, State
 def apply(state: State, move: Move) -> tuple[State, list[Event]]:
     """The state after `move` and the events it caused. An illegal move raises
     IllegalMove (naming the rule) and leaves `state` as it was."""
+    _check(state, move)
+    s = state.clone()
+    return s, _play(s, move)
+
+
+def apply_in_place(state: State, move: Move) -> list[Event]:
+    """`apply` without the copy, for simulation and search: changes `state` itself and
+    returns the events. An illegal move still raises and changes nothing."""
+    _check(state, move)
+    return _play(state, move)
+
+
+def _check(state: State, move: Move) -> None:
     if state.phase == OVER:
         raise IllegalMove("R9.2", "the game is over")
     if move not in legal_moves(state):
         raise explain(state, move)
-    s = state.clone()
+
+
+def _play(s: State, move: Move) -> list[Event]:
     ev: list[Event] = []
     _carry_out(s, move, ev)
     advance(s, ev)
     s.ply += 1
-    return s, ev
+    return ev
 
 
 def advance(s: State, ev: list[Event]) -> None:
@@ -61,39 +79,40 @@ def advance(s: State, ev: list[Event]) -> None:
 
 def _carry_out(s: State, move: Move, ev: list[Event]) -> None:
     s._legal = None
-    p = s.player
-    if isinstance(move, BaitTo):
-        fishing.remove_next(s, move.card, ev)
-        fishing.continue_removal(s, ev)
-    elif isinstance(move, Catch):
-        fishing.resolve_catch(s, move, ev)
-    elif isinstance(move, LetGo):
-        fishing.resolve_catch(s, None, ev)
-    elif isinstance(move, CatchFirst):
-        s.emptied.remove(move.zone)
-        s.catch_zone = move.zone
-        s.phase = CATCH
-    elif isinstance(move, PlaceAngler):
-        turn.place(s, move, ev)
-    elif isinstance(move, RemoveAngler):
-        turn.remove(s, move, ev)
-    elif isinstance(move, EndTurn):
-        turn.end_turn(s, ev)
-    elif isinstance(move, Refill):
-        port.refill(s, move, ev)
-    elif isinstance(move, TakeMasterAngler):
-        port.take_master_angler(s, move, ev)
-    elif isinstance(move, PlayLure):
-        tackle.play(s, p, "lure", ev)
-        s.action = "lure"
-        fishing.start(s, COLOR_INDEX[move.color], list(move.zones), ev)
-    elif isinstance(move, PlayReel):
-        tackle.reel(s, p, move, ev)
-    elif isinstance(move, Present):
-        contests.present(s, move, ev)
-    elif isinstance(move, SilentDraws):
-        solo.choose_draws(s, move.count, ev)
-    elif isinstance(move, SilentClear):
-        solo.choose_clear(s, move, ev)
-    else:  # pragma: no cover - every Move type is handled above
-        raise TypeError(f"unknown move {move!r}")
+    _HANDLERS[type(move)](s, move, ev)
+
+
+def _bait_to(s: State, move: BaitTo, ev: list[Event]) -> None:
+    fishing.remove_next(s, move.card, ev)
+    fishing.continue_removal(s, ev)
+
+
+def _catch_first(s: State, move: CatchFirst, ev: list[Event]) -> None:
+    s.emptied.remove(move.zone)
+    s.catch_zone = move.zone
+    s.phase = CATCH
+
+
+def _lure(s: State, move: PlayLure, ev: list[Event]) -> None:
+    tackle.play(s, s.player, "lure", ev)
+    s.action = "lure"
+    fishing.start(s, COLOR_INDEX[move.color], list(move.zones), ev)
+
+
+# One handler per Move type: what carrying the move out means.
+_HANDLERS: dict[type[Move], Callable[[State, Any, list[Event]], None]] = {
+    PlaceAngler: turn.place,
+    RemoveAngler: turn.remove,
+    EndTurn: lambda s, _move, ev: turn.end_turn(s, ev),
+    Refill: port.refill,
+    TakeMasterAngler: port.take_master_angler,
+    BaitTo: _bait_to,
+    CatchFirst: _catch_first,
+    Catch: fishing.resolve_catch,
+    LetGo: lambda s, _move, ev: fishing.resolve_catch(s, None, ev),
+    PlayLure: _lure,
+    PlayReel: lambda s, move, ev: tackle.reel(s, s.player, move, ev),
+    Present: contests.present,
+    SilentDraws: lambda s, move, ev: solo.choose_draws(s, move.count, ev),
+    SilentClear: solo.choose_clear,
+}

@@ -42,49 +42,57 @@ from engine.state import (
 )
 
 ZONES = (3, 4, 5, 6)
+# Moves are immutable values, so the fixed ones are made once and shared.
+PLACE_MOVES = tuple(PlaceAngler(space) for space in SPACES)
+REMOVE_MOVES = tuple(RemoveAngler(space) for space in SPACES)
+REFILL_MOVES = {z: Refill(z) for z in ZONES}
+CATCH_FIRST_MOVES = {z: CatchFirst(z) for z in ZONES}
+END_TURN = EndTurn()
+DISCARD_BAIT = BaitTo(None)
 
 
 def legal_moves(s: State) -> list[Move]:
     """Every legal move now; empty when the game is over. Cached on the state, which
     never changes once handed out."""
     if s._legal is None:
-        s._legal = list(_generate(s))
+        s._legal = _generate(s)
     return s._legal
 
 
-def _generate(s: State) -> Iterator[Move]:
+def _generate(s: State) -> list[Move]:
     phase = s.phase
     p = s.player
+    moves: list[Move]
     if phase == PLACE:
-        yield from (PlaceAngler(SPACES[i]) for i, face in enumerate(s.spaces) if not face)
-        yield from tackle_moves(p)
+        moves = [PLACE_MOVES[i] for i, face in enumerate(s.spaces) if not face]
     elif phase == REMOVE:
-        yield from (RemoveAngler(SPACES[i]) for i, face in enumerate(s.spaces) if face and i != s.placed)
-        yield from tackle_moves(p)
+        moves = [REMOVE_MOVES[i] for i, face in enumerate(s.spaces) if face and i != s.placed]
     elif phase == AFTER:
-        yield EndTurn()
-        yield from tackle_moves(p)
+        moves = [END_TURN]
     elif phase == PORT:
-        yield from (Refill(z) for z in ZONES if p.zone_total(z) < z)
+        moves = [REFILL_MOVES[z] for z in ZONES if sum(p.board[z - 3]) < z]
         if port.can_take_master_angler(s, p):
-            yield from (TakeMasterAngler(c) for c in s.display if c != EMPTY)
+            moves += [TakeMasterAngler(c) for c in s.display if c != EMPTY]
             if s.ma_deck:
-                yield TakeMasterAngler(None)
+                moves.append(TakeMasterAngler(None))
+        return moves
     elif phase == BAIT:
-        yield BaitTo(None)
-        yield from (BaitTo(c) for c in bait.open_slots(s, p, s.action_color))
+        return [DISCARD_BAIT, *(BaitTo(c) for c in bait.open_slots(s, p, s.action_color))]
     elif phase == CATCH_ORDER:
-        yield from (CatchFirst(z) for z in sorted(set(s.emptied)))
+        return [CATCH_FIRST_MOVES[z] for z in sorted(set(s.emptied))]
     elif phase == CATCH:
-        yield from catch_options(s, p)
+        return list(catch_options(s, p))
     elif phase == SILENT_DRAWS:
-        yield SilentDraws(1)
-        yield SilentDraws(2)
+        return [SilentDraws(1), SilentDraws(2)]
     elif phase == SILENT_CLEAR:
-        yield SilentClear("master_angler")
-        yield SilentClear("discard_seven")
+        return [SilentClear("master_angler"), SilentClear("discard_seven")]
     elif phase == PRESENT:
-        yield from presentations(s, s.players[s.present_seat])
+        return list(presentations(s, s.players[s.present_seat]))
+    else:
+        return []
+    if p.tackle:  # the tackle windows: PLACE, REMOVE, AFTER (R7.6)
+        moves += tackle_moves(p)
+    return moves
 
 
 def tackle_moves(p: Player) -> Iterator[Move]:
