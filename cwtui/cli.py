@@ -12,6 +12,7 @@ from cwtui.logfile import read_log
 from cwtui.runner import play_game
 from engine import EngineError, GameConfig, SeatConfig
 from engine.bots import BOT_KINDS
+from engine.cards import load_cards
 from engine.replay import Replay
 
 
@@ -29,8 +30,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--out", type=Path, default=None, help="folder for the logs (none: no logs)")
     sim.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
+    sim.add_argument(
+        "--cards", type=Path, default=None, help="another card data file (default: the built-in)"
+    )
     ver = sub.add_parser("verify", help="re-simulate logs and check every event")
     ver.add_argument("files", nargs="+", type=Path)
+    ver.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
     return parser
 
 
@@ -40,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "simulate":
         return simulate(args)
     if args.command == "verify":
-        return verify(args.files)
+        return verify(args.files, args.cards)
     parser.print_help()
     return 0
 
@@ -54,14 +59,21 @@ def simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    try:
+        cards = load_cards(args.cards)
+    except EngineError as exc:
+        print(f"cwtui simulate: {exc}", file=sys.stderr)
+        return 2
     seats = tuple(
         SeatConfig(f"{kinds[i % len(kinds)]}-{i}", kinds[i % len(kinds)]) for i in range(args.players)
     )
     totals = [0] * args.players
     wins: dict[str, int] = defaultdict(int)
     for i in range(args.games):
-        config = GameConfig(seats=seats, seed=args.seed + i, tag_points=not args.no_tag_points)
-        state, _ = play_game(config, args.out)
+        config = GameConfig(
+            seats=seats, seed=args.seed + i, tag_points=not args.no_tag_points, cards=cards.name
+        )
+        state, _ = play_game(config, args.out, cards)
         assert state.result is not None
         for line in state.result[: args.players]:
             totals[line.seat] += line.total
@@ -77,11 +89,16 @@ def simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def verify(files: list[Path]) -> int:
+def verify(files: list[Path], cards_file: Path | None = None) -> int:
+    try:
+        cards = load_cards(cards_file)
+    except EngineError as exc:
+        print(f"cwtui verify: {exc}", file=sys.stderr)
+        return 2
     failed = 0
     for path in files:
         try:
-            replay = Replay(read_log(path))
+            replay = Replay(read_log(path), cards)
         except EngineError as exc:
             print(f"{path}: FAILED {exc}")
             failed += 1

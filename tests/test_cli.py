@@ -37,3 +37,27 @@ def test_unknown_bot_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bare_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
     assert "simulate" in capsys.readouterr().out
+
+
+def test_another_card_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.cards import DEFAULT_CARDS
+
+    cards = tmp_path / "mine.toml"
+    cards.write_text(DEFAULT_CARDS.read_text().replace('time = "', 'time = "', 1) + "\n# my copy\n")
+    text = cards.read_text().splitlines()
+    times = [i for i, line in enumerate(text) if line.startswith("time = ")]
+    text[times[0]], text[times[1]] = text[times[1]], text[times[0]]
+    cards.write_text("\n".join(text) + "\n")
+    out = tmp_path / "logs"
+    assert main(["simulate", "--games", "2", "--cards", str(cards), "--out", str(out)]) == 0
+    logs = [str(p) for p in out.glob("*.jsonl")]
+    assert main(["verify", *logs]) == 1  # the built-in cards are not the ones played with
+    assert "other card data" in capsys.readouterr().out
+    assert main(["verify", "--cards", str(cards), *logs]) == 0
+
+
+def test_a_bad_card_file_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format = 1\n")
+    assert main(["simulate", "--games", "1", "--cards", str(bad)]) == 2
+    assert "card file" in capsys.readouterr().err

@@ -61,7 +61,7 @@ def recomputed_scores(start: State, events: list) -> dict[int, int]:
     return scores
 
 
-@settings(max_examples=300)
+@settings(max_examples=1000)
 @given(players=st.integers(1, 4), seed=st.integers(0, 2**64 - 1), tag_points=st.booleans())
 def test_random_games_keep_every_invariant(players: int, seed: int, tag_points: bool) -> None:
     start = new_game(config(players, seed, tag_points))
@@ -79,3 +79,47 @@ def test_random_games_keep_every_invariant(players: int, seed: int, tag_points: 
     assert len(end) == 1, "every game ends exactly once"
     totals = {line.seat: line.total for line in end[0].scores}
     assert totals == recomputed_scores(start, all_events)
+
+
+def fingerprint(s: State) -> tuple:
+    players = tuple(
+        (p.hand, tuple(map(tuple, p.board)), tuple(map(tuple, p.ma)), tuple(p.ma_caught), tuple(p.fish),
+         tuple(p.tackle), tuple(p.fresh), tuple(p.trophies), p.mystery_this_step, tuple(p.presented))
+        for p in s.players
+    )  # fmt: skip
+    return (
+        tuple(s.rng), tuple(s.bag), s.clear_in_bag, tuple(s.discard), tuple(s.spaces),
+        tuple(map(tuple, s.locations)), tuple(map(tuple, s.decks)), s.short, tuple(s.ma_deck),
+        tuple(s.display), tuple(s.tackle_deck), tuple(s.tackle_used), tuple(s.mystery),
+        tuple(sorted((k, tuple(v)) for k, v in s.stacks.items())), players, s.turn, s.active, s.ply,
+        s.phase, s.step, s.window, s.action, s.action_color, s.placed, s.removed, s.ports_left,
+        tuple(s.bait_queue), tuple(s.emptied), s.catch_zone, s.end_trigger, s.final_turns, s.contest,
+        s.present_seat,
+    )  # fmt: skip
+
+
+@settings(max_examples=60)
+@given(players=st.integers(1, 4), seed=st.integers(0, 2**64 - 1))
+def test_illegal_moves_name_a_rule_and_change_nothing(players: int, seed: int) -> None:
+    from engine import IllegalMove, apply, legal_moves
+
+    start = new_game(config(players, seed))
+    history = list(random_playout(start, seed))
+    seen = list(dict.fromkeys(move for _before, move, _events in history))
+    for i, (before, _move, _events) in enumerate(history):
+        if i % 5:
+            continue
+        legal = legal_moves(before)
+        tried = 0
+        for move in seen[(i * 7) % len(seen) :] + seen:
+            if move in legal or tried == 3:
+                continue
+            tried += 1
+            snapshot = fingerprint(before)
+            try:
+                apply(before, move)
+            except IllegalMove as exc:
+                assert exc.rule.startswith("R") and str(exc).startswith(exc.rule + ": ")
+            else:
+                raise AssertionError(f"{move!r} was accepted")
+            assert fingerprint(before) == snapshot

@@ -1,0 +1,63 @@
+"""Views: a seat sees its own secrets and nobody else's."""
+
+from __future__ import annotations
+
+from conftest import config, random_playout
+
+from engine import new_game
+from engine.components import TACKLE
+from engine.state import State
+from engine.view import view
+
+
+def mid_game(players: int = 3, seed: int = 21, plies: int = 150) -> State:
+    state = new_game(config(players, seed))
+    for i, (before, _move, _events) in enumerate(random_playout(state, seed)):
+        if i == plies:
+            return before
+    raise AssertionError("game too short")
+
+
+def with_hidden_changes(s: State, seat: int) -> State:
+    """The same position but for what `seat` cannot know."""
+    t = s.clone()
+    for deck in t.decks:
+        deck.reverse()  # deck order
+    t.ma_deck.reverse()
+    t.tackle_deck.reverse()
+    t.mystery[:-1] = t.mystery[:-1][::-1]  # the face-up tile stays on top
+    t.rng = [x ^ 0xFFFF for x in t.rng]  # future bag draws and reshuffles
+    cards = t.cards
+    for p in t.players:
+        if p.seat == seat:
+            continue
+        for i, fish in enumerate(p.fish):  # another fish of the same species, from a deck
+            species = cards.fish_species[fish]
+            deck = t.decks[cards.fish_location[fish]]
+            swap = next((d for d in deck if cards.fish_species[d] == species), None)
+            if swap is not None and not any(tr.fish == fish for tr in p.trophies):
+                deck[deck.index(swap)], p.fish[i] = fish, swap
+        for i, token in enumerate(p.tackle):  # another token of another kind, from the deck
+            swap = next((d for d in t.tackle_deck if TACKLE[d] != TACKLE[token]), None)
+            if swap is not None and token not in p.fresh:
+                t.tackle_deck[t.tackle_deck.index(swap)], p.tackle[i] = token, swap
+    return t
+
+
+def test_hidden_information_does_not_change_a_view() -> None:
+    s = mid_game()
+    for seat in range(3):
+        other = with_hidden_changes(s, seat)
+        changed = [
+            p.fish != q.fish or p.tackle != q.tackle for p, q in zip(s.players, other.players, strict=True)
+        ]
+        assert any(changed[:seat] + changed[seat + 1 :]), "the test must change some hidden piece"
+        assert view(other, seat) == view(s, seat)
+
+
+def test_a_seat_sees_its_own_secrets() -> None:
+    s = mid_game()
+    v = view(s, 1)
+    assert v.seats[1].fish == tuple(s.players[1].fish)
+    assert v.seats[1].tackle == tuple(TACKLE[t] for t in s.players[1].tackle)
+    assert v.seats[0].fish is None and v.seats[0].tackle_count == len(s.players[0].tackle)
