@@ -10,6 +10,7 @@ from pathlib import Path
 
 from cwtui.logfile import read_log
 from cwtui.runner import play_game
+from cwtui.session import REPLAYS_ENV, replays_dir
 from engine import EngineError, GameConfig, SeatConfig
 from engine.bots import BOT_KINDS
 from engine.cards import load_cards
@@ -20,19 +21,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cwtui", description="Play, replay and study Coldwater Crown in the terminal."
     )
+    parser.add_argument(
+        "--replays-dir", type=Path, default=None, help=f"where games are saved (default: ${REPLAYS_ENV} or ./replays)"
+    )
+    parser.add_argument("--bot-speed", choices=("instant", "normal", "slow"), default="normal")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play bot-only games and write their logs")
     sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i")
-    sim.add_argument(
-        "--bots", default="random", help=f"comma list of {', '.join(BOT_KINDS)}, cycled over the seats"
-    )
+    sim.add_argument("--bots", default="random", help=f"comma list of {', '.join(BOT_KINDS)}, cycled over the seats")
     sim.add_argument("--out", type=Path, default=None, help="folder for the logs (none: no logs)")
     sim.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
-    sim.add_argument(
-        "--cards", type=Path, default=None, help="another card data file (default: the built-in)"
-    )
+    sim.add_argument("--cards", type=Path, default=None, help="another card data file (default: the built-in)")
     ver = sub.add_parser("verify", help="re-simulate logs and check every event")
     ver.add_argument("files", nargs="+", type=Path)
     ver.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
@@ -46,7 +47,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate(args)
     if args.command == "verify":
         return verify(args.files, args.cards)
-    parser.print_help()
+    return run_app(args)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from cwtui.app import CwtuiApp
+
+    CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed).run()
     return 0
 
 
@@ -64,15 +71,11 @@ def simulate(args: argparse.Namespace) -> int:
     except EngineError as exc:
         print(f"cwtui simulate: {exc}", file=sys.stderr)
         return 2
-    seats = tuple(
-        SeatConfig(f"{kinds[i % len(kinds)]}-{i}", kinds[i % len(kinds)]) for i in range(args.players)
-    )
+    seats = tuple(SeatConfig(f"{kinds[i % len(kinds)]}-{i}", kinds[i % len(kinds)]) for i in range(args.players))
     totals = [0] * args.players
     wins: dict[str, int] = defaultdict(int)
     for i in range(args.games):
-        config = GameConfig(
-            seats=seats, seed=args.seed + i, tag_points=not args.no_tag_points, cards=cards.name
-        )
+        config = GameConfig(seats=seats, seed=args.seed + i, tag_points=not args.no_tag_points, cards=cards.name)
         state, _ = play_game(config, args.out, cards)
         assert state.result is not None
         for line in state.result[: args.players]:

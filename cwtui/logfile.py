@@ -14,12 +14,20 @@ from engine.state import State
 
 
 class LogWriter:
-    def __init__(self, path: Path, header: Header) -> None:
+    def __init__(self, path: Path, header: Header | None) -> None:
+        """A new log with this header, or (header None) more lines for an existing one."""
         self.path = path
+        if header is None:
+            self._file = path.open("ab")
+            return
         path.parent.mkdir(parents=True, exist_ok=True)
         # "x": never overwrite another game's log.
         self._file = path.open("xb")
         self._write(encode(header))
+
+    @classmethod
+    def append(cls, path: Path) -> LogWriter:
+        return cls(path, None)
 
     def _write(self, data: bytes) -> None:
         self._file.write(data)
@@ -37,9 +45,7 @@ class LogWriter:
     def __enter__(self) -> LogWriter:
         return self
 
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
 
 

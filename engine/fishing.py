@@ -88,15 +88,7 @@ def resolve_catch(s: State, move: Catch | None, ev: list[Event]) -> None:
         else:
             card = s.locations[target_loc][move.zone - 3]
             s.locations[target_loc][move.zone - 3] = EMPTY
-            how = (
-                "rod+line"
-                if move.rod and move.line
-                else "rod"
-                if move.rod
-                else "line"
-                if move.line
-                else "bait"
-            )
+            how = "rod+line" if move.rod and move.line else "rod" if move.rod else "line" if move.line else "bait"
         take_fish(s, p.seat, card, move.location, move.zone, board_zone, how, ev)
     if board_zone == 5:  # R6.1: earned by emptying zone 5, wherever the catch went
         tackle.draw(s, p, ev)

@@ -133,9 +133,7 @@ def _parse_header(line: bytes) -> Header:
         raise LogFormatError(f"bad header: {exc}", 1) from None
 
 
-def header_for(
-    config: GameConfig, cards_hash: str, game: str, created: str, parent: Parent | None = None
-) -> Header:
+def header_for(config: GameConfig, cards_hash: str, game: str, created: str, parent: Parent | None = None) -> Header:
     from engine import ENGINE_VERSION
     from engine.rng import PRNG_NAME
 

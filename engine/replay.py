@@ -32,8 +32,7 @@ class Replay:
         cards = cards or load_cards()
         if log.header.cards != cards.hash:
             raise LogFormatError(
-                f"the log was played with other card data ({log.header.cards}); "
-                f"this card file is {cards.hash}"
+                f"the log was played with other card data ({log.header.cards}); this card file is {cards.hash}"
             )
         self.log = log
         self.cards = cards
@@ -66,9 +65,7 @@ class Replay:
         footer = self.log.footer
         if footer is not None:
             if not state.over:
-                self.divergence = Divergence(
-                    len(self.log.plies), "the footer says the game ended; it has not"
-                )
+                self.divergence = Divergence(len(self.log.plies), "the footer says the game ended; it has not")
             elif state.result != footer.scores:
                 self.divergence = Divergence(len(self.log.plies), "final scores differ from the footer")
         return state

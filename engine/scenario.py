@@ -30,9 +30,15 @@ def _colors(bait: Bait) -> list[int]:
 
 class Scenario:
     def __init__(
-        self, players: int = 2, seed: int = 0, tag_points: bool = True, cards: Cards | None = None
+        self,
+        players: int = 2,
+        seed: int = 0,
+        tag_points: bool = True,
+        cards: Cards | None = None,
+        seats: tuple[SeatConfig, ...] | None = None,
     ) -> None:
-        seats = tuple(SeatConfig(f"P{i}", "human") for i in range(players))
+        """`seats` (names and kinds) overrides `players` human seats P0, P1, …"""
+        seats = seats or tuple(SeatConfig(f"P{i}", "human") for i in range(players))
         self.cards = cards or load_cards()
         self.state = new_game(GameConfig(seats=seats, seed=seed, tag_points=tag_points), self.cards)
         self._bag_given = False
@@ -165,9 +171,7 @@ class Scenario:
         s.tackle_deck = rest + picked[::-1]
         return self
 
-    def master_anglers(
-        self, seat: int, cards: list[int], filled: dict[int, list[int]] | None = None
-    ) -> Scenario:
+    def master_anglers(self, seat: int, cards: list[int], filled: dict[int, list[int]] | None = None) -> Scenario:
         """Uncaught Master Angler cards a player holds; `filled` marks slots by index."""
         s = self.state
         entries = []

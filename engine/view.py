@@ -73,12 +73,9 @@ def view(s: State, seat: int) -> View:
         turn=s.turn,
         spaces=tuple(s.spaces),
         locations=tuple(
-            tuple(species[cards.fish_species[c]] if c != EMPTY else None for c in zones)
-            for zones in s.locations
+            tuple(species[cards.fish_species[c]] if c != EMPTY else None for c in zones) for zones in s.locations
         ),
-        decks=tuple(
-            dict(sorted(Counter(species[cards.fish_species[c]] for c in d).items())) for d in s.decks
-        ),
+        decks=tuple(dict(sorted(Counter(species[cards.fish_species[c]] for c in d).items())) for d in s.decks),
         bag=(*s.bag, 1 if s.clear_in_bag else 0),
         discard=tuple(s.discard),
         display=tuple(s.display),

@@ -34,9 +34,24 @@ def test_unknown_bot_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown bot kind" in capsys.readouterr().err
 
 
-def test_bare_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bare_command_opens_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from cwtui.app import CwtuiApp
+
+    started: list[CwtuiApp] = []
+    monkeypatch.setattr(CwtuiApp, "run", lambda self: started.append(self))
+    monkeypatch.setenv("CWTUI_REPLAYS", str(tmp_path / "games"))
     assert main([]) == 0
-    assert "simulate" in capsys.readouterr().out
+    assert len(started) == 1 and started[0].replays == tmp_path / "games"
+    assert main(["--replays-dir", str(tmp_path / "other"), "--bot-speed", "slow"]) == 0
+    assert started[1].replays == tmp_path / "other" and started[1].bot_speed == "slow"
+
+
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert "simulate" in out and "verify" in out and "--replays-dir" in out
 
 
 def test_another_card_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,9 +30,7 @@ GAMES = {
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_golden_log_is_reproduced_byte_for_byte(
-    name: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> None:
+def test_golden_log_is_reproduced_byte_for_byte(name: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     _, path = play_game(GAMES[name], tmp_path, created=CREATED)
     assert path is not None and path.name == name
     if request.config.getoption("--regen-golden"):

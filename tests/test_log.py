@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import config, random_playout
+from helpers import config, random_playout
 
 from engine import LogFormatError, LogVersionError, new_game
 from engine.cards import load_cards
@@ -83,9 +83,7 @@ def test_a_tampered_event_is_found_at_its_ply() -> None:
     lines = full_log()
     target = next(i for i, line in enumerate(lines) if b'"fish_caught"' in line)
     lines[target] = (
-        lines[target]
-        .replace(b'"how":"bait"', b'"how":"rod"', 1)
-        .replace(b'"how":"deck_top"', b'"how":"rod"', 1)
+        lines[target].replace(b'"how":"bait"', b'"how":"rod"', 1).replace(b'"how":"deck_top"', b'"how":"rod"', 1)
     )
     replay = Replay(parse(lines))
     assert replay.divergence is not None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import config, random_playout
+from helpers import config, random_playout
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -5,7 +5,7 @@ Laurence, Nils and Ilina are seats 0, 1 and 2 of a three-player game.
 
 from __future__ import annotations
 
-from conftest import of_type, run
+from helpers import of_type, run
 
 from engine import legal_moves
 from engine.events import (
@@ -70,9 +70,7 @@ def test_example_2_catching_a_shore_fish() -> None:
     state = sc.deck("shore", [mackerel]).build()
     state, events = run(state, PlaceAngler("green"))
     caught = of_type(events, FishCaught)
-    assert [(e.seat, e.card, e.location, e.zone, e.how) for e in caught] == [
-        (NILS, flounder, "shore", 4, "bait")
-    ]
+    assert [(e.seat, e.card, e.location, e.zone, e.how) for e in caught] == [(NILS, flounder, "shore", 4, "bait")]
     assert of_type(events, LocationRefilled) == [LocationRefilled("shore", 4, mackerel)]
     assert state.players[NILS].board[0] == [0, 1, 0, 0, 0, 0]  # zone 3 keeps its red bait
     assert state.players[NILS].fish == [flounder]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import config, random_playout
+from helpers import config, random_playout
 
 from engine import new_game
 from engine.components import TACKLE
@@ -48,9 +48,7 @@ def test_hidden_information_does_not_change_a_view() -> None:
     s = mid_game()
     for seat in range(3):
         other = with_hidden_changes(s, seat)
-        changed = [
-            p.fish != q.fish or p.tackle != q.tackle for p, q in zip(s.players, other.players, strict=True)
-        ]
+        changed = [p.fish != q.fish or p.tackle != q.tackle for p, q in zip(s.players, other.players, strict=True)]
         assert any(changed[:seat] + changed[seat + 1 :]), "the test must change some hidden piece"
         assert view(other, seat) == view(s, seat)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from conftest import config, of_type, run, scenario
+from helpers import config, of_type, run, scenario
 
 from engine import IllegalMove, new_game
 from engine.cards import load_cards
@@ -72,11 +72,7 @@ def test_R1_8_thirty_five_trophies() -> None:
 
 
 def test_R1_9_zone_n_holds_at_most_n_bait() -> None:
-    sc = (
-        scenario()
-        .board(0, {3: "red", 4: "blue blue blue blue", 5: "", 6: ""})
-        .tokens(red=1, yellow=1, green=1)
-    )
+    sc = scenario().board(0, {3: "red", 4: "blue blue blue blue", 5: "", 6: ""}).tokens(red=1, yellow=1, green=1)
     s, _ = run(sc.build(), PlaceAngler("port"), Refill(3))
     assert [sum(z) for z in s.players[0].board] == [3, 4, 0, 0]
     sc = scenario().board(0, {3: "red red red", 4: "blue"}).tokens(red=1, yellow=1, green=1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import config, random_playout
+from helpers import config, random_playout
 
 from engine import new_game
 from engine.cards import load_cards

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import of_type, random_playout, run, scenario, whole_turn
+from helpers import of_type, random_playout, run, scenario, whole_turn
 
 from engine import IllegalMove, legal_moves, new_game
 from engine.events import NothingToDo

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import of_type, run, scenario
+from helpers import of_type, run, scenario
 
 from engine import IllegalMove, legal_moves
 from engine.events import BaitRemoved, FishCaught, LocationRefilled, MasterAnglerCaught, NoCatch
@@ -45,9 +45,7 @@ def test_R5_3_the_last_bait_catches_the_fish() -> None:
     sc = scenario().board(0, {3: "green", 4: "green blue", 5: "", 6: ""})
     fish = sc.state.locations[0][0]
     _s, events = run(sc.build(), PlaceAngler("green"))
-    assert [(e.card, e.location, e.zone, e.board_zone) for e in of_type(events, FishCaught)] == [
-        (fish, "shore", 3, 3)
-    ]
+    assert [(e.card, e.location, e.zone, e.board_zone) for e in of_type(events, FishCaught)] == [(fish, "shore", 3, 3)]
 
 
 def test_R5_3_last_bait_onto_a_master_angler_still_catches() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import of_type, run, scenario
+from helpers import of_type, run, scenario
 
 from engine import legal_moves
 from engine.components import TACKLE

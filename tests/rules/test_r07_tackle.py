@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import of_type, run, scenario
+from helpers import of_type, run, scenario
 
 from engine import IllegalMove, legal_moves
 from engine.events import BaitSwapped, FishCaught, LocationRefilled, TackleDrawn, TacklePlayed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import of_type, run, scenario, whole_turn
+from helpers import of_type, run, scenario, whole_turn
 
 from engine.events import FishRevealed, MysteryWeightRevealed, TrophyTaken
 from engine.moves import BaitTo, CatchFirst, PlaceAngler, RemoveAngler
@@ -52,11 +52,7 @@ def test_R8_4_small_species() -> None:
 
 def test_R8_5_three_identical_and_four_different() -> None:
     # Caught already: Char, Char, Crab, Ray. Catching a third Char completes both.
-    sc = (
-        scenario()
-        .board(0, {3: "red", 4: "blue blue", 5: "", 6: ""})
-        .master_anglers_caught(0, [13, 14, 0, 24])
-    )
+    sc = scenario().board(0, {3: "red", 4: "blue blue", 5: "", 6: ""}).master_anglers_caught(0, [13, 14, 0, 24])
     s = sc.master_anglers(0, [CHAR], filled={CHAR: [1, 2]}).build()
     s, events = run(s, PlaceAngler("red"), BaitTo(CHAR))
     assert (0, "three_identical", 2) in trophies(events)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import of_type, random_playout, scenario, whole_turn
+from helpers import of_type, random_playout, scenario, whole_turn
 
 from engine.events import EndTriggered, LocationShort
 from engine.state import PLACE
@@ -34,8 +34,6 @@ def test_R9_1_a_location_that_cannot_be_refilled_triggers_the_end() -> None:
 
 def test_R9_2_every_other_player_takes_one_last_turn() -> None:
     sc = scenario(3).board(0, {3: "green", 4: "blue blue", 5: "", 6: ""}).deck("shore", [], only=True)
-    s, _ = whole_turn(
-        sc.active(1).board(1, {3: "green", 4: "blue blue", 5: "", 6: ""}).build(), "green", "yellow"
-    )
+    s, _ = whole_turn(sc.active(1).board(1, {3: "green", 4: "blue blue", 5: "", 6: ""}).build(), "green", "yellow")
     assert s.active == 2
     assert turns_after(s) == [2, 0]  # seat 1 triggered: seats 2 and 0 play once more

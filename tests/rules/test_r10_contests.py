@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import of_type, run, scenario
+from helpers import of_type, run, scenario
 
 from engine import IllegalMove, legal_moves
 from engine.events import ContestRanked, Presented, TrophyTaken
@@ -34,9 +34,7 @@ def test_R10_2_heaviest_total_takes_the_top_trophy_none_for_nothing() -> None:
     s = sc.at_contests().build()
     # Seats 0 and 1 have no Shore fish: their (empty) presentations are forced.
     s, events = run(s, Present("shore", tuple(s.players[2].fish)))
-    s, events = run(
-        s, Present("lake", tuple(sorted(s.players[0].fish))), Present("lake", tuple(s.players[1].fish))
-    )
+    s, events = run(s, Present("lake", tuple(sorted(s.players[0].fish))), Present("lake", tuple(s.players[1].fish)))
     assert contest_trophies(events, "lake_contest") == [(1, 5), (0, 3)]  # seat 2 presented nothing
     assert [e.weight for e in of_type(events, Presented)] == [5, 9]
 
@@ -45,10 +43,6 @@ def test_R10_3_equal_totals_go_to_the_earliest_timestamp() -> None:
     sc = scenario().fish(0, ["Pike:5"]).fish(1, ["Pike:4", "Perch:1"])
     s = sc.at_contests().build()
     times = {seat: min(s.cards.fish_time[f] for f in s.players[seat].fish) for seat in (0, 1)}
-    s, events = run(
-        s, Present("lake", tuple(s.players[0].fish)), Present("lake", tuple(sorted(s.players[1].fish)))
-    )
+    s, events = run(s, Present("lake", tuple(s.players[0].fish)), Present("lake", tuple(sorted(s.players[1].fish))))
     expected = (0, 1) if times[0] < times[1] else (1, 0)
-    assert [e for e in of_type(events, ContestRanked) if e.location == "lake"] == [
-        ContestRanked("lake", expected)
-    ]
+    assert [e for e in of_type(events, ContestRanked) if e.location == "lake"] == [ContestRanked("lake", expected)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import of_type, run, scenario
+from helpers import of_type, run, scenario
 
 from engine.events import GameEnded, ScoreLine
 from engine.moves import Present

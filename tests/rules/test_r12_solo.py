@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import of_type, run, scenario
+from helpers import of_type, run, scenario
 
 from engine import legal_moves, new_game, turn
 from engine.config import GameConfig, SeatConfig
@@ -58,9 +58,7 @@ def test_R12_4_exactly_3_to_6_of_the_color_catch() -> None:
     s = sc.rig_bag("black purple").build()
     events = []
     turn.start_turn(s, SILENT, events)
-    assert [(e.seat, e.card, e.zone, e.how) for e in of_type(events, FishCaught)] == [
-        (SILENT, black3, 3, "silent")
-    ]
+    assert [(e.seat, e.card, e.zone, e.how) for e in of_type(events, FishCaught)] == [(SILENT, black3, 3, "silent")]
 
 
 def test_R12_5_clear_bait() -> None:

@@ -1,0 +1,51 @@
+"""Help: the keys of the screen underneath and a short rules summary."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+RULES = (
+    "Your turn has three steps. 1: place your angler token on a free space and do its action. "
+    "2: take another token off the board and do its action. 3: keep that token, flipped (1↔2).\n\n"
+    "A colored space removes bait of its color: a 1 takes one from each of your zones, a 2 takes "
+    "all of them. The Port (⚓) refills one of your zones from the bag, or takes a Master Angler "
+    "card; a 2 gives two Port actions.\n\n"
+    "When the last bait leaves a zone you catch the fish of that zone number at the location of "
+    "that bait's color: purple/green Shore, yellow/black River, blue/red Lake. Emptying zone 5 "
+    "draws a tackle token; emptying zone 6 lets you take the deck's top card instead.\n\n"
+    "Rod: another location, same zone. Line: the next zone. Lure: remove up to 2 bait of one "
+    "color. Reel: swap two bait. Removed bait may fill your Master Angler cards' slots.\n\n"
+    "Trophies: Mystery Weight, First to 8 Species, Small Species (Flounder, Roach, Perch), "
+    "Master Angler sets, First to 12 Fish; at the end the Shore, Lake and River contests, where "
+    "you present at most one fish of each species. The full rules: docs/rules.md."
+)
+
+
+class HelpScreen(ModalScreen[None]):
+    CSS_PATH = "help.tcss"
+    BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close", id="help.close")]
+
+    def __init__(self, under: Screen[object]) -> None:
+        super().__init__()
+        self.under = under
+
+    def compose(self) -> ComposeResult:
+        keys = Table(box=None, show_header=False, padding=(0, 2))
+        keys.add_column(style="bold")
+        keys.add_column()
+        bindings = [b for _, b, _, _ in self.under.active_bindings.values() if b.show]
+        for binding in bindings:
+            keys.add_row(self.app.get_key_display(binding), binding.description)
+        with VerticalScroll():
+            yield Static("Keys on this screen", classes="title")
+            yield Static(keys)
+            extra = getattr(self.under, "HELP", "")
+            if extra:
+                yield Static(extra, classes="hint")
+            yield Static("The game in short", classes="title")
+            yield Static(RULES)

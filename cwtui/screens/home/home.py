@@ -1,0 +1,80 @@
+"""Home: new game, resume, (replays and history to come), quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cwtui.session import shown_path, unfinished_games
+
+LOGO = """\
+  ~~~  C O L D W A T E R   C R O W N  ~~~
+      a fishing game by Brian Suhre"""
+
+
+class HomeScreen(Screen[None]):
+    CSS_PATH = "home.tcss"
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game", id="home.new"),
+        Binding("r", "choose('resume')", "Resume", id="home.resume"),
+        Binding("q", "choose('quit')", "Quit", id="home.quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Center(), Vertical(id="home"):
+            yield Static(LOGO, id="logo")
+            yield OptionList(id="menu")
+            yield Static("", id="replays", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def refresh_menu(self) -> None:
+        folder: Path = self.app.replays  # type: ignore[attr-defined]
+        unfinished = unfinished_games(folder) if folder.is_dir() else []
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        menu.add_options(
+            [
+                Option("New game  [dim](n)[/]", id="new"),
+                Option(
+                    f"Resume a game  [dim](r) — {len(unfinished)} unfinished[/]", id="resume", disabled=not unfinished
+                ),
+                Option("Open a replay  [dim]— not built yet[/]", id="replay", disabled=True),
+                Option("History (SQL)  [dim]— not built yet[/]", id="history", disabled=True),
+                Option("Quit  [dim](q)[/]", id="quit"),
+            ]
+        )
+        menu.highlighted = highlighted if highlighted is not None else 0
+        self.query_one("#replays", Static).update(f"Games are saved in {shown_path(folder)}/")
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id or "")
+
+    def action_choose(self, choice: str) -> None:
+        if choice == "new":
+            from cwtui.screens.new_game.new_game import NewGameScreen
+
+            self.app.push_screen(NewGameScreen())
+        elif choice == "resume":
+            from cwtui.screens.resume.resume import ResumeScreen
+
+            folder: Path = self.app.replays  # type: ignore[attr-defined]
+            if folder.is_dir() and unfinished_games(folder):
+                self.app.push_screen(ResumeScreen())
+            else:
+                self.notify("No unfinished games to resume.")
+        elif choice == "quit":
+            self.app.exit()

@@ -1,0 +1,112 @@
+"""New game: 1–4 seats (name, human or bot), seed, tag-point variant, card file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+
+from engine import EngineError, GameConfig, SeatConfig
+from engine.bots import BOT_KINDS
+from engine.cards import load_cards
+
+KINDS = [("Human", "human")] + [(f"Bot: {k}", k) for k in BOT_KINDS]
+DEFAULT_NAMES = ("Laurence", "Nils", "Ilina", "Brian")
+
+
+class NewGameScreen(Screen[None]):
+    CSS_PATH = "new_game.tcss"
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="new_game.back"),
+        Binding("ctrl+s", "start", "Start", id="new_game.start"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        seed = self.app.seed_source()  # type: ignore[attr-defined]
+        with VerticalScroll(id="form") as form:
+            form.border_title = "New game"
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="label")
+                yield Select([(str(n) + (" (solo)" if n == 1 else ""), n) for n in (1, 2, 3, 4)],
+                             value=2, allow_blank=False, id="players")  # fmt: skip
+            for i in range(4):
+                with Horizontal(classes="row seat", id=f"seat-{i}"):
+                    yield Label(f"Seat {i + 1}", classes="label")
+                    yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name")
+                    yield Select(KINDS, value="human" if i == 0 else "greedy", allow_blank=False, id=f"kind-{i}")
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="label")
+                yield Input(str(seed), id="seed", type="integer")
+            with Horizontal(classes="row"):
+                yield Label("Tag points", classes="label")
+                yield Switch(value=True, id="tags")
+                yield Static("on: +1 VP per presented fish of the tag color", classes="hint")
+            with Horizontal(classes="row"):
+                yield Label("Card file", classes="label")
+                yield Input(placeholder="built-in (representative data)", id="cards")
+            yield Static("", id="error")
+            with Horizontal(classes="row buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.app.still:  # type: ignore[attr-defined]
+            for field in self.query(Input):
+                field.cursor_blink = False
+        self.show_seats(2)
+        self.query_one("#name-0", Input).focus()
+
+    @on(Select.Changed, "#players")
+    def players_changed(self, event: Select.Changed) -> None:
+        self.show_seats(int(event.value))  # type: ignore[arg-type]
+
+    def show_seats(self, n: int) -> None:
+        for i in range(4):
+            self.query_one(f"#seat-{i}").display = i < n
+        self.query_one("#seat-0 .label", Label).update("You" if n == 1 else "Seat 1")
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        try:
+            config, cards_path = self.read_form()
+            cards = load_cards(cards_path) if cards_path else None
+        except (ValueError, EngineError) as exc:
+            self.query_one("#error", Static).update(f"[b red]{exc}[/]")
+            return
+        from cwtui.screens.play.play import PlayScreen
+        from cwtui.session import GameSession
+
+        session = GameSession.start(config, self.app.replays, cards)  # type: ignore[attr-defined]
+        self.app.switch_screen(PlayScreen(session))
+
+    @on(Button.Pressed, "#back")
+    def back(self) -> None:
+        self.app.pop_screen()
+
+    def read_form(self) -> tuple[GameConfig, Path | None]:
+        n = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        seats = []
+        for i in range(n):
+            name = self.query_one(f"#name-{i}", Input).value.strip() or DEFAULT_NAMES[i]
+            kind = str(self.query_one(f"#kind-{i}", Select).value)
+            seats.append(SeatConfig(name, kind))
+        if len({s.name for s in seats}) != len(seats):
+            raise ValueError("Each seat needs its own name.")
+        text = self.query_one("#seed", Input).value.strip()
+        if not text.isdigit() or int(text) >= 2**64:
+            raise ValueError("The seed must be a whole number from 0 to 2**64 - 1.")
+        cards_text = self.query_one("#cards", Input).value.strip()
+        cards_path = Path(cards_text).expanduser() if cards_text else None
+        config = GameConfig(
+            seats=tuple(seats),
+            seed=int(text),
+            tag_points=self.query_one("#tags", Switch).value,
+            cards=cards_path.name if cards_path else "cards.toml",
+        )
+        return config, cards_path

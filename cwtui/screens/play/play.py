@@ -1,0 +1,296 @@
+"""Play: the board, your tackle box, the other seats, the event log and the prompt.
+
+The screen drives the game: a human's choice comes from the prompt, a bot's from a
+thread worker; every move goes through GameSession.play, which logs it first. With more
+than one human at the keyboard, a hand-over screen hides everything between them, and
+private information (fish weights, tackle kinds) is shown only for the seat whose turn
+it is; during bots' turns only public information is shown.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from cwtui import words
+from cwtui.session import GameSession, Ply
+from cwtui.widgets import panes
+from engine import IllegalMove
+from engine.moves import Move
+
+WIDE, TALL = 120, 34  # below either, panes are shown one at a time (F2–F5)
+OPTION_KEYS = "123456789abcdefghijklmnortuvwxyz"  # not p, q, s: those are screen keys
+LOG_LINES = 500  # the event log keeps the latest moves; the replay has them all
+
+
+class PlayScreen(Screen[None]):
+    CSS_PATH = "play.tcss"
+    BINDINGS = [
+        Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
+        Binding("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
+        Binding("s", "speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
+        Binding("f2", "show('board')", "Board", id="play.pane.board"),
+        Binding("f3", "show('you')", "You", id="play.pane.you"),
+        Binding("f4", "show('table')", "Table", id="play.pane.table"),
+        Binding("f5", "show('log')", "Log", id="play.pane.log"),
+    ]
+    HELP = (
+        "Choose an option with its number or letter, or with the arrows and Enter, or click it. "
+        "Illegal choices are refused with the rule that forbids them. "
+        "In the compact layout (under 120×34) F2–F5 switch the pane shown above the prompt."
+    )
+
+    shown: reactive[str] = reactive("board")
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        humans = session.humans
+        # Whose secrets may be shown: the only human's, or (hot seat) the seat at the
+        # keyboard after its hand-over; None shows public information only.
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.options: list[Move] = []
+        self.paused = False
+        self.drawn: dict[str, object] = {}  # what each pane shows now
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="top"):
+            with Vertical(id="left"):
+                yield panes.Pane("Board", id="board")
+                yield panes.Pane("Tackle box", id="you")
+            with Vertical(id="right", classes="table"):
+                yield panes.Pane("Trophies", id="trophies")
+                yield panes.Pane("Master Anglers", id="masters")
+                yield panes.Pane("Other seats", id="others")
+        with Horizontal(id="bottom"):
+            with Vertical(id="log", classes="pane"):
+                yield self.new_log(self.viewer)
+            with Vertical(id="prompt"):
+                yield Static(id="question")
+                yield OptionList(id="options")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log").border_title = "Events"
+        self.update_layout(self.size.width, self.size.height)
+        self.refresh_panes()
+        self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.update_layout(event.size.width, event.size.height)
+
+    def update_layout(self, width: int, height: int) -> None:
+        self.set_class(width < WIDE or height < TALL, "-compact")
+        self.watch_shown(self.shown)
+
+    def watch_shown(self, shown: str) -> None:
+        for pane_id in ("board", "you", "log"):
+            self.query_one(f"#{pane_id}").set_class(pane_id == shown, "-shown")
+        self.query_one("#right").set_class(shown == "table", "-shown")
+
+    def action_show(self, pane: str) -> None:
+        self.shown = pane
+
+    # -- the game --------------------------------------------------------------------
+    def advance(self) -> None:
+        """Ask the next decision of a human, or start the bot that is to move."""
+        session = self.session
+        state = session.state
+        if state.over:
+            from cwtui.screens.results.results import ResultsScreen
+
+            self.app.switch_screen(ResultsScreen(session))
+            return
+        seat = state.to_act
+        hot_seat = len(session.humans) > 1
+        if session.is_human(seat):
+            if hot_seat and self.viewer != seat:
+                self.set_viewer(None)
+                from cwtui.screens.handover.handover import HandoverScreen
+
+                self.app.push_screen(HandoverScreen(session.names[seat]), lambda _: self.take_seat(seat))
+                return
+            self.ask()
+        else:
+            if hot_seat and self.viewer is not None:
+                self.set_viewer(None)
+            self.show_waiting()
+            if not self.paused:
+                self.think()
+
+    def take_seat(self, seat: int) -> None:
+        self.set_viewer(seat)
+        self.ask()
+
+    def set_viewer(self, seat: int | None) -> None:
+        if seat != self.viewer:
+            self.viewer = seat
+            self.show_log(seat)
+            self.refresh_panes()
+
+    def ask(self) -> None:
+        state = self.session.state
+        self.options = list(self.session.legal())
+        if state.phase == "present":  # heaviest presentation first
+            weight = state.cards.fish_weight
+            self.options.sort(key=lambda m: (-sum(weight[f] for f in m.fish), len(m.fish)))  # type: ignore[attr-defined]
+        self.query_one("#question", Static).update(
+            Text.assemble((f"{self.session.names[state.to_act]}: ", "bold"), words.pending(state))
+        )
+        menu = self.query_one("#options", OptionList)
+        menu.clear_options()
+        menu.add_options(
+            Option(Text.assemble((f"{key} ", "bold"), words.option(state, move)))
+            for key, move in zip(self.option_keys(), self.options, strict=False)
+        )
+        menu.disabled = False
+        menu.highlighted = 0
+        menu.focus()
+
+    def option_keys(self) -> list[str]:
+        return list(OPTION_KEYS[: len(self.options)]) + [""] * max(0, len(self.options) - len(OPTION_KEYS))
+
+    def show_waiting(self) -> None:
+        state = self.session.state
+        name = self.session.names[state.to_act]
+        note = " (paused: press p)" if self.paused else " is thinking…"
+        self.query_one("#question", Static).update(Text(f"{name}{note}", style="italic"))
+        menu = self.query_one("#options", OptionList)
+        menu.clear_options()
+        menu.disabled = True
+        self.options = []
+
+    @work(thread=True, group="bot")  # one at a time: the next starts from the last one's move
+    def think(self) -> None:
+        delay = {"instant": 0.0, "normal": 0.5, "slow": 1.5}[self.app.bot_speed]  # type: ignore[attr-defined]
+        time.sleep(delay)
+        move = self.session.bot_move()
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.bot_moved, move)
+
+    def bot_moved(self, move: Move) -> None:
+        """A bot's move arrives from its worker. If the screen closed meanwhile (home,
+        or the app quitting, which removes the panes first) the move is dropped: it was
+        never logged, and a resumed game asks the bot again."""
+        if self.paused or not self.is_attached or not self.query("#status"):
+            return
+        self.play_move(move)
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "bot")
+
+    def play_move(self, move: Move) -> None:
+        try:
+            ply = self.session.play(move)
+        except IllegalMove as exc:
+            self.notify(str(exc), title="Not allowed", severity="error")
+            return
+        self.log_ply(ply)
+        self.refresh_panes()
+        self.advance()
+
+    @on(OptionList.OptionSelected, "#options")
+    def option_chosen(self, event: OptionList.OptionSelected) -> None:
+        if 0 <= event.option_index < len(self.options):
+            self.play_move(self.options[event.option_index])
+
+    def on_key(self, event: events.Key) -> None:
+        if not self.options or event.character is None:
+            return
+        keys = self.option_keys()
+        if event.character in keys:
+            event.stop()
+            self.play_move(self.options[keys.index(event.character)])
+
+    # -- drawing ---------------------------------------------------------------------
+    def refresh_panes(self) -> None:
+        """Redraw the panes whose data changed (a redraw re-lays out the screen)."""
+        session = self.session
+        state = session.state
+        cards = state.cards
+        seat = self.viewer if self.viewer is not None else state.active
+        v = session.view_for(seat)
+        private = self.viewer is not None
+        me = v.seats[seat]
+        others = tuple(s for s in v.seats if s.seat != seat)
+        self.draw("#board", (v.locations, v.decks, v.spaces), lambda: panes.board(v, cards))
+        self.draw("#trophies", (v.mystery_weight, len(v.mystery_left), v.stacks), lambda: panes.trophies(v))
+        self.draw("#masters", (v.display, v.master_angler_deck), lambda: panes.master_anglers(v, cards))
+        you = self.query_one("#you", panes.Pane)
+        you.border_title = f"{session.names[seat]}'s tackle box" + ("" if private else " (public side)")
+        self.draw("#you", (me, private), lambda: panes.tackle_box(v, me, cards, private))
+        self.draw("#others", (others, v.to_act), lambda: panes.seats(v, seat))
+        self.update_status()
+
+    def draw(self, pane_id: str, data: object, render: Callable[[], RenderableType]) -> None:
+        if self.drawn.get(pane_id) != data:
+            self.drawn[pane_id] = data
+            self.query_one(pane_id, panes.Pane).update(render())
+
+    def update_status(self) -> None:
+        state = self.session.state
+        speed = self.app.bot_speed  # type: ignore[attr-defined]
+        parts = [f"Turn {state.turn}", self.session.names[state.to_act] if not state.over else "game over"]
+        parts.append({1: "step 1", 2: "step 2"}.get(state.step, "contests" if state.phase == "present" else ""))
+        parts.append(f"bots {speed}" + (" (paused)" if self.paused else ""))
+        if state.end_trigger >= 0 and not state.over:
+            parts.append("last round")
+        status = " " + " · ".join(p for p in parts if p)
+        self.query_one("#status", Static).update(Text(status, style="bold"))
+
+    # Each viewer has its own event log (hot seat: what one player saw of their own
+    # catches must not be on screen for the next); a move is narrated into every log.
+    def new_log(self, viewer: int | None) -> RichLog:
+        log = RichLog(wrap=True, markup=False, max_lines=LOG_LINES, id=f"log-{viewer}", classes="events")
+        cards = self.session.state.cards
+        for ply in self.session.history[-LOG_LINES:]:
+            log.write(words.narrate(cards, self.session.names, ply.seat, ply.move, ply.events, viewer))
+        return log
+
+    def show_log(self, viewer: int | None) -> None:
+        logs = self.query_one("#log")
+        if not logs.query(f"#log-{viewer}"):
+            logs.mount(self.new_log(viewer))
+        for log in logs.query(RichLog):
+            log.display = log.id == f"log-{viewer}"
+
+    def log_ply(self, ply: Ply) -> None:
+        names, cards = self.session.names, self.session.state.cards
+        for log in self.query("#log RichLog").results(RichLog):
+            viewer = None if log.id == "log-None" else int((log.id or "log-0").removeprefix("log-"))
+            log.write(words.narrate(cards, names, ply.seat, ply.move, ply.events, viewer))
+
+    # -- keys ------------------------------------------------------------------------
+    def action_leave(self) -> None:
+        self.workers.cancel_group(self, "bot")
+        self.session.close()
+        self.app.pop_screen()
+
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        self.update_status()
+        if not self.paused and not self.session.state.over and not self.session.is_human(self.session.state.to_act):
+            self.show_waiting()
+            self.think()
+        elif self.paused and not self.options:
+            self.workers.cancel_group(self, "bot")
+            self.show_waiting()
+
+    def action_speed(self) -> None:
+        order = ["instant", "normal", "slow"]
+        speed = order[(order.index(self.app.bot_speed) + 1) % 3]  # type: ignore[attr-defined]
+        self.app.set_bot_speed(speed)  # type: ignore[attr-defined]
+        self.update_status()

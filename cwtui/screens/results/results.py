@@ -1,0 +1,94 @@
+"""Contests and results: each location's presented fish, the ranking, the score table."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cwtui.session import GameSession, shown_path
+from cwtui.words import species_of
+from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
+
+
+class ResultsScreen(Screen[None]):
+    CSS_PATH = "results.tcss"
+    BINDINGS = [
+        Binding("n", "new_game", "New game", id="results.new"),
+        Binding("escape,h", "home", "Home", id="results.home"),
+        Binding("q", "app.quit", "Quit", id="results.quit"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        names = self.session.names
+        assert state.result is not None
+        winner = next(line.seat for line in state.result if line.rank == 1)
+        with VerticalScroll():
+            yield Static(f"{names[winner]} wins the Coldwater Crown!", classes="title")
+            yield Static(self.score_table(), classes="contest")
+            for loc in CONTEST_ORDER:
+                yield Static(self.contest_table(loc), classes="contest")
+            if self.session.path:
+                yield Static(f"Saved as {shown_path(self.session.path)}", classes="hint")
+        yield Footer()
+
+    def contest_table(self, loc: int) -> Table:
+        state = self.session.state
+        cards = state.cards
+        kind = CONTEST_TROPHY[loc]
+        table = Table(
+            title=f"{LOCATIONS[loc].capitalize()} contest (◆ tagged, time in brackets)",
+            title_justify="left",
+            expand=True,
+            box=box.SIMPLE_HEAD,
+        )
+        for col in ("Seat", "Presented fish", "Weight", "Trophy"):
+            table.add_column(col)
+        rows = []
+        for p in state.players:
+            fish = p.presented[loc]
+            total = sum(cards.fish_weight[f] for f in fish)
+            listing = Text()
+            for f in fish:
+                tagged = state.config.tag_points and cards.fish_tag[f] == state.tag
+                listing.append(f"{species_of(cards, f)} {cards.fish_weight[f]} lb")
+                listing.append(" ◆ " if tagged else "  ", style="bold yellow")
+                listing.append(f"({cards.fish_time[f]})  ", style="dim")
+            trophy = next((t.points for t in p.trophies if t.kind == kind), None)
+            rows.append(
+                (-total, p.seat, self.session.names[p.seat], listing or Text("nothing", style="dim"), total, trophy)
+            )
+        for _, _, name, listing, total, trophy in sorted(rows):
+            table.add_row(name, listing, f"{total} lb", f"{trophy} VP" if trophy else "—")
+        return table
+
+    def score_table(self) -> Table:
+        state = self.session.state
+        assert state.result is not None
+        table = Table(title="Final score", title_justify="left", expand=True, box=box.SIMPLE_HEAD)
+        for col in ("Rank", "Seat", "Trophies", "Master Anglers", "Tags", "Total"):
+            table.add_column(col, justify="right" if col not in ("Seat",) else "left")
+        for line in sorted(state.result, key=lambda x: x.rank):
+            table.add_row(
+                str(line.rank), self.session.names[line.seat], str(line.trophies),
+                str(line.master_anglers), str(line.tags), Text(str(line.total), style="bold"),
+            )  # fmt: skip
+        return table
+
+    def action_home(self) -> None:
+        self.app.pop_screen()
+
+    def action_new_game(self) -> None:
+        from cwtui.screens.new_game.new_game import NewGameScreen
+
+        self.app.switch_screen(NewGameScreen())

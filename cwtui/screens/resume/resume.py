@@ -1,0 +1,49 @@
+"""Resume: pick an unfinished game from the replays folder and play on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cwtui.session import GameSession, unfinished_games
+from engine import EngineError
+
+
+class ResumeScreen(Screen[None]):
+    CSS_PATH = "resume.tcss"
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="resume.back")]
+
+    def compose(self) -> ComposeResult:
+        folder: Path = self.app.replays  # type: ignore[attr-defined]
+        self.games = unfinished_games(folder)
+        with Vertical():
+            yield Static("Resume a game", classes="title")
+            yield OptionList(
+                *[
+                    Option(
+                        f"{h.created[:16].replace('T', ' ')}  "
+                        f"{', '.join(s.name + ('' if s.kind == 'human' else f' ({s.kind})') for s in h.config.seats)}"
+                        f"  [dim]seed {h.config.seed}, {plies} moves[/]",
+                        id=str(i),
+                    )
+                    for i, (_path, h, plies) in enumerate(self.games)
+                ]
+            )
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        path = self.games[int(event.option.id or 0)][0]
+        try:
+            session = GameSession.resume(path)
+        except EngineError as exc:
+            self.notify(str(exc), title="Cannot resume", severity="error")
+            return
+        from cwtui.screens.play.play import PlayScreen
+
+        self.app.switch_screen(PlayScreen(session))

@@ -1,0 +1,162 @@
+"""One game being played in the app: its state, its log file, its bots.
+
+Kept free of Textual so it can be tested alone. Every move goes through `play`, which
+applies it and appends it to the log before anything is shown, so quitting or a crash
+loses nothing already played; `resume` picks an unfinished log up where it stopped.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from cwtui.logfile import LogWriter, read_log
+from cwtui.runner import bots_for
+from engine import GameConfig, apply, legal_moves, new_game
+from engine.bots import Bot
+from engine.cards import Cards, load_cards
+from engine.errors import LogFormatError
+from engine.events import Event
+from engine.log import Header, header_for
+from engine.moves import Move
+from engine.replay import Replay
+from engine.state import State
+from engine.view import View, view
+
+REPLAYS_ENV = "CWTUI_REPLAYS"
+
+
+def replays_dir(arg: str | Path | None = None) -> Path:
+    """--replays-dir, else $CWTUI_REPLAYS, else ./replays."""
+    return Path(arg or os.environ.get(REPLAYS_ENV) or "replays")
+
+
+@dataclass
+class Ply:
+    """A move as the app shows it: who made it and the events it caused."""
+
+    seat: int
+    move: Move
+    events: list[Event]
+
+
+@dataclass
+class GameSession:
+    """`writer` None: a game that is not logged (a position set up by hand, which no
+    log could replay)."""
+
+    state: State
+    path: Path | None
+    writer: LogWriter | None
+    bots: dict[int, Bot]
+    history: list[Ply] = field(default_factory=list)
+
+    @classmethod
+    def unlogged(cls, state: State) -> GameSession:
+        return cls(state, None, None, bots_for(state.config))
+
+    @classmethod
+    def start(cls, config: GameConfig, folder: Path, cards: Cards | None = None) -> GameSession:
+        cards = cards or load_cards()
+        now = datetime.now(UTC)
+        stem = f"game-{now:%Y%m%d-%H%M%S}-{config.seed}"
+        path = folder / f"{stem}.jsonl"
+        n = 1
+        while path.exists():
+            n += 1
+            path = folder / f"{stem}-{n}.jsonl"
+        header = header_for(config, cards.hash, path.stem, now.isoformat(timespec="seconds"))
+        state = new_game(config, cards)
+        return cls(state, path, LogWriter(path, header), bots_for(config))
+
+    @classmethod
+    def resume(cls, path: Path, cards: Cards | None = None) -> GameSession:
+        """Continue an unfinished game from its log. A cut-off last line (a crash while
+        writing) is dropped from the file before new moves are appended."""
+        log = read_log(path)
+        if log.footer is not None:
+            raise LogFormatError(f"{path.name} is a finished game")
+        replay = Replay(log, cards)
+        if replay.divergence is not None:
+            raise LogFormatError(
+                f"{path.name} does not verify at ply {replay.divergence.ply}: {replay.divergence.reason}"
+            )
+        if log.truncated:
+            _drop_partial_line(path)
+        history = [Ply(p.seat, p.move, list(p.events)) for p in log.plies]
+        return cls(replay.final, path, LogWriter.append(path), bots_for(log.header.config), history)
+
+    @property
+    def config(self) -> GameConfig:
+        return self.state.config
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.state.seats]
+
+    def is_human(self, seat: int) -> bool:
+        return self.state.seats[seat].kind == "human"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i in range(len(self.config.seats)) if self.is_human(i)]
+
+    def legal(self) -> list[Move]:
+        return legal_moves(self.state)
+
+    def view_for(self, seat: int) -> View:
+        return view(self.state, seat)
+
+    def bot_move(self) -> Move:
+        """The move the bot to act chooses (call from a worker: it may take a while)."""
+        state = self.state
+        moves = legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        return self.bots[state.to_act].choose(view(state, state.to_act), moves)
+
+    def play(self, move: Move) -> Ply:
+        """Apply a move (IllegalMove leaves everything as it was) and log it."""
+        before = self.state
+        after, events = apply(before, move)
+        if self.writer:
+            self.writer.ply(before, move, events)
+        self.state = after
+        ply = Ply(before.to_act, move, events)
+        self.history.append(ply)
+        if after.over and self.writer:
+            self.writer.finish(after)
+            self.writer.close()
+        return ply
+
+    def close(self) -> None:
+        if self.writer:
+            self.writer.close()
+
+
+def shown_path(path: Path) -> str:
+    """A path as the app shows it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _drop_partial_line(path: Path) -> None:
+    data = path.read_bytes()
+    path.write_bytes(data[: data.rfind(b"\n") + 1])
+
+
+def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:
+    """Logs in the folder without a footer: (path, header, plies), newest first."""
+    found = []
+    for path in sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            log = read_log(path)
+        except LogFormatError:
+            continue
+        if log.footer is None:
+            found.append((path, log.header, len(log.plies)))
+    return found

@@ -1,0 +1,257 @@
+"""Plain words for moves and events, as a player reads them.
+
+Every function takes the `viewer` seat: what is hidden from that seat (another seat's
+tackle kinds or fish weights) is never put into words. viewer=None means a bystander
+who sees only what is public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import events as ev
+from engine.cards import Cards
+from engine.components import CONTEST_ORDER, LOCATION_INDEX, LOCATION_OF_COLOR, LOCATIONS, SPACE_INDEX
+from engine.moves import (
+    BaitTo,
+    Catch,
+    CatchFirst,
+    EndTurn,
+    LetGo,
+    Move,
+    PlaceAngler,
+    PlayLure,
+    PlayReel,
+    Present,
+    Refill,
+    RemoveAngler,
+    SilentClear,
+    SilentDraws,
+    TakeMasterAngler,
+)
+from engine.state import EMPTY, State
+
+TROPHY_NAMES = {
+    "first_to_12": "First to 12 Fish",
+    "mystery_weight": "Mystery Weight",
+    "three_identical": "Master Angler: Three Identical",
+    "four_different": "Master Angler: Four Different",
+    "small_species": "Small Species",
+    "first_to_8_species": "First to 8 Species",
+    "shore_contest": "Shore contest",
+    "river_contest": "River contest",
+    "lake_contest": "Lake contest",
+}
+
+
+def species_of(cards: Cards, fish: int) -> str:
+    return cards.species_names[cards.fish_species[fish]]
+
+
+def fish_name(cards: Cards, fish: int, known: bool) -> str:
+    name = species_of(cards, fish)
+    return f"{name} ({cards.fish_weight[fish]} lb)" if known else name
+
+
+def master_angler_name(cards: Cards, card: int) -> str:
+    return f"{cards.ma_kind[card]} #{card}"
+
+
+def where(location: str, zone: int) -> str:
+    return f"{location.capitalize()} zone {zone}"
+
+
+def option(s: State, move: Move) -> str:
+    """The label of a legal move in the prompt, for the seat that makes it."""
+    cards = s.cards
+    p = s.players[s.to_act]
+    if isinstance(move, PlaceAngler):
+        return f"Place your {p.hand} on {_space(move.space, p.hand)}"
+    if isinstance(move, RemoveAngler):
+        face = s.spaces[SPACE_INDEX[move.space]]
+        return f"Take the {face} off {_space(move.space, face)}"
+    if isinstance(move, Refill):
+        missing = move.zone - sum(p.board[move.zone - 3])
+        return f"Refill zone {move.zone} (draw {missing} bait)"
+    if isinstance(move, TakeMasterAngler):
+        if move.card is None:
+            return f"Take the top Master Angler card ({len(s.ma_deck)} in the deck)"
+        return f"Take {master_angler_name(cards, move.card)}"
+    if isinstance(move, BaitTo):
+        color = _color_name(s.action_color)
+        if move.card is None:
+            return f"Discard the {color} bait"
+        return f"Put the {color} bait on {master_angler_name(cards, move.card)}"
+    if isinstance(move, CatchFirst):
+        loc = LOCATIONS[LOCATION_OF_COLOR[s.action_color]]
+        card = s.locations[LOCATION_INDEX[loc]][move.zone - 3]
+        fish = species_of(cards, card) if card != EMPTY else "no fish"
+        return f"Catch for zone {move.zone} first: {where(loc, move.zone)}, {fish}"
+    if isinstance(move, Catch):
+        loc = LOCATION_INDEX[move.location]
+        if move.deck_top:
+            return f"Take the top card of the {move.location.capitalize()} deck instead (zone 6 bonus)"
+        card = s.locations[loc][move.zone - 3]
+        tackle = " + ".join(t for t, used in (("Rod", move.rod), ("Line", move.line)) if used)
+        return f"Catch the {species_of(cards, card)} in {where(move.location, move.zone)}" + (
+            f" with your {tackle}" if tackle else ""
+        )
+    if isinstance(move, LetGo):
+        return "Catch nothing: that zone has no fish"
+    if isinstance(move, PlayLure):
+        zones = " and ".join(f"zone {z}" for z in move.zones)
+        n = len(move.zones)
+        return f"Lure: remove {n} {move.color} bait ({zones})"
+    if isinstance(move, PlayReel):
+        return f"Reel: swap the {move.color_a} in zone {move.zone_a} with the {move.color_b} in zone {move.zone_b}"
+    if isinstance(move, EndTurn):
+        return "End your turn"
+    if isinstance(move, SilentDraws):
+        return f"The silent player draws {move.count} bait" + (" (you are behind on fish)" if move.count == 1 else "")
+    if isinstance(move, SilentClear):
+        if move.choice == "master_angler":
+            return "Give the silent player a second Master Angler card"
+        return "Draw 7 bait from the bag into the discard"
+    if isinstance(move, Present):
+        if not move.fish:
+            return "Present nothing"
+        parts = [fish_name(cards, f, True) for f in move.fish]
+        total = sum(cards.fish_weight[f] for f in move.fish)
+        return f"Present {', '.join(parts)}: {total} lb"
+    return repr(move)
+
+
+def _space(space: str, face: int) -> str:
+    if space == "port":
+        return "the Port (" + ("1 action" if face == 1 else "2 actions") + ")"
+    what = "one" if face == 1 else "every"
+    return f"{space} ({what} {space} bait from each zone)"
+
+
+def _color_name(color: int) -> str:
+    from engine.components import COLORS
+
+    return COLORS[color] if color >= 0 else "?"
+
+
+def pending(s: State) -> str:
+    """What decision is pending, in a sentence, for the seat to act."""
+    phase = s.phase
+    if phase == "place":
+        return "Step 1: place your angler token on a free space (or play tackle)."
+    if phase == "remove":
+        return "Step 2: take another angler token off the board (or play tackle)."
+    if phase == "after":
+        return "Play more tackle, or end your turn."
+    if phase == "port":
+        return f"Port: choose an action ({s.ports_left} left)."
+    if phase == "bait":
+        return f"Where does this {_color_name(s.action_color)} bait go?"
+    if phase == "catch_order":
+        return "Several zones emptied: which catch comes first?"
+    if phase == "catch":
+        return f"Zone {s.catch_zone} is empty: which fish do you catch?"
+    if phase == "silent_draws":
+        return "You have fewer fish than the silent player: how many bait does it draw?"
+    if phase == "silent_clear":
+        return "The silent player drew the clear bait: choose its second option."
+    if phase == "present":
+        loc = LOCATIONS[CONTEST_ORDER[s.contest]]
+        return f"{loc.capitalize()} contest: present at most one fish of each species."
+    return "The game is over."
+
+
+def narrate(
+    cards: Cards, names: Sequence[str], seat: int, move: Move, events: Sequence[ev.Event], viewer: int | None
+) -> str:
+    """One line for a ply: who did what, and what came of it."""
+    clauses: list[str] = ["ends the turn"] if isinstance(move, EndTurn) else []
+    i = 0
+    while i < len(events):
+        e = events[i]
+        if isinstance(e, ev.BaitRemoved):  # group a run of the same bait to the same place
+            j = i
+            while j < len(events) and isinstance(events[j], ev.BaitRemoved) and (
+                events[j].seat, events[j].color, events[j].card) == (e.seat, e.color, e.card):  # fmt: skip
+                j += 1
+            to = "the discard" if e.card is None else master_angler_name(cards, e.card)
+            clauses.append(f"{j - i} {e.color} bait to {to}")
+            i = j
+            continue
+        if isinstance(e, ev.BaitDrawn):
+            j = i
+            while j < len(events) and isinstance(events[j], ev.BaitDrawn) and events[j].zone == e.zone:
+                j += 1
+            colors = ", ".join(x.color for x in events[i:j])  # type: ignore[attr-defined]
+            clauses.append(f"draws {colors} into zone {e.zone}")
+            i = j
+            continue
+        text = _event(cards, names, e, viewer)
+        if text:
+            clauses.append(text)
+        i += 1
+    who = names[seat] if seat < len(names) else "?"
+    return f"{who}: " + ("; ".join(clauses) if clauses else "nothing happens")
+
+
+def _event(cards: Cards, names: Sequence[str], e: ev.Event, viewer: int | None) -> str:
+    if isinstance(e, ev.AnglerPlaced):
+        return f"places a {e.face} on {e.space}"
+    if isinstance(e, ev.AnglerRemoved):
+        return f"takes the {e.face} off {e.space}"
+    if isinstance(e, ev.FishCaught):
+        how = {"rod": " with a Rod", "line": " with a Line", "rod+line": " with a Rod and a Line",
+               "deck_top": " from the top of the deck"}.get(e.how, "")  # fmt: skip
+        whose = "" if e.seat == viewer else f"{names[e.seat]} "
+        return f"{whose}catches a {fish_name(cards, e.card, e.seat == viewer)} in {where(e.location, e.zone)}{how}"
+    if isinstance(e, ev.NoCatch):
+        return f"zone {e.board_zone} empties but {where(e.location, e.zone)} has no fish"
+    if isinstance(e, ev.ClearBaitDrawn):
+        return f"the clear bait! {e.returned} bait return from the discard to the bag"
+    if isinstance(e, ev.RefillStopped):
+        return f"the bag runs dry: zone {e.zone} stays short"
+    if isinstance(e, ev.NothingToDo):
+        return "the Port action can do nothing"
+    if isinstance(e, ev.MasterAnglerTaken):
+        return f"takes {master_angler_name(cards, e.card)}" + (" from the deck" if e.from_deck else "")
+    if isinstance(e, ev.MasterAnglerCaught):
+        return f"{names[e.seat]} catches the Master Angler {master_angler_name(cards, e.card)}"
+    if isinstance(e, ev.TackleDrawn):
+        return f"draws a {e.kind.capitalize()}" if e.seat == viewer else "draws a tackle token"
+    if isinstance(e, ev.TacklePlayed):
+        return f"plays a {e.kind.capitalize()}"
+    if isinstance(e, ev.TackleReshuffled):
+        return "the used tackle is shuffled into a new deck"
+    if isinstance(e, ev.BaitSwapped):
+        return f"swaps {e.color_a} (zone {e.zone_a}) with {e.color_b} (zone {e.zone_b})"
+    if isinstance(e, ev.LocationShort):
+        return f"the {e.location.capitalize()} deck cannot refill its zones"
+    if isinstance(e, ev.FishRevealed):
+        return f"{names[e.seat]} reveals a {e.weight} lb {species_of(cards, e.card)}"
+    if isinstance(e, ev.TrophyTaken):
+        return f"{names[e.seat]} takes {TROPHY_NAMES.get(e.trophy, e.trophy)} ({e.points} VP)"
+    if isinstance(e, ev.MysteryWeightRevealed):
+        return f"the next Mystery Weight is {e.weight} lb"
+    if isinstance(e, ev.AnglerKept):
+        return f"keeps a {e.face}"
+    if isinstance(e, ev.EndTriggered):
+        why = "12 fish" if e.reason == "twelve_fish" else "a location ran out of fish"
+        return f"the end is triggered ({why}): everyone else plays one last turn"
+    if isinstance(e, ev.SilentDrew):
+        return f"the silent player draws {e.color}"
+    if isinstance(e, ev.AnglerMoved):
+        return f"moves a token from {e.from_space} to {e.to_space}"
+    if isinstance(e, ev.DiscardSeeded):
+        return f"{len(e.colors)} bait go from the bag to the discard"
+    if isinstance(e, ev.Presented):
+        fish = ", ".join(fish_name(cards, f, True) for f in e.fish)
+        return f"{names[e.seat]} presents {fish}: {e.weight} lb"
+    if isinstance(e, ev.ContestRanked):
+        order = ", ".join(names[s] for s in e.ranking) or "nobody"
+        return f"{e.location.capitalize()} contest: {order}"
+    if isinstance(e, ev.GameEnded):
+        return f"the game is over: {names[e.winner]} wins"
+    return ""  # TurnEnded, LocationRefilled, ClearBaitReturned: shown by the board itself
+
+
+__all__ = ["TROPHY_NAMES", "narrate", "option", "pending", "species_of"]

@@ -1,0 +1,101 @@
+"""How fast the app is: start-up to an interactive home screen (in a real terminal,
+through tmux), and the time to draw a move (headless). Prints numbers; asserts nothing.
+
+    python scripts/bench_app.py [--moves 150]
+
+Start-up is measured from launching `cwtui` in tmux to "New game" on the screen (a fresh
+Python process: imports included). A move's draw time runs from the human's choice to
+the screen updated: the engine applies and logs it, the panes and prompt are rebuilt,
+and Textual lays out and composites the frame (all but writing bytes to the terminal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cwtui.app import CwtuiApp
+from cwtui.screens.play.play import PlayScreen
+from engine.rng import Rng
+
+
+def startup(runs: int = 5) -> list[float]:
+    if not shutil.which("tmux"):
+        return []
+    times = []
+    for i in range(runs):
+        session = f"cwtui-bench-{i}"
+        with tempfile.TemporaryDirectory() as replays:
+            start = time.perf_counter()
+            subprocess.run(
+                ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "36",
+                 f"{sys.executable} -m cwtui --replays-dir {replays}"],
+                check=True,
+            )  # fmt: skip
+            try:
+                while (
+                    "New game"
+                    not in subprocess.run(
+                        ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
+                    ).stdout
+                ):
+                    time.sleep(0.005)
+                times.append(time.perf_counter() - start)
+            finally:
+                subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+    return times
+
+
+async def draw_times(moves: int, size: tuple[int, int]) -> list[float]:
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as replays:
+        app = CwtuiApp(Path(replays), bot_speed="instant", seed_source=lambda: 1234, still=True)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("n", "ctrl+s")
+            rng = Rng(5)
+            while len(times) < moves:
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                screen = app.screen
+                if not isinstance(screen, PlayScreen):
+                    break
+                if not screen.options:
+                    continue
+                move = screen.options[rng.below(len(screen.options))]
+                start = time.perf_counter()
+                screen.play_move(move)
+                await pilot._wait_for_screen()
+                app.screen._on_timer_update()
+                times.append(time.perf_counter() - start)
+    return times
+
+
+def summary(times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    p95 = ms[int(len(ms) * 0.95) - 1] if len(ms) > 1 else ms[0]
+    return f"median {statistics.median(ms):6.1f} ms  p95 {p95:6.1f} ms  max {ms[-1]:6.1f} ms  (n={len(ms)})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--moves", type=int, default=150)
+    args = parser.parse_args()
+    starts = startup()
+    if starts:
+        print(f"start-up to home screen (tmux, 120x36): {summary(starts)}")
+    else:
+        print("start-up: tmux not installed, not measured")
+    for size in ((140, 40), (80, 24)):
+        times = asyncio.run(draw_times(args.moves, size))
+        print(f"draw a move at {size[0]}x{size[1]}: {summary(times)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+"""Helpers for the app's Pilot and snapshot tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from cwtui.app import CwtuiApp
+from cwtui.screens.handover.handover import HandoverScreen
+from cwtui.screens.play.play import PlayScreen
+from cwtui.screens.results.results import ResultsScreen
+from engine.rng import Rng
+
+
+def make_app(replays: Path, seed: int = 4242) -> CwtuiApp:
+    return CwtuiApp(replays, bot_speed="instant", seed_source=lambda: seed, still=True)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let bot workers finish and their moves be drawn."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def play_by_keys(pilot: Pilot[None], seed: int, stop_after: int | None = None) -> int:
+    """Answer every decision with one of the offered keys (seeded), passing hand-over
+    screens, until the results screen (or `stop_after` human decisions)."""
+    app = pilot.app
+    rng = Rng(seed)
+    decisions = 0
+    for _ in range(20_000):
+        screen = app.screen
+        if isinstance(screen, ResultsScreen) or (stop_after is not None and decisions >= stop_after):
+            return decisions
+        if isinstance(screen, HandoverScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, PlayScreen) and screen.options:
+            keys = [k for k in screen.option_keys() if k]
+            await pilot.press(keys[rng.below(len(keys))])
+            decisions += 1
+        else:
+            await settle(pilot)
+    raise AssertionError("the game did not reach the results screen")
+
+
+async def set_players(pilot: Pilot[None], n: int) -> None:
+    """Choose the number of players in the new-game form with the keyboard."""
+    await pilot.press("shift+tab", "enter")  # focus the players select and open it
+    for _ in range(abs(n - 2)):
+        await pilot.press("up" if n < 2 else "down")
+    await pilot.press("enter")

@@ -1,0 +1,104 @@
+"""Whole games played through the keyboard, to the results screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_helpers import make_app, play_by_keys, set_players, settle
+from textual.widgets import Input, Select
+
+from cwtui.logfile import read_log
+from cwtui.screens.home.home import HomeScreen
+from cwtui.screens.play.play import PlayScreen
+from cwtui.screens.results.results import ResultsScreen
+from engine.moves import PlaceAngler
+from engine.replay import Replay
+
+
+def the_log(replays: Path) -> Path:
+    logs = list(replays.glob("*.jsonl"))
+    assert len(logs) == 1
+    return logs[0]
+
+
+async def test_a_solo_game_to_the_results(replays: Path) -> None:
+    app = make_app(replays, seed=7)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.press("n")
+        await set_players(pilot, 1)
+        assert app.screen.query_one("#players", Select).value == 1
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, PlayScreen)
+        await play_by_keys(pilot, seed=1)
+        assert isinstance(app.screen, ResultsScreen)
+        state = app.screen.session.state
+        assert state.over and len(state.players) == 2 and state.players[1].silent
+    log = read_log(the_log(replays))
+    assert log.footer is not None and Replay(log).divergence is None
+
+
+async def test_human_against_a_bot(replays: Path) -> None:
+    app = make_app(replays, seed=8)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.press("n", "ctrl+s")  # default: you and a greedy bot
+        screen = app.screen
+        assert isinstance(screen, PlayScreen) and screen.session.state.seats[1].kind == "greedy"
+        decisions = await play_by_keys(pilot, seed=2)
+        assert isinstance(app.screen, ResultsScreen) and decisions > 20
+        bot_moves = [p for p in app.screen.session.history if p.seat == 1]
+        assert len(bot_moves) > 20
+    assert Replay(read_log(the_log(replays))).divergence is None
+
+
+async def test_four_seat_hot_seat_game(replays: Path) -> None:
+    # Two people share the keyboard with two bots: every human turn is handed over.
+    app = make_app(replays, seed=9)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.press("n")
+        await set_players(pilot, 4)
+        app.screen.query_one("#kind-2", Select).value = "human"
+        await pilot.press("ctrl+s")
+        handovers = 0
+        original = app.push_screen
+
+        def counting_push(screen, *args, **kwargs):  # type: ignore[no-untyped-def]
+            nonlocal handovers
+            handovers += type(screen).__name__ == "HandoverScreen"
+            return original(screen, *args, **kwargs)
+
+        app.push_screen = counting_push  # type: ignore[method-assign]
+        await play_by_keys(pilot, seed=3)
+        assert isinstance(app.screen, ResultsScreen)
+        human_turns = sum(1 for p in app.screen.session.history if p.seat in (0, 2) and isinstance(p.move, PlaceAngler))
+        assert human_turns > 20 and handovers >= human_turns  # every human turn starts with a hand-over
+    assert Replay(read_log(the_log(replays))).divergence is None
+
+
+async def test_quit_mid_game_then_resume_exactly_there(replays: Path) -> None:
+    app = make_app(replays, seed=10)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.press("n", "ctrl+s")
+        await play_by_keys(pilot, seed=4, stop_after=25)
+        await settle(pilot)
+        before = app.screen.session
+        ply, legal = before.state.ply, before.legal()
+        await pilot.press("q")
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("r", "enter")
+        resumed = app.screen
+        assert isinstance(resumed, PlayScreen)
+        assert resumed.session.state.ply == ply and resumed.session.legal() == legal
+        assert resumed.session.path == before.path
+        await play_by_keys(pilot, seed=5)
+        assert isinstance(app.screen, ResultsScreen)
+    assert Replay(read_log(the_log(replays))).divergence is None
+
+
+async def test_new_game_form_refuses_a_bad_seed(replays: Path) -> None:
+    app = make_app(replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#seed", Input).value = "-3"
+        await pilot.press("ctrl+s")
+        assert "seed must be a whole number" in str(app.screen.query_one("#error").render())
+        assert not list(replays.glob("*.jsonl"))

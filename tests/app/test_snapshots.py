@@ -1,0 +1,153 @@
+"""Snapshots of every screen and dialog, at 80×24 and at 140×40.
+
+Accept new or changed SVGs only after looking at them (../shared/tools/svg2png renders
+them to PNG): `pytest tests/app/test_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_helpers import make_app, settle
+from textual.pilot import Pilot
+
+from cwtui.screens.play.play import PlayScreen
+from cwtui.session import GameSession
+from engine import SeatConfig, apply, legal_moves
+from engine.moves import Catch, PlaceAngler, Present, RemoveAngler
+from engine.scenario import Scenario
+from engine.state import State
+
+SIZES = [(80, 24), (140, 40)]
+DUO = (SeatConfig("Laurence", "human"), SeatConfig("Nils", "greedy"))
+
+
+def open_play(state: State):  # -> run_before callback
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.app.push_screen(PlayScreen(GameSession.unlogged(state)))
+        await settle(pilot)
+
+    return run_before
+
+
+def mid_game() -> Scenario:
+    """Laurence mid-game: Master Anglers part-filled, tackle in hand, fish caught."""
+    sc = Scenario(seats=DUO, seed=11)
+    sc.board(0, {3: "red purple", 4: "blue black black", 5: "green green yellow red", 6: "red blue"})
+    sc.master_anglers(0, [12, 19], filled={12: [0], 19: [1, 2]}).tackle(0, ["rod", "line", "lure"])
+    sc.fish(0, ["Pike:9", "Perch:2", "Salmon:7"]).fish(1, ["Wrasse:4", "Roach:1"])
+    return sc.tokens(hand={0: 2}, red=1, yellow=2, port=1)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays), press=["n"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_at_the_start(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays, seed=77), press=["n", "ctrl+s"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_mid_game(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(mid_game().build()))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_decision_port_options(snap_compare, replays: Path, size) -> None:
+    state, _ = apply(mid_game().build(), PlaceAngler("purple"))  # step 1 done; now the Port's 1
+    state, _ = apply(state, RemoveAngler("port"))
+    assert state.phase == "port"
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_decision_bait_destination(snap_compare, replays: Path, size) -> None:
+    state, _ = apply(mid_game().build(), PlaceAngler("blue"))
+    assert state.phase == "bait"
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_decision_catch_with_rod_and_line(snap_compare, replays: Path, size) -> None:
+    sc = mid_game().board(0, {3: "purple", 4: "blue black black"})
+    state, _ = apply(sc.build(), PlaceAngler("purple"))
+    assert state.phase == "catch" and any(isinstance(m, Catch) and m.rod for m in state._legal or [])
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_decision_zone_6_deck_top(snap_compare, replays: Path, size) -> None:
+    sc = mid_game().board(0, {6: "black"}).tackle(0, []).master_anglers(0, [])
+    state, _ = apply(sc.build(), PlaceAngler("black"))
+    assert state.phase == "catch"
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_decision_contest_presentation(snap_compare, replays: Path, size) -> None:
+    sc = Scenario(seats=DUO, seed=11).fish(0, ["Pike:9", "Pike:4", "Perch:2", "Sea Trout:6", "Wrasse:4"])
+    state = sc.fish(1, ["Pike:12"]).at_contests().build()
+    state, _ = apply(state, Present("shore", tuple(state.players[0].fish[-1:])))
+    assert state.phase == "present"
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hot_seat_handover(snap_compare, replays: Path, size) -> None:
+    seats = (SeatConfig("Laurence"), SeatConfig("Nils"))
+    state = Scenario(seats=seats, seed=3).build()
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_results(snap_compare, replays: Path, size) -> None:
+    sc = Scenario(seats=DUO, seed=11).fish(0, ["Pike:9", "Perch:2", "Wrasse:4", "Salmon:7"])
+    sc.fish(1, ["Pike:12", "Mackerel:6", "Roach:1"]).master_anglers_caught(1, [3]).trophy(0, "first_to_8_species")
+    state = sc.at_contests().build()
+    while not state.over:  # everyone presents their heaviest fish
+        weight = state.cards.fish_weight
+        state, _ = apply(state, max(legal_moves(state), key=lambda m: sum(weight[f] for f in m.fish)))
+    assert state.over
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(mid_game().build()), press=["f1"])
+
+
+def test_too_small(snap_compare, replays: Path) -> None:
+    assert snap_compare(make_app(replays), terminal_size=(70, 20))
+
+
+def unfinished_log(replays: Path) -> None:
+    """An unfinished game with a fixed creation stamp, as if left mid-game."""
+    from cwtui.logfile import LogWriter
+    from engine import GameConfig, new_game
+    from engine.cards import load_cards
+    from engine.log import header_for
+
+    config = GameConfig(seats=DUO, seed=99)
+    cards = load_cards()
+    header = header_for(config, cards.hash, "game-x", "2026-11-20T18:30:00+00:00")
+    state = new_game(config, cards)
+    with LogWriter(replays / "game-x.jsonl", header) as writer:
+        for _ in range(12):
+            move = legal_moves(state)[-1]
+            after, events = apply(state, move)
+            writer.ply(state, move, events)
+            state = after
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_resume_list(snap_compare, replays: Path, size) -> None:
+    unfinished_log(replays)
+    assert snap_compare(make_app(replays), press=["r"], terminal_size=size)

@@ -1,0 +1,70 @@
+"""Helpers shared by the engine tests: applying moves, random playouts, scenarios."""
+
+from __future__ import annotations
+
+from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
+from engine.events import Event
+from engine.moves import Move
+from engine.rng import Rng
+from engine.state import State
+
+
+def run(state: State, *moves: Move) -> tuple[State, list[Event]]:
+    """Apply moves in order; every event they caused."""
+    events: list[Event] = []
+    for move in moves:
+        state, ev = apply(state, move)
+        events += ev
+    return state, events
+
+
+def of_type(events: list[Event], kind: type) -> list:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def config(players: int, seed: int = 1, tag_points: bool = True) -> GameConfig:
+    return GameConfig(
+        seats=tuple(SeatConfig(f"P{i}", "random") for i in range(players)), seed=seed, tag_points=tag_points
+    )
+
+
+def random_playout(state: State, seed: int, max_plies: int = 20_000):
+    """Yield (state_before, move, events) of a random game played to the end."""
+    rng = Rng(seed)
+    for _ in range(max_plies):
+        if state.over:
+            return
+        moves = legal_moves(state)
+        move = moves[rng.below(len(moves))]
+        after, events = apply(state, move)
+        yield state, move, events
+        state = after
+    raise AssertionError("game did not end")
+
+
+def final_state(players: int, seed: int) -> State:
+    """The end of a random game."""
+    state = new_game(config(players, seed))
+    rng = Rng(seed)
+    while not state.over:
+        moves = legal_moves(state)
+        state, _ = apply(state, moves[rng.below(len(moves))])
+    return state
+
+
+def scenario(players: int = 2, **kwargs: object):  # -> Scenario
+    """A scenario with no tackle in anyone's hand, so turns end without a tackle window,
+    and the three tokens on the Port, yellow and blue (faces 1)."""
+    from engine.scenario import Scenario
+
+    sc = Scenario(players=players, **kwargs)  # type: ignore[arg-type]
+    for seat in range(players):
+        sc.tackle(seat, [])
+    return sc.tokens(port=1, yellow=1, blue=1)
+
+
+def whole_turn(state: State, place: str, remove: str) -> tuple[State, list[Event]]:
+    """Place on one space, remove from another (both resolving without choices)."""
+    from engine.moves import PlaceAngler, RemoveAngler
+
+    return run(state, PlaceAngler(place), RemoveAngler(remove))  # type: ignore[arg-type]
