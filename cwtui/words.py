@@ -121,6 +121,19 @@ def option(s: State, move: Move) -> str:
     return repr(move)
 
 
+def targets(move: Move) -> set[str]:
+    """What on the board a move is about, as the play screen's click targets name it."""
+    if isinstance(move, (PlaceAngler, RemoveAngler)):
+        return {move.space}
+    if isinstance(move, (Refill, CatchFirst)):
+        return {f"zone:{move.zone}"}
+    if isinstance(move, (TakeMasterAngler, BaitTo)) and move.card is not None:
+        return {f"card:{move.card}"}
+    if isinstance(move, Catch) and not move.deck_top:
+        return {f"fish:{move.location}:{move.zone}"}
+    return set()
+
+
 def _space(space: str, face: int) -> str:
     if space == "port":
         return "the Port (" + ("1 action" if face == 1 else "2 actions") + ")"

@@ -4,6 +4,7 @@ plus public card facts, so no pane can show what its viewer is not allowed to se
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -13,6 +14,14 @@ from cwtui.words import TROPHY_NAMES
 from engine.cards import Cards
 from engine.components import COLORS, LOCATIONS, SPACES
 from engine.view import SeatView, View
+
+
+def clickable(text: Text, target: str) -> Text:
+    """Mark text as naming a board `target` (a space, "zone:4", "card:12" or
+    "fish:lake:5"); a click on it reaches the play screen with that target. A meta key
+    of our own, not Textual's "@click", so the text keeps its colors (no link style)."""
+    text.stylize(Style(meta={"target": target}))
+    return text
 
 
 class Pane(Static):
@@ -39,20 +48,23 @@ def board(v: View, cards: Cards) -> RenderableType:
     for loc, zones in enumerate(v.locations):
         name = LOCATIONS[loc]
         cells = []
-        for species in zones:
+        for z, species in zip((3, 4, 5, 6), zones, strict=True):
             if species is None:
                 cells.append(Text("(empty)", style="dim"))
             else:
-                cells.append(Text.assemble((species, "bold"), (f" {ranges[species]}", "dim")))
+                cell = Text.assemble((species, "bold"), (f" {ranges[species]}", "dim"))
+                cells.append(clickable(cell, f"fish:{name}:{z}"))
         table.add_row(
             Text(name.capitalize(), style=f"bold {LOCATION_STYLE[name]}"), *cells, str(sum(v.decks[loc].values()))
         )
     spaces = Text("Anglers: ")
     for i, space in enumerate(SPACES):
         face = v.spaces[i]
-        label = Text("⚓" if space == "port" else " ", style="bold") if space == "port" else bait(space)
-        spaces.append_text(label)
-        spaces.append(f"{face if face else '·'}  ", style="bold" if face else "dim")
+        # "Port", not an anchor glyph: terminals disagree on the anchor's width.
+        label = Text("Port", style="bold") if space == "port" else bait(space)
+        label.append(f"{face if face else '·'}", style="bold" if face else "dim")
+        spaces.append_text(clickable(label, space))
+        spaces.append("  ")
     return Group(table, spaces)
 
 
@@ -77,8 +89,9 @@ def master_anglers(v: View, cards: Cards) -> RenderableType:
             text.append("(empty)\n", style="dim")
             continue
         slot_colors = tuple(COLORS[c] for c in cards.ma_slots[card])
-        text.append(f"#{card:<2} {cards.ma_kind[card]:<10} ")
-        text.append_text(slots(slot_colors, (False,) * len(slot_colors)))
+        line = Text(f"#{card:<2} {cards.ma_kind[card]:<10} ")
+        line.append_text(slots(slot_colors, (False,) * len(slot_colors)))
+        text.append_text(clickable(line, f"card:{card}"))
         text.append("\n")
     text.append(f"deck: {v.master_angler_deck}", style="dim")
     return text
@@ -91,13 +104,16 @@ def tackle_box(v: View, seat: SeatView, cards: Cards, private: bool) -> Renderab
     rows.add_column()
     rows.add_column()
     for z in (3, 4, 5, 6):
-        rows.add_row(Text(f"zone {z}", style="dim"), zone(seat.board[z - 3], z))
+        rows.add_row(
+            clickable(Text(f"zone {z}", style="dim"), f"zone:{z}"), clickable(zone(seat.board[z - 3], z), f"zone:{z}")
+        )
     parts: list[RenderableType] = [rows]
     ma = Text()
     for m in seat.master_anglers:
         colors = tuple(COLORS[c] for c in cards.ma_slots[m.card])
-        ma.append(f"{cards.ma_kind[m.card]} #{m.card} ")
-        ma.append_text(slots(colors, m.filled))
+        card = Text(f"{cards.ma_kind[m.card]} #{m.card} ")
+        card.append_text(slots(colors, m.filled))
+        ma.append_text(clickable(card, f"card:{m.card}"))
         ma.append("  ")
     if seat.master_anglers:
         parts.append(Text.assemble(("Master Anglers: ", "dim"), ma))
@@ -122,11 +138,19 @@ def tackle_box(v: View, seat: SeatView, cards: Cards, private: bool) -> Renderab
     return Group(*parts)
 
 
+TROPHY_SHORT = {
+    "first_to_12": "12F", "mystery_weight": "MW", "three_identical": "3id", "four_different": "4df",
+    "small_species": "SS", "first_to_8_species": "8sp", "shore_contest": "Sh", "river_contest": "Ri",
+    "lake_contest": "La",
+}  # fmt: skip
+
+
 def seats(v: View, exclude: int | None) -> RenderableType:
-    """Every other seat's public side."""
+    """Every other seat's public side; trophies abbreviated (MW Mystery Weight, SS Small
+    Species, 8sp First to 8 Species, 3id/4df Master Angler sets, 12F First to 12)."""
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    for col in ("seat", "hand", "fish", "species", "MA", "tackle", "VP"):
-        table.add_column(col)
+    for col in ("seat", "hand", "fish", "kinds", "MA", "tackle", "VP", "won"):
+        table.add_column(col, no_wrap=col != "won")
     for s in v.seats:
         if s.seat == exclude:
             continue
@@ -140,5 +164,6 @@ def seats(v: View, exclude: int | None) -> RenderableType:
             f"{len(s.master_anglers)}+{len(s.master_anglers_caught)}",
             str(s.tackle_count),
             str(vp),
+            " ".join(f"{TROPHY_SHORT[k]}{p}" for k, p in s.trophies) or "-",
         )
     return table

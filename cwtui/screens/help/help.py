@@ -13,7 +13,7 @@ RULES = (
     "Your turn has three steps. 1: place your angler token on a free space and do its action. "
     "2: take another token off the board and do its action. 3: keep that token, flipped (1↔2).\n\n"
     "A colored space removes bait of its color: a 1 takes one from each of your zones, a 2 takes "
-    "all of them. The Port (⚓) refills one of your zones from the bag, or takes a Master Angler "
+    "all of them. The Port refills one of your zones from the bag, or takes a Master Angler "
     "card; a 2 gives two Port actions.\n\n"
     "When the last bait leaves a zone you catch the fish of that zone number at the location of "
     "that bait's color: purple/green Shore, yellow/black River, blue/red Lake. Emptying zone 5 "

@@ -81,7 +81,7 @@ class PlayScreen(Screen[None]):
             with Vertical(id="prompt"):
                 yield Static(id="question")
                 yield OptionList(id="options")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#log").border_title = "Events"
@@ -206,6 +206,25 @@ class PlayScreen(Screen[None]):
     def option_chosen(self, event: OptionList.OptionSelected) -> None:
         if 0 <= event.option_index < len(self.options):
             self.play_move(self.options[event.option_index])
+
+    def on_click(self, event: events.Click) -> None:
+        target = event.style.meta.get("target")
+        if target:
+            event.stop()
+            self.action_pick(target)
+
+    def action_pick(self, target: str) -> None:
+        """A click on the board: play the option it names, or point at the options that
+        name it when there are several (say, a fish taken with or without the Rod)."""
+        matches = [i for i, move in enumerate(self.options) if target in words.targets(move)]
+        if not matches:
+            if self.options:
+                self.notify("That is not one of the options now.", severity="warning")
+            return
+        if len(matches) == 1:
+            self.play_move(self.options[matches[0]])
+        else:
+            self.query_one("#options", OptionList).highlighted = matches[0]
 
     def on_key(self, event: events.Key) -> None:
         if not self.options or event.character is None:
