@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
+from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.events import Event
 from engine.moves import Move
 from engine.rng import Rng
@@ -40,16 +40,6 @@ def random_playout(state: State, seed: int, max_plies: int = 20_000):
         yield state, move, events
         state = after
     raise AssertionError("game did not end")
-
-
-def final_state(players: int, seed: int) -> State:
-    """The end of a random game."""
-    state = new_game(config(players, seed))
-    rng = Rng(seed)
-    while not state.over:
-        moves = legal_moves(state)
-        state, _ = apply(state, moves[rng.below(len(moves))])
-    return state
 
 
 def scenario(players: int = 2, **kwargs: object):  # -> Scenario
