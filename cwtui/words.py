@@ -99,9 +99,10 @@ def option(s: State, move: Move) -> str:
     if isinstance(move, LetGo):
         return "Catch nothing: that zone has no fish"
     if isinstance(move, PlayLure):
+        if len(move.zones) == 2 and move.zones[0] == move.zones[1]:
+            return f"Lure: remove 2 {move.color} bait (both from zone {move.zones[0]})"
         zones = " and ".join(f"zone {z}" for z in move.zones)
-        n = len(move.zones)
-        return f"Lure: remove {n} {move.color} bait ({zones})"
+        return f"Lure: remove {len(move.zones)} {move.color} bait ({zones})"
     if isinstance(move, PlayReel):
         return f"Reel: swap the {move.color_a} in zone {move.zone_a} with the {move.color_b} in zone {move.zone_b}"
     if isinstance(move, EndTurn):
