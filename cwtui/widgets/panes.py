@@ -146,11 +146,11 @@ TROPHY_SHORT = {
 
 
 def seats(v: View, exclude: int | None) -> RenderableType:
-    """Every other seat's public side; trophies abbreviated (MW Mystery Weight, SS Small
+    """Every other seat's public side: fish as "count (species)"; trophies abbreviated (MW Mystery Weight, SS Small
     Species, 8sp First to 8 Species, 3id/4df Master Angler sets, 12F First to 12)."""
-    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    for col in ("seat", "hand", "fish", "kinds", "MA", "tackle", "VP", "won"):
-        table.add_column(col, no_wrap=col != "won")
+    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, header_style="dim")
+    for col in ("seat", "hand", "fish", "MA", "tackle", "VP", "won"):
+        table.add_column(col, no_wrap=col != "won", overflow="ellipsis" if col == "seat" else "fold")
     for s in v.seats:
         if s.seat == exclude:
             continue
@@ -159,8 +159,7 @@ def seats(v: View, exclude: int | None) -> RenderableType:
         table.add_row(
             f"{marker}{s.name}",
             str(s.hand or "-"),
-            str(len(s.species)),
-            str(len(set(s.species))),
+            f"{len(s.species)} ({len(set(s.species))})",
             f"{len(s.master_anglers)}+{len(s.master_anglers_caught)}",
             str(s.tackle_count),
             str(vp),
