@@ -164,7 +164,7 @@ def pending(s: State) -> str:
     if phase == "catch_order":
         return "Several zones emptied: which catch comes first?"
     if phase == "catch":
-        return f"Zone {s.catch_zone} is empty: which fish do you catch?"
+        return f"Your zone {s.catch_zone} is empty: which fish do you catch?"
     if phase == "silent_draws":
         return "You have fewer fish than the silent player: how many bait does it draw?"
     if phase == "silent_clear":
