@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from types import TracebackType
 
+import msgspec
+
 from engine.errors import LogFormatError
 from engine.events import Event
-from engine.log import GameLog, Header, encode, footer_for, parse, ply_record
+from engine.log import Footer, GameLog, Header, Ply, encode, footer_for, parse, parse_header, parse_line, ply_record
 from engine.moves import Move
 from engine.state import State
 
@@ -47,6 +49,29 @@ class LogWriter:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
+
+
+TAIL = 1 << 16  # bytes read from a log's end to find its last line; far above any line
+
+
+def last_record(path: Path) -> tuple[Header, Ply | Footer | None]:
+    """A log's header and its last complete line (None if no move yet), reading only the
+    first line and the end of the file: cheap enough to list a folder of thousands."""
+    try:
+        with path.open("rb") as f:
+            header = parse_header(f.readline())
+            f.seek(0, 2)
+            size = f.tell()
+            f.seek(max(0, size - TAIL))
+            tail = f.read().split(b"\n")
+    except OSError as exc:
+        raise LogFormatError(f"cannot read {path}: {exc.strerror}") from None
+    for raw in reversed(tail[1:] if size > TAIL else tail):
+        try:
+            return header, parse_line(raw)
+        except msgspec.DecodeError:
+            continue  # the header itself, an empty line, or a line cut off by a crash
+    return header, None
 
 
 def read_log(path: Path) -> GameLog:

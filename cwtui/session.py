@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from cwtui.logfile import LogWriter, read_log
+from cwtui.logfile import LogWriter, last_record, read_log
 from cwtui.runner import bots_for
 from engine import GameConfig, apply, legal_moves, new_game
 from engine.bots import Bot
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import Event
-from engine.log import Header, header_for
+from engine.log import Footer, Header, header_for
 from engine.moves import Move
 from engine.replay import Replay
 from engine.state import State
@@ -150,13 +150,14 @@ def _drop_partial_line(path: Path) -> None:
 
 
 def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:
-    """Logs in the folder without a footer: (path, header, plies), newest first."""
+    """Logs in the folder without a footer: (path, header, plies), newest first. Only
+    each log's first and last lines are read; resuming verifies the whole log."""
     found = []
     for path in sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True):
         try:
-            log = read_log(path)
+            header, last = last_record(path)
         except LogFormatError:
             continue
-        if log.footer is None:
-            found.append((path, log.header, len(log.plies)))
+        if not isinstance(last, Footer):
+            found.append((path, header, 0 if last is None else last.ply + 1))
     return found

@@ -87,7 +87,7 @@ def parse(lines: Iterable[bytes]) -> GameLog:
     first = next(it, None)
     if first is None or not first.strip():
         raise LogFormatError("the log is empty", 1)
-    header = _parse_header(first)
+    header = parse_header(first)
     plies: list[Ply] = []
     footer: Footer | None = None
     truncated = False
@@ -114,7 +114,14 @@ def parse(lines: Iterable[bytes]) -> GameLog:
     return GameLog(header, plies, footer, truncated)
 
 
-def _parse_header(line: bytes) -> Header:
+def parse_line(line: bytes) -> Ply | Footer:
+    """One line after the header (raises msgspec.DecodeError if it is not one)."""
+    record: Ply | Footer = _line_decoder.decode(line)
+    return record
+
+
+def parse_header(line: bytes) -> Header:
+    """A log's first line; refuses newer formats (LogVersionError) and non-headers."""
     try:
         probe = _probe_decoder.decode(line)
     except msgspec.DecodeError as exc:

@@ -113,11 +113,6 @@ class Scenario:
             self.state.players[seat].board[zone - 3] = counts
         return self
 
-    def clear_boards(self) -> Scenario:
-        for p in self.state.players:
-            p.board = [[0] * 6 for _ in range(4)]
-        return self
-
     def bag(self, bait: Bait, clear: bool = True) -> Scenario:
         counts = [0] * 6
         for c in _colors(bait):

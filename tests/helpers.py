@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.events import Event
 from engine.moves import Move
@@ -58,3 +60,15 @@ def whole_turn(state: State, place: str, remove: str) -> tuple[State, list[Event
     from engine.moves import PlaceAngler, RemoveAngler
 
     return run(state, PlaceAngler(place), RemoveAngler(remove))  # type: ignore[arg-type]
+
+
+def cards_with_swapped_times(path: Path) -> Path:
+    """Write a valid card file that differs from the built-in one: its first two fish
+    swap timestamps."""
+    from engine.cards import DEFAULT_CARDS
+
+    lines = DEFAULT_CARDS.read_text().splitlines()
+    first, second = [i for i, line in enumerate(lines) if line.startswith("time = ")][:2]
+    lines[first], lines[second] = lines[second], lines[first]
+    path.write_text("\n".join(lines) + "\n")
+    return path

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from helpers import cards_with_swapped_times
 
 from engine import CardDataError
 from engine.cards import DEFAULT_CARDS, CardData, load_cards, validate
@@ -50,10 +51,5 @@ def test_constraints_are_checked() -> None:
 def test_the_hash_follows_the_data_not_the_formatting(tmp_path: Path) -> None:
     reformatted = load_cards(edited(tmp_path, "format = 1", "format   =   1   # same data"))
     assert reformatted.hash == load_cards().hash
-    swapped = edited(tmp_path, 'time = "', 'time = "')
-    text = swapped.read_text()
-    first, second = [i for i, line in enumerate(text.splitlines()) if line.startswith("time = ")][:2]
-    lines = text.splitlines()
-    lines[first], lines[second] = lines[second], lines[first]  # two fish swap timestamps
-    swapped.write_text("\n".join(lines) + "\n")
+    swapped = cards_with_swapped_times(tmp_path / "swapped.toml")
     assert load_cards(swapped).hash != load_cards().hash

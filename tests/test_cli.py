@@ -3,6 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import cards_with_swapped_times
 
 from cwtui.cli import main
 
@@ -55,14 +56,7 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_another_card_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from engine.cards import DEFAULT_CARDS
-
-    cards = tmp_path / "mine.toml"
-    cards.write_text(DEFAULT_CARDS.read_text().replace('time = "', 'time = "', 1) + "\n# my copy\n")
-    text = cards.read_text().splitlines()
-    times = [i for i, line in enumerate(text) if line.startswith("time = ")]
-    text[times[0]], text[times[1]] = text[times[1]], text[times[0]]
-    cards.write_text("\n".join(text) + "\n")
+    cards = cards_with_swapped_times(tmp_path / "mine.toml")
     out = tmp_path / "logs"
     assert main(["simulate", "--games", "2", "--cards", str(cards), "--out", str(out)]) == 0
     logs = [str(p) for p in out.glob("*.jsonl")]

@@ -18,7 +18,6 @@ def game_log(players: int = 2, seed: int = 5) -> list[bytes]:
     lines = [encode(header_for(cfg, cards.hash, f"g{seed}", "2026-11-22T00:00:00+00:00"))]
     for before, move, events in random_playout(state, seed):
         lines.append(encode(ply_record(before, move, events)))
-        state = before
     return lines
 
 

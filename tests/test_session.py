@@ -38,6 +38,7 @@ def test_a_line_cut_off_by_a_crash_is_dropped_on_resume(tmp_path: Path) -> None:
     session.close()
     data = session.path.read_bytes()
     session.path.write_bytes(data[:-15])  # the crash: the last move half written
+    assert [(p, n) for p, _h, n in unfinished_games(tmp_path)] == [(session.path, 19)]
     resumed = GameSession.resume(session.path)
     assert resumed.state.ply == 19
     play(resumed, 5)

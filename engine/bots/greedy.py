@@ -59,8 +59,8 @@ class GreedyBot:
         if isinstance(move, BaitTo):
             return 1.0 if move.card is not None else 0.0
         if isinstance(move, CatchFirst):
-            loc = LOCATION_OF_COLOR[COLOR_INDEX[v.action_color or "blue"]]
-            return self.fish_value(v, me, loc, move.zone)
+            assert v.action_color is not None  # a catch order always follows a removal
+            return self.fish_value(v, me, LOCATION_OF_COLOR[COLOR_INDEX[v.action_color]], move.zone)
         if isinstance(move, Catch):
             loc = LOCATION_INDEX[move.location]
             value = self.deck_value(v, me, loc) if move.deck_top else self.fish_value(v, me, loc, move.zone)
