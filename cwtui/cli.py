@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
+from cwtui.history import commands as history_commands
 from cwtui.logfile import read_log
 from cwtui.runner import play_game
 from cwtui.session import REPLAYS_ENV, replays_dir
@@ -37,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     ver = sub.add_parser("verify", help="re-simulate logs and check every event")
     ver.add_argument("files", nargs="+", type=Path)
     ver.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
+    history_commands.add_parsers(sub)
     return parser
 
 
@@ -47,6 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate(args)
     if args.command == "verify":
         return verify(args.files, args.cards)
+    if args.command == "history":
+        return history_commands.history(args)
+    if args.command == "sql":
+        return history_commands.sql(args)
     return run_app(args)
 
 

@@ -1,0 +1,204 @@
+"""Ready-made questions for the History screen's sidebar (and `cwtui sql`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ReadyQuery:
+    title: str
+    question: str
+    sql: str
+
+
+def _sql(text: str) -> str:
+    lines = text.strip("\n").splitlines()
+    indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
+    return "\n".join(line[indent:] for line in lines) + "\n"
+
+
+READY: tuple[ReadyQuery, ...] = (
+    ReadyQuery(
+        "Heaviest fish per species",
+        "The heaviest catch of each species, who landed it first, and how often that weight was caught.",
+        _sql(
+            """
+            SELECT c.species, c.weight, count(*) OVER (PARTITION BY c.species, c.weight) AS times_caught,
+                   s.name AS first_caught_by, s.kind, c.game, c.turn
+            FROM catches c JOIN seats s USING (game, seat) JOIN games g USING (game)
+            WHERE c.species IS NOT NULL
+            QUALIFY row_number() OVER (PARTITION BY c.species ORDER BY c.weight DESC, g.created, c.game, c.ply) = 1
+            ORDER BY c.weight DESC, c.species
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Win rate by seat",
+        "How often each seat position wins, by number of players (is there a first-player advantage?).",
+        _sql(
+            """
+            SELECT players, seat + 1 AS position, count(*) AS games,
+                   round(100 * avg(won::INTEGER), 1) AS win_pct,
+                   round(100 / players, 1) AS fair_pct,
+                   round(avg(score), 1) AS avg_score
+            FROM results
+            WHERE NOT solo
+            GROUP BY ALL
+            ORDER BY players, position
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Win rate by bot",
+        "Wins by kind of player (human, random, greedy, …) for each player count; solo is against the silent player.",
+        _sql(
+            """
+            SELECT players, kind, count(*) AS seats, count(*) FILTER (WHERE won) AS wins,
+                   round(100 * avg(won::INTEGER), 1) AS win_pct, round(avg(score), 1) AS avg_score
+            FROM results
+            GROUP BY ALL
+            ORDER BY players, win_pct DESC
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Trophies and winning",
+        "How often each trophy is taken, what it is worth, and how often its holder wins compared with a fair share.",
+        _sql(
+            """
+            SELECT trophy, count(*) AS taken, count(DISTINCT game) AS games, round(avg(points), 2) AS avg_points,
+                   round(100 * avg(won::INTEGER), 1) AS holder_win_pct,
+                   round(100 * avg(1 / players), 1) AS fair_pct
+            FROM trophy_results
+            WHERE NOT solo
+            GROUP BY trophy
+            ORDER BY holder_win_pct DESC
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Average score by player count",
+        "Scores of all seats and of winners, by number of players.",
+        _sql(
+            """
+            SELECT players, count(DISTINCT game) AS games, round(avg(score), 1) AS avg_score,
+                   round(avg(score) FILTER (WHERE won), 1) AS avg_winning_score,
+                   min(score) AS lowest, max(score) AS highest
+            FROM results
+            WHERE kind <> 'silent'
+            GROUP BY players
+            ORDER BY players
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Score distribution",
+        "How many seats finished with each score (players only, not the silent player) — try the chart (F6).",
+        _sql(
+            """
+            SELECT score, count(*) AS seats
+            FROM results
+            WHERE kind <> 'silent'
+            GROUP BY score
+            ORDER BY score
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Mystery Weight claims",
+        "Which Mystery Weights get claimed (R8.1), how often, and how early in the game.",
+        _sql(
+            """
+            SELECT weight, count(*) AS claims,
+                   round(100 * count(*) / (SELECT count(*) FROM games WHERE finished), 1) AS pct_of_games,
+                   round(avg(turn), 1) AS avg_turn, min(turn) AS earliest_turn
+            FROM catches
+            WHERE mystery_weight
+            GROUP BY weight
+            ORDER BY weight
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Master Angler completion",
+        "Master Angler cards taken and caught by each kind of player, and how many turns a catch takes.",
+        _sql(
+            """
+            SELECT s.kind AS player_kind, count(*) AS taken,
+                   round(count(*) / count(DISTINCT m.game || '/' || m.seat), 2) AS taken_per_game,
+                   count(*) FILTER (WHERE m.caught) AS caught, round(100 * avg(m.caught::INTEGER), 1) AS caught_pct,
+                   round(avg(m.caught_turn - m.taken_turn) FILTER (WHERE m.caught), 1) AS turns_to_catch
+            FROM master_anglers m JOIN seats s USING (game, seat)
+            GROUP BY ALL
+            ORDER BY taken_per_game DESC
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Tag points",
+        "Tag points scored (R11.1) and how often they decided the game: without them the winner would not have won.",
+        _sql(
+            """
+            WITH finals AS (
+                SELECT game, players,
+                       max(tags) FILTER (WHERE rank = 1) AS winner_tags,
+                       max(score - tags) FILTER (WHERE rank = 1) AS winner_without,
+                       max(score - tags) FILTER (WHERE rank > 1) AS best_other_without
+                FROM results
+                WHERE tag_points AND NOT solo
+                GROUP BY game, players
+            )
+            SELECT players, count(*) AS games, round(avg(winner_tags), 2) AS avg_winner_tags,
+                   count(*) FILTER (WHERE winner_without <= best_other_without) AS decided_by_tags,
+                   round(100 * avg((winner_without <= best_other_without)::INTEGER), 1) AS decided_pct
+            FROM finals
+            GROUP BY players
+            ORDER BY players
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Game length",
+        "Turns and moves per game by number of players and by what ended the game (R9.1).",
+        _sql(
+            """
+            SELECT players, end_reason, count(*) AS games, round(avg(turns), 1) AS avg_turns,
+                   min(turns) AS shortest, max(turns) AS longest, round(avg(plies), 1) AS avg_moves
+            FROM games
+            WHERE finished
+            GROUP BY ALL
+            ORDER BY players, end_reason
+            """
+        ),
+    ),
+    ReadyQuery(
+        "How fish are caught",
+        "Catches by method: as the bait pointed, with Rod or Line (R7), the zone-6 deck top (R6.2), "
+        "or by the silent player.",
+        _sql(
+            """
+            SELECT how, count(*) AS catches, round(100 * count(*) / sum(count(*)) OVER (), 1) AS pct,
+                   round(avg(weight), 2) AS avg_weight
+            FROM catches
+            GROUP BY how
+            ORDER BY catches DESC
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Contest winners",
+        "The end contests (R10): how much weight and how many fish it takes to win each location.",
+        _sql(
+            """
+            SELECT location, count(*) FILTER (WHERE rank = 1) AS contests,
+                   round(avg(weight) FILTER (WHERE rank = 1), 1) AS avg_winning_weight,
+                   round(avg(fish_count) FILTER (WHERE rank = 1), 2) AS avg_winning_fish,
+                   round(avg(weight) FILTER (WHERE rank > 1), 1) AS avg_other_weight
+            FROM contests
+            GROUP BY location
+            ORDER BY location
+            """
+        ),
+    ),
+)

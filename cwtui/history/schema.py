@@ -1,0 +1,316 @@
+"""The history database's tables and views, with the meaning of every column.
+
+The column notes here are the one source of the schema's documentation: they become
+DuckDB `COMMENT ON` statements (so the app's schema pane can show them) and the README's
+schema section (`python scripts/schema_doc.py` writes it; a test keeps the two equal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SCHEMA_VERSION = 1  # bump when a table changes; an older database is rebuilt from the logs
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    type: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    doc: str
+    columns: tuple[Column, ...]
+    key: tuple[str, ...] = ()
+
+
+def _c(name: str, type_: str, doc: str) -> Column:
+    return Column(name, type_, doc)
+
+
+GAME = _c("game", "VARCHAR", "the game's id (from its log header)")
+PLY = _c("ply", "INTEGER", "the move's number in the game, from 0")
+TURN = _c("turn", "INTEGER", "the turn number, from 1 (the silent player's turns count too)")
+
+TABLES: tuple[Table, ...] = (
+    Table(
+        "games",
+        "one row per game log",
+        (
+            GAME,
+            _c("file", "VARCHAR", "the log file's absolute path"),
+            _c("created", "TIMESTAMPTZ", "when the game was started"),
+            _c("engine", "VARCHAR", "the engine version that wrote the log"),
+            _c("format", "INTEGER", "the log format version"),
+            _c("prng", "VARCHAR", "the random number generator's name and version"),
+            _c("cards", "VARCHAR", "hash of the card data the game was played with (see `fish`)"),
+            _c("seed", "UBIGINT", "the game's seed"),
+            _c("players", "INTEGER", "number of players, 1–4 (1 is the solo game; the silent player is not counted)"),
+            _c("solo", "BOOLEAN", "the solo game against the silent player (R12)"),
+            _c("tag_points", "BOOLEAN", "tag points are scored (false: the variant without them, R11.1)"),
+            _c("parent_game", "VARCHAR", "for a game forked from a replay: the game it was forked from"),
+            _c("parent_ply", "INTEGER", "for a forked game: the ply of the parent it starts from"),
+            _c("finished", "BOOLEAN", "the game reached its end (the log has a footer)"),
+            _c("truncated", "BOOLEAN", "the log's last line was cut off (a crash mid-write); that move is not loaded"),
+            _c("end_reason", "VARCHAR", "what triggered the end (R9.1): `twelve_fish` or `location_short`"),
+            _c("ended_by", "INTEGER", "the seat whose turn triggered the end"),
+            _c("plies", "INTEGER", "number of moves in the log"),
+            _c("turns", "INTEGER", "the last turn number reached"),
+            _c("winner", "INTEGER", "the winning seat (null while unfinished); in solo, seat 1 is the silent player"),
+            _c("winner_name", "VARCHAR", "the winning seat's name"),
+            _c("winner_kind", "VARCHAR", "the winning seat's kind: human, random, greedy, … or silent"),
+        ),
+        ("game",),
+    ),
+    Table(
+        "seats",
+        "one row per seat of each game, the silent player included",
+        (
+            GAME,
+            _c("seat", "INTEGER", "seat number from 0, in turn order; the first player is seat 0"),
+            _c("name", "VARCHAR", "the seat's name"),
+            _c("kind", "VARCHAR", "human, a bot kind (random, greedy, …), or silent for the solo game's silent player"),
+            _c("score", "INTEGER", "final score (null while unfinished)"),
+            _c("rank", "INTEGER", "final rank, 1 is the winner (ties broken by R11.3)"),
+            _c("won", "BOOLEAN", "this seat won the game"),
+        ),
+        ("game", "seat"),
+    ),
+    Table(
+        "moves",
+        "every move of every game",
+        (
+            GAME,
+            PLY,
+            TURN,
+            _c("seat", "INTEGER", "the seat that chose the move"),
+            _c("step", "INTEGER", "1 or 2 within a turn (R3); 0 for the silent player's turn and the contests"),
+            _c("phase", "VARCHAR", "the decision the move answered (place, remove, port, bait, catch, present, …)"),
+            _c("type", "VARCHAR", "the move's type (place, remove, refill, catch, lure, present, …)"),
+            _c("move", "JSON", "the move as logged"),
+        ),
+    ),
+    Table(
+        "events",
+        "every outcome of every move, in order",
+        (
+            GAME,
+            PLY,
+            _c("idx", "INTEGER", "the event's order within its move, from 0"),
+            _c("type", "VARCHAR", "the event's type (fish_caught, bait_drawn, trophy_taken, …)"),
+            _c("seat", "INTEGER", "the seat the event is about, if any"),
+            _c("event", "JSON", "the event as logged"),
+        ),
+    ),
+    Table(
+        "catches",
+        "every fish caught",
+        (
+            GAME,
+            PLY,
+            TURN,
+            _c("seat", "INTEGER", "who caught it"),
+            _c("card", "INTEGER", "the fish card's number in the card data"),
+            _c("species", "VARCHAR", "the fish's species (null if the game's card data is unknown to the loader)"),
+            _c("location", "VARCHAR", "where it was caught: shore, river or lake"),
+            _c("zone", "INTEGER", "the location zone it came from, 3–6"),
+            _c("board_zone", "INTEGER", "the player's board zone whose emptying caught it, 3–6"),
+            _c("weight", "INTEGER", "the fish's weight"),
+            _c("time", "VARCHAR", "the fish's timestamp (earlier breaks ties, R10.3, R11.3)"),
+            _c("tag", "VARCHAR", "the fish's tag color"),
+            _c("bait_color", "VARCHAR", "the color of the last bait that left the zone (R5.3)"),
+            _c(
+                "how",
+                "VARCHAR",
+                "bait (as the bait pointed), rod, line, rod+line (tackle, R7.1–R7.3), "
+                "deck_top (zone 6 bonus, R6.2) or silent (the silent player's catch, R12)",
+            ),
+            _c("mystery_weight", "BOOLEAN", "the fish claimed a Mystery Weight tile (R8.1)"),
+        ),
+    ),
+    Table(
+        "trophies",
+        "every trophy tile taken",
+        (
+            GAME,
+            _c("ply", "INTEGER", "the move that took it (null: dealt at setup, R12.1)"),
+            _c("turn", "INTEGER", "the turn it was taken in (0: at setup)"),
+            _c("seat", "INTEGER", "who took it"),
+            _c(
+                "trophy",
+                "VARCHAR",
+                "mystery_weight, first_to_8_species, small_species, three_identical, four_different, "
+                "first_to_12, shore_contest, river_contest or lake_contest",
+            ),
+            _c("points", "INTEGER", "the tile's points"),
+            _c("source", "VARCHAR", "play (a challenge, R8), contest (R10) or setup (the silent player's, R12.1)"),
+        ),
+    ),
+    Table(
+        "contests",
+        "each seat's entry in each end-of-game contest (R10); seats that presented nothing have no row",
+        (
+            GAME,
+            _c("location", "VARCHAR", "shore, river or lake"),
+            _c("seat", "INTEGER", "the presenting seat"),
+            _c("fish", "INTEGER[]", "the presented fish cards"),
+            _c("species", "VARCHAR[]", "their species"),
+            _c("fish_count", "INTEGER", "how many fish were presented"),
+            _c("weight", "INTEGER", "the presented weight, summed"),
+            _c("rank", "INTEGER", "the seat's rank in this contest, 1 is the heaviest"),
+            _c("points", "INTEGER", "the contest trophy's points (0 if the stack ran out)"),
+        ),
+    ),
+    Table(
+        "scores",
+        "the final score of each seat (R11)",
+        (
+            GAME,
+            _c("seat", "INTEGER", "the seat"),
+            _c("trophies", "INTEGER", "points from trophy tiles"),
+            _c("master_anglers", "INTEGER", "points from caught Master Angler cards, 1 each"),
+            _c("tags", "INTEGER", "points from presented fish whose tag matches the tag tile"),
+            _c("total", "INTEGER", "the final score"),
+            _c("rank", "INTEGER", "final rank, 1 is the winner"),
+        ),
+        ("game", "seat"),
+    ),
+    Table(
+        "master_anglers",
+        "every Master Angler card a seat took, and whether they caught it (R4.6, R5.2); the silent player's "
+        "come from the deck already caught (R12.5)",
+        (
+            GAME,
+            _c("seat", "INTEGER", "who took it"),
+            _c("card", "INTEGER", "the card's number in the card data"),
+            _c("kind", "VARCHAR", "Crab, Conger Eel, Char, Dogfish or Ray"),
+            _c("slots", "INTEGER", "how many bait slots the card has"),
+            _c("from_deck", "BOOLEAN", "taken blind from the deck rather than from the display"),
+            _c("taken_ply", "INTEGER", "the move that took it"),
+            _c("taken_turn", "INTEGER", "the turn that took it"),
+            _c("caught", "BOOLEAN", "all its slots were filled"),
+            _c("caught_ply", "INTEGER", "the move that completed it"),
+            _c("caught_turn", "INTEGER", "the turn that completed it"),
+        ),
+    ),
+    Table(
+        "fish",
+        "the fish cards of every card data file the loader knows",
+        (
+            _c("cards", "VARCHAR", "the card data's hash (games.cards)"),
+            _c("card", "INTEGER", "the card's number"),
+            _c("species", "VARCHAR", "its species"),
+            _c("location", "VARCHAR", "shore, river or lake"),
+            _c("small", "BOOLEAN", "a small species (R8.4)"),
+            _c("weight", "INTEGER", "its weight"),
+            _c("time", "VARCHAR", "its timestamp"),
+            _c("tag", "VARCHAR", "its tag color"),
+        ),
+        ("cards", "card"),
+    ),
+    Table(
+        "master_angler_cards",
+        "the Master Angler cards of every card data file the loader knows",
+        (
+            _c("cards", "VARCHAR", "the card data's hash (games.cards)"),
+            _c("card", "INTEGER", "the card's number"),
+            _c("kind", "VARCHAR", "Crab, Conger Eel, Char, Dogfish or Ray"),
+            _c("slots", "INTEGER", "how many bait slots it has"),
+        ),
+        ("cards", "card"),
+    ),
+    Table(
+        "log_files",
+        "the loader's record of every log it has seen, loaded or skipped",
+        (
+            _c("file", "VARCHAR", "the log file's absolute path"),
+            _c("size", "BIGINT", "its size in bytes when loaded"),
+            _c("mtime_ns", "BIGINT", "its modification time when loaded; a change reloads it"),
+            _c("game", "VARCHAR", "the game it holds (null if skipped)"),
+            _c("status", "VARCHAR", "loaded or skipped"),
+            _c("error", "VARCHAR", "why it was skipped"),
+            _c("loaded_at", "TIMESTAMPTZ", "when the loader last read it"),
+        ),
+        ("file",),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class View:
+    name: str
+    doc: str
+    sql: str
+
+
+VIEWS: tuple[View, ...] = (
+    View(
+        "results",
+        "one row per seat of every finished game, with the game's facts beside it",
+        """
+        SELECT g.game, g.created, g.players, g.solo, g.tag_points, g.end_reason, g.plies, g.turns,
+               s.seat, s.name, s.kind, s.score, s.rank, s.won,
+               sc.trophies, sc.master_anglers, sc.tags
+        FROM games g JOIN seats s USING (game) JOIN scores sc USING (game, seat)
+        WHERE g.finished
+        """,
+    ),
+    View(
+        "trophy_results",
+        "every trophy of every finished game, with whether its holder won",
+        """
+        SELECT t.*, r.players, r.solo, r.kind, r.score, r.won
+        FROM trophies t JOIN results r USING (game, seat)
+        """,
+    ),
+    View(
+        "catch_results",
+        "every catch of every finished game, with the catcher's kind, score and result",
+        """
+        SELECT c.*, r.players, r.solo, r.kind, r.score, r.won
+        FROM catches c JOIN results r USING (game, seat)
+        """,
+    ),
+)
+
+TABLE_NAMES = tuple(t.name for t in TABLES)
+GAME_TABLES = tuple(t.name for t in TABLES if t.columns[0] is GAME)
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def ddl() -> list[str]:
+    """Statements that create every table and view, with their comments."""
+    statements: list[str] = []
+    for table in TABLES:
+        cols = [f"{c.name} {c.type}" for c in table.columns]
+        if table.key:
+            cols.append(f"PRIMARY KEY ({', '.join(table.key)})")
+        statements.append(f"CREATE TABLE {table.name} ({', '.join(cols)})")
+        statements.append(f"COMMENT ON TABLE {table.name} IS {_quote(table.doc)}")
+        for c in table.columns:
+            statements.append(f"COMMENT ON COLUMN {table.name}.{c.name} IS {_quote(c.doc)}")
+    for view in VIEWS:
+        statements.append(f"CREATE VIEW {view.name} AS {view.sql.strip()}")
+        statements.append(f"COMMENT ON VIEW {view.name} IS {_quote(view.doc)}")
+    statements.append(f"CREATE TABLE schema_info AS SELECT {SCHEMA_VERSION} AS version")
+    return statements
+
+
+def markdown() -> str:
+    """The README's schema section."""
+    out: list[str] = []
+    for table in TABLES:
+        out.append(f"**`{table.name}`** — {table.doc}.\n")
+        out.append("| column | type | meaning |")
+        out.append("|---|---|---|")
+        out.extend(f"| `{c.name}` | {c.type} | {c.doc} |" for c in table.columns)
+        out.append("")
+    out.append("Views:\n")
+    out.extend(f"- **`{v.name}`** — {v.doc}." for v in VIEWS)
+    return "\n".join(out) + "\n"

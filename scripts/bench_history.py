@@ -1,0 +1,86 @@
+"""Measure loading game logs into the history database.
+
+    python scripts/bench_history.py --simulate 2500 --out /tmp/h10k   # 2,500 games per player count, then measure
+    python scripts/bench_history.py /tmp/h10k/p1 /tmp/h10k/p2 ...      # measure folders of logs
+
+Prints logs/s and MB/s for a first load into an empty database, a second load that
+finds nothing new, and a load after a tenth of the logs changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import duckdb
+
+from cwtui.history.loader import load
+from cwtui.history.schema import GAME_TABLES
+
+
+def simulate(out: Path, games: int) -> list[Path]:
+    from cwtui.runner import play_game
+    from engine import GameConfig, SeatConfig
+    from engine.cards import load_cards
+
+    cards = load_cards()
+    folders = []
+    for players in (1, 2, 3, 4):
+        folder = out / f"p{players}"
+        folder.mkdir(parents=True, exist_ok=True)
+        kinds = ["greedy", "random"]
+        seats = tuple(SeatConfig(f"{kinds[i % 2]}-{i}", kinds[i % 2]) for i in range(players))
+        for i in range(games):
+            play_game(GameConfig(seats=seats, seed=players * 1_000_000 + i), folder, cards)
+        folders.append(folder)
+    return folders
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("folders", nargs="*", type=Path)
+    parser.add_argument("--simulate", type=int, default=0, help="first simulate this many games per player count")
+    parser.add_argument("--out", type=Path, default=None, help="where simulated logs go")
+    args = parser.parse_args()
+    folders: list[Path] = list(args.folders)
+    if args.simulate:
+        folders += simulate(args.out or Path(tempfile.mkdtemp(prefix="cwtui-bench-")), args.simulate)
+    files = [p for f in folders for p in f.glob("*.jsonl")]
+    if not files:
+        parser.error("no logs: give folders of *.jsonl or --simulate N")
+    megabytes = sum(p.stat().st_size for p in files) / 1e6
+    print(f"{len(files)} logs, {megabytes:.0f} MB, {os.cpu_count()} cores, DuckDB {duckdb.__version__}")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "history.duckdb"
+        t = time.perf_counter()
+        report = load(db, folders)
+        first = time.perf_counter() - t
+        print(
+            f"first load:  {first:6.2f} s  {report.loaded / first:7.0f} logs/s  {megabytes / first:5.0f} MB/s"
+            f"  (loaded {report.loaded}, skipped {len(report.skipped)})"
+        )
+        t = time.perf_counter()
+        again = load(db, folders)
+        second = time.perf_counter() - t
+        print(f"reload, nothing new: {second:6.3f} s  (loaded {again.loaded}, unchanged {again.unchanged})")
+        changed = files[:: max(1, len(files) // (len(files) // 10 or 1))][: len(files) // 10]
+        for p in changed:
+            os.utime(p)
+        t = time.perf_counter()
+        third = load(db, folders)
+        elapsed = time.perf_counter() - t
+        print(f"reload, {len(changed)} touched: {elapsed:6.2f} s  (loaded {third.loaded})")
+        con = duckdb.connect(str(db), read_only=True)
+        counts = {name: con.execute(f"SELECT count(*) FROM {name}").fetchone() for name in GAME_TABLES}
+        print("rows: " + ", ".join(f"{name} {row[0] if row else 0:,}" for name, row in counts.items()))
+        print(f"database: {db.stat().st_size / 1e6:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

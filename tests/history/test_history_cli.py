@@ -1,0 +1,102 @@
+"""`cwtui history load|export` and `cwtui sql`: output and exit codes a script can rely on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from cwtui.cli import main
+from cwtui.history import schema
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_load_then_query_in_every_format(logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "h.duckdb")
+    code, out, _ = cli(capsys, "history", "load", str(logs), "--db", db)
+    assert (code, out) == (0, "logs: loaded 8, unchanged 0\n")
+    code, out, _ = cli(capsys, "history", "load", str(logs), "--db", db)
+    assert (code, out) == (0, "logs: loaded 0, unchanged 8\n")
+
+    query = "SELECT players, count(*) AS games FROM games GROUP BY players ORDER BY players"
+    code, out, _ = cli(capsys, "sql", query, "--db", db, "--format", "csv", "--no-load")
+    assert (code, out) == (0, "players,games\n1,2\n2,2\n3,2\n4,2\n")
+    code, out, _ = cli(capsys, "sql", query, "--db", db, "--format", "json", "--no-load")
+    assert code == 0 and json.loads(out) == [{"players": n, "games": 2} for n in (1, 2, 3, 4)]
+    code, out, _ = cli(capsys, "sql", query, "--db", db, "--no-load")
+    assert code == 0 and "players" in out and "4 rows" in out
+    code, out, _ = cli(capsys, "sql", "SELECT * FROM moves", "--db", db, "--no-load", "--max-rows", "5")
+    assert code == 0 and "5 of >5 rows" in out
+
+
+def test_a_bad_query_exits_1_with_duckdbs_message(
+    logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "h.duckdb")
+    cli(capsys, "history", "load", str(logs), "--db", db)
+    code, out, err = cli(capsys, "sql", "SELEC 1", "--db", db, "--format", "json")
+    assert (code, out) == (1, "")
+    assert err.startswith("cwtui sql: Parser Error: syntax error")
+    code, _, err = cli(capsys, "sql", "SELECT nope FROM games", "--db", db)
+    assert code == 1 and "Binder Error" in err and "nope" in err
+
+
+def test_queries_cannot_change_the_history(logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "h.duckdb")
+    cli(capsys, "history", "load", str(logs), "--db", db)
+    for statement in ("DELETE FROM games", "DROP TABLE moves", "UPDATE seats SET score = 99", "CREATE TABLE x (a INT)"):
+        code, _, err = cli(capsys, "sql", statement, "--db", db, "--no-load")
+        assert code == 1 and "read-only" in err, statement
+    code, out, _ = cli(capsys, "sql", "SELECT count(*) AS n FROM games", "--db", db, "--format", "csv")
+    assert out == "n\n8\n"
+
+
+def test_sql_loads_new_logs_of_the_replays_folder_first(
+    logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = cli(capsys, "--replays-dir", str(logs), "sql", "SELECT count(*) AS n FROM games", "--format", "csv")
+    assert (code, out) == (0, "n\n8\n")
+    assert (logs / "history.duckdb").exists()
+
+
+def test_exit_2_when_there_is_nothing_to_work_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "history", "load", str(tmp_path / "nowhere"))
+    assert code == 2 and "no such folder" in err
+    code, _, err = cli(capsys, "sql", "SELECT 1", "--db", str(tmp_path / "none.duckdb"), "--no-load")
+    assert code == 2 and "no history database" in err
+    code, _, err = cli(capsys, "history", "export", str(tmp_path / "out"), "--db", str(tmp_path / "none.duckdb"))
+    assert code == 2 and "no history database" in err
+
+
+def test_load_exits_1_and_names_a_skipped_log(logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (logs / "broken.jsonl").write_text('{"kind":"ply"}\n')
+    code, out, err = cli(capsys, "history", "load", str(logs), "--db", str(tmp_path / "h.duckdb"))
+    assert code == 1
+    assert out == "logs: loaded 8, unchanged 0, skipped 1\n"
+    assert err == f"{logs / 'broken.jsonl'}: skipped: line 1: the first line must be the header, not 'ply'\n"
+
+
+def test_export_writes_a_parquet_file_per_table(logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "h.duckdb"
+    cli(capsys, "history", "load", str(logs), "--db", str(db))
+    out_dir = tmp_path / "parquet"
+    code, out, _ = cli(capsys, "history", "export", str(out_dir), "--db", str(db))
+    assert code == 0 and out == f"wrote {len(schema.TABLES)} tables to {out_dir}\n"
+    con = duckdb.connect(str(db), read_only=True)
+    for table in schema.TABLE_NAMES:
+        exported = duckdb.execute(f"SELECT count(*) FROM '{out_dir / (table + '.parquet')}'").fetchone()
+        assert exported == con.execute(f"SELECT count(*) FROM {table}").fetchone(), table
+    con.close()
+
+
+def test_readme_documents_the_schema() -> None:
+    """`python scripts/schema_doc.py` rewrites the README section from schema.py."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    assert schema.markdown() in readme

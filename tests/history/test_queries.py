@@ -1,0 +1,122 @@
+"""Every ready-made query runs on a loaded history and answers sensibly; results export."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+
+from cwtui.history.queries import READY
+from cwtui.history.query import QueryError, QueryResult, describe, export, open_history, run
+
+
+def answer(db: Path, title: str) -> list[dict[str, Any]]:
+    (query,) = [q for q in READY if q.title == title]
+    con = open_history(db)
+    try:
+        result = run(con, query.sql, 1000)
+    finally:
+        con.close()
+    assert not result.more
+    return [dict(zip(result.columns, row, strict=True)) for row in result.rows]
+
+
+def test_there_are_at_least_eight_distinct_questions() -> None:
+    assert len(READY) >= 8
+    assert len({q.title for q in READY}) == len({q.sql for q in READY}) == len(READY)
+
+
+@pytest.mark.parametrize("query", READY, ids=[q.title for q in READY])
+def test_every_ready_query_runs_and_returns_rows(loaded_db: Path, query: Any) -> None:
+    rows = answer(loaded_db, query.title)
+    assert rows, query.title
+    assert all(value is not None for row in rows for key, value in row.items() if key not in ("avg_winning_score",))
+
+
+def test_heaviest_fish_is_the_heaviest_caught(loaded_db: Path) -> None:
+    con = duckdb.connect(str(loaded_db), read_only=True)
+    heaviest = dict(con.execute("SELECT species, max(weight) FROM catches GROUP BY species").fetchall())
+    con.close()
+    rows = answer(loaded_db, "Heaviest fish per species")
+    assert {r["species"]: r["weight"] for r in rows} == heaviest
+
+
+def test_win_rates_by_seat_sum_to_one_hundred(loaded_db: Path) -> None:
+    by_players: dict[int, float] = {}
+    for r in answer(loaded_db, "Win rate by seat"):
+        by_players[r["players"]] = by_players.get(r["players"], 0) + r["win_pct"]
+        assert r["fair_pct"] == round(100 / r["players"], 1)
+    assert set(by_players) == {2, 3, 4}
+    assert all(abs(total - 100) < 0.5 for total in by_players.values())
+
+
+def test_win_rate_by_bot_counts_every_seat_once(loaded_db: Path) -> None:
+    rows = answer(loaded_db, "Win rate by bot")
+    assert sum(r["seats"] for r in rows) == 2 * (2 + 2 + 3 + 4)  # two games per count; solo has 2 seats
+    assert sum(r["wins"] for r in rows) == 8
+
+
+def test_trophy_holders_win_rates_are_percentages(loaded_db: Path) -> None:
+    rows = answer(loaded_db, "Trophies and winning")
+    assert {r["trophy"] for r in rows} >= {"shore_contest", "river_contest", "lake_contest"}
+    assert all(0 <= r["holder_win_pct"] <= 100 and 0 < r["fair_pct"] <= 50 for r in rows)
+
+
+def test_score_distribution_counts_every_player_seat(loaded_db: Path) -> None:
+    rows = answer(loaded_db, "Score distribution")
+    assert sum(r["seats"] for r in rows) == 2 * (1 + 2 + 3 + 4)
+    assert [r["score"] for r in rows] == sorted(r["score"] for r in rows)
+
+
+def test_game_length_covers_every_game(loaded_db: Path) -> None:
+    rows = answer(loaded_db, "Game length")
+    assert sum(r["games"] for r in rows) == 8
+    assert all(r["shortest"] <= r["avg_turns"] <= r["longest"] for r in rows)
+
+
+def test_master_angler_completion_is_a_share(loaded_db: Path) -> None:
+    rows = answer(loaded_db, "Master Angler completion")
+    assert {r["player_kind"] for r in rows} <= {"greedy", "random", "silent"}
+    assert all(0 <= r["caught_pct"] <= 100 for r in rows)
+
+
+def test_results_are_cut_at_the_limit(loaded_db: Path) -> None:
+    con = open_history(loaded_db)
+    result = run(con, "SELECT * FROM events", 500)
+    assert len(result.rows) == 500 and result.more and result.shown == "500 of >500 rows"
+    assert run(con, "SELECT 1 AS one", 500).shown == "1 row"  # the connection is still usable
+    con.close()
+
+
+def test_a_bad_query_raises_duckdbs_message(loaded_db: Path) -> None:
+    con = open_history(loaded_db)
+    with pytest.raises(QueryError, match=r"Catalog Error.*nothing"):
+        run(con, "SELECT * FROM nothing", 10)
+    con.close()
+
+
+def test_export_csv_and_parquet(loaded_db: Path, tmp_path: Path) -> None:
+    con = open_history(loaded_db)
+    sql = "SELECT game, seat, score FROM seats ORDER BY game, seat"
+    export(con, sql, tmp_path / "a.csv", "csv")
+    export(con, sql, tmp_path / "b.parquet", "parquet")
+    expected = con.execute(sql).fetchall()
+    con.close()
+    assert duckdb.execute(f"SELECT * FROM read_csv('{tmp_path / 'a.csv'}')").fetchall() == expected
+    assert duckdb.execute(f"SELECT * FROM '{tmp_path / 'b.parquet'}'").fetchall() == expected
+
+
+def test_schema_has_every_column_documented(loaded_db: Path) -> None:
+    con = open_history(loaded_db)
+    tables = describe(con)
+    con.close()
+    names = {t.name for t in tables}
+    assert {"games", "seats", "moves", "events", "catches", "trophies", "contests", "scores", "results"} <= names
+    assert all(t.doc for t in tables)
+    assert all(c.doc for t in tables if t.kind == "table" for c in t.columns)
+
+
+def test_result_shown_wording() -> None:
+    assert QueryResult(("a",), ("INTEGER",), [(1,), (2,)], False, 0.0).shown == "2 rows"
