@@ -1,7 +1,14 @@
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, settings
+
+from cwtui.history.loader import load
+from cwtui.runner import play_game
+from engine import GameConfig, SeatConfig
 
 settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci")
@@ -9,3 +16,49 @@ settings.load_profile("ci")
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--regen-golden", action="store_true", help="rewrite tests/golden/ logs")
+
+
+# Two games of each player count, greedy and random bots mixed, one without tag points.
+GAMES = [
+    GameConfig(
+        seats=tuple(SeatConfig(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)),
+        seed=seed,
+        tag_points=seed != 42,
+    )
+    for seed, kinds in [
+        (11, ["greedy"]),
+        (12, ["random"]),
+        (21, ["greedy", "random"]),
+        (22, ["random", "greedy"]),
+        (31, ["greedy", "random", "greedy"]),
+        (42, ["random", "greedy", "random"]),
+        (41, ["greedy", "random", "greedy", "random"]),
+        (43, ["random", "random", "greedy", "greedy"]),
+    ]
+]
+
+
+@pytest.fixture(scope="session")
+def sim_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of finished game logs (never modified: copy it to change it)."""
+    folder = tmp_path_factory.mktemp("sim-logs")
+    for config in GAMES:
+        play_game(config, folder, created="2026-11-22T12:00:00+00:00")
+    return folder
+
+
+@pytest.fixture
+def logs(sim_logs: Path, tmp_path: Path) -> Path:
+    """A private copy of the simulated logs, free to damage."""
+    folder = tmp_path / "replays"
+    shutil.copytree(sim_logs, folder)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def loaded_db(sim_logs: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The simulated logs loaded into a database (read it only)."""
+    db = tmp_path_factory.mktemp("history") / "history.duckdb"
+    report = load(db, [sim_logs])
+    assert report.ok and report.loaded == len(GAMES)
+    return db

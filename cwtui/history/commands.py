@@ -19,28 +19,11 @@ from typing import Any, TextIO
 import msgspec
 
 from cwtui.history.loader import DB_NAME, HistoryError, LoadReport, load, refresh
-from cwtui.history.query import QueryError, export_tables, open_history, run, stream
+from cwtui.history.query import QueryError, export_tables, is_numeric, open_history, run, stream
 from cwtui.session import replays_dir
 from engine import EngineError
 from engine.cards import load_cards
 
-NUMERIC_TYPES = frozenset(
-    [
-        "TINYINT",
-        "SMALLINT",
-        "INTEGER",
-        "BIGINT",
-        "HUGEINT",
-        "UTINYINT",
-        "USMALLINT",
-        "UINTEGER",
-        "UBIGINT",
-        "UHUGEINT",
-        "FLOAT",
-        "DOUBLE",
-        "DECIMAL",
-    ]
-)
 LOAD_SILENTLY_BELOW = 1000  # logs; fewer than this load too fast to need a progress bar
 
 
@@ -166,10 +149,6 @@ def _csv(columns: tuple[str, ...], chunks: Any, out: TextIO) -> None:
     writer.writerow(columns)
     for rows in chunks:
         writer.writerows(rows)
-
-
-def is_numeric(duckdb_type: str) -> bool:
-    return duckdb_type.split("(")[0] in NUMERIC_TYPES
 
 
 def _json(columns: tuple[str, ...], chunks: Any, out: TextIO) -> None:

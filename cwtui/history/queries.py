@@ -10,6 +10,7 @@ class ReadyQuery:
     title: str
     question: str
     sql: str
+    chart: tuple[str | None, str] | None = None  # (label column or None for a histogram, value column)
 
 
 def _sql(text: str) -> str:
@@ -38,29 +39,31 @@ READY: tuple[ReadyQuery, ...] = (
         "How often each seat position wins, by number of players (is there a first-player advantage?).",
         _sql(
             """
-            SELECT players, seat + 1 AS position, count(*) AS games,
+            SELECT players || 'p seat ' || (seat + 1) AS seat, count(*) AS games,
                    round(100 * avg(won::INTEGER), 1) AS win_pct,
                    round(100 / players, 1) AS fair_pct,
                    round(avg(score), 1) AS avg_score
             FROM results
             WHERE NOT solo
-            GROUP BY ALL
-            ORDER BY players, position
+            GROUP BY players, results.seat
+            ORDER BY players, results.seat
             """
         ),
+        chart=("seat", "win_pct"),
     ),
     ReadyQuery(
         "Win rate by bot",
         "Wins by kind of player (human, random, greedy, …) for each player count; solo is against the silent player.",
         _sql(
             """
-            SELECT players, kind, count(*) AS seats, count(*) FILTER (WHERE won) AS wins,
+            SELECT players || 'p ' || kind AS players_kind, count(*) AS seats, count(*) FILTER (WHERE won) AS wins,
                    round(100 * avg(won::INTEGER), 1) AS win_pct, round(avg(score), 1) AS avg_score
             FROM results
-            GROUP BY ALL
+            GROUP BY players, kind
             ORDER BY players, win_pct DESC
             """
         ),
+        chart=("players_kind", "win_pct"),
     ),
     ReadyQuery(
         "Trophies and winning",
@@ -76,6 +79,7 @@ READY: tuple[ReadyQuery, ...] = (
             ORDER BY holder_win_pct DESC
             """
         ),
+        chart=("trophy", "holder_win_pct"),
     ),
     ReadyQuery(
         "Average score by player count",
@@ -91,6 +95,7 @@ READY: tuple[ReadyQuery, ...] = (
             ORDER BY players
             """
         ),
+        chart=("players", "avg_score"),
     ),
     ReadyQuery(
         "Score distribution",
@@ -104,6 +109,7 @@ READY: tuple[ReadyQuery, ...] = (
             ORDER BY score
             """
         ),
+        chart=("score", "seats"),
     ),
     ReadyQuery(
         "Mystery Weight claims",
@@ -119,6 +125,7 @@ READY: tuple[ReadyQuery, ...] = (
             ORDER BY weight
             """
         ),
+        chart=("weight", "claims"),
     ),
     ReadyQuery(
         "Master Angler completion",
@@ -134,6 +141,7 @@ READY: tuple[ReadyQuery, ...] = (
             ORDER BY taken_per_game DESC
             """
         ),
+        chart=("player_kind", "caught_pct"),
     ),
     ReadyQuery(
         "Tag points",
@@ -185,6 +193,7 @@ READY: tuple[ReadyQuery, ...] = (
             ORDER BY catches DESC
             """
         ),
+        chart=("how", "catches"),
     ),
     ReadyQuery(
         "Contest winners",

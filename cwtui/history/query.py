@@ -14,6 +14,27 @@ from cwtui.history import schema
 from cwtui.history.loader import HistoryError, connect
 
 ExportFormat = Literal["csv", "parquet"]
+NUMERIC_TYPES = frozenset(
+    [
+        "TINYINT",
+        "SMALLINT",
+        "INTEGER",
+        "BIGINT",
+        "HUGEINT",
+        "UTINYINT",
+        "USMALLINT",
+        "UINTEGER",
+        "UBIGINT",
+        "UHUGEINT",
+        "FLOAT",
+        "DOUBLE",
+    ]
+)
+
+
+def is_numeric(duckdb_type: str) -> bool:
+    """Whether a column of this DuckDB type holds numbers (right-aligned, chartable)."""
+    return duckdb_type.split("(")[0] in NUMERIC_TYPES or duckdb_type.startswith("DECIMAL")
 
 
 @dataclass(frozen=True)

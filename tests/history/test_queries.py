@@ -46,8 +46,9 @@ def test_heaviest_fish_is_the_heaviest_caught(loaded_db: Path) -> None:
 def test_win_rates_by_seat_sum_to_one_hundred(loaded_db: Path) -> None:
     by_players: dict[int, float] = {}
     for r in answer(loaded_db, "Win rate by seat"):
-        by_players[r["players"]] = by_players.get(r["players"], 0) + r["win_pct"]
-        assert r["fair_pct"] == round(100 / r["players"], 1)
+        players = int(r["seat"].split("p seat ")[0])
+        by_players[players] = by_players.get(players, 0) + r["win_pct"]
+        assert r["fair_pct"] == round(100 / players, 1)
     assert set(by_players) == {2, 3, 4}
     assert all(abs(total - 100) < 0.5 for total in by_players.values())
 

@@ -1,4 +1,4 @@
-"""Home: new game, resume, (replays and history to come), quit."""
+"""Home: new game, resume, history, (replays to come), quit."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ class HomeScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game", id="home.new"),
         Binding("r", "choose('resume')", "Resume", id="home.resume"),
+        Binding("h", "choose('history')", "History", id="home.history"),
         Binding("q", "choose('quit')", "Quit", id="home.quit"),
     ]
 
@@ -52,7 +53,7 @@ class HomeScreen(Screen[None]):
                     f"Resume a game  [dim](r) — {len(unfinished)} unfinished[/]", id="resume", disabled=not unfinished
                 ),
                 Option("Open a replay  [dim]— not built yet[/]", id="replay", disabled=True),
-                Option("History (SQL)  [dim]— not built yet[/]", id="history", disabled=True),
+                Option("History in SQL  [dim](h)[/]", id="history"),
                 Option("Quit  [dim](q)[/]", id="quit"),
             ]
         )
@@ -76,5 +77,9 @@ class HomeScreen(Screen[None]):
                 self.app.push_screen(ResumeScreen())
             else:
                 self.notify("No unfinished games to resume.")
+        elif choice == "history":
+            from cwtui.screens.history.history import HistoryScreen
+
+            self.app.push_screen(HistoryScreen(self.app.replays))  # type: ignore[attr-defined]
         elif choice == "quit":
             self.app.exit()

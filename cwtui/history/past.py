@@ -1,0 +1,53 @@
+"""The queries a user has run, kept across runs in a JSON file beside the database."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+import msgspec
+
+KEEP = 200
+FILE_NAME = "history-queries.json"
+
+
+class PastQuery(msgspec.Struct, frozen=True):
+    sql: str
+    at: str  # ISO 8601, when it last ran
+    outcome: str  # "12 rows", "error", "cancelled"
+
+
+_decoder = msgspec.json.Decoder(list[PastQuery])
+
+
+class PastQueries:
+    """Newest first; running a query again moves it to the top rather than repeating it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.queries: list[PastQuery] = self._read()
+
+    def _read(self) -> list[PastQuery]:
+        try:
+            return _decoder.decode(self.path.read_bytes())[:KEEP]
+        except (OSError, msgspec.DecodeError):
+            return []  # none yet, or unreadable: start a new list rather than fail the screen
+
+    def add(self, sql: str, outcome: str) -> None:
+        sql = sql.strip()
+        if not sql:
+            return
+        entry = PastQuery(sql, datetime.now(UTC).isoformat(timespec="seconds"), outcome)
+        self.queries = [entry, *(q for q in self.queries if q.sql != sql)][:KEEP]
+        self._write()
+
+    def _write(self) -> None:
+        """Write a new file and rename it over the old, so a crash never leaves half a list."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_bytes(msgspec.json.format(msgspec.json.encode(self.queries)))
+            os.replace(tmp, self.path)
+        except OSError:
+            pass  # a read-only folder: the list lives for this run only

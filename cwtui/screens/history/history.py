@@ -1,0 +1,475 @@
+"""History: ask the game history anything in SQL.
+
+The editor runs its query (F5) in a thread worker on a read-only connection, so the
+screen stays live and Esc can interrupt DuckDB mid-query. The sidebar holds ready-made
+questions, the schema with every column's meaning, and past queries. On opening, new
+and changed logs are loaded first, also in a worker.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import duckdb
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import (
+    ContentSwitcher,
+    DataTable,
+    Footer,
+    OptionList,
+    Select,
+    Static,
+    TabbedContent,
+    TabPane,
+    TextArea,
+    Tree,
+)
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_columns
+from cwtui.history.loader import DB_NAME, HistoryError, LoadReport, refresh
+from cwtui.history.past import FILE_NAME, PastQueries
+from cwtui.history.queries import READY, ReadyQuery
+from cwtui.history.query import (
+    ExportFormat,
+    QueryCancelled,
+    QueryError,
+    QueryResult,
+    describe,
+    export,
+    is_numeric,
+    open_history,
+    run,
+)
+from cwtui.widgets.chart import BarChart
+
+ROW_LIMIT = 500
+CELL_WIDTH = 60  # longer values are cut in the table (exports keep them whole)
+
+START_SQL = """\
+-- Ask the history anything in SQL (DuckDB). F5 runs the query.
+-- F2: ready-made questions  F3: tables and columns  F4: your past queries
+SELECT players, kind, count(*) AS seats, round(100 * avg(won::INTEGER), 1) AS win_pct
+FROM results
+GROUP BY players, kind
+ORDER BY players, win_pct DESC
+"""
+
+
+class HistoryScreen(Screen[None]):
+    CSS_PATH = "history.tcss"
+    BINDINGS = [
+        Binding("f5,ctrl+r", "run", "Run", id="history.run", priority=True),
+        Binding("escape", "cancel_or_back", "Cancel/Back", id="history.escape", priority=True),
+        Binding("f6", "toggle_chart", "Chart", id="history.chart", priority=True),
+        Binding("f7", "export", "Export", id="history.export", priority=True),
+        Binding("f2", "sidebar('ready')", "Questions", id="history.questions", priority=True),
+        Binding("f3", "sidebar('schema')", "Schema", id="history.schema", priority=True),
+        Binding("f4", "sidebar('past')", "Past", id="history.past", priority=True),
+        Binding("f8", "focus_editor", "Editor", id="history.editor", priority=True),
+    ]
+
+    HELP = (
+        "The editor is DuckDB SQL over the tables under F3 (games, seats, moves, events, catches, "
+        "trophies, contests, scores, master_anglers, fish) and the views results, trophy_results "
+        "and catch_results. Queries run read-only. Ctrl+R also runs; F6 plots the result (pick the "
+        "label and value columns above the chart); F7 exports the whole result, not only the rows shown."
+    )
+
+    def __init__(self, replays: Path, db: Path | None = None) -> None:
+        super().__init__()
+        self.replays = replays
+        self.db = db or replays / DB_NAME
+        self.past = PastQueries(self.db.parent / FILE_NAME)
+        self.result: QueryResult | None = None
+        self.result_sql = ""
+        self.chart_spec: tuple[str | None, str] | None = None
+        self.loading_games = True
+        self.pending_sql: str | None = None
+        self.running: duckdb.DuckDBPyConnection | None = None
+        self.started = 0.0
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            with TabbedContent(id="sidebar", initial="ready"):
+                with TabPane("Questions", id="ready"):
+                    yield OptionList(*[Option(self._ready_prompt(q), id=str(i)) for i, q in enumerate(READY)],
+                                     id="ready-list")  # fmt: skip
+                with TabPane("Schema", id="schema"):
+                    yield Tree("history", id="schema-tree")
+                    yield Static("", id="schema-doc")
+                with TabPane("Past", id="past"):
+                    yield OptionList(id="past-list")
+            with Vertical(id="main"):
+                yield TextArea.code_editor(self._draft(), language="sql", id="editor", soft_wrap=True)
+                yield Static("", id="status")
+                with ContentSwitcher(initial="hint", id="output"):
+                    yield Static("", id="hint")
+                    yield DataTable(id="table", zebra_stripes=True, cursor_type="row")
+                    with Vertical(id="chart-box"):
+                        with Horizontal(id="chart-controls"):
+                            yield Static("label", classes="control-label")
+                            yield Select[str]([], id="chart-label", prompt="label")
+                            yield Static("value", classes="control-label")
+                            yield Select[str]([], id="chart-value", prompt="value")
+                        yield BarChart(id="chart")
+                    yield Static("", id="error")
+        yield Footer()
+
+    @staticmethod
+    def _ready_prompt(query: ReadyQuery) -> Text:
+        text = Text(query.title, style="bold")
+        text.append("\n" + query.question, style="dim")
+        return text
+
+    def _draft(self) -> str:
+        draft: str | None = getattr(self.app, "history_draft", None)
+        return draft if draft is not None else START_SQL
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < 120, "-narrow")
+
+    def on_mount(self) -> None:
+        self.set_class(self.size.width < 120, "-narrow")
+        self._show_past()
+        self._status("Loading new games into the history…")
+        self.query_one("#hint", Static).update("Loading…")
+        editor = self.query_one("#editor", TextArea)
+        editor.cursor_blink = not getattr(self.app, "still", False)
+        editor.focus()
+        self._load()
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        self.app.history_draft = event.text_area.text  # type: ignore[attr-defined]
+
+    def on_unmount(self) -> None:
+        self.action_cancel()
+
+    # Loading new logs ------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="history-load")
+    def _load(self) -> None:
+        def progress(done: int, total: int) -> None:
+            if total:
+                self.app.call_from_thread(self._status, f"Loading new games into the history… {done:,}/{total:,}")
+
+        try:
+            report: LoadReport | str = refresh(self.db, self.replays, progress=progress)
+        except HistoryError as exc:
+            report = str(exc)
+        schema = None
+        games = 0
+        try:
+            con = open_history(self.db)
+            try:
+                schema = describe(con)
+                row = con.execute("SELECT count(*) FROM games").fetchone()
+                games = row[0] if row else 0
+            finally:
+                con.close()
+        except (HistoryError, duckdb.Error):
+            pass
+        self.app.call_from_thread(self._loaded, report, schema, games)
+
+    def _loaded(self, report: LoadReport | str, schema: Any, games: int) -> None:
+        self.loading_games = False
+        if isinstance(report, str):
+            self._status(f"Could not load new games: {report}", error=True)
+        else:
+            note = f"{games:,} games in the history"
+            if report.loaded:
+                note += f" ({report.loaded:,} just loaded)"
+            if report.skipped:
+                note += f"; {len(report.skipped)} damaged logs skipped (`cwtui history load` names them)"
+            self._status(note + ".")
+        if schema:
+            self._show_schema(schema)
+        self.query_one("#hint", Static).update(self._hint(games))
+        if self.pending_sql is not None:
+            sql, self.pending_sql = self.pending_sql, None
+            self._start(sql)
+
+    @staticmethod
+    def _hint(games: int) -> Text:
+        if games:
+            return Text.from_markup(
+                "Write a query above and press [b]F5[/], or pick a question on the left ([b]F2[/]).\n"
+                "The tables and what every column means are under [b]F3[/]. Results show "
+                f"{ROW_LIMIT} rows at most; [b]F7[/] exports all of them to CSV or Parquet."
+            )
+        return Text.from_markup(
+            "[b]No games in the history yet.[/]\n\n"
+            "Finished and unfinished games in the replays folder are loaded when this screen opens. "
+            "Play a game, or simulate some and load them:\n\n"
+            "  cwtui simulate --players 4 --games 100 --bots greedy,random --out replays/sim\n"
+            "  cwtui history load replays/sim"
+        )
+
+    def _show_schema(self, tables: Any) -> None:
+        tree = self.query_one("#schema-tree", Tree)
+        tree.clear()
+        tree.root.expand()
+        for table in tables:
+            label = Text(table.name, style="bold")
+            label.append(f"  {table.kind}", style="dim")
+            node = tree.root.add(label, data=(table.name, table.kind, table.doc), expand=False)
+            for column in table.columns:
+                line = Text(column.name)
+                line.append(f" {column.type.lower()}", style="dim")
+                node.add_leaf(line, data=(column.name, column.type.lower(), column.doc))
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[tuple[str, str, str]]) -> None:
+        """The tree is narrow: the highlighted table's or column's meaning shows in full below it."""
+        doc = self.query_one("#schema-doc", Static)
+        if event.node.data is None:
+            doc.update("")
+            return
+        name, kind, meaning = event.node.data
+        text = Text(name, style="bold")
+        text.append(f" {kind}\n", style="dim")
+        text.append(meaning)
+        doc.update(text)
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[tuple[str, str, str]]) -> None:
+        """Enter on a column writes its name into the query at the cursor."""
+        if event.node.data is not None and not event.node.allow_expand:
+            self.query_one("#editor", TextArea).insert(event.node.data[0])
+
+    def _show_past(self) -> None:
+        past = self.query_one("#past-list", OptionList)
+        past.clear_options()
+        for i, q in enumerate(self.past.queries):
+            first = " ".join(q.sql.split())
+            text = Text(first[:200])
+            text.append(f"\n{q.at[:16].replace('T', ' ')} · {q.outcome}", style="dim")
+            past.add_option(Option(text, id=str(i)))
+
+    # Running queries -------------------------------------------------------------------
+
+    def action_run(self) -> None:
+        sql = self.query_one("#editor", TextArea).text
+        if not sql.strip():
+            self._status("Nothing to run: write a query first.", error=True)
+            return
+        if self.loading_games:
+            self.pending_sql = sql
+            self._status("Will run as soon as the new games are loaded…")
+            return
+        self._start(sql)
+
+    def _start(self, sql: str) -> None:
+        if self.running is not None:
+            self._status("A query is already running — Esc cancels it.", error=True)
+            return
+        self.started = time.perf_counter()
+        self._status("Running… (Esc cancels)")
+        self.set_timer(0.5, self._tick)
+        self._query(sql)
+
+    def _tick(self) -> None:
+        if self.running is not None:
+            self._status(f"Running… {time.perf_counter() - self.started:.1f} s (Esc cancels)")
+            self.set_timer(0.5, self._tick)
+
+    @work(thread=True, exclusive=True, group="history-query")
+    def _query(self, sql: str) -> None:
+        try:
+            con = open_history(self.db)
+        except HistoryError as exc:
+            self.app.call_from_thread(self._failed, sql, str(exc))
+            return
+        self.running = con
+        try:
+            if get_current_worker().is_cancelled:
+                return
+            result = run(con, sql, ROW_LIMIT)
+        except QueryCancelled:
+            self.app.call_from_thread(self._cancelled, sql)
+        except QueryError as exc:
+            self.app.call_from_thread(self._failed, sql, str(exc))
+        else:
+            self.app.call_from_thread(self._succeeded, sql, result)
+        finally:
+            self.running = None
+            con.close()
+
+    def action_cancel(self) -> None:
+        if self.running is not None:
+            self.running.interrupt()
+
+    def action_cancel_or_back(self) -> None:
+        if self.running is not None:
+            self.action_cancel()
+        elif self.pending_sql is not None:
+            self.pending_sql = None
+            self._status("Cancelled before it started.")
+        else:
+            self.app.pop_screen()
+
+    def _succeeded(self, sql: str, result: QueryResult) -> None:
+        self.result, self.result_sql = result, sql
+        self.chart_spec = next((q.chart for q in READY if q.sql.strip() == sql.strip() and q.chart), None)
+        self.past.add(sql, result.shown if result.columns else "done")
+        self._show_past()
+        if not result.columns:
+            self._status("Done" + self._took(result.seconds) + " (the statement returns no rows).")
+            self.query_one("#output", ContentSwitcher).current = "hint"
+            return
+        self._fill_table(result)
+        self._status(result.shown + self._took(result.seconds) + ("  (F7 exports them all)" if result.more else ""))
+        output = self.query_one("#output", ContentSwitcher)
+        if output.current == "chart-box" and self._prepare_chart():
+            return
+        output.current = "table"
+
+    def _failed(self, sql: str, message: str) -> None:
+        self.past.add(sql, "error")
+        self._show_past()
+        self._status("The query failed — DuckDB says:", error=True)
+        self.query_one("#error", Static).update(Text(message))
+        self.query_one("#output", ContentSwitcher).current = "error"
+
+    def _cancelled(self, sql: str) -> None:
+        self.past.add(sql, "cancelled")
+        self._show_past()
+        self._status("Cancelled" + self._took(time.perf_counter() - self.started) + ".")
+
+    def _took(self, seconds: float) -> str:
+        """' · 0.12 s' — left out when the app is still (snapshot tests), as it varies."""
+        return "" if getattr(self.app, "still", False) else f" · {seconds:.2f} s"
+
+    def _fill_table(self, result: QueryResult) -> None:
+        table = self.query_one("#table", DataTable)
+        table.clear(columns=True)
+        numeric = [is_numeric(t) for t in result.types]
+        for name, right in zip(result.columns, numeric, strict=True):
+            table.add_column(Text(name, justify="right" if right else "left"), key=None)
+        table.add_rows([tuple(_cell(v, right) for v, right in zip(row, numeric, strict=True)) for row in result.rows])
+
+    def _status(self, message: str, error: bool = False) -> None:
+        status = self.query_one("#status", Static)
+        status.update(message)
+        status.set_class(error, "error")
+
+    # Chart -----------------------------------------------------------------------------
+
+    def action_toggle_chart(self) -> None:
+        output = self.query_one("#output", ContentSwitcher)
+        if output.current == "chart-box":
+            output.current = "table" if self.result and self.result.columns else "hint"
+        elif self._prepare_chart():
+            output.current = "chart-box"
+
+    def _prepare_chart(self) -> bool:
+        result = self.result
+        if result is None or not result.columns:
+            self.notify("Run a query first: the chart plots its result.", severity="warning")
+            return False
+        try:
+            label, value = self.chart_spec or default_columns(result)
+            chart_for(result, label, value)
+        except NoChart as exc:
+            self.notify(str(exc), severity="warning")
+            return False
+        labels = self.query_one("#chart-label", Select)
+        values = self.query_one("#chart-value", Select)
+        with self.prevent(Select.Changed):
+            labels.set_options([("(histogram)", "")] + [(c, c) for c in result.columns])
+            labels.value = label or ""
+            values.set_options([(c, c) for c in numeric_columns(result)])
+            values.value = value
+        self._draw_chart(label, value)
+        return True
+
+    def _draw_chart(self, label: str | None, value: str) -> None:
+        assert self.result is not None
+        chart = self.query_one("#chart", BarChart)
+        try:
+            chart_for(self.result, label, value)
+        except NoChart as exc:
+            chart.source = None
+            self.notify(str(exc), severity="warning")
+        else:
+            chart.source = (self.result, label, value)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self.result is None or event.value is Select.BLANK:
+            return
+        label = self.query_one("#chart-label", Select).value
+        value = self.query_one("#chart-value", Select).value
+        if isinstance(value, str):
+            self.chart_spec = (label or None if isinstance(label, str) else None, value)
+            self._draw_chart(*self.chart_spec)
+
+    # Export ----------------------------------------------------------------------------
+
+    def action_export(self) -> None:
+        if self.result is None or not self.result.columns:
+            self.notify("Run a query first: export writes its whole result.", severity="warning")
+            return
+        from cwtui.screens.export.export import ExportDialog
+
+        self.app.push_screen(ExportDialog(self.replays / "exports" / f"query-{export_stamp()}"), self._export_chosen)
+
+    def _export_chosen(self, choice: tuple[ExportFormat, Path] | None) -> None:
+        if choice is not None:
+            self._export(self.result_sql, *choice)
+
+    @work(thread=True, group="history-export")
+    def _export(self, sql: str, fmt: ExportFormat, path: Path) -> None:
+        try:
+            con = open_history(self.db)
+            try:
+                export(con, sql, path, fmt)
+            finally:
+                con.close()
+        except (HistoryError, QueryError) as exc:
+            self.app.call_from_thread(self.notify, str(exc), title="Export failed", severity="error")
+            return
+        self.app.call_from_thread(self.notify, f"Wrote {path}", title=f"Exported as {fmt.upper()}")
+
+    # Sidebar ---------------------------------------------------------------------------
+
+    def action_sidebar(self, tab: str) -> None:
+        self.query_one("#sidebar", TabbedContent).active = tab
+        target = {"ready": "#ready-list", "schema": "#schema-tree", "past": "#past-list"}[tab]
+        self.query_one(target).focus()
+
+    def action_focus_editor(self) -> None:
+        self.query_one("#editor", TextArea).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or 0)
+        sql = READY[index].sql if event.option_list.id == "ready-list" else self.past.queries[index].sql
+        editor = self.query_one("#editor", TextArea)
+        editor.load_text(sql)
+        editor.focus()
+        self.action_run()
+
+
+def export_stamp() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def _cell(value: Any, right: bool) -> Text:
+    if value is None:
+        return Text("NULL", style="dim", justify="right" if right else "left")
+    if isinstance(value, float):
+        shown = f"{value:.6g}"
+    elif isinstance(value, Decimal):
+        shown = str(value)
+    else:
+        shown = str(value)
+    if len(shown) > CELL_WIDTH:
+        shown = shown[: CELL_WIDTH - 1] + "…"
+    return Text(shown, justify="right" if right else "left")

@@ -1,0 +1,264 @@
+"""The History screen: snapshots of its states and dialogs, and Pilot tests that type,
+run, cancel and export queries.
+
+Accept new or changed SVGs only after looking at them (../shared/tools/svg2png).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+from app_helpers import make_app
+from textual.pilot import Pilot
+from textual.widgets import ContentSwitcher, DataTable, OptionList, Static, TabbedContent, TextArea
+
+from cwtui.history.past import FILE_NAME
+from cwtui.history.queries import READY
+from cwtui.screens.history.history import HistoryScreen
+
+SIZES = [(80, 24), (140, 40)]
+SLOW_SQL = "SELECT sum(a.range * b.range) FROM range(100000000) a, range(100000) b"
+
+
+@pytest.fixture
+def history_replays(replays: Path, sim_logs: Path) -> Path:
+    """The replays folder (relative to the test's own cwd) holding the simulated games."""
+    shutil.copytree(sim_logs, replays)
+    return replays
+
+
+async def open_history(pilot: Pilot[None]) -> HistoryScreen:
+    await pilot.press("h")
+    await wait_idle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, HistoryScreen)
+    return screen
+
+
+async def wait_idle(pilot: Pilot[None]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def status(screen: HistoryScreen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+async def set_sql(pilot: Pilot[None], screen: HistoryScreen, sql: str) -> None:
+    editor = screen.query_one("#editor", TextArea)
+    editor.focus()
+    editor.load_text("")
+    await pilot.press(*[{" ": "space", "\n": "enter"}.get(ch, ch) for ch in sql])
+
+
+async def run_ready(pilot: Pilot[None], title: str) -> None:
+    await pilot.press("f2")
+    index = next(i for i, q in enumerate(READY) if q.title == title)
+    pilot.app.screen.query_one("#ready-list", OptionList).highlighted = index
+    await pilot.press("enter")
+    await wait_idle(pilot)
+
+
+# Snapshots ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_history_empty(snap_compare, replays: Path, size) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_history(pilot)
+
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_history_with_results(snap_compare, history_replays: Path, size) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_history(pilot)
+        await run_ready(pilot, "Win rate by bot")
+
+    assert snap_compare(make_app(history_replays), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_history_with_an_error(snap_compare, history_replays: Path, size) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        screen = await open_history(pilot)
+        await set_sql(pilot, screen, "SELECT winner, count(*) FROM gmaes GROUP BY 1")
+        await pilot.press("f5")
+        await wait_idle(pilot)
+
+    assert snap_compare(make_app(history_replays), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_history_chart(snap_compare, history_replays: Path, size) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_history(pilot)
+        await run_ready(pilot, "Score distribution")
+        await pilot.press("f6")
+        await pilot.pause()
+
+    assert snap_compare(make_app(history_replays), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_history_schema(snap_compare, history_replays: Path, size) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_history(pilot)
+        await pilot.press("f3", "down", "space")  # open the first table
+        await pilot.pause()
+
+    assert snap_compare(make_app(history_replays), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_history_export_dialog(snap_compare, history_replays: Path, size, monkeypatch) -> None:
+    monkeypatch.setattr("cwtui.screens.history.history.export_stamp", lambda: "20261122-120000")
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_history(pilot)
+        await run_ready(pilot, "Game length")
+        await pilot.press("f7")
+        await pilot.pause()
+
+    assert snap_compare(make_app(history_replays), terminal_size=size, run_before=run_before)
+
+
+# Pilot --------------------------------------------------------------------------------
+
+
+async def test_type_a_query_and_run_it(history_replays: Path) -> None:
+    app = make_app(history_replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        assert "8 games in the history" in status(screen)
+        await set_sql(pilot, screen, "SELECT game, players FROM games\nORDER BY game")
+        await pilot.press("f5")
+        await wait_idle(pilot)
+        table = screen.query_one("#table", DataTable)
+        assert table.row_count == 8 and len(table.columns) == 2
+        assert status(screen) == "8 rows"
+        assert screen.query_one("#output", ContentSwitcher).current == "table"
+
+
+async def test_a_large_result_is_cut_at_500_rows(history_replays: Path) -> None:
+    app = make_app(history_replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        await set_sql(pilot, screen, "SELECT * FROM events")
+        await pilot.press("ctrl+r")
+        await wait_idle(pilot)
+        assert screen.query_one("#table", DataTable).row_count == 500
+        assert status(screen).startswith("500 of >500 rows")
+
+
+async def test_an_error_is_shown_inline_and_the_screen_goes_on(history_replays: Path) -> None:
+    app = make_app(history_replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        await set_sql(pilot, screen, "DELETE FROM games")
+        await pilot.press("f5")
+        await wait_idle(pilot)
+        assert screen.query_one("#output", ContentSwitcher).current == "error"
+        assert "read-only" in str(screen.query_one("#error", Static).render())
+        await set_sql(pilot, screen, "SELECT count(*) FROM games")
+        await pilot.press("f5")
+        await wait_idle(pilot)
+        assert screen.query_one("#output", ContentSwitcher).current == "table"
+
+
+async def test_cancel_a_running_query(history_replays: Path) -> None:
+    app = make_app(history_replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        await set_sql(pilot, screen, SLOW_SQL)
+        await pilot.press("f5")
+        for _ in range(100):  # until DuckDB is at work
+            await pilot.pause(0.02)
+            if screen.running is not None:
+                break
+        assert screen.running is not None
+        await pilot.press("f3")  # the screen stays live while the query runs
+        assert screen.query_one("#sidebar", TabbedContent).active == "schema"
+        await pilot.press("escape")
+        await wait_idle(pilot)
+        assert screen.running is None
+        assert status(screen).startswith("Cancelled")
+        assert app.screen is screen  # Esc cancelled; it did not leave the screen
+        await pilot.press("escape")
+        assert app.screen is not screen
+
+
+async def test_export_the_whole_result(history_replays: Path) -> None:
+    app = make_app(history_replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        await set_sql(pilot, screen, "SELECT * FROM moves")
+        await pilot.press("f5")
+        await wait_idle(pilot)
+        for fmt in ("csv", "parquet"):
+            await pilot.press("f7")
+            await pilot.pause()
+            dialog = app.screen
+            if fmt == "parquet":
+                dialog.query_one("#parquet").value = True
+                await pilot.pause()
+            path = Path(dialog.query_one("#path").value)
+            assert path.suffix == "." + fmt
+            await pilot.press("enter")
+            await wait_idle(pilot)
+            assert app.screen is screen
+            reader = "read_csv" if fmt == "csv" else "read_parquet"
+            exported = duckdb.execute(f"SELECT count(*) FROM {reader}('{path}')").fetchone()
+            con = duckdb.connect(str(history_replays / "history.duckdb"), read_only=True)
+            assert exported == con.execute("SELECT count(*) FROM moves").fetchone()  # all rows, not 500
+            con.close()
+
+
+async def test_ready_questions_and_past_queries(history_replays: Path) -> None:
+    app = make_app(history_replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        await run_ready(pilot, "Game length")
+        assert screen.query_one("#editor", TextArea).text == next(q.sql for q in READY if q.title == "Game length")
+        assert screen.query_one("#table", DataTable).row_count >= 4
+    assert (history_replays / FILE_NAME).exists()
+    again = make_app(history_replays)  # past queries survive a restart
+    async with again.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        await pilot.press("f4")
+        past = screen.query_one("#past-list", OptionList)
+        assert past.option_count == 1
+        past.highlighted = 0
+        await pilot.press("enter")
+        await wait_idle(pilot)
+        assert screen.query_one("#table", DataTable).row_count >= 4
+
+
+async def test_chart_of_a_result_and_changing_its_columns(history_replays: Path) -> None:
+    app = make_app(history_replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        await run_ready(pilot, "Win rate by bot")
+        await pilot.press("f6")
+        await pilot.pause()
+        chart = screen.query_one("#chart")
+        assert screen.query_one("#output", ContentSwitcher).current == "chart-box"
+        assert chart.data is not None and chart.data.title == "win_pct by players_kind"
+        screen.query_one("#chart-value").value = "avg_score"
+        await pilot.pause()
+        assert chart.data.title == "avg_score by players_kind"
+        await pilot.press("f6")
+        assert screen.query_one("#output", ContentSwitcher).current == "table"
+
+
+async def test_history_opens_and_leaves_from_home(replays: Path) -> None:
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_history(pilot)
+        assert "No games in the history yet" in str(screen.query_one("#hint", Static).render())
+        await pilot.press("escape")
+        assert app.screen.__class__.__name__ == "HomeScreen"
