@@ -28,7 +28,7 @@ from engine.log import Header, parse, parse_header
 from engine.setup import stack_values
 
 DB_NAME = "history.duckdb"
-BATCH = 1000  # logs per DuckDB read: bounds memory and paces the progress bar
+BATCH = 2500  # logs per DuckDB read: bounds memory and paces the progress bar
 SILENT_NAME = "Silent player"
 
 Progress = Callable[[int, int], None]  # (logs done, logs to load)
