@@ -14,6 +14,7 @@ from textual.screen import Screen
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.home.home import HomeScreen
 from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from engine.replay import Replay
 
 BOT_SPEEDS = {"instant": 0.0, "normal": 0.5, "slow": 1.5}
 
@@ -35,9 +36,12 @@ class CwtuiApp(App[None]):
         bot_speed: str = "normal",
         seed_source: Callable[[], int] | None = None,
         still: bool = False,
+        replay: tuple[Replay, Path] | None = None,
     ) -> None:
-        """`still`: no animation and no blinking cursor (snapshot tests)."""
+        """`still`: no animation and no blinking cursor (snapshot tests). `replay`: open
+        this game in the replay screen (over the home screen)."""
         super().__init__()
+        self.opening = replay
         self.replays = replays
         self.bot_speed = bot_speed
         self.seed_source = seed_source or (lambda: secrets.randbits(32))
@@ -47,6 +51,10 @@ class CwtuiApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())
+        if self.opening is not None:
+            from cwtui.screens.replay.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(*self.opening))
         self._check_size(self.size.width, self.size.height)
 
     def on_resize(self, event: events.Resize) -> None:

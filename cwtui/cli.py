@@ -38,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     ver = sub.add_parser("verify", help="re-simulate logs and check every event")
     ver.add_argument("files", nargs="+", type=Path)
     ver.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
+    rep = sub.add_parser("replay", help="open a saved game in the replay screen")
+    rep.add_argument("file", type=Path)
+    rep.add_argument("--cards", type=Path, default=None, help="the card data file the game was played with")
     history_commands.add_parsers(sub)
     return parser
 
@@ -49,6 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate(args)
     if args.command == "verify":
         return verify(args.files, args.cards)
+    if args.command == "replay":
+        return replay(args)
     if args.command == "history":
         return history_commands.history(args)
     if args.command == "sql":
@@ -60,6 +65,20 @@ def run_app(args: argparse.Namespace) -> int:
     from cwtui.app import CwtuiApp
 
     CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed).run()
+    return 0
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Check the file first, so a bad one gets a message here rather than in the app."""
+    from cwtui.app import CwtuiApp
+    from cwtui.replaying import open_replay
+
+    try:
+        opened = open_replay(args.file, load_cards(args.cards))
+    except (EngineError, OSError) as exc:
+        print(f"cwtui replay: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, replay=(opened, args.file)).run()
     return 0
 
 

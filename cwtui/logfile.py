@@ -38,6 +38,10 @@ class LogWriter:
     def ply(self, before: State, move: Move, events: list[Event]) -> None:
         self._write(encode(ply_record(before, move, events)))  # type: ignore[arg-type]
 
+    def record(self, record: Ply) -> None:
+        """A move line as it stands in another log (a fork copies its parent's moves)."""
+        self._write(encode(record))
+
     def finish(self, final: State) -> None:
         self._write(encode(footer_for(final)))
 

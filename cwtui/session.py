@@ -12,14 +12,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+import msgspec
+
 from cwtui.logfile import LogWriter, last_record, read_log
 from cwtui.runner import bots_for
-from engine import GameConfig, apply, legal_moves, new_game
+from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
 from engine.bots import Bot
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import Event
-from engine.log import Footer, Header, header_for
+from engine.log import Footer, Header, Parent, header_for
 from engine.moves import Move
 from engine.replay import Replay
 from engine.state import State
@@ -61,15 +63,30 @@ class GameSession:
     def start(cls, config: GameConfig, folder: Path, cards: Cards | None = None) -> GameSession:
         cards = cards or load_cards()
         now = datetime.now(UTC)
-        stem = f"game-{now:%Y%m%d-%H%M%S}-{config.seed}"
-        path = folder / f"{stem}.jsonl"
-        n = 1
-        while path.exists():
-            n += 1
-            path = folder / f"{stem}-{n}.jsonl"
+        path = _new_log(folder, f"game-{now:%Y%m%d-%H%M%S}-{config.seed}")
         header = header_for(config, cards.hash, path.stem, now.isoformat(timespec="seconds"))
         state = new_game(config, cards)
         return cls(state, path, LogWriter(path, header), bots_for(config))
+
+    @classmethod
+    def fork(cls, replay: Replay, ply: int, seats: tuple[SeatConfig, ...], folder: Path) -> GameSession:
+        """Play on from a replay's position before move `ply`, with new seat kinds: a new
+        log whose header names its parent and whose first moves are the parent's, so it
+        replays on its own. The parent's log is not touched."""
+        parent = replay.log.header
+        if not 0 <= ply <= replay.good_plies:
+            raise ValueError(f"ply {ply} is outside 0..{replay.good_plies}")
+        if replay.state_at(ply).over:
+            raise LogFormatError("the game is over at this position; there is nothing to play on")
+        config = msgspec.structs.replace(parent.config, seats=seats)
+        now = datetime.now(UTC)
+        path = _new_log(folder, f"{parent.game}-from-{ply}-{now:%Y%m%d-%H%M%S}")
+        created = now.isoformat(timespec="seconds")
+        header = header_for(config, replay.cards.hash, path.stem, created, Parent(parent.game, ply))
+        with LogWriter(path, header) as writer:
+            for record in replay.log.plies[:ply]:
+                writer.record(record)
+        return cls.resume(path, replay.cards)
 
     @classmethod
     def resume(cls, path: Path, cards: Cards | None = None) -> GameSession:
@@ -144,6 +161,16 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
+def _new_log(folder: Path, stem: str) -> Path:
+    """A file name no other log has (its stem is the game's id)."""
+    path = folder / f"{stem}.jsonl"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.jsonl"
+    return path
+
+
 def _drop_partial_line(path: Path) -> None:
     data = path.read_bytes()
     path.write_bytes(data[: data.rfind(b"\n") + 1])
@@ -160,4 +187,32 @@ def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:
             continue
         if not isinstance(last, Footer):
             found.append((path, header, 0 if last is None else last.ply + 1))
+    return found
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A log as the replay list shows it, from its first and last lines only."""
+
+    path: Path
+    header: Header
+    footer: Footer | None
+    plies: int
+    modified: float
+
+
+def saved_games(folder: Path) -> list[SavedGame]:
+    """Every log under the folder (subfolders too, where simulations go), newest first.
+    Logs whose header cannot be read are left out; opening one names its problem."""
+    found = []
+    for path in folder.rglob("*.jsonl"):
+        try:
+            header, last = last_record(path)
+            modified = path.stat().st_mtime
+        except (LogFormatError, OSError):
+            continue
+        footer = last if isinstance(last, Footer) else None
+        plies = footer.plies if footer else (0 if last is None else last.ply + 1)
+        found.append(SavedGame(path, header, footer, plies, modified))
+    found.sort(key=lambda g: (g.modified, g.path), reverse=True)
     return found

@@ -44,6 +44,9 @@ TROPHY_NAMES = {
 }
 
 
+EVERYONE = -1  # a viewer who knows every secret (a replay's full view)
+
+
 def species_of(cards: Cards, fish: int) -> str:
     return cards.species_names[cards.fish_species[fish]]
 
@@ -204,6 +207,8 @@ def narrate(
         if text:
             clauses.append(text)
         i += 1
+    if isinstance(move, Present) and not clauses:  # which fish stays hidden until the contest (R10.1)
+        clauses.append(f"chooses what to present at the {move.location.capitalize()}")
     who = names[seat] if seat < len(names) else "?"
     return f"{who}: " + ("; ".join(clauses) if clauses else "nothing happens")
 
@@ -217,7 +222,8 @@ def _event(cards: Cards, names: Sequence[str], e: ev.Event, viewer: int | None) 
         how = {"rod": " with a Rod", "line": " with a Line", "rod+line": " with a Rod and a Line",
                "deck_top": " from the top of the deck"}.get(e.how, "")  # fmt: skip
         whose = "" if e.seat == viewer else f"{names[e.seat]} "
-        return f"{whose}catches a {fish_name(cards, e.card, e.seat == viewer)} in {where(e.location, e.zone)}{how}"
+        known = e.seat == viewer or viewer == EVERYONE
+        return f"{whose}catches a {fish_name(cards, e.card, known)} in {where(e.location, e.zone)}{how}"
     if isinstance(e, ev.NoCatch):
         return f"zone {e.board_zone} empties but {where(e.location, e.zone)} has no fish"
     if isinstance(e, ev.ClearBaitDrawn):
@@ -231,7 +237,7 @@ def _event(cards: Cards, names: Sequence[str], e: ev.Event, viewer: int | None) 
     if isinstance(e, ev.MasterAnglerCaught):
         return f"{names[e.seat]} catches the Master Angler {master_angler_name(cards, e.card)}"
     if isinstance(e, ev.TackleDrawn):
-        return f"draws a {e.kind.capitalize()}" if e.seat == viewer else "draws a tackle token"
+        return f"draws a {e.kind.capitalize()}" if viewer in (e.seat, EVERYONE) else "draws a tackle token"
     if isinstance(e, ev.TacklePlayed):
         return f"plays a {e.kind.capitalize()}"
     if isinstance(e, ev.TackleReshuffled):

@@ -70,3 +70,24 @@ def test_a_bad_card_file_is_a_clear_error(tmp_path: Path, capsys: pytest.Capture
     bad.write_text("format = 1\n")
     assert main(["simulate", "--games", "1", "--cards", str(bad)]) == 2
     assert "card file" in capsys.readouterr().err
+
+
+def test_replay_refuses_a_bad_file_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not a log\n")
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cwtui replay: {bad}: line 1:")
+    assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_replay_opens_the_app_on_the_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from cwtui.app import CwtuiApp
+
+    opened = {}
+    monkeypatch.setattr(CwtuiApp, "run", lambda self: opened.setdefault("replay", self.opening))
+    golden = Path(__file__).parent / "golden" / "sim-2p-202.jsonl"
+    assert main(["replay", str(golden)]) == 0
+    replay, path = opened["replay"]
+    assert path == golden and replay.divergence is None

@@ -1,4 +1,4 @@
-"""Home: new game, resume, history, (replays to come), quit."""
+"""Home: new game, resume, open a replay, history, quit."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ class HomeScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game", id="home.new"),
         Binding("r", "choose('resume')", "Resume", id="home.resume"),
+        Binding("o", "choose('replay')", "Open a replay", id="home.replay"),
         Binding("h", "choose('history')", "History", id="home.history"),
         Binding("q", "choose('quit')", "Quit", id="home.quit"),
     ]
@@ -52,7 +53,7 @@ class HomeScreen(Screen[None]):
                 Option(
                     f"Resume a game  [dim](r) — {len(unfinished)} unfinished[/]", id="resume", disabled=not unfinished
                 ),
-                Option("Open a replay  [dim]— not built yet[/]", id="replay", disabled=True),
+                Option("Open a replay  [dim](o)[/]", id="replay"),
                 Option("History in SQL  [dim](h)[/]", id="history"),
                 Option("Quit  [dim](q)[/]", id="quit"),
             ]
@@ -77,6 +78,10 @@ class HomeScreen(Screen[None]):
                 self.app.push_screen(ResumeScreen())
             else:
                 self.notify("No unfinished games to resume.")
+        elif choice == "replay":
+            from cwtui.screens.replay_list.replay_list import ReplayListScreen
+
+            self.app.push_screen(ReplayListScreen(self.app.replays))  # type: ignore[attr-defined]
         elif choice == "history":
             from cwtui.screens.history.history import HistoryScreen
 

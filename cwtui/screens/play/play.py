@@ -25,17 +25,18 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from cwtui import words
+from cwtui.screens.compact import CompactLayout
 from cwtui.session import GameSession, Ply
 from cwtui.widgets import panes
 from engine import IllegalMove
 from engine.moves import Move
 
-WIDE, TALL = 120, 34  # below either, panes are shown one at a time (F2–F5)
 OPTION_KEYS = "123456789abcdefghijklmnortuvwxyz"  # not p, q, s: those are screen keys
 LOG_LINES = 500  # the event log keeps the latest moves; the replay has them all
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(CompactLayout, Screen[None]):
+    PANES = ("board", "you", "log")
     CSS_PATH = "play.tcss"
     BINDINGS = [
         Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
@@ -88,21 +89,6 @@ class PlayScreen(Screen[None]):
         self.update_layout(self.size.width, self.size.height)
         self.refresh_panes()
         self.advance()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.update_layout(event.size.width, event.size.height)
-
-    def update_layout(self, width: int, height: int) -> None:
-        self.set_class(width < WIDE or height < TALL, "-compact")
-        self.watch_shown(self.shown)
-
-    def watch_shown(self, shown: str) -> None:
-        for pane_id in ("board", "you", "log"):
-            self.query_one(f"#{pane_id}").set_class(pane_id == shown, "-shown")
-        self.query_one("#right").set_class(shown == "table", "-shown")
-
-    def action_show(self, pane: str) -> None:
-        self.shown = pane
 
     # -- the game --------------------------------------------------------------------
     def advance(self) -> None:

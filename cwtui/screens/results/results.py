@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 
 from cwtui.session import GameSession, shown_path
 from cwtui.words import species_of
+from engine import EngineError
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
 
 
@@ -20,6 +21,7 @@ class ResultsScreen(Screen[None]):
     CSS_PATH = "results.tcss"
     BINDINGS = [
         Binding("n", "new_game", "New game", id="results.new"),
+        Binding("w", "watch", "Watch the replay", id="results.watch"),
         Binding("escape,h", "home", "Home", id="results.home"),
         Binding("q", "app.quit", "Quit", id="results.quit"),
     ]
@@ -84,6 +86,22 @@ class ResultsScreen(Screen[None]):
                 str(line.master_anglers), str(line.tags), Text(str(line.total), style="bold"),
             )  # fmt: skip
         return table
+
+    def action_watch(self) -> None:
+        """The game just played, from its log, in the replay screen."""
+        path = self.session.path
+        if path is None:
+            self.notify("This game was not saved, so there is no replay.", severity="warning")
+            return
+        from cwtui.replaying import open_replay
+        from cwtui.screens.replay.replay import ReplayScreen
+
+        try:
+            replay = open_replay(path)
+        except (EngineError, OSError) as exc:
+            self.notify(str(exc), title="Cannot open the replay", severity="error")
+            return
+        self.app.push_screen(ReplayScreen(replay, path))
 
     def action_home(self) -> None:
         self.app.pop_screen()

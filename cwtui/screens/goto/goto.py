@@ -1,0 +1,43 @@
+"""Go to a ply: a number between 0 (the setup) and the replay's last move."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+
+class GotoDialog(ModalScreen[int | None]):
+    CSS_PATH = "goto.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto.cancel")]
+
+    def __init__(self, last: int) -> None:
+        super().__init__()
+        self.last = last
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="goto"):
+            yield Static(f"Go to ply (0–{self.last})", classes="title")
+            yield Input(placeholder=f"0–{self.last}", type="integer", id="ply")
+            yield Static("Enter to go, Esc to cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        field = self.query_one("#ply", Input)
+        field.cursor_blink = not getattr(self.app, "still", False)
+        field.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            ply = int(event.value)
+        except ValueError:
+            self.notify(f"Type a number from 0 to {self.last}.", severity="warning")
+            return
+        if not 0 <= ply <= self.last:
+            self.notify(f"There is no ply {ply}: this game has plies 0 to {self.last}.", severity="warning")
+            return
+        self.dismiss(ply)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

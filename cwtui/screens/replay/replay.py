@@ -1,0 +1,363 @@
+"""Replay: a saved game move by move, with the play screen's panes and a move list.
+
+←/→ step a move, Shift+←/→ (or PgUp/PgDn) a turn, Home/End, `g` a ply number, Space
+autoplays, n/N and t/T jump between catches and trophies, `v` switches between the
+full view (every secret) and one seat's view (what that player knew then), `c` charts
+the scores, `f` plays on from here in a new game. A log that fails verification opens
+up to its last good move under a banner saying where and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from cwtui.replaying import ReplayCursor
+from cwtui.screens.compact import CompactLayout
+from cwtui.session import GameSession
+from cwtui.widgets import panes
+from cwtui.words import EVERYONE, species_of
+from engine import EngineError, SeatConfig
+from engine.cards import Cards
+from engine.components import COLORS, LOCATIONS, TACKLE
+from engine.replay import Replay
+from engine.state import State
+from engine.view import SeatView, View, view
+
+SPEEDS = (1, 2, 4, 8, 16)  # autoplay, moves per second
+
+
+class ReplayScreen(CompactLayout, Screen[None]):
+    PANES = ("board", "you", "moves")
+    CSS_PATH = "replay.tcss"
+    BINDINGS = [
+        Binding("right", "step(1)", "Next", id="replay.next", priority=True),
+        Binding("left", "step(-1)", "Back", id="replay.previous", priority=True),
+        Binding("shift+right,pagedown", "turn(1)", "Next turn", id="replay.next_turn", priority=True),
+        Binding("shift+left,pageup", "turn(-1)", "Previous turn", id="replay.previous_turn", priority=True),
+        Binding("home", "jump('start')", "Start", id="replay.start", priority=True),
+        Binding("end", "jump('end')", "End", id="replay.end", priority=True),
+        Binding("g", "goto", "Go to", id="replay.goto"),
+        Binding("space", "autoplay", "Play/pause", id="replay.autoplay", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "Faster", id="replay.faster", show=False),
+        Binding("minus", "speed(-1)", "Slower", id="replay.slower", show=False),
+        Binding("n", "find('catch', 1)", "Next catch", id="replay.next_catch"),
+        Binding("N", "find('catch', -1)", "Previous catch", id="replay.previous_catch", show=False),
+        Binding("t", "find('trophy', 1)", "Next trophy", id="replay.next_trophy"),
+        Binding("T", "find('trophy', -1)", "Previous trophy", id="replay.previous_trophy", show=False),
+        Binding("v", "perspective", "View", id="replay.view"),
+        Binding("c", "chart", "Chart", id="replay.chart"),
+        Binding("f", "fork", "Play from here", id="replay.fork"),
+        Binding("r", "results", "Results", id="replay.results", show=False),
+        Binding("escape,q", "leave", "Back", id="replay.leave"),
+        Binding("f2", "show('board')", "Board", id="replay.pane.board", show=False),
+        Binding("f3", "show('you')", "Seats", id="replay.pane.you", show=False),
+        Binding("f4", "show('table')", "Table", id="replay.pane.table", show=False),
+    ]
+    HELP = (
+        "←/→ one move, Shift+←/→ or PgUp/PgDn one turn, Home/End the start and the end, g a ply number; "
+        "a click on the move list jumps there. Space plays the moves (+/- speed). n/N the next or "
+        "previous catch, t/T trophy. v switches the view: everything (all weights, the decks' order) or one "
+        "seat's (what that player knew then). c charts the scores, f plays on from here as a new game (the "
+        "saved game is not changed), r shows the results at the end. Under 120×34, F2–F4 switch the pane "
+        "above the move list."
+    )
+
+    shown: reactive[str] = reactive("board")
+
+    def __init__(self, replay: Replay, path: Path | None = None) -> None:
+        super().__init__()
+        self.replay = replay
+        self.path = path
+        self.cursor = ReplayCursor(replay)
+        self.perspective: int = EVERYONE  # or a seat number
+        self.speed = 2  # index into SPEEDS
+        self.timer: Timer | None = None
+        self.drawn: dict[str, object] = {}
+        self.draw_pending = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        divergence = self.replay.divergence
+        if divergence is not None:
+            yield Static(
+                Text(
+                    f"This log does not verify at ply {divergence.ply}: {divergence.reason}. "
+                    f"Showing its first {self.cursor.end} moves.",
+                ),
+                id="banner",
+            )
+        with Horizontal(id="top"):
+            with Vertical(id="left"):
+                yield panes.Pane("Board", id="board")
+                yield RichLog(id="you", classes="pane", wrap=True, auto_scroll=False)
+            with Vertical(id="right", classes="table"):
+                yield panes.Pane("Trophies", id="trophies")
+                yield panes.Pane("Master Anglers", id="masters")
+                yield panes.Pane("Seats", id="others")
+        with Horizontal(id="bottom"):
+            with Vertical(id="moves", classes="pane"):
+                yield OptionList(id="move-list")
+            yield Static(id="this-move")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#moves").border_title = "Moves"
+        self.query_one("#this-move").border_title = "This move"
+        self.fill_moves()
+        self.update_layout(self.size.width, self.size.height)
+        self.show_position()
+        self.query_one("#move-list", OptionList).focus()
+
+    # -- the move list -----------------------------------------------------------------
+    def fill_moves(self) -> None:
+        """One row for the start, then one per move, narrated for the current perspective."""
+        cursor = self.cursor
+        menu = self.query_one("#move-list", OptionList)
+        viewer = None if self.perspective == EVERYONE else self.perspective
+        narrator = EVERYONE if self.perspective == EVERYONE else viewer
+        rows = [Option(Text("Start of the game", style="dim"))]
+        turn = 0
+        for line in cursor.lines:
+            label = Text(f"{line.turn:>3} " if line.turn != turn else "    ", style="bold")
+            turn = line.turn
+            label.append(f"{line.ply + 1:>4} ", style="dim")
+            label.append(cursor.describe(line.ply, narrator))
+            rows.append(Option(label))
+        with self.prevent(OptionList.OptionHighlighted):
+            menu.clear_options()
+            menu.add_options(rows)
+            menu.highlighted = cursor.position
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Up/Down in the list, or a click on a move, goes to the position after that move."""
+        if event.option_index != self.cursor.position:
+            self.go(event.option_index)
+
+    # -- moving ------------------------------------------------------------------------
+    def go(self, position: int) -> None:
+        """Move now, draw once the queued keys are handled: holding → moves at the key
+        repeat rate and draws as often as the terminal can, instead of lagging behind."""
+        self.cursor.go(position)
+        if not self.draw_pending:
+            self.draw_pending = True
+            self.call_later(self.show_position)
+
+    def action_step(self, delta: int) -> None:
+        self.stop_autoplay()
+        self.go(self.cursor.position + delta)
+
+    def action_turn(self, delta: int) -> None:
+        self.stop_autoplay()
+        self.go(self.cursor.next_turn() if delta > 0 else self.cursor.previous_turn())
+
+    def action_jump(self, where: str) -> None:
+        self.stop_autoplay()
+        self.go(0 if where == "start" else self.cursor.end)
+
+    def action_find(self, kind: str, direction: int) -> None:
+        self.stop_autoplay()
+        found = self.cursor.next_of(kind) if direction > 0 else self.cursor.previous_of(kind)
+        if found is None:
+            self.notify(f"No {'later' if direction > 0 else 'earlier'} {kind}.", severity="warning")
+        else:
+            self.go(found)
+
+    def action_goto(self) -> None:
+        from cwtui.screens.goto.goto import GotoDialog
+
+        self.stop_autoplay()
+        self.app.push_screen(GotoDialog(self.cursor.end), lambda ply: None if ply is None else self.go(ply))
+
+    def action_autoplay(self) -> None:
+        if self.timer is not None:
+            self.stop_autoplay()
+        else:
+            if self.cursor.position >= self.cursor.end:
+                self.go(0)
+            self.timer = self.set_interval(1 / SPEEDS[self.speed], self.autoplay_step)
+        self.update_status()
+
+    def autoplay_step(self) -> None:
+        if self.cursor.position >= self.cursor.end:
+            self.stop_autoplay()
+        else:
+            self.go(self.cursor.position + 1)
+
+    def stop_autoplay(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+            self.update_status()
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = self.set_interval(1 / SPEEDS[self.speed], self.autoplay_step)
+        self.update_status()
+
+    # -- views -------------------------------------------------------------------------
+    def action_perspective(self) -> None:
+        """Everything → seat 0 → seat 1 → … → everything."""
+        seats = len(self.config_seats())
+        self.perspective = 0 if self.perspective == EVERYONE else self.perspective + 1
+        if self.perspective >= seats:
+            self.perspective = EVERYONE
+        self.fill_moves()
+        self.show_position()
+
+    def config_seats(self) -> tuple[SeatConfig, ...]:
+        return self.replay.log.header.config.seats
+
+    def action_chart(self) -> None:
+        from cwtui.screens.score_chart.score_chart import ScoreChartScreen
+
+        self.stop_autoplay()
+        self.app.push_screen(ScoreChartScreen(self.cursor.names, self.cursor.scores(), self.cursor.position))
+
+    def action_results(self) -> None:
+        state = self.cursor.state
+        if not state.over:
+            self.notify("The results come at the end of the game (End).", severity="warning")
+            return
+        from cwtui.screens.results.results import ResultsScreen
+
+        self.app.push_screen(ResultsScreen(GameSession.unlogged(state)))
+
+    def action_fork(self) -> None:
+        if self.cursor.state.over:
+            self.notify("The game is over here; go back to a move to play on from it.", severity="warning")
+            return
+        from cwtui.screens.fork.fork import ForkDialog
+
+        self.stop_autoplay()
+        self.app.push_screen(ForkDialog(self.config_seats(), self.cursor.position), self.fork_chosen)
+
+    def fork_chosen(self, seats: tuple[SeatConfig, ...] | None) -> None:
+        if seats is None:
+            return
+        folder: Path = self.app.replays  # type: ignore[attr-defined]
+        try:
+            session = GameSession.fork(self.replay, self.cursor.position, seats, folder)
+        except (EngineError, OSError) as exc:
+            self.notify(str(exc), title="Cannot play on", severity="error")
+            return
+        from cwtui.screens.play.play import PlayScreen
+
+        self.app.switch_screen(PlayScreen(session))
+
+    def action_leave(self) -> None:
+        self.stop_autoplay()
+        self.app.pop_screen()
+
+    # -- drawing -----------------------------------------------------------------------
+    def show_position(self) -> None:
+        self.draw_pending = False
+        cursor = self.cursor
+        state = cursor.state
+        cards = state.cards
+        menu = self.query_one("#move-list", OptionList)
+        if menu.highlighted != cursor.position:
+            with self.prevent(OptionList.OptionHighlighted):
+                menu.highlighted = cursor.position
+        menu.scroll_to_highlight(top=False)
+        everyone = self.perspective == EVERYONE
+        seat = state.active if everyone else self.perspective
+        v = view(state, seat)
+        self.draw("#board", (v.locations, v.decks, v.spaces), lambda: panes.board(v, cards))
+        self.draw("#trophies", (v.mystery_weight, len(v.mystery_left), v.stacks), lambda: panes.trophies(v))
+        self.draw("#masters", (v.display, v.master_angler_deck), lambda: panes.master_anglers(v, cards))
+        self.draw("#others", (v.seats, v.to_act), lambda: panes.seats(v, None))
+        you = self.query_one("#you", RichLog)
+        if everyone:
+            you.border_title = "Every seat, and what was hidden"
+            facts = (tuple(map(tuple, state.decks)), tuple(state.mystery), tuple(state.ma_deck),
+                     tuple(state.tackle_deck), tuple(state.bag), state.clear_in_bag)  # fmt: skip
+            seats = tuple(view(state, s).seats[s] for s in range(len(cursor.names)))
+            data: object = ("all", seats, facts)
+        else:
+            you.border_title = f"{cursor.names[seat]}'s tackle box (what {cursor.names[seat]} knew)"
+            data = (seat, v.seats[seat])
+        if self.drawn.get("#you") != data:
+            # A RichLog scrolls its own lines: rewriting it needs no layout of the screen.
+            self.drawn["#you"] = data
+            scroll = you.scroll_y
+            you.clear()
+            if everyone:
+                for s in range(len(cursor.names)):
+                    sv = view(state, s)
+                    you.write(seat_detail(sv, sv.seats[s], cards, True))
+                you.write(face_down(state))
+            else:
+                you.write(seat_detail(v, v.seats[seat], cards, False))
+            you.scroll_to(y=scroll, animate=False, immediate=True)
+        this_move = self.query_one("#this-move", Static)
+        if cursor.position == 0:
+            this_move.update(Text("The game is set up. → plays the first move.", style="dim"), layout=False)
+        else:
+            narrator = EVERYONE if everyone else self.perspective
+            this_move.update(Text(cursor.describe(cursor.position - 1, narrator)), layout=False)
+        self.update_status()
+
+    def draw(self, widget_id: str, data: object, render: Callable[[], RenderableType]) -> None:
+        """Redraw a widget whose data changed. Each has a fixed size, so no layout of the
+        screen is needed (a relayout of this screen costs more than all the drawing)."""
+        if self.drawn.get(widget_id) != data:
+            self.drawn[widget_id] = data
+            self.query_one(widget_id, Static).update(render(), layout=False)
+
+    def update_status(self) -> None:
+        cursor = self.cursor
+        state = cursor.state
+        header = self.replay.log.header
+        parts = [
+            f"Replay {header.game}",
+            f"ply {cursor.position}/{cursor.end}, turn {state.turn}",
+            "view: everything" if self.perspective == EVERYONE else f"view: {cursor.names[self.perspective]}",
+            (f"playing {SPEEDS[self.speed]}/s" if self.timer is not None else f"paused ({SPEEDS[self.speed]}/s)"),
+        ]
+        if state.over:
+            parts.append("game over — r: results")
+        elif cursor.position == cursor.end and self.replay.log.footer is None:
+            parts.append("unfinished")
+        self.query_one("#status", Static).update(Text(" " + " · ".join(parts), style="bold"), layout=False)
+
+
+def seat_detail(v: View, me: SeatView, cards: Cards, named: bool) -> RenderableType:
+    box = panes.tackle_box(v, me, cards, True)
+    return Group(Text(me.name, style="bold underline"), box) if named else box
+
+
+def face_down(state: State) -> RenderableType:
+    """What the rules keep face down, in order (R2: decks, tiles and tokens are shuffled
+    at setup) — shown only in the replay's full view."""
+    cards = state.cards
+    hidden = Text("Face down, next first\n", style="bold underline")
+    for loc, deck in enumerate(state.decks):
+        upcoming = ", ".join(f"{species_of(cards, f)} {cards.fish_weight[f]}" for f in reversed(deck[-6:]))
+        more = f" … {len(deck) - 6} more" if len(deck) > 6 else ""
+        hidden.append(f"{LOCATIONS[loc].capitalize()} deck: ", style="dim")
+        hidden.append((upcoming or "empty") + more + "\n")
+    hidden.append("Mystery Weight tiles: ", style="dim")
+    hidden.append(", ".join(str(w) for w in reversed(state.mystery)) or "none")
+    hidden.append("\nMaster Angler deck: ", style="dim")
+    hidden.append(", ".join(f"{cards.ma_kind[c]} #{c}" for c in reversed(state.ma_deck[-4:])) or "empty")
+    hidden.append("\nTackle deck: ", style="dim")
+    hidden.append(", ".join(TACKLE[t].capitalize() for t in reversed(state.tackle_deck)) or "empty")
+    hidden.append("\nBag (drawn at random): ", style="dim")
+    bag = [f"{n} {COLORS[c]}" for c, n in enumerate(state.bag) if n]
+    hidden.append(", ".join(bag + (["the clear bait"] if state.clear_in_bag else [])) or "empty")
+    hidden.append(f"\nTag tile: {state.tag}", style="dim")
+    return hidden

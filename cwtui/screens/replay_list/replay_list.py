@@ -1,0 +1,127 @@
+"""Open a replay: every saved game in the replays folder (subfolders too), newest
+first, filtered as you type."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from cwtui.replaying import open_replay
+from cwtui.session import SavedGame, saved_games, shown_path
+from engine import EngineError
+from engine.replay import Replay
+
+SILENT_NAME = "Silent player"
+
+
+class ReplayListScreen(Screen[None]):
+    CSS_PATH = "replay_list.tcss"
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="replay_list.back"),
+        Binding("ctrl+f", "focus_filter", "Filter", id="replay_list.filter"),
+    ]
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        self.games: list[SavedGame] = []
+        self.rows: list[tuple[SavedGame, str]] = []  # each game with the text the filter searches
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Open a replay", classes="title")
+            yield Input(placeholder="filter: a name, a bot, a date, a seed, 'unfinished'…", id="filter")
+            yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="count", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#games", DataTable)
+        table.add_columns("Date", "Seats", "Winner", "Scores", "Moves", "File")
+        self.query_one("#count", Static).update(f"Reading the games in {shown_path(self.folder)}/ …")
+        self.query_one("#filter", Input).cursor_blink = not getattr(self.app, "still", False)
+        table.focus()
+        self.read_games()
+
+    @work(thread=True, exclusive=True, group="replay-list")
+    def read_games(self) -> None:
+        games = saved_games(self.folder) if self.folder.is_dir() else []
+        self.app.call_from_thread(self.show_games, games)
+
+    def show_games(self, games: list[SavedGame]) -> None:
+        self.games = games
+        self.rows = [(g, " ".join(str(c) for c in row(g)).lower()) for g in games]
+        self.apply_filter(self.query_one("#filter", Input).value)
+
+    def apply_filter(self, text: str) -> None:
+        words = text.lower().split()
+        table = self.query_one("#games", DataTable)
+        table.clear()
+        shown = 0
+        for i, (game, haystack) in enumerate(self.rows):
+            if all(w in haystack for w in words):
+                table.add_row(*row(game), key=str(i))
+                shown += 1
+        total = len(self.rows)
+        where = shown_path(self.folder)
+        if not total:
+            note = f"No saved games in {where}/ yet."
+        elif shown == total:
+            note = f"{total} games in {where}/ — Enter opens one, Ctrl+F filters."
+        else:
+            note = f"{shown} of {total} games match."
+        self.query_one("#count", Static).update(note)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.apply_filter(event.value)
+
+    def on_input_submitted(self) -> None:
+        self.query_one("#games", DataTable).focus()
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        game = self.rows[int(event.row_key.value or 0)][0]
+        self.notify(f"Opening {game.path.name}…", timeout=2)
+        self.open_game(game.path)
+
+    @work(thread=True, exclusive=True, group="replay-open")
+    def open_game(self, path: Path) -> None:
+        try:
+            replay = open_replay(path)
+        except (EngineError, OSError) as exc:
+            self.app.call_from_thread(self.notify, str(exc), title=f"Cannot open {path.name}", severity="error")
+            return
+        self.app.call_from_thread(self.show_replay, replay, path)
+
+    def show_replay(self, replay: Replay, path: Path) -> None:
+        from cwtui.screens.replay.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(replay, path))
+
+
+def row(game: SavedGame) -> tuple[str | Text, ...]:
+    header = game.header
+    seats = header.config.seats
+    names = [s.name for s in seats] + ([SILENT_NAME] if len(seats) == 1 else [])
+    who = ", ".join(s.name + ("" if s.kind == "human" else f" ({s.kind})") for s in seats)
+    if game.footer is None:
+        winner: str | Text = Text("unfinished", style="dim")
+        scores = ""
+    else:
+        winner = names[game.footer.winner] if game.footer.winner < len(names) else "?"
+        scores = " · ".join(str(line.total) for line in sorted(game.footer.scores, key=lambda line: line.seat))
+    try:
+        date = datetime.fromisoformat(header.created).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        date = header.created[:16]
+    return date, who, winner, scores, str(game.plies), shown_path(game.path)

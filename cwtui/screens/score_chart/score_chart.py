@@ -1,0 +1,33 @@
+"""The scores of every seat over a replayed game, as a line chart."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from cwtui.widgets.line_chart import LineChart, LinePlot, Series
+
+
+class ScoreChartScreen(ModalScreen[None]):
+    CSS_PATH = "score_chart.tcss"
+    BINDINGS = [Binding("escape,c,q", "dismiss", "Close", id="score_chart.close")]
+
+    def __init__(self, names: list[str], scores: list[list[int]], position: int) -> None:
+        super().__init__()
+        self.plot = LinePlot(
+            "Score after each move (trophies and caught Master Anglers as they come; tags at the end)",
+            "ply",
+            tuple(Series(name, tuple(values)) for name, values in zip(names, scores, strict=True)),
+            marker=position,
+        )
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="score-chart"):
+            yield LineChart(id="chart")
+            yield Static("│ marks the replay's position · Esc closes", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#chart", LineChart).plot = self.plot

@@ -1,0 +1,249 @@
+"""The replay list and the Replay screen: snapshots of each state and dialog, and Pilot
+tests for every scrubbing key and for playing on from a position.
+
+Accept new or changed SVGs only after looking at them (../shared/tools/svg2png).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from app_helpers import make_app, settle
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Select
+
+from cwtui.replaying import open_replay
+from cwtui.screens.play.play import PlayScreen
+from cwtui.screens.replay.replay import ReplayScreen
+from cwtui.screens.results.results import ResultsScreen
+from cwtui.session import GameSession
+
+SIZES = [(80, 24), (140, 40)]
+GOLDEN = Path(__file__).parents[1] / "golden"
+
+
+@pytest.fixture
+def saved(replays: Path) -> Path:
+    """The golden logs in the replays folder, with fixed modification times (the list's order)."""
+    replays.mkdir()
+    for i, log in enumerate(sorted(GOLDEN.glob("*.jsonl"))):
+        shutil.copy(log, replays / log.name)
+        os.utime(replays / log.name, (1_800_000_000 + i * 60, 1_800_000_000 + i * 60))
+    return replays
+
+
+def opener(path: Path, *keys: str):  # -> run_before
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.app.push_screen(ReplayScreen(open_replay(path), path))
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+        await pilot.pause()
+
+    return run_before
+
+
+def position(app: object) -> int:
+    screen = app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, ReplayScreen)
+    return screen.cursor.position
+
+
+# Snapshots ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_list(snap_compare, saved: Path, size) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("o")
+        await settle(pilot)
+
+    assert snap_compare(make_app(saved), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_start(snap_compare, saved: Path, size) -> None:
+    assert snap_compare(make_app(saved), terminal_size=size, run_before=opener(saved / "sim-2p-202.jsonl"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_middle(snap_compare, saved: Path, size) -> None:
+    keys = ["pagedown"] * 25 + ["right"] * 3
+    assert snap_compare(make_app(saved), terminal_size=size, run_before=opener(saved / "sim-3p-303.jsonl", *keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_end(snap_compare, saved: Path, size) -> None:
+    assert snap_compare(make_app(saved), terminal_size=size, run_before=opener(saved / "sim-2p-202.jsonl", "end"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_seat_view(snap_compare, saved: Path, size) -> None:
+    keys = ["pagedown"] * 25 + ["right"] * 3 + ["v", "v"]  # the full view, then seat 0, then seat 1
+    assert snap_compare(make_app(saved), terminal_size=size, run_before=opener(saved / "sim-3p-303.jsonl", *keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_chart(snap_compare, saved: Path, size) -> None:
+    keys = ["pagedown"] * 40 + ["c"]
+    assert snap_compare(make_app(saved), terminal_size=size, run_before=opener(saved / "sim-4p-404.jsonl", *keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_diverged(snap_compare, saved: Path, size) -> None:
+    lines = (saved / "sim-2p-202.jsonl").read_bytes().splitlines(keepends=True)
+    lines[51] = lines[51].replace(b'"turn":', b'"turn":9', 1)
+    (saved / "diverged.jsonl").write_bytes(b"".join(lines))
+    assert snap_compare(make_app(saved), terminal_size=size, run_before=opener(saved / "diverged.jsonl", "end"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_goto_dialog(snap_compare, saved: Path, size) -> None:
+    assert snap_compare(make_app(saved), terminal_size=size, run_before=opener(saved / "sim-2p-202.jsonl", "g"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_fork_dialog(snap_compare, saved: Path, size) -> None:
+    keys = ["pagedown"] * 10 + ["f"]
+    assert snap_compare(make_app(saved), terminal_size=size, run_before=opener(saved / "sim-4p-404.jsonl", *keys))
+
+
+# Pilot --------------------------------------------------------------------------------
+
+
+async def test_every_scrub_key(saved: Path) -> None:
+    path = saved / "sim-3p-303.jsonl"
+    app = make_app(saved)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.push_screen(ReplayScreen(open_replay(path), path))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        cursor = screen.cursor
+        menu = screen.query_one("#move-list", OptionList)
+
+        async def press(*keys: str) -> int:
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert menu.highlighted == cursor.position  # the current move is highlighted
+            return cursor.position
+
+        assert await press("right") == 1
+        assert await press("right", "right") == 3
+        assert await press("left") == 2
+        turn2 = cursor.turn_starts[1]
+        assert await press("home") == 0
+        assert await press("shift+right") == turn2
+        assert await press("pagedown") == cursor.turn_starts[2]
+        assert await press("shift+left") == turn2
+        assert await press("pageup") == 0
+        assert await press("end") == cursor.end
+        assert await press("home", "n") == cursor.lines.index(next(x for x in cursor.lines if x.catch)) + 1
+        first_trophy = next(x for x in cursor.lines if x.trophy).ply + 1
+        assert await press("home", "t") == first_trophy
+        assert await press("t", "T") == first_trophy
+        here = await press("n", "n")
+        assert await press("N") < here
+        assert await press("g", *"123", "enter") == 123
+        assert await press("down", "down") == 125  # moving in the list moves the replay
+        await pilot.click("#move-list", offset=(10, 2))
+        await pilot.pause()
+        assert cursor.position != 125 and menu.highlighted == cursor.position
+        await press("home")
+        await press("plus", "plus", "plus")  # 16 moves a second
+        await press("space")
+        await pilot.pause(0.6)
+        await press("space")
+        moved = cursor.position
+        assert moved > 3
+        await pilot.pause(0.3)
+        assert cursor.position == moved  # paused
+        views = []
+        for _ in range(4):
+            await press("v")
+            views.append(screen.perspective)
+        assert views == [0, 1, 2, -1]  # each seat, then everything again
+        await press("escape")
+        assert not isinstance(app.screen, ReplayScreen)
+
+
+async def test_goto_refuses_a_ply_out_of_range(saved: Path) -> None:
+    path = saved / "sim-1p-101.jsonl"
+    app = make_app(saved)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.push_screen(ReplayScreen(open_replay(path), path))
+        await pilot.press("g", *"9999", "enter")
+        await pilot.pause()
+        assert app.screen.query_one("#ply", Input)  # the dialog stays open
+        await pilot.press("escape")
+        assert position(app) == 0
+
+
+async def test_play_from_here_forks_a_game_that_verifies(saved: Path) -> None:
+    path = saved / "sim-2p-202.jsonl"
+    before = path.read_bytes()
+    app = make_app(saved)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.push_screen(ReplayScreen(open_replay(path), path))
+        await pilot.press("end", *["pageup"] * 3, "f")
+        await pilot.pause()
+        fork_at = app.screen_stack[-2].cursor.position  # type: ignore[attr-defined]
+        app.screen.query_one("#kind-0", Select).value = "random"
+        app.screen.query_one("#kind-1", Select).value = "greedy"
+        await pilot.click("#play")
+        await settle(pilot)
+        for _ in range(50):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        fork_path = app.screen.session.path
+    assert fork_path is not None and fork_path != path
+    fork = open_replay(fork_path)
+    assert fork.divergence is None and fork.log.footer is not None
+    assert fork.log.header.parent is not None and fork.log.header.parent.ply == fork_at
+    assert [s.kind for s in fork.log.header.config.seats] == ["random", "greedy"]
+    assert path.read_bytes() == before
+
+
+async def test_results_screen_opens_its_replay(saved: Path) -> None:
+    path = saved / "sim-2p-202.jsonl"
+    replay = open_replay(path)
+    app = make_app(saved)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.push_screen(ResultsScreen(GameSession(replay.final, path, None, {})))
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.cursor.end == replay.good_plies
+
+
+async def test_open_a_replay_from_the_list(saved: Path) -> None:
+    app = make_app(saved)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.press("o")
+        await settle(pilot)
+        await pilot.press("ctrl+f", *"303", "enter")  # filter to the seed-303 game, then open it
+        await settle(pilot)
+        assert "1 of 4 games match" in str(app.screen.query_one("#count").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.replay.log.header.game == "sim-3p-303"
+
+
+async def test_a_playing_screen_is_not_left_behind_by_the_fork(saved: Path) -> None:
+    """Play from here replaces the replay screen: Home from the new game returns to the list."""
+    path = saved / "sim-2p-202.jsonl"
+    app = make_app(saved)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.push_screen(ReplayScreen(open_replay(path), path))
+        await pilot.press("pagedown", "f")
+        await pilot.pause()
+        app.screen.query_one("#kind-0", Select).value = "human"
+        await pilot.click("#play")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+        assert not any(isinstance(s, ReplayScreen) for s in app.screen_stack)
