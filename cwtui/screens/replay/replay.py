@@ -20,13 +20,14 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cwtui.replaying import ReplayCursor
 from cwtui.screens.compact import CompactLayout
 from cwtui.session import GameSession
 from cwtui.widgets import panes
+from cwtui.widgets.scroll_text import ScrollText
 from cwtui.words import EVERYONE, species_of
 from engine import EngineError, SeatConfig
 from engine.cards import Cards
@@ -101,7 +102,7 @@ class ReplayScreen(CompactLayout, Screen[None]):
         with Horizontal(id="top"):
             with Vertical(id="left"):
                 yield panes.Pane("Board", id="board")
-                yield RichLog(id="you", classes="pane", wrap=True, auto_scroll=False)
+                yield ScrollText(id="you", classes="pane")
             with Vertical(id="right", classes="table"):
                 yield panes.Pane("Trophies", id="trophies")
                 yield panes.Pane("Master Anglers", id="masters")
@@ -280,7 +281,7 @@ class ReplayScreen(CompactLayout, Screen[None]):
         self.draw("#trophies", (v.mystery_weight, len(v.mystery_left), v.stacks), lambda: panes.trophies(v))
         self.draw("#masters", (v.display, v.master_angler_deck), lambda: panes.master_anglers(v, cards))
         self.draw("#others", (v.seats, v.to_act), lambda: panes.seats(v, None))
-        you = self.query_one("#you", RichLog)
+        you = self.query_one("#you", ScrollText)
         if everyone:
             you.border_title = "Every seat, and what was hidden"
             facts = (tuple(map(tuple, state.decks)), tuple(state.mystery), tuple(state.ma_deck),
@@ -291,18 +292,14 @@ class ReplayScreen(CompactLayout, Screen[None]):
             you.border_title = f"{cursor.names[seat]}'s tackle box (what {cursor.names[seat]} knew)"
             data = (seat, v.seats[seat])
         if self.drawn.get("#you") != data:
-            # A RichLog scrolls its own lines: rewriting it needs no layout of the screen.
+            new_view = not isinstance(self.drawn.get("#you"), tuple) or self.drawn["#you"][0] != data[0]  # type: ignore[index]
             self.drawn["#you"] = data
-            scroll = you.scroll_y
-            you.clear()
             if everyone:
-                for s in range(len(cursor.names)):
-                    sv = view(state, s)
-                    you.write(seat_detail(sv, sv.seats[s], cards, True))
-                you.write(face_down(state))
+                views = [view(state, s) for s in range(len(cursor.names))]
+                boxes = [seat_detail(sv, sv.seats[s], cards, True) for s, sv in enumerate(views)]
+                you.show(Group(*boxes, face_down(state)), shrink=new_view)
             else:
-                you.write(seat_detail(v, v.seats[seat], cards, False))
-            you.scroll_to(y=scroll, animate=False, immediate=True)
+                you.show(seat_detail(v, v.seats[seat], cards, False), shrink=new_view)
         this_move = self.query_one("#this-move", Static)
         if cursor.position == 0:
             this_move.update(Text("The game is set up. → plays the first move.", style="dim"), layout=False)
@@ -344,7 +341,7 @@ def face_down(state: State) -> RenderableType:
     """What the rules keep face down, in order (R2: decks, tiles and tokens are shuffled
     at setup) — shown only in the replay's full view."""
     cards = state.cards
-    hidden = Text("Face down, next first\n", style="bold underline")
+    hidden = Text("\nFace down, next first\n", style="bold underline")
     for loc, deck in enumerate(state.decks):
         upcoming = ", ".join(f"{species_of(cards, f)} {cards.fish_weight[f]}" for f in reversed(deck[-6:]))
         more = f" … {len(deck) - 6} more" if len(deck) > 6 else ""
