@@ -8,11 +8,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
+from cwtui import selfplay
 from cwtui.history import commands as history_commands
 from cwtui.logfile import read_log
-from cwtui.runner import play_game
+from cwtui.progress import progress_bar
 from cwtui.session import REPLAYS_ENV, replays_dir
-from engine import EngineError, GameConfig, SeatConfig
+from engine import EngineError
 from engine.bots import BOT_KINDS
 from engine.cards import load_cards
 from engine.replay import Replay
@@ -35,9 +36,21 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--out", type=Path, default=None, help="folder for the logs (none: no logs)")
     sim.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
     sim.add_argument("--cards", type=Path, default=None, help="another card data file (default: the built-in)")
+    sim.add_argument("--workers", type=int, default=0, help="processes to play on (default: one per core)")
+    sim.add_argument("--load", action="store_true", help="then load the logs into the history database")
+    sim.add_argument(
+        "--db", type=Path, default=None, help="the history database for --load (default: REPLAYS/history.duckdb)"
+    )
     ver = sub.add_parser("verify", help="re-simulate logs and check every event")
     ver.add_argument("files", nargs="+", type=Path)
     ver.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
+    tour = sub.add_parser("tournament", help="bots against bots, every seat in turn: win rates and Elo")
+    tour.add_argument("--bots", default="greedy,random", help="a bot kind per seat (2–4 of them)")
+    tour.add_argument("--games", type=int, default=400, help="games in all (a multiple of the seats)")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--workers", type=int, default=0, help="processes to play on (default: one per core)")
+    tour.add_argument("--out", type=Path, default=None, help="folder for the logs (default: REPLAYS/tournament)")
+    tour.add_argument("--db", type=Path, default=None, help="the history database (default: REPLAYS/history.duckdb)")
     rep = sub.add_parser("replay", help="open a saved game in the replay screen")
     rep.add_argument("file", type=Path)
     rep.add_argument("--cards", type=Path, default=None, help="the card data file the game was played with")
@@ -52,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate(args)
     if args.command == "verify":
         return verify(args.files, args.cards)
+    if args.command == "tournament":
+        return tournament(args)
     if args.command == "replay":
         return replay(args)
     if args.command == "history":
@@ -83,7 +98,7 @@ def replay(args: argparse.Namespace) -> int:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if unknown or not kinds:
         print(
@@ -92,29 +107,78 @@ def simulate(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        cards = load_cards(args.cards)
+        load_cards(args.cards)
     except EngineError as exc:
         print(f"cwtui simulate: {exc}", file=sys.stderr)
         return 2
-    seats = tuple(SeatConfig(f"{kinds[i % len(kinds)]}-{i}", kinds[i % len(kinds)]) for i in range(args.players))
-    totals = [0] * args.players
-    wins: dict[str, int] = defaultdict(int)
-    for i in range(args.games):
-        config = GameConfig(seats=seats, seed=args.seed + i, tag_points=not args.no_tag_points, cards=cards.name)
-        state, _ = play_game(config, args.out, cards)
-        assert state.result is not None
-        for line in state.result[: args.players]:
-            totals[line.seat] += line.total
-        winner = next(line.seat for line in state.result if line.rank == 1)
-        wins[state.seats[winner].kind] += 1
-    print(f"games: {args.games}  players: {args.players}  bots: {','.join(kinds)}")
-    for seat, sc in enumerate(seats):
-        print(f"  seat {seat} ({sc.kind}): mean score {totals[seat] / max(args.games, 1):.2f}")
-    for kind, n in sorted(wins.items()):
-        print(f"  wins {kind}: {n} ({100 * n / max(args.games, 1):.1f}%)")
+    plan = selfplay.Plan(args.players, args.games, args.seed, kinds, not args.no_tag_points, args.cards, args.out)
+    workers = args.workers or selfplay.default_workers()
+    try:
+        with progress_bar("games", show_from=100) as bar:
+            outcomes = selfplay.run(plan, workers, bar)
+    except KeyboardInterrupt:
+        if plan.out is None:
+            print("\ncwtui simulate: stopped; no logs were being written, so nothing was kept", file=sys.stderr)
+        else:
+            done = len(selfplay.finished_before(plan))
+            print(f"\ncwtui simulate: stopped with {done} of {plan.games} games done; "
+                  "run the same command again to play the rest", file=sys.stderr)  # fmt: skip
+        return 130
+    _summary(plan, list(outcomes.values()))
     if args.out:
         print(f"logs in {args.out}")
+        if args.load:
+            return history_commands.load_folders(args, [args.out])
     return 0
+
+
+def tournament(args: argparse.Namespace) -> int:
+    """Logs go into the history too, so the games can be asked about in SQL."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from cwtui.tournament import elo, standings
+
+    kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
+    unknown = [k for k in kinds if k not in BOT_KINDS]
+    if unknown or not 2 <= len(kinds) <= 4:
+        print(f"cwtui tournament: give 2–4 bot kinds from {', '.join(BOT_KINDS)}, one per seat", file=sys.stderr)
+        return 2
+    games = -(-max(args.games, 1) // len(kinds)) * len(kinds)  # whole rotations
+    out = args.out or replays_dir(args.replays_dir) / "tournament"
+    plan = selfplay.Plan(len(kinds), games, args.seed, kinds, out=out, rotate=True)
+    try:
+        with progress_bar("games", show_from=100) as bar:
+            outcomes = list(selfplay.run(plan, args.workers or selfplay.default_workers(), bar).values())
+    except KeyboardInterrupt:
+        print("\ncwtui tournament: stopped; run the same command again to play the rest", file=sys.stderr)
+        return 130
+    console = Console()
+    table = Table(title=f"{games} games, {len(kinds)} seats, every bot in every seat on the same deals")
+    for col in ("bot", "games", "wins", "win rate", "95% interval", "mean score", "Elo"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    ratings = elo(outcomes)
+    for s in standings(outcomes):
+        table.add_row(
+            s.name, str(s.games), f"{s.wins:.0f}", f"{100 * s.rate:.1f}%", f"{100 * s.low:.1f}–{100 * s.high:.1f}%",
+            f"{s.mean_score:.1f}", f"{ratings[s.name]:.0f}",
+        )  # fmt: skip
+    console.print(table)
+    print(f"logs in {out}")
+    return history_commands.load_folders(args, [out])
+
+
+def _summary(plan: selfplay.Plan, outcomes: list[selfplay.Outcome]) -> None:
+    games = max(len(outcomes), 1)
+    print(f"games: {len(outcomes)}  players: {plan.players}  bots: {','.join(plan.kinds)}")
+    for seat, sc in enumerate(plan.seats):
+        total = sum(o.totals[seat] for o in outcomes)
+        print(f"  seat {seat} ({sc.kind}): mean score {total / games:.2f}")
+    wins: dict[str, int] = defaultdict(int)
+    for o in outcomes:
+        wins[o.winner_kind] += 1
+    for kind, n in sorted(wins.items()):
+        print(f"  wins {kind}: {n} ({100 * n / games:.1f}%)")
 
 
 def verify(files: list[Path], cards_file: Path | None = None) -> int:

@@ -44,15 +44,21 @@ def play_out(state: State, bots: dict[int, Bot], writer: LogWriter | None = None
 
 
 def play_game(
-    config: GameConfig, out_dir: Path | None, cards: Cards | None = None, created: str | None = None
+    config: GameConfig,
+    out_dir: Path | None,
+    cards: Cards | None = None,
+    created: str | None = None,
+    log: Path | None = None,
 ) -> tuple[State, Path | None]:
+    """A bot game, logged to `log` (default: out_dir/sim-<players>p-<seed>.jsonl, the
+    file name being the game's id) unless out_dir is None."""
     cards = cards or load_cards()
     state = new_game(config, cards)
     bots = bots_for(config)
     if out_dir is None:
         return play_out(state, bots), None
-    game_id = f"sim-{len(config.seats)}p-{config.seed}"
-    path = out_dir / f"{game_id}.jsonl"
+    path = log or out_dir / f"sim-{len(config.seats)}p-{config.seed}.jsonl"
+    game_id = path.stem
     created = created or datetime.now(UTC).isoformat(timespec="seconds")
     header = header_for(config, cards.hash, game_id, created)
     with LogWriter(path, header) as writer:

@@ -20,11 +20,10 @@ import msgspec
 
 from cwtui.history.loader import DB_NAME, HistoryError, LoadReport, load, refresh
 from cwtui.history.query import QueryError, export_tables, is_numeric, open_history, run, stream
+from cwtui.progress import progress_bar
 from cwtui.session import replays_dir
 from engine import EngineError
 from engine.cards import load_cards
-
-LOAD_SILENTLY_BELOW = 1000  # logs; fewer than this load too fast to need a progress bar
 
 
 def add_parsers(sub: Any) -> None:
@@ -33,7 +32,9 @@ def add_parsers(sub: Any) -> None:
     load_p = hsub.add_parser("load", help="load new and changed logs (incremental; safe to repeat)")
     load_p.add_argument("folders", nargs="*", type=Path, help="folders of *.jsonl logs (default: the replays folder)")
     _db_arg(load_p)
-    load_p.add_argument("--cards", type=Path, action="append", default=[], help="card data files the games used")
+    load_p.add_argument(
+        "--cards", dest="cards_files", type=Path, action="append", default=[], help="card data files the games used"
+    )
     export_p = hsub.add_parser("export", help="write every table as DIR/<table>.parquet")
     export_p.add_argument("folder", type=Path)
     _db_arg(export_p)
@@ -65,17 +66,21 @@ def history(args: argparse.Namespace) -> int:
 
 
 def history_load(args: argparse.Namespace) -> int:
-    folders = args.folders or [replays_dir(args.replays_dir)]
+    return load_folders(args, args.folders or [replays_dir(args.replays_dir)])
+
+
+def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
+    """Load `folders` into the database args name (--db, --replays-dir, --cards)."""
     missing = [f for f in folders if not f.is_dir()]
     if missing:
         return _fail("history load", f"no such folder: {', '.join(map(str, missing))}", 2)
     try:
-        cards = [load_cards(path) for path in args.cards]
+        cards = [load_cards(path) for path in getattr(args, "cards_files", None) or []]
     except EngineError as exc:
         return _fail("history load", str(exc), 2)
     try:
-        with _Bar() as bar:
-            report = load(database(args), folders, cards, bar.update)
+        with progress_bar("logs") as bar:
+            report = load(database(args), folders, cards, bar)
     except HistoryError as exc:
         return _fail("history load", str(exc), 2)
     _summary(report, sys.stdout)
@@ -164,32 +169,3 @@ def _json(columns: tuple[str, ...], chunks: Any, out: TextIO) -> None:
             first = False
         rows = next(chunks, [])
     out.write("]\n" if first else "\n]\n")
-
-
-class _Bar:
-    """A rich progress bar on stderr, shown only for long loads on a terminal."""
-
-    def __init__(self) -> None:
-        self.progress: Any = None
-        self.task: Any = None
-
-    def __enter__(self) -> _Bar:
-        return self
-
-    def update(self, done: int, total: int) -> None:
-        if self.progress is None:
-            if total < LOAD_SILENTLY_BELOW or not sys.stderr.isatty():
-                return
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-            self.progress = Progress(
-                "loading logs", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=Console(stderr=True)
-            )
-            self.progress.start()
-            self.task = self.progress.add_task("load", total=total)
-        self.progress.update(self.task, completed=done)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.progress is not None:
-            self.progress.stop()

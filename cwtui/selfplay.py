@@ -1,0 +1,167 @@
+"""Self-play at scale: bot games on every core, resumable.
+
+Game i of a run uses seed SEED+i and is written to `sim-<players>p-<seed>.jsonl`, so a
+game is the same whichever process plays it, and a run that is stopped can be run again
+to finish: games whose log has a footer are done and counted, a log cut short by the
+stop is played again from the start (the same seed gives the same game).
+
+With `rotate` (tournaments), each seed is played once per seat rotation, so every bot
+plays every seat on the same deal: game i uses seed SEED + i // players with the bots
+turned i % players seats, in `match-<players>p-<seed>-r<rotation>.jsonl`.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from cwtui.logfile import last_record
+from cwtui.runner import play_game
+from engine import GameConfig, SeatConfig
+from engine.cards import load_cards
+from engine.errors import LogFormatError
+from engine.events import ScoreLine
+from engine.log import Footer
+
+
+@dataclass(frozen=True)
+class Plan:
+    players: int
+    games: int
+    seed: int
+    kinds: tuple[str, ...]  # cycled over the seats
+    tag_points: bool = True
+    cards: Path | None = None  # None: the built-in card data
+    out: Path | None = None  # None: no logs (and no resuming)
+    rotate: bool = False  # each seed once per seat rotation (tournaments)
+
+    @property
+    def seats(self) -> tuple[SeatConfig, ...]:
+        """The seats before any rotation; a bot's name stays with it when it moves."""
+        return tuple(
+            SeatConfig(f"{self.kinds[i % len(self.kinds)]}-{i}", self.kinds[i % len(self.kinds)])
+            for i in range(self.players)
+        )
+
+    def seats_for(self, game: int) -> tuple[SeatConfig, ...]:
+        if not self.rotate:
+            return self.seats
+        r = game % self.players
+        return self.seats[r:] + self.seats[:r]
+
+    def seed_for(self, game: int) -> int:
+        return self.seed + (game // self.players if self.rotate else game)
+
+    def config(self, game: int) -> GameConfig:
+        return GameConfig(
+            seats=self.seats_for(game), seed=self.seed_for(game), tag_points=self.tag_points,
+            cards=load_cards(self.cards).name,
+        )  # fmt: skip
+
+    def log(self, game: int) -> Path | None:
+        if self.out is None:
+            return None
+        if self.rotate:
+            return self.out / f"match-{self.players}p-{self.seed_for(game)}-r{game % self.players}.jsonl"
+        return self.out / f"sim-{self.players}p-{self.seed_for(game)}.jsonl"
+
+    @property
+    def indexes(self) -> range:
+        return range(self.games)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    game: int  # the game's index in the plan
+    names: tuple[str, ...]  # the players' names by seat (not the silent player)
+    totals: tuple[int, ...]  # each player's final score, by seat
+    ranks: tuple[int, ...]  # each player's final rank, by seat (1 won)
+    winner_kind: str  # "silent" when the silent player wins a solo game
+
+    def total_of(self, name: str) -> int:
+        return self.totals[self.names.index(name)]
+
+
+def finished_before(plan: Plan) -> dict[int, Outcome]:
+    """Games of this plan whose logs are complete; logs cut short are removed so that
+    their games are played again."""
+    done: dict[int, Outcome] = {}
+    for game in plan.indexes:
+        path = plan.log(game)
+        if path is None or not path.exists():
+            continue
+        try:
+            _, last = last_record(path)
+        except LogFormatError:
+            last = None
+        if isinstance(last, Footer):
+            done[game] = _outcome(plan, game, last.scores, last.winner)
+        else:
+            path.unlink()
+    return done
+
+
+def play_one(plan: Plan, game: int) -> Outcome:
+    """One game (in a worker process)."""
+    config = plan.config(game)
+    state, _ = play_game(config, plan.out, load_cards(plan.cards), log=plan.log(game))
+    assert state.result is not None
+    winner = next(line.seat for line in state.result if line.rank == 1)
+    return _outcome(plan, game, state.result, winner)
+
+
+def _outcome(plan: Plan, game: int, scores: tuple[ScoreLine, ...], winner: int) -> Outcome:
+    seats = plan.seats_for(game)
+    lines = {line.seat: line for line in scores}
+    kind = seats[winner].kind if winner < plan.players else "silent"
+    return Outcome(
+        game,
+        tuple(s.name for s in seats),
+        tuple(lines[s].total for s in range(plan.players)),
+        tuple(lines[s].rank for s in range(plan.players)),
+        kind,
+    )
+
+
+def _play(args: tuple[Plan, int]) -> Outcome:
+    return play_one(*args)
+
+
+def play(plan: Plan, games: list[int], workers: int) -> Iterator[Outcome]:
+    """Play `games` on `workers` processes, yielding each outcome as its game ends."""
+    if workers <= 1 or len(games) <= 1:
+        for game in games:
+            yield play_one(plan, game)
+        return
+    # spawn, not fork: the parent may be running threads (the progress bar's)
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(16, len(games) // (workers * 8)))
+    with context.Pool(workers) as pool:
+        try:
+            yield from pool.imap_unordered(_play, [(plan, game) for game in games], chunksize=chunk)
+        except BaseException:
+            pool.terminate()
+            raise
+
+
+def run(plan: Plan, workers: int, progress: Callable[[int, int], None] | None = None) -> dict[int, Outcome]:
+    """Every game of the plan, those finished in an earlier run included. Stopping it
+    (KeyboardInterrupt) leaves every finished game's log complete."""
+    if plan.out is not None:
+        plan.out.mkdir(parents=True, exist_ok=True)
+    outcomes = finished_before(plan)
+    todo = [game for game in plan.indexes if game not in outcomes]
+    if progress:
+        progress(len(outcomes), plan.games)
+    for outcome in play(plan, todo, workers):
+        outcomes[outcome.game] = outcome
+        if progress:
+            progress(len(outcomes), plan.games)
+    return outcomes
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1

@@ -1,0 +1,96 @@
+"""Self-play at scale: the same logs on any number of processes, and a stopped run
+resumes without losing or repeating games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from cwtui import selfplay
+from cwtui.cli import main
+from cwtui.logfile import read_log
+from engine.replay import Replay
+
+
+def plan(out: Path, games: int = 6) -> selfplay.Plan:
+    return selfplay.Plan(2, games, 500, ("greedy", "random"), out=out)
+
+
+def moves_of(folder: Path) -> dict[str, bytes]:
+    """Each log without its header line (the header holds the time it was written)."""
+    return {p.name: b"".join(p.read_bytes().splitlines(keepends=True)[1:]) for p in sorted(folder.glob("*.jsonl"))}
+
+
+def test_the_same_games_on_one_process_or_two(tmp_path: Path) -> None:
+    one = selfplay.run(plan(tmp_path / "one"), workers=1)
+    two = selfplay.run(plan(tmp_path / "two"), workers=2)
+    assert one == two
+    assert moves_of(tmp_path / "one") == moves_of(tmp_path / "two")
+    assert len(moves_of(tmp_path / "one")) == 6
+
+
+def test_a_stopped_run_resumes_without_losing_or_repeating_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    p = plan(tmp_path)
+    real = selfplay.play_one
+    played: list[int] = []
+
+    def stopping(plan: selfplay.Plan, game: int) -> selfplay.Outcome:
+        if len(played) == 3:  # the 4th game is cut short: half its log is written
+            real(plan, game)
+            path = plan.log(game)
+            assert path is not None
+            lines = path.read_bytes().splitlines(keepends=True)
+            path.write_bytes(b"".join(lines[: len(lines) // 2]))
+            raise KeyboardInterrupt
+        played.append(game)
+        return real(plan, game)
+
+    monkeypatch.setattr(selfplay, "play_one", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        selfplay.run(p, workers=1)
+    assert played == [0, 1, 2]
+    kept = moves_of(tmp_path)
+    assert len(kept) == 4  # three games done, one cut short
+
+    monkeypatch.setattr(selfplay, "play_one", lambda plan, game: played.append(game) or real(plan, game))
+    outcomes = selfplay.run(p, workers=1)
+    assert played == [0, 1, 2, 3, 4, 5]  # the cut game again, then the rest; none twice
+    assert sorted(outcomes) == list(p.indexes)
+    after = moves_of(tmp_path)
+    assert all(after[name] == kept[name] for name in ("sim-2p-500.jsonl", "sim-2p-501.jsonl", "sim-2p-502.jsonl"))
+    for path in tmp_path.glob("*.jsonl"):
+        replay = Replay(read_log(path))
+        assert replay.divergence is None and replay.log.footer is not None
+
+
+def test_outcomes_of_earlier_runs_are_counted(tmp_path: Path) -> None:
+    first = selfplay.run(plan(tmp_path, games=3), workers=1)
+    both = selfplay.run(plan(tmp_path, games=6), workers=1)
+    assert {game: both[game] for game in first} == first and len(both) == 6
+
+
+def test_simulate_loads_its_logs_into_the_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "h.duckdb"
+    out = tmp_path / "sim"
+    args = ["simulate", "--players", "3", "--games", "4", "--bots", "greedy,random", "--out", str(out)]
+    assert main([*args, "--workers", "2", "--load", "--db", str(db)]) == 0
+    printed = capsys.readouterr().out
+    assert "games: 4  players: 3" in printed and "logs: loaded 4, unchanged 0" in printed
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.execute("SELECT count(*) FROM games WHERE players = 3 AND finished").fetchone() == (4,)
+    con.close()
+    assert main(args) == 0  # everything is done already: nothing is played again
+    assert "games: 4" in capsys.readouterr().out
+
+
+def test_simulate_reports_a_stop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    def stop(plan: selfplay.Plan, workers: int, progress: object = None) -> dict[int, selfplay.Outcome]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(selfplay, "run", stop)
+    assert main(["simulate", "--games", "3", "--out", str(tmp_path)]) == 130
+    assert "run the same command again" in capsys.readouterr().err
