@@ -39,6 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=0, help="processes to play on (default: one per core)")
     sim.add_argument("--load", action="store_true", help="then load the logs into the history database")
     sim.add_argument(
+        "--backend", choices=("local", "ray"), default="local",
+        help="ray: play on a Ray cluster ($RAY_ADDRESS, else a local one); needs pip install 'cwtui[ray]'",
+    )  # fmt: skip
+    sim.add_argument(
         "--db", type=Path, default=None, help="the history database for --load (default: REPLAYS/history.duckdb)"
     )
     ver = sub.add_parser("verify", help="re-simulate logs and check every event")
@@ -111,11 +115,17 @@ def simulate(args: argparse.Namespace) -> int:
     except EngineError as exc:
         print(f"cwtui simulate: {exc}", file=sys.stderr)
         return 2
+    if args.backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            print("cwtui simulate: --backend ray needs Ray: pip install 'cwtui[ray]'", file=sys.stderr)
+            return 2
     plan = selfplay.Plan(args.players, args.games, args.seed, kinds, not args.no_tag_points, args.cards, args.out)
     workers = args.workers or selfplay.default_workers()
     try:
         with progress_bar("games", show_from=100) as bar:
-            outcomes = selfplay.run(plan, workers, bar)
+            outcomes = selfplay.run(plan, workers, bar, backend=args.backend)
     except KeyboardInterrupt:
         if plan.out is None:
             print("\ncwtui simulate: stopped; no logs were being written, so nothing was kept", file=sys.stderr)

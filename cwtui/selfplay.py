@@ -15,7 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cwtui.logfile import last_record
@@ -130,8 +130,12 @@ def _play(args: tuple[Plan, int]) -> Outcome:
     return play_one(*args)
 
 
-def play(plan: Plan, games: list[int], workers: int) -> Iterator[Outcome]:
-    """Play `games` on `workers` processes, yielding each outcome as its game ends."""
+def play(plan: Plan, games: list[int], workers: int, backend: str = "local") -> Iterator[Outcome]:
+    """Play `games` on `workers` processes (or a Ray cluster), yielding each outcome as
+    its game ends."""
+    if backend == "ray":
+        yield from _play_on_ray(plan, games)
+        return
     if workers <= 1 or len(games) <= 1:
         for game in games:
             yield play_one(plan, game)
@@ -147,7 +151,50 @@ def play(plan: Plan, games: list[int], workers: int) -> Iterator[Outcome]:
             raise
 
 
-def run(plan: Plan, workers: int, progress: Callable[[int, int], None] | None = None) -> dict[int, Outcome]:
+def _play_remote(plan: Plan, games: list[int]) -> list[tuple[Outcome, bytes | None]]:
+    """A Ray task: play games into a folder of the worker's own and send the logs back,
+    so the cluster needs no storage shared with the driver."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        here = replace(plan, out=None if plan.out is None else Path(tmp))
+        results = []
+        for game in games:
+            outcome = play_one(here, game)
+            path = here.log(game)
+            results.append((outcome, path.read_bytes() if path is not None else None))
+        return results
+
+
+def _play_on_ray(plan: Plan, games: list[int]) -> Iterator[Outcome]:
+    """The games as Ray tasks, a few per task; RAY_ADDRESS names a cluster, else Ray
+    starts a local one. The driver writes each log as it comes back."""
+    import ray  # an optional extra: pip install 'cwtui[ray]'
+
+    if not ray.is_initialized():
+        ray.init(address=os.environ.get("RAY_ADDRESS"), include_dashboard=False, log_to_driver=False)
+    task = ray.remote(_play_remote)
+    size = max(1, min(16, len(games) // 64))
+    pending = [task.remote(plan, games[i : i + size]) for i in range(0, len(games), size)]
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for outcome, log in ray.get(done[0]):
+                path = plan.log(outcome.game)
+                if path is not None and log is not None:
+                    tmp = path.with_suffix(".part")
+                    tmp.write_bytes(log)
+                    os.replace(tmp, path)  # a log appears whole or not at all
+                yield outcome
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+
+
+def run(
+    plan: Plan, workers: int, progress: Callable[[int, int], None] | None = None, backend: str = "local"
+) -> dict[int, Outcome]:
     """Every game of the plan, those finished in an earlier run included. Stopping it
     (KeyboardInterrupt) leaves every finished game's log complete."""
     if plan.out is not None:
@@ -156,7 +203,7 @@ def run(plan: Plan, workers: int, progress: Callable[[int, int], None] | None = 
     todo = [game for game in plan.indexes if game not in outcomes]
     if progress:
         progress(len(outcomes), plan.games)
-    for outcome in play(plan, todo, workers):
+    for outcome in play(plan, todo, workers, backend):
         outcomes[outcome.game] = outcome
         if progress:
             progress(len(outcomes), plan.games)

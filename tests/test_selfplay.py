@@ -88,9 +88,23 @@ def test_simulate_loads_its_logs_into_the_history(tmp_path: Path, capsys: pytest
 
 
 def test_simulate_reports_a_stop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
-    def stop(plan: selfplay.Plan, workers: int, progress: object = None) -> dict[int, selfplay.Outcome]:
+    def stop(*args: object, **kwargs: object) -> dict[int, selfplay.Outcome]:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(selfplay, "run", stop)
     assert main(["simulate", "--games", "3", "--out", str(tmp_path)]) == 130
     assert "run the same command again" in capsys.readouterr().err
+
+
+def test_the_ray_backend_writes_the_same_logs_as_local_processes(tmp_path: Path) -> None:
+    """On a local Ray instance (what --backend ray starts without $RAY_ADDRESS)."""
+    ray = pytest.importorskip("ray", reason="the ray extra is not installed")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = selfplay.run(plan(tmp_path / "ray"), workers=2, backend="ray")
+    finally:
+        ray.shutdown()
+    local = selfplay.run(plan(tmp_path / "local"), workers=1)
+    assert on_ray == local
+    assert moves_of(tmp_path / "ray") == moves_of(tmp_path / "local")
+    assert not list((tmp_path / "ray").glob("*.part"))
