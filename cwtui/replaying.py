@@ -22,8 +22,6 @@ from engine.replay import Replay
 from engine.setup import stack_values
 from engine.state import State
 
-SILENT_NAME = "Silent player"
-
 
 @dataclass(frozen=True)
 class MoveLine:

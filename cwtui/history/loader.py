@@ -25,11 +25,11 @@ from cwtui.history import schema
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.log import Header, parse, parse_header
-from engine.setup import stack_values
+from engine.setup import SILENT_SEAT, stack_values
 
 DB_NAME = "history.duckdb"
 BATCH = 2500  # logs per DuckDB read: bounds memory and paces the progress bar
-SILENT_NAME = "Silent player"
+SILENT_NAME = SILENT_SEAT.name
 
 Progress = Callable[[int, int], None]  # (logs done, logs to load)
 
@@ -480,7 +480,7 @@ _INSERTS = (
         SELECT game, unnest(range(len(names)))::INTEGER AS seat, unnest(names) AS name, unnest(kinds) AS kind
         FROM stage_headers
         UNION ALL
-        SELECT game, 1, '{SILENT_NAME}', 'silent' FROM stage_headers WHERE len(names) = 1
+        SELECT game, 1, '{SILENT_NAME}', '{SILENT_SEAT.kind}' FROM stage_headers WHERE len(names) = 1
     )
     SELECT l.game, l.seat, l.name, l.kind, s.total, s.rank, s.rank = 1
     FROM listed l LEFT JOIN (SELECT * FROM scores WHERE game IN (SELECT game FROM stage_headers)) s

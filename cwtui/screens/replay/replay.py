@@ -126,8 +126,7 @@ class ReplayScreen(CompactLayout, Screen[None]):
         """One row for the start, then one per move, narrated for the current perspective."""
         cursor = self.cursor
         menu = self.query_one("#move-list", OptionList)
-        viewer = None if self.perspective == EVERYONE else self.perspective
-        narrator = EVERYONE if self.perspective == EVERYONE else viewer
+        narrator = self.perspective  # a seat, or EVERYONE: narrate() knows both
         rows = [Option(Text("Start of the game", style="dim"))]
         turn = 0
         for line in cursor.lines:
@@ -304,8 +303,7 @@ class ReplayScreen(CompactLayout, Screen[None]):
         if cursor.position == 0:
             this_move.update(Text("The game is set up. → plays the first move.", style="dim"), layout=False)
         else:
-            narrator = EVERYONE if everyone else self.perspective
-            this_move.update(Text(cursor.describe(cursor.position - 1, narrator)), layout=False)
+            this_move.update(Text(cursor.describe(cursor.position - 1, self.perspective)), layout=False)
         self.update_status()
 
     def draw(self, widget_id: str, data: object, render: Callable[[], RenderableType]) -> None:

@@ -18,8 +18,7 @@ from cwtui.replaying import open_replay
 from cwtui.session import SavedGame, saved_games, shown_path
 from engine import EngineError
 from engine.replay import Replay
-
-SILENT_NAME = "Silent player"
+from engine.setup import SILENT_SEAT
 
 
 class ReplayListScreen(Screen[None]):
@@ -112,7 +111,7 @@ class ReplayListScreen(Screen[None]):
 def row(game: SavedGame) -> tuple[str | Text, ...]:
     header = game.header
     seats = header.config.seats
-    names = [s.name for s in seats] + ([SILENT_NAME] if len(seats) == 1 else [])
+    names = [s.name for s in seats] + ([SILENT_SEAT.name] if len(seats) == 1 else [])
     who = ", ".join(s.name + ("" if s.kind == "human" else f" ({s.kind})") for s in seats)
     if game.footer is None:
         winner: str | Text = Text("unfinished", style="dim")
