@@ -42,6 +42,7 @@ class CwtuiApp(App[None]):
         this game in the replay screen (over the home screen)."""
         super().__init__()
         self.opening = replay
+        self.history_draft: str | None = None  # the History editor's text, kept between visits
         self.replays = replays
         self.bot_speed = bot_speed
         self.seed_source = seed_source or (lambda: secrets.randbits(32))

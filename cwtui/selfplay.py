@@ -21,7 +21,7 @@ from pathlib import Path
 from cwtui.logfile import last_record
 from cwtui.runner import play_game
 from engine import GameConfig, SeatConfig
-from engine.cards import load_cards
+from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import ScoreLine
 from engine.log import Footer
@@ -55,11 +55,10 @@ class Plan:
     def seed_for(self, game: int) -> int:
         return self.seed + (game // self.players if self.rotate else game)
 
-    def config(self, game: int) -> GameConfig:
+    def config(self, game: int, cards: Cards) -> GameConfig:
         return GameConfig(
-            seats=self.seats_for(game), seed=self.seed_for(game), tag_points=self.tag_points,
-            cards=load_cards(self.cards).name,
-        )  # fmt: skip
+            seats=self.seats_for(game), seed=self.seed_for(game), tag_points=self.tag_points, cards=cards.name
+        )
 
     def log(self, game: int) -> Path | None:
         if self.out is None:
@@ -106,8 +105,8 @@ def finished_before(plan: Plan) -> dict[int, Outcome]:
 
 def play_one(plan: Plan, game: int) -> Outcome:
     """One game (in a worker process)."""
-    config = plan.config(game)
-    state, _ = play_game(config, plan.out, load_cards(plan.cards), log=plan.log(game))
+    cards = load_cards(plan.cards)
+    state, _ = play_game(plan.config(game, cards), plan.out, cards, log=plan.log(game))
     assert state.result is not None
     winner = next(line.seat for line in state.result if line.rank == 1)
     return _outcome(plan, game, state.result, winner)

@@ -288,8 +288,10 @@ class Loader:
 
     def _stage(self, logs: list[_Log]) -> None:
         """The batch's headers (from Python) and lines (read by DuckDB) as temp tables."""
-        headers = [log.header for log in logs]
-        assert all(headers)
+        headers: list[Header] = []
+        for log in logs:
+            assert log.header is not None  # _read_ends parsed it, or the log was skipped
+            headers.append(log.header)
         silent = stack_values(2)[-1]  # R12.1: the silent player's Small Species tile
         con = self.con
         con.execute(
@@ -304,18 +306,18 @@ class Loader:
             """,
             [
                 [log.path for log in logs],
-                [h.game for h in headers if h],
-                [h.created for h in headers if h],
-                [h.engine for h in headers if h],
-                [h.format for h in headers if h],
-                [h.prng for h in headers if h],
-                [h.cards for h in headers if h],
-                [h.config.seed for h in headers if h],
-                [h.config.tag_points for h in headers if h],
-                [h.parent.game if h and h.parent else None for h in headers],
-                [h.parent.ply if h and h.parent else None for h in headers],
-                [[s.name for s in h.config.seats] for h in headers if h],
-                [[s.kind for s in h.config.seats] for h in headers if h],
+                [h.game for h in headers],
+                [h.created for h in headers],
+                [h.engine for h in headers],
+                [h.format for h in headers],
+                [h.prng for h in headers],
+                [h.cards for h in headers],
+                [h.config.seed for h in headers],
+                [h.config.tag_points for h in headers],
+                [h.parent.game if h.parent else None for h in headers],
+                [h.parent.ply if h.parent else None for h in headers],
+                [[s.name for s in h.config.seats] for h in headers],
+                [[s.kind for s in h.config.seats] for h in headers],
                 [log.ends_with_newline for log in logs],
                 silent,
             ],

@@ -150,18 +150,11 @@ def export_tables(db: Path, folder: Path) -> list[Path]:
 
 
 @dataclass(frozen=True)
-class ColumnInfo:
-    name: str
-    type: str
-    doc: str
-
-
-@dataclass(frozen=True)
 class TableInfo:
     name: str
     kind: Literal["table", "view"]
     doc: str
-    columns: tuple[ColumnInfo, ...]
+    columns: tuple[schema.Column, ...]
 
 
 def describe(con: duckdb.DuckDBPyConnection) -> list[TableInfo]:
@@ -180,15 +173,15 @@ def describe(con: duckdb.DuckDBPyConnection) -> list[TableInfo]:
         ORDER BY t.table_type, c.table_name, c.ordinal_position
         """
     ).fetchall()
-    tables: dict[str, TableInfo] = {}
+    kinds: dict[str, tuple[str, str]] = {}
+    columns: dict[str, list[schema.Column]] = {}
     for table, kind, doc, column, type_, column_doc in rows:
-        info = tables.get(table)
-        if info is None:
-            info = tables[table] = TableInfo(table, "view" if kind == "VIEW" else "table", doc, ())
-        tables[table] = TableInfo(
-            info.name, info.kind, info.doc, (*info.columns, ColumnInfo(column, type_, column_doc))
-        )
-    return list(tables.values())
+        kinds.setdefault(table, (kind, doc))
+        columns.setdefault(table, []).append(schema.Column(column, type_, column_doc))
+    return [
+        TableInfo(table, "view" if kind == "VIEW" else "table", doc, tuple(columns[table]))
+        for table, (kind, doc) in kinds.items()
+    ]
 
 
 def _sql_string(text: str) -> str:

@@ -133,7 +133,7 @@ class HistoryScreen(Screen[None]):
         return text
 
     def _draft(self) -> str:
-        draft: str | None = getattr(self.app, "history_draft", None)
+        draft: str | None = self.app.history_draft  # type: ignore[attr-defined]
         return draft if draft is not None else START_SQL
 
     def on_resize(self) -> None:

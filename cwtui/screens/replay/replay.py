@@ -285,8 +285,8 @@ class ReplayScreen(CompactLayout, Screen[None]):
             you.border_title = "Every seat, and what was hidden"
             facts = (tuple(map(tuple, state.decks)), tuple(state.mystery), tuple(state.ma_deck),
                      tuple(state.tackle_deck), tuple(state.bag), state.clear_in_bag)  # fmt: skip
-            seats = tuple(view(state, s).seats[s] for s in range(len(cursor.names)))
-            data: object = ("all", seats, facts)
+            views = [view(state, s) for s in range(len(cursor.names))]
+            data: object = ("all", tuple(sv.seats[s] for s, sv in enumerate(views)), facts)
         else:
             you.border_title = f"{cursor.names[seat]}'s tackle box (what {cursor.names[seat]} knew)"
             data = (seat, v.seats[seat])
@@ -294,7 +294,6 @@ class ReplayScreen(CompactLayout, Screen[None]):
             new_view = not isinstance(self.drawn.get("#you"), tuple) or self.drawn["#you"][0] != data[0]  # type: ignore[index]
             self.drawn["#you"] = data
             if everyone:
-                views = [view(state, s) for s in range(len(cursor.names))]
                 boxes = [seat_detail(sv, sv.seats[s], cards, True) for s, sv in enumerate(views)]
                 you.show(Group(*boxes, face_down(state)), shrink=new_view)
             else:
