@@ -51,7 +51,10 @@ def draw(plot: LinePlot, width: int, height: int) -> Text:
     top = max((max(s.values, default=0) for s in plot.series), default=0) or 1
     axis = len(str(top)) + 1
     cols = max(width - axis - 1, 4)
-    rows = max(height - 4, 2)  # title, legend, x axis, x labels
+    legend = "".join(f"━━ {s.name} {s.values[-1] if s.values else 0}   " for s in plot.series)
+    # the title and legend wrap in a narrow box: leave them their lines, then the x axis and labels
+    heading = -(-len(plot.title) // max(width, 1)) + -(-len(legend) // max(width, 1))
+    rows = max(height - heading - 2, 2)
     dots_x, dots_y = cols * 2, rows * 4
     cells: list[list[int]] = [[0] * cols for _ in range(rows)]
     owner: list[list[int]] = [[-1] * cols for _ in range(rows)]

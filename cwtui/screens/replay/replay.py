@@ -316,16 +316,17 @@ class ReplayScreen(CompactLayout, Screen[None]):
         cursor = self.cursor
         state = cursor.state
         header = self.replay.log.header
-        parts = [
-            f"Replay {header.game}",
-            f"ply {cursor.position}/{cursor.end}, turn {state.turn}",
-            "view: everything" if self.perspective == EVERYONE else f"view: {cursor.names[self.perspective]}",
-            (f"playing {SPEEDS[self.speed]}/s" if self.timer is not None else f"paused ({SPEEDS[self.speed]}/s)"),
-        ]
+        # Most important first: at 80 columns the line is cut at the end.
+        parts = [f"ply {cursor.position}/{cursor.end}, turn {state.turn}"]
         if state.over:
             parts.append("game over — r: results")
         elif cursor.position == cursor.end and self.replay.log.footer is None:
             parts.append("unfinished")
+        parts += [
+            "view: everything" if self.perspective == EVERYONE else f"view: {cursor.names[self.perspective]}",
+            (f"playing {SPEEDS[self.speed]}/s" if self.timer is not None else f"paused ({SPEEDS[self.speed]}/s)"),
+            f"replay of {header.game}",
+        ]
         self.query_one("#status", Static).update(Text(" " + " · ".join(parts), style="bold"), layout=False)
 
 
