@@ -47,6 +47,9 @@ class CwtuiApp(App[None]):
         self.bot_speed = bot_speed
         self.seed_source = seed_source or (lambda: secrets.randbits(32))
         self.still = still
+        # Search bots and hints stop at their time cap; tests turn it off so that a
+        # hint is the same on a loaded machine (the iteration budget decides alone).
+        self.search_timed = not still
         if still:
             self.animation_level = "none"
 

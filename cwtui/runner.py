@@ -17,10 +17,12 @@ from engine.view import view
 MAX_PLIES = 20_000  # far beyond any real game: a guard against an engine bug looping
 
 
-def bots_for(config: GameConfig) -> dict[int, Bot]:
-    """A bot for every non-human seat, each seeded from the game seed and its seat."""
+def bots_for(config: GameConfig, timed: bool = True) -> dict[int, Bot]:
+    """A bot for every non-human seat, each seeded from the game seed and its seat.
+    Untimed search bots play by their iteration budget alone, so a self-play game is
+    the same on any machine (and a cut-short one can be replayed from its seed)."""
     return {
-        seat: make_bot(sc.kind, stream_seed(config.seed, f"bot-{seat}"))
+        seat: make_bot(sc.kind, stream_seed(config.seed, f"bot-{seat}"), timed)
         for seat, sc in enumerate(config.seats)
         if sc.kind != "human"
     }
@@ -54,7 +56,7 @@ def play_game(
     file name being the game's id) unless out_dir is None."""
     cards = cards or load_cards()
     state = new_game(config, cards)
-    bots = bots_for(config)
+    bots = bots_for(config, timed=False)
     if out_dir is None:
         return play_out(state, bots), None
     path = log or out_dir / f"sim-{len(config.seats)}p-{config.seed}.jsonl"

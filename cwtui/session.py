@@ -17,13 +17,14 @@ import msgspec
 from cwtui.logfile import LogWriter, last_record, read_log
 from cwtui.runner import bots_for
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
-from engine.bots import Bot
+from engine.bots import SEARCH_BUDGET, Bot, IsmctsBot, Option
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import Event
 from engine.log import Footer, Header, Parent, header_for
 from engine.moves import Move
 from engine.replay import Replay
+from engine.rng import stream_seed
 from engine.state import State
 from engine.view import View, view
 
@@ -133,6 +134,16 @@ class GameSession:
         if len(moves) == 1:
             return moves[0]
         return self.bots[state.to_act].choose(view(state, state.to_act), moves)
+
+    def hint(self, timed: bool = True) -> list[Option]:
+        """What the hard bot would play in the human's place, every legal move ranked
+        (call from a worker). It searches from the view of the seat to act, like any
+        bot, with a stream of its own for this position: the same hint every time."""
+        state = self.state
+        iterations, seconds = SEARCH_BUDGET["hard"]
+        seed = stream_seed(state.config.seed, f"hint-{state.ply}")
+        bot = IsmctsBot(seed, iterations, seconds if timed else None, "hard", state.cards)
+        return bot.analyse(view(state, state.to_act), legal_moves(state))
 
     def play(self, move: Move) -> Ply:
         """Apply a move (IllegalMove leaves everything as it was) and log it."""

@@ -44,6 +44,16 @@ TROPHY_NAMES = {
 }
 
 
+# Who may sit at a seat, as the seat pickers offer them: bots by difficulty (easy is the
+# one-step greedy bot; medium and hard search, hard with the larger budget).
+SEAT_KINDS: tuple[tuple[str, str], ...] = (
+    ("Human", "human"),
+    ("Bot: easy", "greedy"),
+    ("Bot: medium", "medium"),
+    ("Bot: hard", "hard"),
+    ("Bot: random", "random"),
+)
+
 EVERYONE = -1  # a viewer who knows every secret (a replay's full view)
 
 

@@ -33,7 +33,13 @@ class SeatView(msgspec.Struct, frozen=True):
     revealed: tuple[int, ...]  # fish whose weight everybody saw (R8.1)
     tackle: tuple[str, ...] | None  # own tackle kinds; None for other seats
     tackle_count: int
+    fresh_count: int  # tokens drawn this step, the last of `tackle` (R6.1)
     trophies: tuple[tuple[str, int], ...]
+    mystery_fish: tuple[int, ...]  # the fish that claimed each Mystery Weight tile (R8.1)
+    mystery_this_step: bool  # R8.2
+    # Fish presented per location (LOCATIONS order): own always; another seat's only
+    # once that contest is held (R10.2), until then ().
+    presented: tuple[tuple[int, ...], ...]
 
 
 class View(msgspec.Struct, frozen=True):
@@ -61,6 +67,23 @@ class View(msgspec.Struct, frozen=True):
     emptied: tuple[int, ...]
     ports_left: int
     end_triggered: bool
+    # The rest of the public position: the turn's bookkeeping, enough with the above to
+    # rebuild every state this seat cannot tell apart (engine.determinize).
+    active: int
+    ply: int
+    step: int
+    window: str
+    action: str | None
+    placed: int
+    removed: int
+    bait_queue: tuple[int, ...]
+    end_trigger: int  # the seat whose turn triggered the end (R9.1), -1 if none
+    final_turns: int
+    silent_draws_left: int
+    contest: int
+    present_seat: int
+    short: int
+    boxed_trophies: int
 
 
 def view(s: State, seat: int) -> View:
@@ -93,6 +116,21 @@ def view(s: State, seat: int) -> View:
         emptied=tuple(s.emptied),
         ports_left=s.ports_left,
         end_triggered=s.end_trigger >= 0,
+        active=s.active,
+        ply=s.ply,
+        step=s.step,
+        window=s.window,
+        action=s.action,
+        placed=s.placed,
+        removed=s.removed,
+        bait_queue=tuple(s.bait_queue),
+        end_trigger=s.end_trigger,
+        final_turns=s.final_turns,
+        silent_draws_left=s.silent_draws_left,
+        contest=s.contest,
+        present_seat=s.present_seat,
+        short=s.short,
+        boxed_trophies=s.boxed_trophies,
     )
 
 
@@ -100,6 +138,7 @@ def _seat_view(s: State, seat: int, own: bool) -> SeatView:
     p = s.players[seat]
     cards = s.cards
     revealed = _revealed(s, seat)
+    held = _held(s)
     return SeatView(
         seat=seat,
         name=s.seats[seat].name,
@@ -113,7 +152,11 @@ def _seat_view(s: State, seat: int, own: bool) -> SeatView:
         revealed=revealed,
         tackle=tuple(TACKLE[t] for t in p.tackle) if own else None,
         tackle_count=len(p.tackle),
+        fresh_count=len(p.fresh),
         trophies=tuple((t.kind, t.points) for t in p.trophies),
+        mystery_fish=tuple(t.fish for t in p.trophies if t.kind == "mystery_weight"),
+        mystery_this_step=p.mystery_this_step,
+        presented=tuple(p.presented[loc] if own or loc in held else () for loc in range(3)),
     )
 
 
@@ -122,7 +165,11 @@ def _revealed(s: State, seat: int) -> tuple[int, ...]:
     and every fish presented at a contest already held (R10.2)."""
     p = s.players[seat]
     shown = {t.fish for t in p.trophies if t.kind == "mystery_weight"}
-    held = CONTEST_ORDER[: s.contest] if s.phase in (PRESENT, OVER) else ()
-    for loc in held:
+    for loc in _held(s):
         shown.update(p.presented[loc])
     return tuple(sorted(shown))
+
+
+def _held(s: State) -> tuple[int, ...]:
+    """The locations whose contest is over (R10.2): their presented fish are public."""
+    return CONTEST_ORDER[: s.contest] if s.phase in (PRESENT, OVER) else ()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from engine.bots.greedy import GreedyBot
+from engine.bots.ismcts import IsmctsBot, Option
 from engine.bots.random_bot import RandomBot
 from engine.moves import Move
 from engine.view import View
@@ -16,16 +17,36 @@ class Bot(Protocol):
     def choose(self, view: View, moves: list[Move]) -> Move: ...
 
 
-BOT_KINDS = ("random", "greedy")
+# Search budgets: iterations per move, and a time cap so that a slow machine still
+# answers within about two seconds (hard runs ~1 s here at ~3,000 iterations/s).
+SEARCH_BUDGET: Final[dict[str, tuple[int, float]]] = {"medium": (300, 1.0), "hard": (2500, 2.0)}
+BOT_KINDS: Final = ("random", "greedy", *SEARCH_BUDGET)
+# The new-game dialog's difficulty levels, and the bot kind each one plays.
+DIFFICULTY: Final[dict[str, str]] = {"easy": "greedy", "medium": "medium", "hard": "hard"}
 
 
-def make_bot(kind: str, seed: int) -> Bot:
-    """A bot of a kind, with its own random stream from `seed` (never the game's)."""
+def make_bot(kind: str, seed: int, timed: bool = True) -> Bot:
+    """A bot of a kind, with its own random stream from `seed` (never the game's).
+    `timed=False` drops the search bots' time cap, so that their moves depend on the
+    seed alone (tournaments and tests)."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":
         return GreedyBot(seed)
+    if kind in SEARCH_BUDGET:
+        iterations, seconds = SEARCH_BUDGET[kind]
+        return IsmctsBot(seed, iterations, seconds if timed else None, kind=kind)
     raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
 
 
-__all__ = ["BOT_KINDS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOT_KINDS",
+    "DIFFICULTY",
+    "SEARCH_BUDGET",
+    "Bot",
+    "GreedyBot",
+    "IsmctsBot",
+    "Option",
+    "RandomBot",
+    "make_bot",
+]

@@ -51,6 +51,12 @@ def test_new_game(snap_compare, replays: Path, size) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_new_game_bot_levels(snap_compare, replays: Path, size) -> None:
+    """Seat 2's picker open: human, or a bot by difficulty."""
+    assert snap_compare(make_app(replays), press=["n", "tab", "tab", "tab", "enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_play_at_the_start(snap_compare, replays: Path, size) -> None:
     assert snap_compare(make_app(replays, seed=77), press=["n", "ctrl+s"], terminal_size=size)
 
@@ -151,3 +157,18 @@ def unfinished_log(replays: Path) -> None:
 def test_resume_list(snap_compare, replays: Path, size) -> None:
     unfinished_log(replays)
     assert snap_compare(make_app(replays), press=["r"], terminal_size=size)
+
+
+def open_play_and_hint(state: State):  # -> run_before callback
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_play(state)(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_hint(snap_compare, replays: Path, size) -> None:
+    """h: the hard bot's top three options with their estimated win rates."""
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play_and_hint(mid_game().build()))

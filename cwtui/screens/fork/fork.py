@@ -8,10 +8,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Select, Static
 
+from cwtui.words import SEAT_KINDS
 from engine import SeatConfig
-from engine.bots import BOT_KINDS
 
-KINDS = ("human", *BOT_KINDS)
+KINDS = tuple(kind for _, kind in SEAT_KINDS)
 
 
 class ForkDialog(ModalScreen[tuple[SeatConfig, ...] | None]):
@@ -32,7 +32,7 @@ class ForkDialog(ModalScreen[tuple[SeatConfig, ...] | None]):
             for i, seat in enumerate(self.seats):
                 with Horizontal(classes="seat"):
                     yield Static(seat.name, classes="name")
-                    yield Select([(k, k) for k in KINDS], value=seat.kind if seat.kind in KINDS else "greedy",
+                    yield Select(SEAT_KINDS, value=seat.kind if seat.kind in KINDS else "greedy",
                                  allow_blank=False, id=f"kind-{i}")  # fmt: skip
             with Horizontal(id="buttons"):
                 yield Button("Play", variant="primary", id="play")

@@ -1,4 +1,5 @@
-"""New game: 1–4 seats (name, human or bot), seed, tag-point variant, card file."""
+"""New game: 1–4 seats (name, human or a bot by difficulty), seed, tag-point variant,
+card file."""
 
 from __future__ import annotations
 
@@ -11,11 +12,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
+from cwtui.words import SEAT_KINDS
 from engine import EngineError, GameConfig, SeatConfig
-from engine.bots import BOT_KINDS
 from engine.cards import load_cards
 
-KINDS = [("Human", "human")] + [(f"Bot: {k}", k) for k in BOT_KINDS]
 DEFAULT_NAMES = ("Laurence", "Nils", "Ilina", "Brian")
 
 
@@ -38,7 +38,13 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="label")
                     yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name")
-                    yield Select(KINDS, value="human" if i == 0 else "greedy", allow_blank=False, id=f"kind-{i}")
+                    yield Select(SEAT_KINDS, value="human" if i == 0 else "greedy", allow_blank=False, id=f"kind-{i}")
+            yield Static(
+                "Bots: easy looks one move ahead; medium and hard search the futures your view "
+                "allows (hard: about a second a move).",
+                id="levels",
+                classes="hint",
+            )
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(str(seed), id="seed", type="integer")

@@ -29,9 +29,11 @@ from cwtui.screens.compact import CompactLayout
 from cwtui.session import GameSession, Ply
 from cwtui.widgets import panes
 from engine import IllegalMove
+from engine.bots import Option as BotOption
 from engine.moves import Move
 
-OPTION_KEYS = "123456789abcdefghijklmnortuvwxyz"  # not p, q, s: those are screen keys
+OPTION_KEYS = "123456789abcdefgijklmnortuvwxyz"  # not h, p, q, s: those are screen keys
+HINT_SHOWN = 3
 LOG_LINES = 500  # the event log keeps the latest moves; the replay has them all
 
 
@@ -42,6 +44,7 @@ class PlayScreen(CompactLayout, Screen[None]):
         Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
         Binding("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
         Binding("s", "speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
+        Binding("h", "hint", "Hint", id="play.hint", tooltip="What the hard bot would play now, and why"),
         Binding("f2", "show('board')", "Board", id="play.pane.board"),
         Binding("f3", "show('you')", "You", id="play.pane.you"),
         Binding("f4", "show('table')", "Table", id="play.pane.table"),
@@ -50,6 +53,8 @@ class PlayScreen(CompactLayout, Screen[None]):
     HELP = (
         "Choose an option with its number or letter, or with the arrows and Enter, or click it. "
         "Illegal choices are refused with the rule that forbids them. "
+        "h asks the hard bot for a hint: its top three options, with the win rate its search "
+        "estimates for each (it sees only what you see). "
         "In the compact layout (under 120×34) F2–F5 switch the pane shown above the prompt."
     )
 
@@ -81,11 +86,13 @@ class PlayScreen(CompactLayout, Screen[None]):
                 yield self.new_log(self.viewer)
             with Vertical(id="prompt"):
                 yield Static(id="question")
+                yield Static(id="hint")
                 yield OptionList(id="options")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#log").border_title = "Events"
+        self.show_hint(None)
         self.update_layout(self.size.width, self.size.height)
         self.refresh_panes()
         self.advance()
@@ -138,13 +145,54 @@ class PlayScreen(CompactLayout, Screen[None]):
         )
         menu = self.query_one("#options", OptionList)
         menu.clear_options()
-        menu.add_options(
-            Option(Text.assemble((f"{key} ", "bold"), words.option(state, move)))
-            for key, move in zip(self.option_keys(), self.options, strict=False)
-        )
+        menu.add_options(Option(self.option_prompt(i)) for i in range(len(self.options)))
         menu.disabled = False
         menu.highlighted = 0
         menu.focus()
+
+    # -- hints ---------------------------------------------------------------------
+    def action_hint(self) -> None:
+        if not self.options:
+            self.notify("A hint is for your own decisions.", severity="warning")
+            return
+        self.show_hint(Text("Thinking about a hint…", style="italic"))
+        self.find_hint(self.session.state.ply)
+
+    @work(thread=True, group="hint", exclusive=True)
+    def find_hint(self, ply: int) -> None:
+        options = self.session.hint(timed=self.app.search_timed)  # type: ignore[attr-defined]
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.hint_found, ply, options)
+
+    def hint_found(self, ply: int, ranked: list[BotOption]) -> None:
+        """The hard bot's top options for the decision still open (a hint for a move
+        already made is dropped): its pick highlighted, and each of the top three marked
+        with the win rate its search estimated."""
+        if not self.is_attached or self.session.state.ply != ply or not self.options:
+            return
+        keys, menu = self.option_keys(), self.query_one("#options", OptionList)
+        top = [(self.options.index(option.move), option) for option in ranked[:HINT_SHOWN]]
+        summary = Text("Hint: the hard bot would play ", style="bold")
+        for rank, (index, option) in enumerate(top):
+            summary.append(
+                ("" if rank == 0 else ", then ") + (keys[index] or "·"), style="bold reverse" if rank == 0 else "bold"
+            )
+            summary.append(f" ({option.win_rate:.0%} win)")
+            menu.replace_option_prompt_at_index(index, self.option_prompt(index, f"◀ {option.win_rate:.0%} win"))
+        self.show_hint(summary)
+        menu.highlighted = top[0][0]
+
+    def show_hint(self, text: Text | None) -> None:
+        hint = self.query_one("#hint", Static)
+        hint.update(text or "")
+        hint.display = text is not None
+
+    def option_prompt(self, index: int, note: str = "") -> Text:
+        key = self.option_keys()[index]
+        prompt = Text.assemble((f"{key} ", "bold"), words.option(self.session.state, self.options[index]))
+        if note:
+            prompt.append(f"  {note}", style="bold green")
+        return prompt
 
     def option_keys(self) -> list[str]:
         return list(OPTION_KEYS[: len(self.options)]) + [""] * max(0, len(self.options) - len(OPTION_KEYS))
@@ -179,6 +227,8 @@ class PlayScreen(CompactLayout, Screen[None]):
         self.workers.cancel_group(self, "bot")
 
     def play_move(self, move: Move) -> None:
+        self.workers.cancel_group(self, "hint")
+        self.show_hint(None)
         try:
             ply = self.session.play(move)
         except IllegalMove as exc:

@@ -1,0 +1,66 @@
+"""The playout policy of search: quick, plausible moves in a sampled world.
+
+A playout runs in a world where everything is dealt (engine.determinize), so it may look
+at any card. Uniform play wastes a playout: a Lure or a Reel has dozens of variants, so a
+uniform pick spends tackle most of the time, and it would discard bait a Master Angler
+card wants or present nothing at a contest. The policy plays what nearly any player
+would, and picks uniformly where judgement is needed (which space, which zone first).
+"""
+
+from __future__ import annotations
+
+from engine.components import LOCATION_INDEX, LOCATIONS
+from engine.contests import heaviest
+from engine.moves import Catch, Move, PlayLure, PlayReel, Present, Refill, TakeMasterAngler
+from engine.rng import Rng
+from engine.state import BAIT, CATCH, PORT, PRESENT, State
+
+TACKLE_ODDS = 8  # one decision in this many may play a Lure or a Reel, where one is legal
+
+
+def playout_move(s: State, moves: list[Move], rng: Rng) -> Move:
+    if len(moves) == 1:
+        return moves[0]
+    phase = s.phase
+    if phase == BAIT:
+        return moves[1 + rng.below(len(moves) - 1)]  # onto a Master Angler card (R5.1)
+    if phase == CATCH:
+        return _best_catch(s, moves, rng)
+    if phase == PORT:
+        return _port(s, moves, rng)
+    if phase == PRESENT:
+        p = s.players[s.present_seat]
+        loc = LOCATION_INDEX[moves[0].location]  # type: ignore[attr-defined]
+        return Present(LOCATIONS[loc], heaviest(s, p, loc))
+    if rng.below(TACKLE_ODDS):
+        plain = [m for m in moves if not isinstance(m, PlayLure | PlayReel)]
+        if plain:
+            moves = plain
+    return moves[rng.below(len(moves))]
+
+
+def _best_catch(s: State, moves: list[Move], rng: Rng) -> Move:
+    """A new species first, then weight; tackle only when it buys a new species."""
+    cards = s.cards
+    have = {cards.fish_species[f] for f in s.player.fish}
+    best, best_value = moves[0], -1.0
+    for m in moves:
+        if not isinstance(m, Catch):
+            continue
+        loc = LOCATION_INDEX[m.location]
+        card = s.decks[loc][-1] if m.deck_top else s.locations[loc][m.zone - 3]
+        value = cards.fish_weight[card] / 10 + (3.0 if cards.fish_species[card] not in have else 0.0)
+        value -= 1.0 * (m.rod + m.line) + rng.below(100) / 1000
+        if value > best_value:
+            best, best_value = m, value
+    return best
+
+
+def _port(s: State, moves: list[Move], rng: Rng) -> Move:
+    """Fill the emptiest zone, or now and then take a Master Angler card."""
+    refills = [m for m in moves if isinstance(m, Refill)]
+    takes = [m for m in moves if isinstance(m, TakeMasterAngler)]
+    if takes and (not refills or rng.below(3) == 0):
+        return takes[rng.below(len(takes))]
+    board = s.player.board
+    return max(refills, key=lambda m: (m.zone - sum(board[m.zone - 3]), m.zone))

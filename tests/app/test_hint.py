@@ -1,0 +1,76 @@
+"""The play screen's hint (h): the hard bot's choice, searched in a worker from the
+view of the seat to act."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_helpers import make_app, settle
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from cwtui.screens.play.play import PlayScreen
+from cwtui.session import GameSession
+from engine import GameConfig, SeatConfig, new_game
+
+DUO = (SeatConfig("Laurence", "human"), SeatConfig("Nils", "greedy"))
+
+
+async def open_game(pilot: Pilot[None], session: GameSession) -> PlayScreen:
+    await pilot.app.push_screen(PlayScreen(session))
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, PlayScreen)
+    return screen
+
+
+def hint_text(screen: PlayScreen) -> str:
+    hint = screen.query_one("#hint", Static)
+    return str(hint.render()) if hint.display else ""
+
+
+async def test_hint_names_the_hard_bots_top_three_and_highlights_its_choice(replays: Path) -> None:
+    session = GameSession.unlogged(new_game(GameConfig(seats=DUO, seed=5)))
+    app = make_app(replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_game(pilot, session)
+        assert hint_text(screen) == ""
+        await pilot.press("h")
+        await settle(pilot)
+        ranked = session.hint(timed=False)  # the same search: a hint is seeded by its position
+        text = hint_text(screen)
+        keys = screen.option_keys()
+        top = screen.options.index(ranked[0].move)
+        assert text.startswith(f"Hint: the hard bot would play {keys[top]} ({ranked[0].win_rate:.0%} win), then ")
+        assert text.count("% win") == 3
+        menu = screen.query_one("#options", OptionList)
+        assert menu.highlighted == top
+        marked = [i for i in range(menu.option_count) if "◀" in str(menu.get_option_at_index(i).prompt)]
+        assert sorted(marked) == sorted(screen.options.index(o.move) for o in ranked[:3])
+        await pilot.press(keys[top])  # playing a move clears the hint
+        await settle(pilot)
+        assert hint_text(screen) == ""
+        assert session.history[0].move == ranked[0].move
+
+
+async def test_a_hint_for_a_decision_already_made_is_dropped(replays: Path) -> None:
+    session = GameSession.unlogged(new_game(GameConfig(seats=DUO, seed=6)))
+    app = make_app(replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_game(pilot, session)
+        ranked = session.hint(timed=False)
+        await pilot.press("h", "1")  # move before the hint arrives
+        screen.hint_found(0, ranked)  # a late answer for ply 0
+        await settle(pilot)
+        assert "Hint" not in hint_text(screen)
+
+
+async def test_no_hint_while_a_bot_is_to_move(replays: Path) -> None:
+    bots = (SeatConfig("Nils", "greedy"), SeatConfig("Ilina", "greedy"))
+    app = make_app(replays)
+    app.bot_speed = "slow"
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.push_screen(PlayScreen(GameSession.unlogged(new_game(GameConfig(seats=bots, seed=1)))))
+        await pilot.press("p", "h")
+        await pilot.pause()
+        assert any("your own decisions" in str(n.message) for n in app._notifications)
