@@ -17,7 +17,7 @@ import msgspec
 from cwtui.logfile import LogWriter, last_record, read_log
 from cwtui.runner import bots_for
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
-from engine.bots import SEARCH_BUDGET, Bot, IsmctsBot, Option
+from engine.bots import Bot, Option, search_bot
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import Event
@@ -140,9 +140,7 @@ class GameSession:
         (call from a worker). It searches from the view of the seat to act, like any
         bot, with a stream of its own for this position: the same hint every time."""
         state = self.state
-        iterations, seconds = SEARCH_BUDGET["hard"]
-        seed = stream_seed(state.config.seed, f"hint-{state.ply}")
-        bot = IsmctsBot(seed, iterations, seconds if timed else None, "hard", state.cards)
+        bot = search_bot("hard", stream_seed(state.config.seed, f"hint-{state.ply}"), timed, state.cards)
         return bot.analyse(view(state, state.to_act), legal_moves(state))
 
     def play(self, move: Move) -> Ply:

@@ -19,10 +19,10 @@ from engine.components import COLOR_INDEX, CONTEST_ORDER, TACKLE
 from engine.config import GameConfig, SeatConfig
 from engine.contests import heaviest
 from engine.rng import STREAMS, Rng
+from engine.setup import SILENT_SEAT
 from engine.state import EMPTY, Player, State, Trophy
 from engine.view import View
 
-SILENT_KIND = "silent"
 # A world deals this many cards from the top of each deck in random order and leaves
 # the rest as they come: a search looks a few turns ahead, so it never draws deeper,
 # and shuffling whole decks was a third of the search's time.
@@ -61,7 +61,7 @@ class World:
                 hidden.remove(cards.fish_species[f])
             self.unshown[q.seat] = hidden
         self.template = self._public_state()
-        self.tackle_pool = self._unseen_tackle()
+        self.tackle_pool = self._place_seen_tackle()
         taken = set(c for c in v.display if c != EMPTY)
         for q in v.seats:
             taken.update(m.card for m in q.master_anglers)
@@ -109,9 +109,9 @@ class World:
         v = self.view
         s = State.__new__(State)
         s.cards = self.cards
-        human = tuple(SeatConfig(q.name, q.kind) for q in v.seats if q.kind != SILENT_KIND)
-        s.config = GameConfig(seats=human, seed=0, tag_points=v.tag_points)
         s.seats = tuple(SeatConfig(q.name, q.kind) for q in v.seats)
+        human = tuple(seat for seat in s.seats if seat != SILENT_SEAT)
+        s.config = GameConfig(seats=human, seed=0, tag_points=v.tag_points)
         s.rng = [0] * len(STREAMS)
         s.bag = list(v.bag[:6])
         s.clear_in_bag = bool(v.bag[6])
@@ -154,7 +154,7 @@ class World:
 
     def _player(self, seat: int) -> Player:
         q = self.view.seats[seat]
-        p = Player(seat, silent=q.kind == SILENT_KIND)
+        p = Player(seat, silent=q.kind == SILENT_SEAT.kind)
         p.hand = q.hand
         p.board = [list(z) for z in q.board]
         p.ma = [[m.card, *(1 if f else 0 for f in m.filled)] for m in q.master_anglers]
@@ -169,9 +169,10 @@ class World:
         p.presented = list(q.presented)
         return p
 
-    def _unseen_tackle(self) -> list[int]:
-        """Token ids are interchangeable within a kind, so the seen tokens take the lowest
-        ids of their kind and the rest are the unseen pool."""
+    def _place_seen_tackle(self) -> list[int]:
+        """Put the used tokens and the seat's own on the template, and return the unseen
+        ones. Token ids are interchangeable within a kind, so the seen tokens take the
+        lowest ids of their kind."""
         v = self.view
         free = list(range(len(TACKLE)))
 

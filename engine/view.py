@@ -137,8 +137,11 @@ def view(s: State, seat: int) -> View:
 def _seat_view(s: State, seat: int, own: bool) -> SeatView:
     p = s.players[seat]
     cards = s.cards
-    revealed = _revealed(s, seat)
     held = _held(s)
+    mystery = tuple(t.fish for t in p.trophies if t.kind == "mystery_weight")
+    # R8.1, R10.2 — shown to all: each fish that claimed a Mystery Weight tile, and
+    # every fish presented at a contest already held.
+    public = tuple(p.presented[loc] if loc in held else () for loc in range(len(p.presented)))
     return SeatView(
         seat=seat,
         name=s.seats[seat].name,
@@ -149,25 +152,15 @@ def _seat_view(s: State, seat: int, own: bool) -> SeatView:
         master_anglers_caught=tuple(p.ma_caught),
         species=tuple(sorted(cards.species_names[cards.fish_species[f]] for f in p.fish)),
         fish=tuple(p.fish) if own else None,
-        revealed=revealed,
+        revealed=tuple(sorted({*mystery, *(f for fish in public for f in fish)})),
         tackle=tuple(TACKLE[t] for t in p.tackle) if own else None,
         tackle_count=len(p.tackle),
         fresh_count=len(p.fresh),
         trophies=tuple((t.kind, t.points) for t in p.trophies),
-        mystery_fish=tuple(t.fish for t in p.trophies if t.kind == "mystery_weight"),
+        mystery_fish=mystery,
         mystery_this_step=p.mystery_this_step,
-        presented=tuple(p.presented[loc] if own or loc in held else () for loc in range(3)),
+        presented=tuple(p.presented) if own else public,
     )
-
-
-def _revealed(s: State, seat: int) -> tuple[int, ...]:
-    """Fish of this seat shown to all: each that claimed a Mystery Weight tile (R8.1),
-    and every fish presented at a contest already held (R10.2)."""
-    p = s.players[seat]
-    shown = {t.fish for t in p.trophies if t.kind == "mystery_weight"}
-    for loc in _held(s):
-        shown.update(p.presented[loc])
-    return tuple(sorted(shown))
 
 
 def _held(s: State) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ from typing import Final, Protocol
 from engine.bots.greedy import GreedyBot
 from engine.bots.ismcts import IsmctsBot, Option
 from engine.bots.random_bot import RandomBot
+from engine.cards import Cards
 from engine.moves import Move
 from engine.view import View
 
@@ -25,6 +26,12 @@ BOT_KINDS: Final = ("random", "greedy", *SEARCH_BUDGET)
 DIFFICULTY: Final[dict[str, str]] = {"easy": "greedy", "medium": "medium", "hard": "hard"}
 
 
+def search_bot(kind: str, seed: int, timed: bool = True, cards: Cards | None = None) -> IsmctsBot:
+    """A search bot at a level of SEARCH_BUDGET (the hint asks one for its analysis)."""
+    iterations, seconds = SEARCH_BUDGET[kind]
+    return IsmctsBot(seed, iterations, seconds if timed else None, kind, cards)
+
+
 def make_bot(kind: str, seed: int, timed: bool = True) -> Bot:
     """A bot of a kind, with its own random stream from `seed` (never the game's).
     `timed=False` drops the search bots' time cap, so that their moves depend on the
@@ -34,8 +41,7 @@ def make_bot(kind: str, seed: int, timed: bool = True) -> Bot:
     if kind == "greedy":
         return GreedyBot(seed)
     if kind in SEARCH_BUDGET:
-        iterations, seconds = SEARCH_BUDGET[kind]
-        return IsmctsBot(seed, iterations, seconds if timed else None, kind=kind)
+        return search_bot(kind, seed, timed)
     raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
 
 

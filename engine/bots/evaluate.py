@@ -63,6 +63,8 @@ def _contests_now(s: State, scores: list[float]) -> None:
     for loc, kind in enumerate(CONTEST_TROPHY):
         entrants = []
         for p in s.players:
+            # contests.heaviest, without its timestamp tie-break (it does not change the
+            # sum): this runs once per search iteration, so it builds no sort keys.
             best: dict[int, int] = {}
             for f in p.fish:
                 if location[f] != loc:

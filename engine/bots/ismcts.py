@@ -96,7 +96,7 @@ class IsmctsBot:
         options = []
         for move in moves:
             child = root.children.get(move)
-            if child is None or not child.visits:
+            if child is None:  # a child is visited in the iteration that makes it
                 options.append(Option(move, 0, 0.0))
             else:
                 options.append(Option(move, child.visits, child.reward / child.visits))

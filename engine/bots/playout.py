@@ -9,7 +9,7 @@ would, and picks uniformly where judgement is needed (which space, which zone fi
 
 from __future__ import annotations
 
-from engine.components import LOCATION_INDEX, LOCATIONS
+from engine.components import LOCATION_INDEX
 from engine.contests import heaviest
 from engine.moves import Catch, Move, PlayLure, PlayReel, Present, Refill, TakeMasterAngler
 from engine.rng import Rng
@@ -29,9 +29,8 @@ def playout_move(s: State, moves: list[Move], rng: Rng) -> Move:
     if phase == PORT:
         return _port(s, moves, rng)
     if phase == PRESENT:
-        p = s.players[s.present_seat]
-        loc = LOCATION_INDEX[moves[0].location]  # type: ignore[attr-defined]
-        return Present(LOCATIONS[loc], heaviest(s, p, loc))
+        location = moves[0].location  # type: ignore[attr-defined]
+        return Present(location, heaviest(s, s.players[s.present_seat], LOCATION_INDEX[location]))
     if rng.below(TACKLE_ODDS):
         plain = [m for m in moves if not isinstance(m, PlayLure | PlayReel)]
         if plain:
