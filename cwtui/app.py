@@ -11,6 +11,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from cwtui.crash import crash_line, write_report
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.home.home import HomeScreen
 from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -47,11 +48,23 @@ class CwtuiApp(App[None]):
         self.bot_speed = bot_speed
         self.seed_source = seed_source or (lambda: secrets.randbits(32))
         self.still = still
+        self.crashed: str | None = None  # an error nothing handled ended the app: what to say
         # Search bots and hints stop at their time cap; tests turn it off so that a
         # hint is the same on a loaded machine (the iteration budget decides alone).
         self.search_timed = not still
         if still:
             self.animation_level = "none"
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nothing handled. Textual stops the app (return code 1) and would print
+        the traceback on the terminal; the traceback goes to a crash report instead,
+        and `crashed` holds the one line to print once the app has left the screen
+        (printed by the command line, not by Textual, which would wrap or crop it). The
+        game log already holds every move played."""
+        if self.crashed is None:
+            self.crashed = crash_line(error, write_report(error))
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
 
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())

@@ -1,28 +1,47 @@
-"""The `cwtui` command line."""
+"""The `cwtui` command line.
+
+Exit codes: 0 done; 1 a check or query failed (verify, sql, history load: each named on
+stderr); 2 bad input, nothing done (one line on stderr saying why); 70 cwtui itself
+failed (one line naming the crash report); 130 stopped with Ctrl+C. No traceback ever
+reaches the terminal.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cwtui import selfplay
+from cwtui.args import (
+    EXIT_STOPPED,
+    EXIT_USAGE,
+    Parser,
+    UsageError,
+    bots_arg,
+    count_arg,
+    need_folder_or_nothing,
+    need_writable_folder,
+    seed_arg,
+)
+from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.history import commands as history_commands
-from cwtui.logfile import read_log
 from cwtui.progress import progress_bar
 from cwtui.session import REPLAYS_ENV, replays_dir
-from engine import EngineError
-from engine.bots import BOT_KINDS
-from engine.cards import load_cards
-from engine.replay import Replay
+from engine.cards import Cards, load_cards
+from engine.config import BOT_KINDS, SEEDS
+from engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from cwtui.app import CwtuiApp  # imported when the app runs: the commands start faster without Textual
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="cwtui", description="Play, replay and study Coldwater Crown in the terminal."
-    )
+    parser = Parser(prog="cwtui", description="Play, replay and study Coldwater Crown in the terminal.")
     parser.add_argument(
         "--replays-dir", type=Path, default=None, help=f"where games are saved (default: ${REPLAYS_ENV} or ./replays)"
     )
@@ -30,13 +49,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play bot-only games and write their logs")
     sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i")
-    sim.add_argument("--bots", default="random", help=f"comma list of {', '.join(BOT_KINDS)}, cycled over the seats")
+    sim.add_argument("--games", type=count_arg(1), default=100)
+    sim.add_argument("--seed", type=seed_arg, default=1, help="game i uses seed SEED+i")
+    sim.add_argument("--bots", type=bots_arg, default=("random",),
+                     help=f"comma list of {', '.join(BOT_KINDS)}, cycled over the seats")  # fmt: skip
     sim.add_argument("--out", type=Path, default=None, help="folder for the logs (none: no logs)")
     sim.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
     sim.add_argument("--cards", type=Path, default=None, help="another card data file (default: the built-in)")
-    sim.add_argument("--workers", type=int, default=0, help="processes to play on (default: one per core)")
+    sim.add_argument("--workers", type=count_arg(0, 1024), default=0,
+                     help="processes to play on (default 0: one per core)")  # fmt: skip
     sim.add_argument("--load", action="store_true", help="then load the logs into the history database")
     sim.add_argument(
         "--backend", choices=("local", "ray"), default="local",
@@ -45,14 +66,21 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--db", type=Path, default=None, help="the history database for --load (default: REPLAYS/history.duckdb)"
     )
-    ver = sub.add_parser("verify", help="re-simulate logs and check every event")
+    ver = sub.add_parser("verify", help="re-simulate logs and check every event, outcome and bot move")
     ver.add_argument("files", nargs="+", type=Path)
     ver.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
+    ver.add_argument(
+        "--skip-bots", action="store_true",
+        help="do not ask the bots again (fast; a search bot takes as long to check as to play)",
+    )  # fmt: skip
     tour = sub.add_parser("tournament", help="bots against bots, every seat in turn: win rates and Elo")
-    tour.add_argument("--bots", default="greedy,random", help="a bot kind per seat (2–4 of them)")
-    tour.add_argument("--games", type=int, default=400, help="games in all (a multiple of the seats)")
-    tour.add_argument("--seed", type=int, default=1)
-    tour.add_argument("--workers", type=int, default=0, help="processes to play on (default: one per core)")
+    tour.add_argument("--bots", type=bots_arg, default=("greedy", "random"), help="a bot kind per seat (2–4 of them)")
+    tour.add_argument(
+        "--games", type=count_arg(1, 1_000_000), default=400, help="games in all (a multiple of the seats)"
+    )
+    tour.add_argument("--seed", type=seed_arg, default=1)
+    tour.add_argument("--workers", type=count_arg(0, 1024), default=0,
+                      help="processes to play on (default 0: one per core)")  # fmt: skip
     tour.add_argument("--out", type=Path, default=None, help="folder for the logs (default: REPLAYS/tournament)")
     tour.add_argument("--db", type=Path, default=None, help="the history database (default: REPLAYS/history.duckdb)")
     rep = sub.add_parser("replay", help="open a saved game in the replay screen")
@@ -63,12 +91,41 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run a command; every way it can end is an exit code and at most a line or two."""
+    for stream in (sys.stdout, sys.stderr):
+        # a file name or query that is not UTF-8 must print, not crash
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error argparse has already printed
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        return _run(args)
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\ncwtui: stopped", file=sys.stderr)
+        return EXIT_STOPPED
+    except BrokenPipeError:
+        # the reader went away (`cwtui sql … | head`): nothing more to say to it
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except Exception as exc:
+        print(crash_line(exc, write_report(exc)), file=sys.stderr)
+        return EXIT_CRASH
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command in (None, "tournament", "sql", "history") or getattr(args, "load", False):
+        need_folder_or_nothing(replays_dir(args.replays_dir), "--replays-dir", args.command)
     if args.command == "simulate":
         return simulate(args)
     if args.command == "verify":
-        return verify(args.files, args.cards)
+        return verify(args)
     if args.command == "tournament":
         return tournament(args)
     if args.command == "replay":
@@ -83,8 +140,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_app(args: argparse.Namespace) -> int:
     from cwtui.app import CwtuiApp
 
-    CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed).run()
-    return 0
+    return _run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed))
+
+
+def _run_to_the_end(app: CwtuiApp) -> int:
+    app.run()
+    if app.crashed:
+        print(app.crashed, file=sys.stderr)
+        return EXIT_CRASH
+    return app.return_code or 0
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -93,39 +157,29 @@ def replay(args: argparse.Namespace) -> int:
     from cwtui.replaying import open_replay
 
     try:
-        opened = open_replay(args.file, load_cards(args.cards))
-    except (EngineError, OSError) as exc:
-        print(f"cwtui replay: {args.file}: {exc}", file=sys.stderr)
-        return 2
-    CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, replay=(opened, args.file)).run()
-    return 0
+        opened = open_replay(args.file, cards_from(args.cards, "replay"))
+    except EngineError as exc:
+        raise UsageError(f"cwtui replay: {args.file}: {exc}") from None
+    return _run_to_the_end(
+        CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, replay=(opened, args.file))
+    )
 
 
 def simulate(args: argparse.Namespace) -> int:
-    kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
-    unknown = [k for k in kinds if k not in BOT_KINDS]
-    if unknown or not kinds:
-        print(
-            f"cwtui simulate: unknown bot kind(s) {unknown}; choose from {', '.join(BOT_KINDS)}",
-            file=sys.stderr,
-        )
-        return 2
-    try:
-        load_cards(args.cards)
-    except EngineError as exc:
-        print(f"cwtui simulate: {exc}", file=sys.stderr)
-        return 2
+    plan = selfplay.Plan(args.players, args.games, args.seed, args.bots, not args.no_tag_points, args.cards, args.out)
+    if args.load:
+        history_commands.check_db(history_commands.database(args), args.command)
+    _check_plan(plan, args)
     if args.backend == "ray":
         try:
             import ray  # noqa: F401
         except ImportError:
-            print("cwtui simulate: --backend ray needs Ray: pip install 'cwtui[ray]'", file=sys.stderr)
-            return 2
-    plan = selfplay.Plan(args.players, args.games, args.seed, kinds, not args.no_tag_points, args.cards, args.out)
+            raise UsageError("cwtui simulate: --backend ray needs Ray: pip install 'cwtui[ray]'") from None
     workers = args.workers or selfplay.default_workers()
+    summary = Summary(plan)
     try:
         with progress_bar("games", show_from=100) as bar:
-            outcomes = selfplay.run(plan, workers, bar, backend=args.backend)
+            summary.add_all(selfplay.run(plan, workers, bar, backend=args.backend))
     except KeyboardInterrupt:
         if plan.out is None:
             print("\ncwtui simulate: stopped; no logs were being written, so nothing was kept", file=sys.stderr)
@@ -133,8 +187,8 @@ def simulate(args: argparse.Namespace) -> int:
             done = len(selfplay.finished_before(plan))
             print(f"\ncwtui simulate: stopped with {done} of {plan.games} games done; "
                   "run the same command again to play the rest", file=sys.stderr)  # fmt: skip
-        return 130
-    _summary(plan, list(outcomes.values()))
+        return EXIT_STOPPED
+    summary.print()
     if args.out:
         print(f"logs in {args.out}")
         if args.load:
@@ -149,20 +203,20 @@ def tournament(args: argparse.Namespace) -> int:
 
     from cwtui.tournament import elo, standings
 
-    kinds = tuple(k.strip() for k in args.bots.split(",") if k.strip())
-    unknown = [k for k in kinds if k not in BOT_KINDS]
-    if unknown or not 2 <= len(kinds) <= 4:
-        print(f"cwtui tournament: give 2–4 bot kinds from {', '.join(BOT_KINDS)}, one per seat", file=sys.stderr)
-        return 2
-    games = -(-max(args.games, 1) // len(kinds)) * len(kinds)  # whole rotations
+    kinds = args.bots
+    if not 2 <= len(kinds) <= 4:
+        raise UsageError(f"cwtui tournament: give 2–4 bot kinds from {', '.join(BOT_KINDS)}, one per seat")
+    games = -(-args.games // len(kinds)) * len(kinds)  # whole rotations
     out = args.out or replays_dir(args.replays_dir) / "tournament"
     plan = selfplay.Plan(len(kinds), games, args.seed, kinds, out=out, rotate=True)
+    history_commands.check_db(history_commands.database(args), args.command)
+    _check_plan(plan, args)  # last: it makes the --out folder
     try:
         with progress_bar("games", show_from=100) as bar:
-            outcomes = list(selfplay.run(plan, args.workers or selfplay.default_workers(), bar).values())
+            outcomes = list(selfplay.run(plan, args.workers or selfplay.default_workers(), bar))
     except KeyboardInterrupt:
         print("\ncwtui tournament: stopped; run the same command again to play the rest", file=sys.stderr)
-        return 130
+        return EXIT_STOPPED
     console = Console()
     table = Table(title=f"{games} games, {len(kinds)} seats, every bot in every seat on the same deals")
     for col in ("bot", "games", "wins", "win rate", "95% interval", "mean score", "Elo"):
@@ -178,40 +232,60 @@ def tournament(args: argparse.Namespace) -> int:
     return history_commands.load_folders(args, [out])
 
 
-def _summary(plan: selfplay.Plan, outcomes: list[selfplay.Outcome]) -> None:
-    games = max(len(outcomes), 1)
-    print(f"games: {len(outcomes)}  players: {plan.players}  bots: {','.join(plan.kinds)}")
-    for seat, sc in enumerate(plan.seats):
-        total = sum(o.totals[seat] for o in outcomes)
-        print(f"  seat {seat} ({sc.kind}): mean score {total / games:.2f}")
-    wins: dict[str, int] = defaultdict(int)
-    for o in outcomes:
-        wins[o.winner_kind] += 1
-    for kind, n in sorted(wins.items()):
-        print(f"  wins {kind}: {n} ({100 * n / games:.1f}%)")
+def _check_plan(plan: selfplay.Plan, args: argparse.Namespace) -> None:
+    """Everything a run needs, checked before the first game."""
+    if plan.last_seed >= SEEDS:
+        raise UsageError(
+            f"cwtui {args.command}: the last game would need seed {plan.last_seed:,}, past 2**64 - 1; "
+            "give a smaller --seed or fewer --games"
+        )
+    if plan.cards is not None:
+        cards_from(plan.cards, args.command)
+    if plan.out is not None:
+        need_writable_folder(plan.out, "--out", args.command)
 
 
-def verify(files: list[Path], cards_file: Path | None = None) -> int:
-    try:
-        cards = load_cards(cards_file)
-    except EngineError as exc:
-        print(f"cwtui verify: {exc}", file=sys.stderr)
-        return 2
+class Summary:
+    """The mean score per seat and the wins per bot kind, added up as games end (a run
+    of a billion games keeps no list of them)."""
+
+    def __init__(self, plan: selfplay.Plan) -> None:
+        self.plan = plan
+        self.games = 0
+        self.totals = [0] * plan.players
+        self.wins: dict[str, int] = defaultdict(int)
+
+    def add_all(self, outcomes: Iterable[selfplay.Outcome]) -> None:
+        for o in outcomes:
+            self.games += 1
+            for seat in range(self.plan.players):
+                self.totals[seat] += o.totals[seat]
+            self.wins[o.winner_kind] += 1
+
+    def print(self) -> None:
+        plan, games = self.plan, max(self.games, 1)
+        print(f"games: {self.games}  players: {plan.players}  bots: {','.join(plan.kinds)}")
+        for seat, sc in enumerate(plan.seats):
+            print(f"  seat {seat} ({sc.kind}): mean score {self.totals[seat] / games:.2f}")
+        for kind, n in sorted(self.wins.items()):
+            print(f"  wins {kind}: {n} ({100 * n / games:.1f}%)")
+
+
+def verify(args: argparse.Namespace) -> int:
+    from cwtui.verification import verify_log
+
+    cards = cards_from(args.cards, "verify")
     failed = 0
-    for path in files:
-        try:
-            replay = Replay(read_log(path), cards)
-        except EngineError as exc:
-            print(f"{path}: FAILED {exc}")
-            failed += 1
-            continue
-        log = replay.log
-        if replay.divergence:
-            print(f"{path}: FAILED at ply {replay.divergence.ply}: {replay.divergence.reason}")
-            failed += 1
-        elif log.truncated or log.footer is None:
-            note = "truncated last line" if log.truncated else "no footer"
-            print(f"{path}: OK up to ply {replay.good_plies} (unfinished: {note})")
-        else:
-            print(f"{path}: OK ({replay.good_plies} plies)")
+    for path in args.files:
+        with progress_bar("plies", show_from=1) as bar:
+            verdict = verify_log(path, cards, bots=not args.skip_bots, progress=bar)
+        print(f"{path}: {verdict.text}", flush=True)
+        failed += not verdict.ok
     return 1 if failed else 0
+
+
+def cards_from(path: Path | None, command: str) -> Cards:
+    try:
+        return load_cards(path)
+    except EngineError as exc:
+        raise UsageError(f"cwtui {command}: {exc}") from None

@@ -1,49 +1,76 @@
 """Game log files: written append-only and flushed after every move, so a crash loses
-nothing already played; read back through engine.log.parse."""
+nothing already played; read back through engine.log.parse.
+
+Reading is bounded: only regular files are opened (a directory, a device such as
+/dev/zero or a named pipe is refused at once, never read or waited on), and no log may
+be larger than MAX_LOG, so no file can exhaust memory. Every problem comes out as a
+LogFormatError whose message leaves the path to the caller.
+"""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from types import TracebackType
-
-import msgspec
+from typing import BinaryIO
 
 from engine.errors import LogFormatError
 from engine.events import Event
-from engine.log import Footer, GameLog, Header, Ply, encode, footer_for, parse, parse_header, parse_line, ply_record
+from engine.log import (
+    MAX_LINE,
+    Chain,
+    Footer,
+    GameLog,
+    Header,
+    Ply,
+    footer_for,
+    parse,
+    parse_header,
+    parse_line,
+    ply_record,
+)
 from engine.moves import Move
 from engine.state import State
 
+MAX_LOG = 64 << 20  # bytes; a long four-player game is ~0.2 MB
+TAIL = 1 << 16  # bytes read from a log's end to find its last line; far above any line
+
 
 class LogWriter:
-    def __init__(self, path: Path, header: Header | None) -> None:
-        """A new log with this header, or (header None) more lines for an existing one."""
+    """Appends lines to a log, flushing each, in the log's own format and chain."""
+
+    def __init__(self, path: Path, header: Header) -> None:
+        """A new log with this header (never over another file)."""
         self.path = path
-        if header is None:
-            self._file = path.open("ab")
-            return
+        self.chain = Chain(header.format)
         path.parent.mkdir(parents=True, exist_ok=True)
-        # "x": never overwrite another game's log.
-        self._file = path.open("xb")
-        self._write(encode(header))
+        self._file: BinaryIO = path.open("xb")  # "x": never overwrite another game's log
+        self._write(self.chain.line(header))
 
     @classmethod
-    def append(cls, path: Path) -> LogWriter:
-        return cls(path, None)
+    def append(cls, path: Path, log: GameLog) -> LogWriter:
+        """More lines for an existing log, as read by `read_log` (so the file ends with
+        its last complete line: see `drop_partial_line`)."""
+        writer = cls.__new__(cls)
+        writer.path = path
+        writer.chain = Chain(log.format, log.digest)
+        writer._file = path.open("ab")
+        return writer
 
     def _write(self, data: bytes) -> None:
         self._file.write(data)
         self._file.flush()
 
-    def ply(self, before: State, move: Move, events: list[Event]) -> None:
-        self._write(encode(ply_record(before, move, events)))  # type: ignore[arg-type]
+    def ply(self, before: State, move: Move, events: list[Event], searched: int | None = None) -> None:
+        self._write(self.chain.line(ply_record(before, move, events, searched)))  # type: ignore[arg-type]
 
     def record(self, record: Ply) -> None:
         """A move line as it stands in another log (a fork copies its parent's moves)."""
-        self._write(encode(record))
+        self._write(self.chain.line(record))
 
     def finish(self, final: State) -> None:
-        self._write(encode(footer_for(final)))
+        self._write(self.chain.line(footer_for(final)))
 
     def close(self) -> None:
         self._file.close()
@@ -55,32 +82,69 @@ class LogWriter:
         self.close()
 
 
-TAIL = 1 << 16  # bytes read from a log's end to find its last line; far above any line
+def open_log(path: Path) -> BinaryIO:
+    """A log file opened for reading, if it is a regular file of a plausible size."""
+    try:
+        # O_NONBLOCK: opening a named pipe must not wait for a writer
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise LogFormatError(f"cannot read it: {exc.strerror}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise LogFormatError("it is a folder, not a game log")
+        if not stat.S_ISREG(info.st_mode):
+            raise LogFormatError("it is not a regular file (a device or a pipe), so not a game log")
+        if info.st_size > MAX_LOG:
+            raise LogFormatError(f"it is {info.st_size:,} bytes; no game log is larger than {MAX_LOG:,}")
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def read_bytes(path: Path) -> bytes:
+    """A log file's whole content (LogFormatError if it cannot be a log)."""
+    with open_log(path) as f:
+        try:
+            data = f.read(MAX_LOG + 1)
+        except OSError as exc:
+            raise LogFormatError(f"cannot read it: {exc.strerror}") from None
+    if len(data) > MAX_LOG:
+        raise LogFormatError(f"it is larger than {MAX_LOG:,} bytes; no game log is")
+    return data
+
+
+def read_log(path: Path) -> GameLog:
+    return parse(read_bytes(path).splitlines(keepends=True))
 
 
 def last_record(path: Path) -> tuple[Header, Ply | Footer | None]:
     """A log's header and its last complete line (None if no move yet), reading only the
-    first line and the end of the file: cheap enough to list a folder of thousands."""
-    try:
-        with path.open("rb") as f:
-            header = parse_header(f.readline())
-            f.seek(0, 2)
-            size = f.tell()
-            f.seek(max(0, size - TAIL))
-            tail = f.read().split(b"\n")
-    except OSError as exc:
-        raise LogFormatError(f"cannot read {path}: {exc.strerror}") from None
-    for raw in reversed(tail[1:] if size > TAIL else tail):
+    first line and the end of the file: cheap enough to list a folder of thousands.
+    The lines between are not read, so nothing here says the log is sound."""
+    with open_log(path) as f:
         try:
-            return header, parse_line(raw)
-        except msgspec.DecodeError:
-            continue  # the header itself, an empty line, or a line cut off by a crash
+            header = parse_header(f.readline(MAX_LINE + 1))
+            size = f.seek(0, os.SEEK_END)
+            f.seek(max(0, size - TAIL))
+            tail = f.read(TAIL).split(b"\n")
+        except OSError as exc:
+            raise LogFormatError(f"cannot read it: {exc.strerror}") from None
+    # The last piece follows the last newline: empty, or a line cut off by a crash. The
+    # first may be a line's end, when the tail starts inside it.
+    complete = tail[1:-1] if size > TAIL else tail[:-1]
+    for raw in reversed(complete):
+        try:
+            return header, parse_line(raw + b"\n")
+        except LogFormatError:
+            continue  # the header itself, or a damaged line
     return header, None
 
 
-def read_log(path: Path) -> GameLog:
-    try:
-        with path.open("rb") as f:
-            return parse(f)
-    except OSError as exc:
-        raise LogFormatError(f"cannot read {path}: {exc.strerror}") from None
+def drop_partial_line(path: Path) -> None:
+    """Cut a last line that a crash left without its newline, so new lines start afresh."""
+    data = read_bytes(path)
+    if not data.endswith(b"\n"):
+        with path.open("r+b") as f:
+            f.truncate(data.rfind(b"\n") + 1)

@@ -7,25 +7,13 @@ from pathlib import Path
 
 from cwtui.logfile import LogWriter
 from engine import GameConfig, apply, legal_moves, new_game
-from engine.bots import Bot, make_bot
+from engine.bots import Bot, seat_bots
 from engine.cards import Cards, load_cards
 from engine.log import header_for
-from engine.rng import stream_seed
 from engine.state import State
 from engine.view import view
 
 MAX_PLIES = 20_000  # far beyond any real game: a guard against an engine bug looping
-
-
-def bots_for(config: GameConfig, timed: bool = True) -> dict[int, Bot]:
-    """A bot for every non-human seat, each seeded from the game seed and its seat.
-    Untimed search bots play by their iteration budget alone, so a self-play game is
-    the same on any machine (and a cut-short one can be replayed from its seed)."""
-    return {
-        seat: make_bot(sc.kind, stream_seed(config.seed, f"bot-{seat}"), timed)
-        for seat, sc in enumerate(config.seats)
-        if sc.kind != "human"
-    }
 
 
 def play_out(state: State, bots: dict[int, Bot], writer: LogWriter | None = None) -> State:
@@ -40,7 +28,7 @@ def play_out(state: State, bots: dict[int, Bot], writer: LogWriter | None = None
         move = moves[0] if len(moves) == 1 else bot.choose(view(state, state.to_act), moves)
         after, events = apply(state, move)
         if writer:
-            writer.ply(state, move, events)
+            writer.ply(state, move, events, bot.searched if len(moves) > 1 else None)
         state = after
     raise RuntimeError(f"game did not end within {MAX_PLIES} plies")
 
@@ -56,7 +44,7 @@ def play_game(
     file name being the game's id) unless out_dir is None."""
     cards = cards or load_cards()
     state = new_game(config, cards)
-    bots = bots_for(config, timed=False)
+    bots = seat_bots(config, timed=False)
     if out_dir is None:
         return play_out(state, bots), None
     path = log or out_dir / f"sim-{len(config.seats)}p-{config.seed}.jsonl"

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator
+import re
+import signal
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,6 +27,8 @@ from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import ScoreLine
 from engine.log import Footer
+
+_LOG_NAME = re.compile(r"(?:sim|match)-(?P<players>[1-4])p-(?P<seed>0|[1-9][0-9]*)(?:-r(?P<rotation>[0-3]))?\.jsonl")
 
 
 @dataclass(frozen=True)
@@ -63,9 +67,25 @@ class Plan:
     def log(self, game: int) -> Path | None:
         if self.out is None:
             return None
+        return self.out / self.log_name(game)
+
+    def log_name(self, game: int) -> str:
         if self.rotate:
-            return self.out / f"match-{self.players}p-{self.seed_for(game)}-r{game % self.players}.jsonl"
-        return self.out / f"sim-{self.players}p-{self.seed_for(game)}.jsonl"
+            return f"match-{self.players}p-{self.seed_for(game)}-r{game % self.players}.jsonl"
+        return f"sim-{self.players}p-{self.seed_for(game)}.jsonl"
+
+    def game_of(self, name: str) -> int | None:
+        """The game whose log is called `name`, if it is one of this plan's (log_name's inverse)."""
+        match = _LOG_NAME.fullmatch(name)
+        if match is None or int(match["players"]) != self.players or bool(match["rotation"]) != self.rotate:
+            return None
+        offset = int(match["seed"]) - self.seed
+        game = offset * self.players + int(match["rotation"]) if self.rotate else offset
+        return game if 0 <= game < self.games and self.log_name(game) == name else None
+
+    @property
+    def last_seed(self) -> int:
+        return self.seed_for(self.games - 1)
 
     @property
     def indexes(self) -> range:
@@ -86,12 +106,14 @@ class Outcome:
 
 def finished_before(plan: Plan) -> dict[int, Outcome]:
     """Games of this plan whose logs are complete; logs cut short are removed so that
-    their games are played again."""
+    their games are played again. The folder is listed once, so a plan of a billion
+    games costs nothing here."""
     done: dict[int, Outcome] = {}
-    for game in plan.indexes:
-        path = plan.log(game)
-        if path is None or not path.exists():
-            continue
+    if plan.out is None or not plan.out.is_dir():
+        return done
+    with os.scandir(plan.out) as entries:
+        found = [(game, Path(e.path)) for e in entries if (game := plan.game_of(e.name)) is not None]
+    for game, path in found:
         try:
             _, last = last_record(path)
         except LogFormatError:
@@ -129,25 +151,31 @@ def _play(args: tuple[Plan, int]) -> Outcome:
     return play_one(*args)
 
 
-def play(plan: Plan, games: list[int], workers: int, backend: str = "local") -> Iterator[Outcome]:
-    """Play `games` on `workers` processes (or a Ray cluster), yielding each outcome as
-    its game ends."""
+def play(plan: Plan, games: Iterable[int], count: int, workers: int, backend: str = "local") -> Iterator[Outcome]:
+    """Play `games` (`count` of them, taken lazily) on `workers` processes (or a Ray
+    cluster), yielding each outcome as its game ends."""
     if backend == "ray":
-        yield from _play_on_ray(plan, games)
+        yield from _play_on_ray(plan, list(games))
         return
-    if workers <= 1 or len(games) <= 1:
+    if workers <= 1 or count <= 1:
         for game in games:
             yield play_one(plan, game)
         return
     # spawn, not fork: the parent may be running threads (the progress bar's)
     context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(16, len(games) // (workers * 8)))
-    with context.Pool(workers) as pool:
+    chunk = max(1, min(16, count // (workers * 8)))
+    # Workers ignore Ctrl+C: the parent alone stops the run (and terminates them), so a
+    # stop prints one line, not a traceback from every worker.
+    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
         try:
-            yield from pool.imap_unordered(_play, [(plan, game) for game in games], chunksize=chunk)
+            yield from pool.imap_unordered(_play, ((plan, game) for game in games), chunksize=chunk)
         except BaseException:
             pool.terminate()
             raise
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_remote(plan: Plan, games: list[int]) -> list[tuple[Outcome, bytes | None]]:
@@ -193,20 +221,23 @@ def _play_on_ray(plan: Plan, games: list[int]) -> Iterator[Outcome]:
 
 def run(
     plan: Plan, workers: int, progress: Callable[[int, int], None] | None = None, backend: str = "local"
-) -> dict[int, Outcome]:
-    """Every game of the plan, those finished in an earlier run included. Stopping it
-    (KeyboardInterrupt) leaves every finished game's log complete."""
+) -> Iterator[Outcome]:
+    """Every game's outcome as it ends, those finished in an earlier run first. Games
+    are handed out lazily, so the first starts at once however many there are.
+    Stopping it (KeyboardInterrupt) leaves every finished game's log complete."""
     if plan.out is not None:
         plan.out.mkdir(parents=True, exist_ok=True)
-    outcomes = finished_before(plan)
-    todo = [game for game in plan.indexes if game not in outcomes]
+    before = finished_before(plan)
+    done = len(before)
     if progress:
-        progress(len(outcomes), plan.games)
-    for outcome in play(plan, todo, workers, backend):
-        outcomes[outcome.game] = outcome
+        progress(done, plan.games)
+    yield from before.values()
+    todo = (game for game in plan.indexes if game not in before)
+    for outcome in play(plan, todo, plan.games - len(before), workers, backend):
+        done += 1
         if progress:
-            progress(len(outcomes), plan.games)
-    return outcomes
+            progress(done, plan.games)
+        yield outcome
 
 
 def default_workers() -> int:

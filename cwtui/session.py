@@ -14,10 +14,9 @@ from pathlib import Path
 
 import msgspec
 
-from cwtui.logfile import LogWriter, last_record, read_log
-from cwtui.runner import bots_for
+from cwtui.logfile import LogWriter, drop_partial_line, last_record, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
-from engine.bots import Bot, Option, search_bot
+from engine.bots import Bot, Option, search_bot, seat_bots
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import Event
@@ -45,6 +44,15 @@ class Ply:
     events: list[Event]
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A bot's move, and the iterations its search ran when its clock cut it short
+    (the log records them, so the move can be checked by searching as long again)."""
+
+    move: Move
+    searched: int | None = None
+
+
 @dataclass
 class GameSession:
     """`writer` None: a game that is not logged (a position set up by hand, which no
@@ -58,7 +66,7 @@ class GameSession:
 
     @classmethod
     def unlogged(cls, state: State) -> GameSession:
-        return cls(state, None, None, bots_for(state.config))
+        return cls(state, None, None, seat_bots(state.config))
 
     @classmethod
     def start(cls, config: GameConfig, folder: Path, cards: Cards | None = None) -> GameSession:
@@ -67,7 +75,7 @@ class GameSession:
         path = _new_log(folder, f"game-{now:%Y%m%d-%H%M%S}-{config.seed}")
         header = header_for(config, cards.hash, path.stem, now.isoformat(timespec="seconds"))
         state = new_game(config, cards)
-        return cls(state, path, LogWriter(path, header), bots_for(config))
+        return cls(state, path, LogWriter(path, header), seat_bots(config))
 
     @classmethod
     def fork(cls, replay: Replay, ply: int, seats: tuple[SeatConfig, ...], folder: Path) -> GameSession:
@@ -92,7 +100,9 @@ class GameSession:
     @classmethod
     def resume(cls, path: Path, cards: Cards | None = None) -> GameSession:
         """Continue an unfinished game from its log. A cut-off last line (a crash while
-        writing) is dropped from the file before new moves are appended."""
+        writing) is dropped from the file before new moves are appended; a game whose
+        last move ended it but whose footer was never written (a crash between the two)
+        gets its footer now, and the session is over."""
         log = read_log(path)
         if log.footer is not None:
             raise LogFormatError(f"{path.name} is a finished game")
@@ -102,9 +112,12 @@ class GameSession:
                 f"{path.name} does not verify at ply {replay.divergence.ply}: {replay.divergence.reason}"
             )
         if log.truncated:
-            _drop_partial_line(path)
+            drop_partial_line(path)
         history = [Ply(p.seat, p.move, list(p.events)) for p in log.plies]
-        return cls(replay.final, path, LogWriter.append(path), bots_for(log.header.config), history)
+        session = cls(replay.final, path, LogWriter.append(path, log), seat_bots(log.header.config), history)
+        if replay.ended_without_footer:
+            session.finish()
+        return session
 
     @property
     def config(self) -> GameConfig:
@@ -127,13 +140,14 @@ class GameSession:
     def view_for(self, seat: int) -> View:
         return view(self.state, seat)
 
-    def bot_move(self) -> Move:
+    def bot_move(self) -> Decision:
         """The move the bot to act chooses (call from a worker: it may take a while)."""
         state = self.state
         moves = legal_moves(state)
         if len(moves) == 1:
-            return moves[0]
-        return self.bots[state.to_act].choose(view(state, state.to_act), moves)
+            return Decision(moves[0])
+        bot = self.bots[state.to_act]
+        return Decision(bot.choose(view(state, state.to_act), moves), bot.searched)
 
     def hint(self, timed: bool = True) -> list[Option]:
         """What the hard bot would play in the human's place, every legal move ranked
@@ -143,19 +157,26 @@ class GameSession:
         bot = search_bot("hard", stream_seed(state.config.seed, f"hint-{state.ply}"), timed, state.cards)
         return bot.analyse(view(state, state.to_act), legal_moves(state))
 
-    def play(self, move: Move) -> Ply:
-        """Apply a move (IllegalMove leaves everything as it was) and log it."""
+    def play(self, move: Move, searched: int | None = None) -> Ply:
+        """Apply a move (IllegalMove leaves everything as it was) and log it; `searched`
+        is a bot's Decision.searched."""
         before = self.state
         after, events = apply(before, move)
         if self.writer:
-            self.writer.ply(before, move, events)
+            self.writer.ply(before, move, events, searched)
         self.state = after
         ply = Ply(before.to_act, move, events)
         self.history.append(ply)
-        if after.over and self.writer:
-            self.writer.finish(after)
-            self.writer.close()
+        if after.over:
+            self.finish()
         return ply
+
+    def finish(self) -> None:
+        """Write the footer of a game that is over, and close the log."""
+        if self.writer:
+            self.writer.finish(self.state)
+            self.writer.close()
+            self.writer = None
 
     def close(self) -> None:
         if self.writer:
@@ -180,23 +201,20 @@ def _new_log(folder: Path, stem: str) -> Path:
     return path
 
 
-def _drop_partial_line(path: Path) -> None:
-    data = path.read_bytes()
-    path.write_bytes(data[: data.rfind(b"\n") + 1])
-
-
 def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:
     """Logs in the folder without a footer: (path, header, plies), newest first. Only
     each log's first and last lines are read; resuming verifies the whole log."""
     found = []
-    for path in sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True):
+    for path in folder.glob("*.jsonl"):
         try:
             header, last = last_record(path)
-        except LogFormatError:
-            continue
+            modified = path.stat().st_mtime
+        except (LogFormatError, OSError):
+            continue  # not a log, or gone (a dangling link, a file deleted meanwhile)
         if not isinstance(last, Footer):
-            found.append((path, header, 0 if last is None else last.ply + 1))
-    return found
+            found.append((modified, path, header, 0 if last is None else last.ply + 1))
+    found.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
+    return [(path, header, plies) for _, path, header, plies in found]
 
 
 @dataclass(frozen=True)

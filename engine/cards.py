@@ -20,6 +20,7 @@ from engine.errors import CardDataError
 
 DEFAULT_CARDS = Path(__file__).parent / "data" / "cards.toml"
 CARD_FORMAT = 1
+MAX_CARD_FILE = 1 << 20  # bytes; the built-in file is ~15 KB
 
 # R1.3 — how many cards of each species the game has.
 SPECIES_COUNTS = {
@@ -86,10 +87,15 @@ class Cards:
 def load_cards(path: Path | str | None = None) -> Cards:
     """Load and validate a card file (the default one when path is None)."""
     path = Path(path) if path is not None else DEFAULT_CARDS
+    if path.exists() and not path.is_file():  # a folder, a device or a pipe: never read it
+        raise CardDataError(f"card file {path} is not a file")
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as f:
+            raw = f.read(MAX_CARD_FILE + 1)
     except OSError as exc:
         raise CardDataError(f"cannot read card file {path}: {exc.strerror}") from None
+    if len(raw) > MAX_CARD_FILE:
+        raise CardDataError(f"card file {path} is larger than {MAX_CARD_FILE:,} bytes; no card file is")
     return _parse(raw, str(path))
 
 
@@ -100,9 +106,13 @@ def _parse(raw: bytes, path: str) -> Cards:
         data = msgspec.toml.decode(raw, type=CardData)
     except msgspec.DecodeError as exc:
         raise CardDataError(f"card file {path}: {exc}") from None
+    except UnicodeDecodeError:
+        raise CardDataError(f"card file {path} is not UTF-8 text") from None
+    except RecursionError:
+        raise CardDataError(f"card file {path} nests too deeply") from None
     problems = validate(data)
     if problems:
-        raise CardDataError(f"card file {path} is not valid:\n  " + "\n  ".join(problems))
+        raise CardDataError(f"card file {path} is not valid: " + "; ".join(problems))
     return Cards(data, Path(path).name)
 
 

@@ -15,6 +15,10 @@ class IllegalMove(EngineError):
         self.rule = rule
 
 
+class ConfigError(EngineError):
+    """A game configuration that cannot be played: seats, seed or seat kinds (R2)."""
+
+
 class CardDataError(EngineError):
     """A card file that cannot be read or breaks R1 / the data constraints."""
 

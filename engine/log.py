@@ -2,12 +2,27 @@
 events it caused, and a footer with the result. Encoding and parsing only; files are
 opened by the caller (cwtui.logfile), so the engine does no I/O.
 
-A reader of format N reads every format <= N and refuses newer ones by name.
+Format 2 ends every line with a digest: BLAKE2b-64 of the line's bytes before it, keyed
+with the digest of the line before, so a line changed, moved or dropped after it was
+written no longer reads. It is a check against damage and careless edits, not a
+signature (anyone can compute it): what a log says about play is proved by replaying
+it (engine.replay) and by asking its bots again (engine.bots.audit). Format 1, written
+before digests, is still read.
+
+The reader accepts a log only if it is one this engine could have written: every line
+decodes to its record, the header describes a playable game, moves are numbered from 0
+without gaps, and the footer agrees with itself. A last line without its newline is a
+line cut off by a crash: it is dropped and the log marked truncated. Nothing but
+LogFormatError (or LogVersionError, for a newer format) ever leaves `parse`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Iterable
+from datetime import datetime
+from typing import Annotated, Final, TypeVar
 
 import msgspec
 
@@ -17,14 +32,28 @@ from engine.events import AnyEvent, ScoreLine
 from engine.moves import AnyMove
 from engine.state import State
 
-FORMAT_VERSION = 1
+FORMAT_VERSION: Final = 2  # what this engine writes
+FIRST_FORMAT: Final = 1  # the oldest format it reads
+MAX_LINE: Final = 1 << 20  # bytes; a real line is at most a few KB
+GAME_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")  # also a file name: no paths
+
+DIGEST_KEY: Final = b',"digest":"'
+DIGEST_SIZE: Final = 8  # bytes of BLAKE2b, written as 16 hex digits
+_SUFFIX: Final = len(DIGEST_KEY) + 2 * DIGEST_SIZE + len(b'"}')
+
+T = TypeVar("T")
+Count = Annotated[int, msgspec.Meta(ge=0)]
+SeatIndex = Annotated[int, msgspec.Meta(ge=0, le=3)]
 
 
 class Parent(msgspec.Struct, frozen=True):
     """Where a forked game came from (replay's "play from here")."""
 
     game: str
-    ply: int
+    ply: Count
+
+    def __post_init__(self) -> None:
+        _check_game_id(self.game)
 
 
 class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
@@ -33,25 +62,33 @@ class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
     prng: str
     cards: str  # the card data's hash
     game: str  # an id for the game, unique among saved games
-    created: str  # ISO 8601, stamped by whoever writes the file
+    created: str  # ISO 8601 with a UTC offset, stamped by whoever writes the file
     config: GameConfig
     parent: Parent | None = None
 
+    def __post_init__(self) -> None:
+        _check_game_id(self.game)
+        created_at(self.created)
 
-class Ply(msgspec.Struct, frozen=True, tag_field="kind", tag="ply"):
-    ply: int
-    turn: int
-    seat: int
-    step: int  # 1 or 2 within a turn; 0 for the silent player's turn and the contests
+
+class Ply(msgspec.Struct, frozen=True, tag_field="kind", tag="ply", omit_defaults=True):
+    ply: Count
+    turn: Count
+    seat: SeatIndex
+    step: Annotated[int, msgspec.Meta(ge=0, le=2)]  # 1 or 2 within a turn; 0 for the silent player and contests
     phase: str  # the decision the move answered
     move: AnyMove
     events: tuple[AnyEvent, ...]
+    # A search bot's iterations when its time cap stopped it short of its budget, so
+    # that the move can be checked by searching exactly as long (None: a full search,
+    # or not a search bot's move).
+    searched: Annotated[int, msgspec.Meta(ge=1)] | None = None
 
 
 class Footer(msgspec.Struct, frozen=True, tag_field="kind", tag="footer"):
-    plies: int
+    plies: Count
     scores: tuple[ScoreLine, ...]
-    winner: int
+    winner: SeatIndex
 
 
 class _Probe(msgspec.Struct):
@@ -64,6 +101,11 @@ class GameLog(msgspec.Struct):
     plies: list[Ply]
     footer: Footer | None
     truncated: bool = False  # the last line was cut off (a crash mid-write)
+    digest: bytes = b""  # the last complete line's digest, where more lines chain on (format 2)
+
+    @property
+    def format(self) -> int:
+        return self.header.format
 
 
 _encoder = msgspec.json.Encoder()
@@ -72,22 +114,44 @@ _header_decoder = msgspec.json.Decoder(Header)
 _probe_decoder = msgspec.json.Decoder(_Probe)
 
 
-def encode(record: Header | Ply | Footer) -> bytes:
-    return _encoder.encode(record) + b"\n"
+class Chain:
+    """Turns records into log lines. In format 2 each line carries the digest of its
+    bytes keyed with the previous line's; format 1 (continued only when a game begun in
+    it is resumed) has no digests."""
+
+    def __init__(self, format: int = FORMAT_VERSION, previous: bytes = b"") -> None:
+        self.format = format
+        self.previous = previous
+
+    def line(self, record: Header | Ply | Footer) -> bytes:
+        data = _encoder.encode(record)
+        if self.format < 2:
+            return data + b"\n"
+        body = data[:-1]  # the record without its closing brace; the digest goes last
+        self.previous = _digest(self.previous, body)
+        return body + DIGEST_KEY + self.previous + b'"}\n'
+
+
+def encode_log(*records: Header | Ply | Footer) -> list[bytes]:
+    """A whole log's lines, the first record being its header."""
+    chain = Chain(records[0].format if records and isinstance(records[0], Header) else FORMAT_VERSION)
+    return [chain.line(record) for record in records]
 
 
 def parse(lines: Iterable[bytes]) -> GameLog:
     """Parse a log's lines (with their newlines, as from `readlines`).
 
     Raises LogVersionError for a newer format and LogFormatError naming the line for
-    anything malformed, except a last line cut off mid-write: that is dropped and the
-    log is marked truncated.
+    anything else that is not a log, except a last line cut off mid-write: that is
+    dropped and the log marked truncated.
     """
     it = iter(lines)
     first = next(it, None)
     if first is None or not first.strip():
         raise LogFormatError("the log is empty", 1)
-    header = parse_header(first)
+    header, previous = _read_header(first)
+    chained = header.format >= 2
+    seats = len(header.config.seats) + header.config.solo  # the silent player sits at 1
     plies: list[Ply] = []
     footer: Footer | None = None
     truncated = False
@@ -98,34 +162,44 @@ def parse(lines: Iterable[bytes]) -> GameLog:
             raise LogFormatError("a damaged line is followed by more lines", number - 1)
         if footer is not None:
             raise LogFormatError("a line after the footer", number)
-        try:
-            record = _line_decoder.decode(raw)
-        except msgspec.DecodeError as exc:
-            if not raw.endswith(b"\n"):
-                truncated = True  # only allowed as the very last line; checked above
-                continue
-            raise LogFormatError(str(exc), number) from None
+        if len(raw) > MAX_LINE:
+            raise LogFormatError(f"the line is longer than {MAX_LINE:,} bytes", number)
+        if not raw.endswith(b"\n"):
+            truncated = True  # only allowed as the very last line; checked above
+            continue
+        record = _decode(_line_decoder, raw, number)
         if isinstance(record, Footer):
             footer = record
         elif record.ply != len(plies):
             raise LogFormatError(f"expected ply {len(plies)}, found ply {record.ply}", number)
+        elif record.seat >= seats:
+            raise LogFormatError(f"ply {record.ply} is played by seat {record.seat}, but the game has {seats}", number)
         else:
             plies.append(record)
-    return GameLog(header, plies, footer, truncated)
+        previous = _check_digest(raw, previous, chained, number)
+    if footer is not None:
+        problem = footer_problem(footer, len(plies), seats)
+        if problem:
+            raise LogFormatError(f"the footer {problem}", number)
+    return GameLog(header, plies, footer, truncated, previous)
 
 
 def parse_line(line: bytes) -> Ply | Footer:
-    """One line after the header (raises msgspec.DecodeError if it is not one)."""
-    record: Ply | Footer = _line_decoder.decode(line)
+    """One line after the header, unchecked against its neighbours (raises
+    LogFormatError if it is not a move or footer line)."""
+    record: Ply | Footer = _decode(_line_decoder, line, None)
     return record
 
 
 def parse_header(line: bytes) -> Header:
-    """A log's first line; refuses newer formats (LogVersionError) and non-headers."""
-    try:
-        probe = _probe_decoder.decode(line)
-    except msgspec.DecodeError as exc:
-        raise LogFormatError(f"not a game log header ({exc})", 1) from None
+    """A log's first line, with its newline; refuses newer formats (LogVersionError),
+    unknown ones and anything that is not a valid header."""
+    return _read_header(line)[0]
+
+
+def _read_header(line: bytes) -> tuple[Header, bytes]:
+    """The header and its digest (empty in format 1)."""
+    probe = _decode(_probe_decoder, line, 1)
     if probe.kind != "header":
         raise LogFormatError(f"the first line must be the header, not {probe.kind!r}", 1)
     if probe.format > FORMAT_VERSION:
@@ -134,10 +208,41 @@ def parse_header(line: bytes) -> Header:
             f"{FORMAT_VERSION}); upgrade cwtui to open it",
             1,
         )
+    if probe.format < FIRST_FORMAT:
+        raise LogFormatError(f"unknown log format {probe.format}", 1)
+    if not line.endswith(b"\n"):
+        raise LogFormatError("the header line is cut off", 1)
+    header: Header = _decode(_header_decoder, line, 1)
+    return header, _check_digest(line, b"", probe.format >= 2, 1)
+
+
+def footer_problem(footer: Footer, plies: int, seats: int) -> str | None:
+    """What makes a footer disagree with itself or its log (R11), or None."""
+    if footer.plies != plies:
+        return f"counts {footer.plies} moves; the log has {plies}"
+    if sorted(line.seat for line in footer.scores) != list(range(seats)):
+        return f"must score each of the {seats} seats once"
+    if sorted(line.rank for line in footer.scores) != list(range(1, seats + 1)):
+        return "must rank the seats 1, 2, … without ties (R11.3)"
+    for line in footer.scores:
+        if line.total != line.trophies + line.master_anglers + line.tags:
+            return f"gives seat {line.seat} a total that is not the sum of its points (R11.1)"
+    winner = next(line.seat for line in footer.scores if line.rank == 1)
+    if footer.winner != winner:
+        return f"names seat {footer.winner} the winner; its scores rank seat {winner} first"
+    return None
+
+
+def created_at(created: str) -> datetime:
+    """A header's `created` stamp as a datetime (LogFormatError unless it is ISO 8601
+    with a UTC offset)."""
     try:
-        return _header_decoder.decode(line)
-    except msgspec.DecodeError as exc:
-        raise LogFormatError(f"bad header: {exc}", 1) from None
+        moment = datetime.fromisoformat(created)
+    except ValueError:
+        raise LogFormatError(f"created must be an ISO 8601 date and time, not {created!r}") from None
+    if moment.utcoffset() is None:
+        raise LogFormatError(f"created must give its UTC offset: {created!r}")
+    return moment
 
 
 def header_for(config: GameConfig, cards_hash: str, game: str, created: str, parent: Parent | None = None) -> Header:
@@ -147,12 +252,64 @@ def header_for(config: GameConfig, cards_hash: str, game: str, created: str, par
     return Header(FORMAT_VERSION, ENGINE_VERSION, PRNG_NAME, cards_hash, game, created, config, parent)
 
 
-def ply_record(before: State, move: AnyMove, events: list[AnyEvent]) -> Ply:
+def ply_record(before: State, move: AnyMove, events: list[AnyEvent], searched: int | None = None) -> Ply:
     """The log line for `move`, made from the state it was applied to."""
-    return Ply(before.ply, before.turn, before.to_act, before.step, before.phase, move, tuple(events))
+    return Ply(before.ply, before.turn, before.to_act, before.step, before.phase, move, tuple(events), searched)
 
 
 def footer_for(state: State) -> Footer:
     assert state.result is not None, "the game is not over"
     winner = next(line.seat for line in state.result if line.rank == 1)
     return Footer(state.ply, state.result, winner)
+
+
+def _decode(decoder: msgspec.json.Decoder[T], raw: bytes, number: int | None) -> T:
+    """Decode one line; every way a line can fail becomes a LogFormatError naming it.
+    (msgspec reports invalid UTF-8 as UnicodeDecodeError and nesting beyond its limit
+    as RecursionError, outside its DecodeError.)"""
+    if len(raw) > MAX_LINE:
+        raise LogFormatError(f"the line is longer than {MAX_LINE:,} bytes", number)
+    try:
+        return decoder.decode(raw)
+    except msgspec.DecodeError as exc:
+        message = str(exc)
+    except UnicodeDecodeError:
+        message = "the line is not valid UTF-8"
+    except RecursionError:
+        message = "the line nests too deeply"
+    if number == 1:
+        message = f"not a game log header ({message})"
+    raise LogFormatError(message, number)
+
+
+def _digest(previous: bytes, body: bytes) -> bytes:
+    return hashlib.blake2b(body, digest_size=DIGEST_SIZE, key=previous).hexdigest().encode()
+
+
+def _split_digest(raw: bytes) -> tuple[bytes, bytes] | None:
+    """(body, digest) of a line ending in its digest and newline, else None."""
+    line = raw[:-1]
+    if len(line) <= _SUFFIX or not line.endswith(b'"}') or line[-_SUFFIX:][: len(DIGEST_KEY)] != DIGEST_KEY:
+        return None
+    return line[:-_SUFFIX], line[-_SUFFIX + len(DIGEST_KEY) : -2]
+
+
+def _check_digest(raw: bytes, previous: bytes, chained: bool, number: int) -> bytes:
+    """The line's digest, checked against its bytes and the previous line's."""
+    split = _split_digest(raw)
+    if not chained:
+        if split is not None:
+            raise LogFormatError("a format 1 log has no digests; this line has one", number)
+        return b""
+    if split is None:
+        raise LogFormatError("the line has no digest (format 2 ends every line with one)", number)
+    body, digest = split
+    if digest != _digest(previous, body):
+        what = "the header" if number == 1 else "the line, or one before it,"
+        raise LogFormatError(f"{what} was changed after it was written (its digest does not match)", number)
+    return digest
+
+
+def _check_game_id(game: str) -> None:
+    if not GAME_ID.fullmatch(game):
+        raise LogFormatError(f"a game id is 1–200 letters, digits, '.', '_' or '-', not starting with '.': {game!r}")

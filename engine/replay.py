@@ -1,5 +1,7 @@
-"""Replay: re-simulate a log from its header, check every logged event against the
-engine's, and give the state at any ply quickly (keyframes every few plies)."""
+"""Replay: re-simulate a log from its header, check everything each line states (who
+moved, in which turn, step and decision, and every event) and the footer's result
+against the engine's, and give the state at any ply quickly (keyframes every few
+plies). Whether each bot seat's moves are that bot's is engine.bots.audit's check."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ import msgspec
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError, LogFormatError
 from engine.game import apply
-from engine.log import GameLog
+from engine.log import GameLog, Ply
+from engine.rng import PRNG_NAME
 from engine.setup import new_game
 from engine.state import State
 
@@ -30,6 +33,8 @@ class Replay:
 
     def __init__(self, log: GameLog, cards: Cards | None = None) -> None:
         cards = cards or load_cards()
+        if log.header.prng != PRNG_NAME:
+            raise LogFormatError(f"the log's random numbers come from {log.header.prng!r}; this engine has {PRNG_NAME}")
         if log.header.cards != cards.hash:
             raise LogFormatError(
                 f"the log was played with other card data ({log.header.cards}); this card file is {cards.hash}"
@@ -44,12 +49,18 @@ class Replay:
     def good_plies(self) -> int:
         return self.divergence.ply if self.divergence else len(self.log.plies)
 
+    @property
+    def ended_without_footer(self) -> bool:
+        """The game is over but the log stops before its footer (a crash between the
+        last move and the footer): finishing it writes the footer."""
+        return self.divergence is None and self.log.footer is None and self.final.over
+
     def _simulate(self) -> State:
         state = new_game(self.log.header.config, self.cards)
         for record in self.log.plies:
             if record.ply % KEYFRAME_EVERY == 0:
                 self.keyframes.append(state)
-            problem = _mismatch(state, record.seat, record.turn)
+            problem = _mismatch(state, record)
             if problem:
                 self.divergence = Divergence(record.ply, problem)
                 return state
@@ -68,6 +79,7 @@ class Replay:
                 self.divergence = Divergence(len(self.log.plies), "the footer says the game ended; it has not")
             elif state.result != footer.scores:
                 self.divergence = Divergence(len(self.log.plies), "final scores differ from the footer")
+            # the reader has checked the footer's move count and its winner against its scores
         return state
 
     def state_at(self, ply: int) -> State:
@@ -82,13 +94,18 @@ class Replay:
         return state
 
 
-def _mismatch(state: State, seat: int, turn: int) -> str | None:
+def _mismatch(state: State, record: Ply) -> str | None:
+    """What the line says about the position that the engine disagrees with."""
     if state.over:
         return "the log goes on after the game ended"
-    if state.to_act != seat:
-        return f"the log has seat {seat} to move; the engine has seat {state.to_act}"
-    if state.turn != turn:
-        return f"the log says turn {turn}; the engine is on turn {state.turn}"
+    if state.to_act != record.seat:
+        return f"the log has seat {record.seat} to move; the engine has seat {state.to_act}"
+    if state.turn != record.turn:
+        return f"the log says turn {record.turn}; the engine is on turn {state.turn}"
+    if state.step != record.step:
+        return f"the log says step {record.step}; the engine is in step {state.step}"
+    if state.phase != record.phase:
+        return f"the log says the decision is {record.phase!r}; the engine asks for {state.phase!r}"
     return None
 
 

@@ -71,3 +71,11 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def decision_rng(bot_seed: int, ply: int) -> Rng:
+    """A bot's stream for its decision at move `ply`: fresh for every decision, so a
+    bot's move depends on the game, its seat and the position alone, not on what it
+    was asked before. A resumed or forked game plays on as the original would, and a
+    log's bot moves can be checked by asking the bot again (engine.bots.audit)."""
+    return Rng(stream_seed(bot_seed, f"decision-{ply}"))

@@ -16,7 +16,6 @@ from engine.components import (
     stack_values,
 )
 from engine.config import GameConfig, SeatConfig
-from engine.errors import EngineError
 from engine.events import Event
 from engine.rng import STREAMS, Rng, stream_seed
 from engine.state import Player, State, Trophy
@@ -26,11 +25,7 @@ SILENT_SEAT = SeatConfig("Silent player", "silent")
 
 
 def new_game(config: GameConfig, cards: Cards | None = None) -> State:
-    """The state before the first player's first decision."""
-    if not 1 <= len(config.seats) <= 4:
-        raise EngineError(f"R2: Coldwater Crown is for 1 to 4 players, not {len(config.seats)}")
-    if not 0 <= config.seed < 2**64:
-        raise EngineError("the seed must be an integer from 0 to 2**64 - 1")
+    """The state before the first player's first decision (the config checked itself)."""
     cards = cards or load_cards()
     s = State.__new__(State)
     s.cards = cards

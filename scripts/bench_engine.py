@@ -21,7 +21,7 @@ from pathlib import Path
 
 from engine import GameConfig, SeatConfig, apply, apply_in_place, legal_moves, new_game
 from engine.cards import load_cards
-from engine.log import encode, header_for, parse, ply_record
+from engine.log import Chain, header_for, parse, ply_record
 from engine.rng import Rng
 
 
@@ -52,12 +52,13 @@ def log_throughput(games: int) -> tuple[int, int, float, float]:
         config = GameConfig(seats=tuple(SeatConfig(f"P{i}", "random") for i in range(4)), seed=seed)
         state = new_game(config, cards)
         rng = Rng(seed)
-        lines = [encode(header_for(config, cards.hash, f"g{seed}", "2026-01-01T00:00:00+00:00"))]
+        chain = Chain()
+        lines = [chain.line(header_for(config, cards.hash, f"g{seed}", "2026-01-01T00:00:00+00:00"))]
         while not state.over:
             moves = legal_moves(state)
             move = moves[rng.below(len(moves))]
             after, events = apply(state, move)
-            lines.append(encode(ply_record(state, move, events)))
+            lines.append(chain.line(ply_record(state, move, events)))
             state = after
         records.append(lines)
     with tempfile.TemporaryDirectory() as tmp:

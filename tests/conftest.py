@@ -14,8 +14,17 @@ settings.register_profile("ci", max_examples=200, deadline=None, suppress_health
 settings.load_profile("ci")
 
 
+@pytest.fixture(autouse=True)
+def crash_reports(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Crash reports written during a test go to a folder of its own, never ~/.local."""
+    folder = tmp_path_factory.mktemp("crashes")
+    monkeypatch.setenv("CWTUI_CRASH_DIR", str(folder))
+    return folder
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--regen-golden", action="store_true", help="rewrite tests/golden/ logs")
+    parser.addoption("--fuzz-full", action="store_true", help="the full fuzzing run (10,000 damaged logs)")
 
 
 # Two games of each player count, greedy and random bots mixed, one without tag points.

@@ -72,3 +72,33 @@ def cards_with_swapped_times(path: Path) -> Path:
     lines[first], lines[second] = lines[second], lines[first]
     path.write_text("\n".join(lines) + "\n")
     return path
+
+
+def reseal(lines: list[bytes]) -> list[bytes]:
+    """Recompute a format 2 log's digests, as a forger who knows the format would: what
+    then catches a change is the reader's other checks and the replay, not the digest.
+    Written from engine.log's description of the digest, not from its code."""
+    import hashlib
+
+    from engine.log import DIGEST_KEY, DIGEST_SIZE
+
+    out, previous = [], b""
+    for line in lines:
+        if not line.endswith(b"\n") or DIGEST_KEY not in line:
+            out.append(line)
+            continue
+        body = line[: line.rindex(DIGEST_KEY)]
+        previous = hashlib.blake2b(body, digest_size=DIGEST_SIZE, key=previous).hexdigest().encode()
+        out.append(body + DIGEST_KEY + previous + b'"}\n')
+    return out
+
+
+def play_on(session, until_ply: int | None = None) -> None:  # session: cwtui.session.GameSession
+    """Play a session on to the end (or to move `until_ply`): humans take the last
+    option offered, bots decide as in the app (their searches logged as they ran)."""
+    while not session.state.over and (until_ply is None or session.state.ply < until_ply):
+        if session.is_human(session.state.to_act):
+            session.play(session.legal()[-1])
+        else:
+            decision = session.bot_move()
+            session.play(decision.move, decision.searched)

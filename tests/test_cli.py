@@ -32,7 +32,8 @@ def test_verify_fails_on_a_damaged_log(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_unknown_bot_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--bots", "wizard", "--games", "1"]) == 2
-    assert "unknown bot kind" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "unknown bot kind" in err and err.count("\n") == 1
 
 
 def test_bare_command_opens_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -48,9 +49,7 @@ def test_bare_command_opens_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 
 
 def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exc:
-        main(["--help"])
-    assert exc.value.code == 0
+    assert main(["--help"]) == 0
     out = capsys.readouterr().out
     assert "simulate" in out and "verify" in out and "--replays-dir" in out
 
@@ -91,3 +90,55 @@ def test_replay_opens_the_app_on_the_game(monkeypatch: pytest.MonkeyPatch, tmp_p
     assert main(["replay", str(golden)]) == 0
     replay, path = opened["replay"]
     assert path == golden and replay.divergence is None
+
+
+def test_sql_answers_while_a_damaged_log_lies_in_the_replays_folder(
+    logs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue's example: a byte that is not UTF-8 in a log's second line."""
+    bad = logs / "x.jsonl"
+    lines = next(logs.glob("sim-2p-*.jsonl")).read_bytes().splitlines(keepends=True)
+    bad.write_bytes(b"".join([lines[0], lines[1].replace(b'"phase":"place"', b'"phase":"pl\xffce"'), *lines[2:]]))
+    assert main(["--replays-dir", str(logs), "sql", "SELECT count(*) AS n FROM games", "--format", "csv"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "n\n8\n" and "1 logs could not be loaded" in err
+    assert main(["verify", str(bad), *map(str, sorted(logs.glob("sim-*.jsonl")))]) == 1
+    out, _ = capsys.readouterr()
+    assert f"{bad}: FAILED line 2: the line is not valid UTF-8" in out and out.count(": OK (") == 8
+
+
+def test_simulate_plays_again_a_damaged_log_of_its_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "sim"
+    args = ["simulate", "--games", "3", "--seed", "70", "--bots", "greedy", "--out", str(out)]
+    assert main(args) == 0
+    damaged = out / "sim-2p-71.jsonl"
+    good = damaged.read_bytes()
+    damaged.write_bytes(b"\xff" + good[1:])
+    (out / "notes.jsonl").write_bytes(b"[" * 100_000)  # not one of the run's logs: left alone
+    assert main(args) == 0
+    from cwtui.logfile import read_log
+    from engine.log import parse
+
+    assert read_log(damaged).plies == parse(good.splitlines(keepends=True)).plies  # the same game, played again
+    assert (out / "notes.jsonl").exists()
+
+
+def test_verify_refuses_devices_pipes_and_folders_without_reading_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`verify /dev/zero` used to read until memory ran out; a named pipe would wait for
+    a writer for ever."""
+    import os
+    import time
+
+    pipe = tmp_path / "pipe.jsonl"
+    os.mkfifo(pipe)
+    start = time.perf_counter()
+    assert main(["verify", "/dev/zero", str(pipe), str(tmp_path)]) == 1
+    assert time.perf_counter() - start < 2
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "/dev/zero: FAILED it is not a regular file (a device or a pipe), so not a game log",
+        f"{pipe}: FAILED it is not a regular file (a device or a pipe), so not a game log",
+        f"{tmp_path}: FAILED it is a folder, not a game log",
+    ]

@@ -1,30 +1,40 @@
-"""The log: byte-identical for the same seed and moves; a reader that names problems."""
+"""The log: byte-identical for the same seed and moves; a reader that accepts only
+logs this engine could have written and names the line of anything else."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from helpers import config, random_playout
+from helpers import config, random_playout, reseal
 
 from engine import LogFormatError, LogVersionError, new_game
 from engine.cards import load_cards
-from engine.log import encode, footer_for, header_for, parse, ply_record
+from engine.log import FORMAT_VERSION, MAX_LINE, Chain, encode_log, footer_for, header_for, parse, ply_record
 from engine.replay import Replay
+
+FORMAT1 = Path(__file__).parent / "fixtures" / "format1" / "sim-2p-202.jsonl"
 
 
 def game_log(players: int = 2, seed: int = 5) -> list[bytes]:
     cards = load_cards()
     cfg = config(players, seed)
     state = new_game(cfg, cards)
-    lines = [encode(header_for(cfg, cards.hash, f"g{seed}", "2026-11-22T00:00:00+00:00"))]
+    chain = Chain()
+    lines = [chain.line(header_for(cfg, cards.hash, f"g{seed}", "2026-11-22T00:00:00+00:00"))]
     for before, move, events in random_playout(state, seed):
-        lines.append(encode(ply_record(before, move, events)))
+        lines.append(chain.line(ply_record(before, move, events)))
     return lines
 
 
 def full_log(players: int = 2, seed: int = 5) -> list[bytes]:
-    lines = game_log(players, seed)
-    replay = Replay(parse(lines))
-    return [*lines, encode(footer_for(replay.final))]
+    log = parse(game_log(players, seed))
+    return encode_log(log.header, *log.plies, footer_for(Replay(log).final))
+
+
+def edit(lines: list[bytes], index: int, old: bytes, new: bytes) -> list[bytes]:
+    assert old in lines[index], (old, lines[index][:200])
+    return [*lines[:index], lines[index].replace(old, new, 1), *lines[index + 1 :]]
 
 
 def test_same_seed_and_moves_give_identical_bytes() -> None:
@@ -50,6 +60,14 @@ def test_truncated_last_line_is_reported_not_fatal() -> None:
     assert Replay(log).divergence is None
 
 
+def test_a_whole_last_line_without_its_newline_is_cut_off() -> None:
+    """A move is written with its newline: without it, the line is not there yet (a
+    resumed game drops it, so its next line cannot run on from it)."""
+    lines = full_log()
+    log = parse([*lines[:5], lines[5].rstrip(b"\n")])
+    assert log.truncated and len(log.plies) == 4
+
+
 def test_corrupt_line_names_its_line() -> None:
     lines = full_log()
     lines[4] = b'{"kind":"ply","ply":3,"oops"\n'
@@ -64,11 +82,38 @@ def test_reordered_lines_are_refused() -> None:
         parse(lines)
 
 
-def test_newer_format_is_refused_with_a_clear_message() -> None:
+@pytest.mark.parametrize("damage", [b"\xff", b"\xc3\x28", b"\xed\xa0\x80"])
+def test_invalid_utf8_is_a_format_error(damage: bytes) -> None:
     lines = full_log()
-    lines[0] = lines[0].replace(b'"format":1', b'"format":99')
-    with pytest.raises(LogVersionError, match="format 99 is newer"):
+    with pytest.raises(LogFormatError, match="line 2: the line is not valid UTF-8"):
+        parse(edit(lines, 1, b'"phase":"place"', b'"phase":"pl' + damage + b'ce"'))
+    with pytest.raises(LogFormatError, match=r"line 1: .*UTF-8"):
+        parse(edit(lines, 0, b'"name":"P0"', b'"name":"P' + damage + b'"'))
+
+
+@pytest.mark.parametrize("where", [0, 1, -1])
+def test_deep_nesting_is_a_format_error(where: int) -> None:
+    lines = full_log()
+    deep = b'"x":' + b"[" * 100_000 + b"]" * 100_000 + b","
+    lines[where] = lines[where].replace(b"{", b"{" + deep, 1)
+    with pytest.raises(LogFormatError, match="nests too deeply"):
         parse(lines)
+
+
+def test_an_overlong_line_is_refused_without_being_decoded() -> None:
+    lines = full_log()
+    with pytest.raises(LogFormatError, match="longer than"):
+        parse([lines[0], b" " * (MAX_LINE + 1) + b"\n"])
+
+
+def test_newer_and_unknown_formats_are_refused_with_a_clear_message() -> None:
+    lines = full_log()
+    with pytest.raises(LogVersionError, match="format 99 is newer"):
+        parse(edit(lines, 0, b'"format":2', b'"format":99'))
+    with pytest.raises(LogFormatError, match="unknown log format 0"):
+        parse(edit(lines, 0, b'"format":2', b'"format":0'))
+    with pytest.raises(LogFormatError, match="a format 1 log has no digests"):
+        parse(edit(lines, 0, b'"format":2', b'"format":1'))
 
 
 def test_empty_and_headerless_logs() -> None:
@@ -76,13 +121,31 @@ def test_empty_and_headerless_logs() -> None:
         parse([])
     with pytest.raises(LogFormatError, match="first line must be the header"):
         parse(full_log()[1:])
+    with pytest.raises(LogFormatError, match="header line is cut off"):
+        parse([full_log()[0].rstrip(b"\n")])
+
+
+def test_a_changed_line_is_refused_by_its_digest() -> None:
+    lines = full_log()
+    target = next(i for i, line in enumerate(lines) if b'"fish_caught"' in line)
+    step = b'"step":1' if b'"step":1' in lines[target] else b'"step":2'
+    changed = edit(lines, target, step, b'"step":2' if step == b'"step":1' else b'"step":1')
+    with pytest.raises(LogFormatError, match=rf"line {target + 1}: .*changed after it was written"):
+        parse(changed)
+    with pytest.raises(LogFormatError, match="line 1: the header was changed"):
+        parse(edit(lines, 0, b'"name":"P1"', b'"name":"Q1"'))
+    with pytest.raises(LogFormatError, match="no digest"):
+        parse([lines[0], lines[1].replace(b',"digest":"', b',"digestx":"')])
 
 
 def test_a_tampered_event_is_found_at_its_ply() -> None:
+    """A forger who recomputes the digests is caught by the replay."""
     lines = full_log()
     target = next(i for i, line in enumerate(lines) if b'"fish_caught"' in line)
-    lines[target] = (
-        lines[target].replace(b'"how":"bait"', b'"how":"rod"', 1).replace(b'"how":"deck_top"', b'"how":"rod"', 1)
+    lines = reseal(
+        edit(lines, target, b'"how":"bait"', b'"how":"rod"')
+        if b'"how":"bait"' in lines[target]
+        else edit(lines, target, b'"how":"deck_top"', b'"how":"rod"')
     )
     replay = Replay(parse(lines))
     assert replay.divergence is not None
@@ -90,8 +153,67 @@ def test_a_tampered_event_is_found_at_its_ply() -> None:
     assert "differs" in replay.divergence.reason
 
 
-def test_other_card_data_is_refused() -> None:
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [(b'"step":1', b'"step":2', "step 2"), (b'"phase":"place"', b'"phase":"port"', "decision is 'port'"),
+     (b'"turn":1', b'"turn":2', "turn 2"), (b'"seat":0,"step"', b'"seat":1,"step"', "seat 1 to move")],
+)  # fmt: skip
+def test_what_a_line_says_of_its_position_is_checked(old: bytes, new: bytes, reason: str) -> None:
+    replay = Replay(parse(reseal(edit(full_log(), 1, old, new))))
+    assert replay.divergence is not None and replay.divergence.ply == 0
+    assert reason in replay.divergence.reason
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda f: f.replace(b'"winner":0', b'"winner":9').replace(b'"winner":1', b'"winner":0')
+         .replace(b'"winner":9', b'"winner":1'), "names seat . the winner"),
+        (lambda f: f.replace(b'"plies":', b'"plies":1', 1), "counts"),
+        (lambda f: f.replace(b'"rank":2', b'"rank":1', 1), "without ties"),
+        (lambda f: f.replace(b'"tags":', b'"tags":1', 1), "not the sum"),
+        (lambda f: f.replace(b'{"seat":1,', b'{"seat":0,', 1), "each of the 2 seats once"),
+    ],
+)  # fmt: skip
+def test_the_footer_must_agree_with_itself(change, message: str) -> None:  # type: ignore[no-untyped-def]
     lines = full_log()
-    lines[0] = lines[0].replace(b'"cards":"sha256:', b'"cards":"sha256:0', 1)
+    lines[-1] = change(lines[-1])
+    with pytest.raises(LogFormatError, match=f"line {len(lines)}: the footer .*{message}"):
+        parse(reseal(lines))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (b'"created":"2026-11-22T00:00:00+00:00"', b'"created":"yesterday"', "created must be an ISO 8601"),
+        (b'"created":"2026-11-22T00:00:00+00:00"', b'"created":""', "created must be an ISO 8601"),
+        (b'"created":"2026-11-22T00:00:00+00:00"', b'"created":"2026-11-22T00:00:00"', "UTC offset"),
+        (b'"seed":5', b'"seed":-1', "seed must be a whole number"),
+        (b'"seed":5', b'"seed":18446744073709551616', "seed must be a whole number|out of range"),
+        (b'"kind":"random"', b'"kind":"wizard"', "unknown seat kind 'wizard'"),
+        (b'"name":"P1"', b'"name":"P0"', "each seat needs its own name"),
+        (b'"name":"P1"', b'"name":""', "a seat's name"),
+        (b'"game":"g5"', b'"game":"../../x"', "a game id"),
+        (b'"format":2', b'"format":"2"', "Expected `int`"),
+    ],
+)
+def test_a_header_must_describe_a_playable_game(old: bytes, new: bytes, message: str) -> None:
+    with pytest.raises(LogFormatError, match=f"^line 1: .*({message})"):
+        parse(reseal(edit(full_log(), 0, old, new)))
+
+
+def test_other_card_data_and_random_numbers_are_refused() -> None:
+    lines = full_log()
     with pytest.raises(LogFormatError, match="other card data"):
-        Replay(parse(lines))
+        Replay(parse(reseal(edit(lines, 0, b'"cards":"sha256:', b'"cards":"sha256:0'))))
+    with pytest.raises(LogFormatError, match="random numbers come from 'pcg/1'"):
+        Replay(parse(reseal(edit(lines, 0, b'"prng":"splitmix64/1"', b'"prng":"pcg/1"'))))
+
+
+def test_format_1_logs_are_still_read_and_replayed() -> None:
+    lines = FORMAT1.read_bytes().splitlines(keepends=True)
+    log = parse(lines)
+    assert log.format == 1 and log.footer is not None and FORMAT_VERSION == 2
+    assert Replay(log).divergence is None
+    with pytest.raises(LogFormatError, match="line 3: a format 1 log has no digests"):
+        parse([*lines[:2], lines[2][:-2] + b',"digest":"0123456789abcdef"}\n', *lines[3:]])

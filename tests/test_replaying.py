@@ -7,11 +7,13 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from helpers import reseal
 
 from cwtui.replaying import ReplayCursor, open_replay
-from cwtui.runner import bots_for, play_out
+from cwtui.runner import play_out
 from cwtui.session import GameSession, saved_games
 from engine import SeatConfig
+from engine.bots import seat_bots
 from engine.errors import LogFormatError
 from engine.state import State
 from engine.view import view
@@ -97,7 +99,7 @@ def test_fork_plays_on_from_a_position_and_verifies(tmp_path: Path) -> None:
     assert len(session.history) == ply
     expected = replay.state_at(ply)
     assert (session.state.ply, session.state.decks, session.state.bag) == (expected.ply, expected.decks, expected.bag)
-    final = play_out(session.state, bots_for(session.config), session.writer)
+    final = play_out(session.state, seat_bots(session.config), session.writer)
     session.close()
     fork = open_replay(session.path)
     assert fork.divergence is None and fork.log.footer is not None
@@ -119,7 +121,7 @@ def test_a_diverging_log_opens_up_to_its_last_good_move(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     lines = GOLDEN[1].read_bytes().splitlines(keepends=True)
     lines[51] = lines[51].replace(b'"turn":', b'"turn":9', 1)  # ply 50 claims another turn
-    path.write_bytes(b"".join(lines))
+    path.write_bytes(b"".join(reseal(lines)))  # digests and all: only the replay can tell
     replay = open_replay(path)
     assert replay.divergence is not None and replay.divergence.ply == 50
     cursor = ReplayCursor(replay)

@@ -3,6 +3,12 @@ resumes without losing or repeating games."""
 
 from __future__ import annotations
 
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import duckdb
@@ -19,13 +25,17 @@ def plan(out: Path, games: int = 6) -> selfplay.Plan:
 
 
 def moves_of(folder: Path) -> dict[str, bytes]:
-    """Each log without its header line (the header holds the time it was written)."""
-    return {p.name: b"".join(p.read_bytes().splitlines(keepends=True)[1:]) for p in sorted(folder.glob("*.jsonl"))}
+    """Each log without its header line (the header holds the time it was written) and
+    without the digests (which chain on from the header's)."""
+    return {
+        p.name: b"".join(re.sub(rb',"digest":"[0-9a-f]{16}"}$', b"}", line) for line in p.read_bytes().splitlines()[1:])
+        for p in sorted(folder.glob("*.jsonl"))
+    }
 
 
 def test_the_same_games_on_one_process_or_two(tmp_path: Path) -> None:
-    one = selfplay.run(plan(tmp_path / "one"), workers=1)
-    two = selfplay.run(plan(tmp_path / "two"), workers=2)
+    one = {o.game: o for o in selfplay.run(plan(tmp_path / "one"), workers=1)}
+    two = {o.game: o for o in selfplay.run(plan(tmp_path / "two"), workers=2)}
     assert one == two
     assert moves_of(tmp_path / "one") == moves_of(tmp_path / "two")
     assert len(moves_of(tmp_path / "one")) == 6
@@ -51,13 +61,13 @@ def test_a_stopped_run_resumes_without_losing_or_repeating_games(
 
     monkeypatch.setattr(selfplay, "play_one", stopping)
     with pytest.raises(KeyboardInterrupt):
-        selfplay.run(p, workers=1)
+        list(selfplay.run(p, workers=1))
     assert played == [0, 1, 2]
     kept = moves_of(tmp_path)
     assert len(kept) == 4  # three games done, one cut short
 
     monkeypatch.setattr(selfplay, "play_one", lambda plan, game: played.append(game) or real(plan, game))
-    outcomes = selfplay.run(p, workers=1)
+    outcomes = {o.game: o for o in selfplay.run(p, workers=1)}
     assert played == [0, 1, 2, 3, 4, 5]  # the cut game again, then the rest; none twice
     assert sorted(outcomes) == list(p.indexes)
     after = moves_of(tmp_path)
@@ -68,8 +78,8 @@ def test_a_stopped_run_resumes_without_losing_or_repeating_games(
 
 
 def test_outcomes_of_earlier_runs_are_counted(tmp_path: Path) -> None:
-    first = selfplay.run(plan(tmp_path, games=3), workers=1)
-    both = selfplay.run(plan(tmp_path, games=6), workers=1)
+    first = {o.game: o for o in selfplay.run(plan(tmp_path, games=3), workers=1)}
+    both = {o.game: o for o in selfplay.run(plan(tmp_path, games=6), workers=1)}
     assert {game: both[game] for game in first} == first and len(both) == 6
 
 
@@ -101,10 +111,55 @@ def test_the_ray_backend_writes_the_same_logs_as_local_processes(tmp_path: Path)
     ray = pytest.importorskip("ray", reason="the ray extra is not installed")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        on_ray = selfplay.run(plan(tmp_path / "ray"), workers=2, backend="ray")
+        on_ray = {o.game: o for o in selfplay.run(plan(tmp_path / "ray"), workers=2, backend="ray")}
     finally:
         ray.shutdown()
-    local = selfplay.run(plan(tmp_path / "local"), workers=1)
+    local = {o.game: o for o in selfplay.run(plan(tmp_path / "local"), workers=1)}
     assert on_ray == local
     assert moves_of(tmp_path / "ray") == moves_of(tmp_path / "local")
     assert not list((tmp_path / "ray").glob("*.part"))
+
+
+def _simulate(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    """`cwtui simulate` in a process group of its own, as a shell starts it."""
+    return subprocess.Popen([sys.executable, "-m", "cwtui", "simulate", *args], start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "CWTUI_CRASH_DIR": str(tmp_path / "crashes")})  # fmt: skip
+
+
+def _wait_for_logs(folder: Path, n: int, finished: bool = False, seconds: float = 60) -> float:
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        logs = list(folder.glob("*.jsonl"))
+        if len([p for p in logs if not finished or (p.read_bytes().rstrip().endswith(b"}")
+                and b'"kind":"footer"' in p.read_bytes())]) >= n:  # fmt: skip
+            return time.monotonic() - start
+        time.sleep(0.05)
+    raise AssertionError(f"fewer than {n} logs in {folder} after {seconds} s")
+
+
+def test_ctrl_c_stops_a_simulation_with_one_line(tmp_path: Path) -> None:
+    """Ctrl+C at a terminal reaches the whole process group, workers too: the workers
+    let the parent stop the run, which says so in one line and exits 130."""
+    out = tmp_path / "sim"
+    args = ["--games", "400", "--bots", "greedy,random", "--workers", "2", "--seed", "900", "--out", str(out)]
+    proc = _simulate(tmp_path, *args)
+    _wait_for_logs(out, 4)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and "stopped with" in lines[0] and "run the same command again" in lines[0], err
+    assert not (tmp_path / "crashes").exists()
+
+
+def test_a_billion_games_start_at_once(tmp_path: Path) -> None:
+    """The games are handed out lazily: the first game of a billion starts as soon as
+    Python has started, and stopping it is as quick."""
+    out = tmp_path / "sim"
+    proc = _simulate(tmp_path, "--games", "1000000000", "--workers", "2", "--out", str(out))
+    took = _wait_for_logs(out, 1, finished=True, seconds=30)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "of 1000000000 games done" in err
+    assert took < 15  # process start, two workers spawned, one game played

@@ -16,7 +16,11 @@ CONFIG = GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo", "greedy")), seed=
 
 def play(session: GameSession, moves: int) -> None:
     for _ in range(moves):
-        session.play(session.legal()[0] if session.is_human(session.state.to_act) else session.bot_move())
+        if session.is_human(session.state.to_act):
+            session.play(session.legal()[0])
+        else:
+            decision = session.bot_move()
+            session.play(decision.move, decision.searched)
 
 
 def test_resume_continues_exactly_where_the_game_stopped(tmp_path: Path) -> None:
@@ -52,7 +56,48 @@ def test_a_finished_game_cannot_be_resumed(tmp_path: Path) -> None:
         GameConfig(seats=(SeatConfig("A", "greedy"), SeatConfig("B", "greedy")), seed=2), tmp_path
     )
     while not session.state.over:
-        session.play(session.bot_move())
+        session.play(session.bot_move().move)
     assert unfinished_games(tmp_path) == []
     with pytest.raises(LogFormatError, match="finished game"):
         GameSession.resume(session.path)
+
+
+def test_a_log_with_a_seat_kind_no_bot_plays_is_refused_not_resumed(tmp_path: Path) -> None:
+    """Even with its digests recomputed: the reader refuses the header, so no bot is
+    ever asked for (bots_for used to crash on it)."""
+    from helpers import reseal
+
+    session = GameSession.start(CONFIG, tmp_path)
+    play(session, 10)
+    session.close()
+    assert session.path is not None
+    lines = session.path.read_bytes().splitlines(keepends=True)
+    session.path.write_bytes(b"".join(reseal([lines[0].replace(b'"kind":"greedy"', b'"kind":"wizard"'), *lines[1:]])))
+    assert unfinished_games(tmp_path) == []
+    with pytest.raises(LogFormatError, match="unknown seat kind 'wizard'"):
+        GameSession.resume(session.path)
+
+
+def test_a_format_1_game_resumes_in_format_1(tmp_path: Path) -> None:
+    """A game begun before digests goes on without them: one file, one format."""
+    format1 = Path(__file__).parent / "fixtures" / "format1" / "sim-2p-202.jsonl"
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(b"".join(format1.read_bytes().splitlines(keepends=True)[:80]))
+    session = GameSession.resume(path)
+    play(session, 20)
+    session.close()
+    log = read_log(path)
+    assert log.format == 1 and len(log.plies) == 79 + 20 and b'"digest"' not in path.read_bytes()
+    assert Replay(log).divergence is None
+
+
+def test_the_unfinished_list_passes_over_what_is_not_a_log(tmp_path: Path) -> None:
+    """The home screen counts unfinished games at start-up: a dangling link, a folder or
+    a damaged file named *.jsonl must not stop it."""
+    session = GameSession.start(CONFIG, tmp_path)
+    play(session, 6)
+    session.close()
+    (tmp_path / "gone.jsonl").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "folder.jsonl").mkdir()
+    (tmp_path / "bad.jsonl").write_bytes(b'{"kind":"header","x":"\xff"}\n')
+    assert [p for p, _h, _n in unfinished_games(tmp_path)] == [session.path]

@@ -3,27 +3,55 @@
 Exit codes a script can rely on:
   0  done (load: every log is in the history)
   1  load: some logs could not be loaded (each is named on stderr with the reason);
-     sql: DuckDB refused or failed the query (its message is on stderr)
-  2  nothing done: no such folder, no history database, or the database cannot be
-     opened (another cwtui may be loading into it)
+     sql: DuckDB refused or failed the query, or it ran past --timeout (one line on
+     stderr; nothing on stdout)
+  2  nothing done: bad arguments, no such folder, no history database yet, or the
+     database cannot be opened (another cwtui may be loading into it)
+  130 stopped with Ctrl+C (the query is interrupted at once)
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import os
+import shutil
+import signal
 import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from tempfile import SpooledTemporaryFile
+from typing import IO, Any, TypeVar
 
+import duckdb
 import msgspec
 
-from cwtui.history.loader import DB_NAME, HistoryError, LoadReport, load, refresh
-from cwtui.history.query import QueryError, export_tables, is_numeric, open_history, run, stream
+from cwtui.args import EXIT_STOPPED, EXIT_USAGE, count_arg, need_folder_or_nothing, seconds_arg, usage
+from cwtui.history.loader import (
+    DB_NAME,
+    DamagedHistory,
+    HistoryError,
+    LoadReport,
+    is_damage_message,
+    load,
+    rebuild,
+    refresh,
+)
+from cwtui.history.query import QueryError, export_tables, is_numeric, one_line, open_history, run, stream
 from cwtui.progress import progress_bar
 from cwtui.session import replays_dir
 from engine import EngineError
 from engine.cards import load_cards
+
+T = TypeVar("T")
+DEFAULT_TIMEOUT = 60.0  # seconds; --timeout 0 waits for ever
+SPOOL = 16 << 20  # bytes of output kept in memory before the spool goes to a temp file
+
+
+class QueryTimedOut(Exception):
+    pass
 
 
 def add_parsers(sub: Any) -> None:
@@ -41,8 +69,12 @@ def add_parsers(sub: Any) -> None:
     sql = sub.add_parser("sql", help="run a read-only SQL query on the history database")
     sql.add_argument("query")
     sql.add_argument("--format", choices=("table", "csv", "json"), default="table")
-    sql.add_argument("--max-rows", type=int, default=40, help="rows shown in table format (default 40)")
+    sql.add_argument("--max-rows", type=count_arg(0), default=40, help="rows shown in table format (default 40)")
     sql.add_argument("--no-load", action="store_true", help="do not load new logs first")
+    sql.add_argument(
+        "--timeout", type=seconds_arg, default=DEFAULT_TIMEOUT,
+        help=f"stop the query after this many seconds (default {DEFAULT_TIMEOUT:.0f}; 0: no limit)",
+    )  # fmt: skip
     _db_arg(sql)
 
 
@@ -51,80 +83,188 @@ def _db_arg(parser: argparse.ArgumentParser) -> None:
 
 
 def database(args: argparse.Namespace) -> Path:
-    return args.db or replays_dir(args.replays_dir) / DB_NAME
+    db: Path = args.db or replays_dir(args.replays_dir) / DB_NAME
+    return db
+
+
+def check_db(db: Path, command: str) -> None:
+    """A database path cwtui can use, before any work is done for it."""
+    if "?" in str(db):
+        raise usage(command, f"the database path {db} contains '?', which DuckDB cannot open; choose another with --db")
+    if db.exists() and not db.is_file():
+        raise usage(command, f"--db {db} is a folder, not a database file")
+    for parent in db.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise usage(command, f"--db {db}: {parent} is a file, not a folder")
+            break
 
 
 def history(args: argparse.Namespace) -> int:
+    check_db(database(args), "history " + args.history_command)
     if args.history_command == "export":
+        need_folder_or_nothing(args.folder, "the export folder", "history export")
         try:
             written = export_tables(database(args), args.folder)
         except HistoryError as exc:
-            return _fail("history export", str(exc), 2)
+            return _fail("history export", str(exc), EXIT_USAGE)
         print(f"wrote {len(written)} tables to {args.folder}")
         return 0
-    return history_load(args)
-
-
-def history_load(args: argparse.Namespace) -> int:
     return load_folders(args, args.folders or [replays_dir(args.replays_dir)])
 
 
 def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
     """Load `folders` into the database args name (--db, --replays-dir, --cards)."""
+    check_db(database(args), "history load")
+    files = [f for f in folders if f.exists() and not f.is_dir()]
+    if files:
+        return _fail("history load", f"not a folder of logs: {', '.join(map(str, files))}", EXIT_USAGE)
     missing = [f for f in folders if not f.is_dir()]
     if missing:
-        return _fail("history load", f"no such folder: {', '.join(map(str, missing))}", 2)
+        return _fail("history load", f"no such folder: {', '.join(map(str, missing))}", EXIT_USAGE)
     try:
         cards = [load_cards(path) for path in getattr(args, "cards_files", None) or []]
     except EngineError as exc:
-        return _fail("history load", str(exc), 2)
+        return _fail("history load", str(exc), EXIT_USAGE)
     try:
         with progress_bar("logs") as bar:
             report = load(database(args), folders, cards, bar)
     except HistoryError as exc:
-        return _fail("history load", str(exc), 2)
-    _summary(report, sys.stdout)
+        return _fail("history load", str(exc), EXIT_USAGE)
+    _report(report, "history load")
     for path, reason in report.skipped:
         print(f"{path}: skipped: {reason}", file=sys.stderr)
     return 0 if report.ok else 1
 
 
 def sql(args: argparse.Namespace) -> int:
+    try:
+        args.query.encode("utf-8")
+    except UnicodeEncodeError:
+        raise usage("sql", "the query is not valid UTF-8 text") from None
+    if not args.query.strip():
+        raise usage("sql", "the query is empty")
     db = database(args)
+    check_db(db, "sql")
+    replays = replays_dir(args.replays_dir)
     if not args.no_load:
-        try:
-            report = refresh(db, replays_dir(args.replays_dir))
-        except HistoryError as exc:
-            print(f"cwtui sql: warning: could not load new logs: {exc}", file=sys.stderr)
-        else:
-            if report.skipped:
-                print(f"cwtui sql: warning: {len(report.skipped)} logs could not be loaded "
-                      "(see `cwtui history load`)", file=sys.stderr)  # fmt: skip
+        _refresh_quietly(db, replays)
+    try:
+        return _answer(args, db)
+    except DamagedHistory as exc:
+        # found while querying: the database is a cache of the logs, so make it again
+        note = rebuild(db, replays, str(exc)).rebuilt
+        print(f"cwtui sql: {note}", file=sys.stderr)
+        return _answer(args, db)
+
+
+def _refresh_quietly(db: Path, replays: Path) -> None:
+    try:
+        report = refresh(db, replays)
+    except HistoryError as exc:
+        print(f"cwtui sql: warning: could not load new logs ({exc}); answering from the history as it was",
+              file=sys.stderr)  # fmt: skip
+        return
+    if report.rebuilt:
+        print(f"cwtui sql: {report.rebuilt}", file=sys.stderr)
+    if report.skipped:
+        print(f"cwtui sql: warning: {len(report.skipped)} logs could not be loaded "
+              "(`cwtui history load` names them)", file=sys.stderr)  # fmt: skip
+
+
+def _answer(args: argparse.Namespace, db: Path) -> int:
+    """Run the query with its time limit, its output held back until it is whole."""
     try:
         con = open_history(db)
+    except DamagedHistory as exc:
+        return _fail("sql", f"{exc}; `cwtui history load` rebuilds it from the logs", EXIT_USAGE)
     except HistoryError as exc:
-        return _fail("sql", str(exc), 2)
-    try:
-        if args.format == "table":
-            result = run(con, args.query, max(args.max_rows, 0))
-            _table(result.columns, result.types, result.rows, result.shown)
-        else:
-            columns, chunks = stream(con, args.query)
-            (_csv if args.format == "csv" else _json)(columns, chunks, sys.stdout)
-    except QueryError as exc:
-        return _fail("sql", str(exc), 1)
-    finally:
-        con.close()
+        return _fail("sql", str(exc), EXIT_USAGE)
+    with SpooledTemporaryFile(SPOOL, mode="w+", encoding="utf-8", errors="backslashreplace", newline="") as spool:
+        try:
+            _bounded(con, lambda: _write_result(con, args, spool), args.timeout)
+        except QueryError as exc:
+            if is_damage_message(str(exc)):
+                raise DamagedHistory(f"{db} is damaged ({one_line(str(exc))})") from None
+            return _fail("sql", one_line(str(exc)), 1)
+        except QueryTimedOut:
+            return _fail("sql", f"the query ran for more than {args.timeout:g} s (--timeout) and was stopped", 1)
+        except KeyboardInterrupt:
+            return _fail("sql", "stopped; the query was interrupted", EXIT_STOPPED)
+        finally:
+            con.close()
+        spool.seek(0)
+        shutil.copyfileobj(spool, sys.stdout)
+    sys.stdout.flush()
     return 0
 
 
-def _summary(report: LoadReport, out: TextIO) -> None:
+def _bounded(con: duckdb.DuckDBPyConnection, work: Callable[[], T], timeout: float) -> T:
+    """`work` in a thread of its own while this one waits, so that Ctrl+C and the time
+    limit stop the query at once: both ask DuckDB to interrupt it (it checks as it
+    goes, where a signal alone could wait for a long operator to finish).
+
+    Ctrl+C is taken by a handler that only asks DuckDB to stop: a KeyboardInterrupt
+    raised here while DuckDB works in the other thread leaves the connection unusable
+    and DuckDB aborting the process at exit (seen with duckdb 2.0). A second Ctrl+C
+    leaves at once."""
+    box: dict[str, Any] = {}
+    stop: list[str] = []
+
+    def target() -> None:
+        try:
+            box["value"] = work()
+        except BaseException as exc:
+            box["error"] = exc
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        if stop:
+            os._exit(EXIT_STOPPED)  # asked twice: DuckDB is not stopping
+        stop.append("interrupt")
+        con.interrupt()
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if main else None
+    thread = threading.Thread(target=target, name="cwtui-sql", daemon=True)
+    try:
+        thread.start()
+        deadline = time.monotonic() + timeout if timeout else None
+        while thread.is_alive():
+            thread.join(0.05)
+            if deadline is not None and not stop and time.monotonic() > deadline:
+                stop.append("timeout")
+                con.interrupt()
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+    if stop == ["interrupt"]:
+        raise KeyboardInterrupt
+    if stop == ["timeout"]:
+        raise QueryTimedOut
+    if "error" in box:
+        raise box["error"]
+    value: T = box["value"]
+    return value
+
+
+def _write_result(con: duckdb.DuckDBPyConnection, args: argparse.Namespace, out: IO[str]) -> None:
+    if args.format == "table":
+        result = run(con, args.query, args.max_rows)
+        _table(result.columns, result.types, result.rows, result.shown, out)
+    else:
+        columns, chunks = stream(con, args.query)
+        (_csv if args.format == "csv" else _json)(columns, chunks, out)
+
+
+def _report(report: LoadReport, command: str) -> None:
+    if report.rebuilt:
+        print(f"cwtui {command}: {report.rebuilt}", file=sys.stderr)
     parts = [f"loaded {report.loaded}", f"unchanged {report.unchanged}"]
     if report.removed:
         parts.append(f"removed {report.removed}")
     if report.skipped:
         parts.append(f"skipped {len(report.skipped)}")
-    print("logs: " + ", ".join(parts), file=out)
+    print("logs: " + ", ".join(parts))
 
 
 def _fail(command: str, message: str, code: int) -> int:
@@ -132,7 +272,8 @@ def _fail(command: str, message: str, code: int) -> int:
     return code
 
 
-def _table(columns: tuple[str, ...], types: tuple[str, ...], rows: list[tuple[Any, ...]], shown: str) -> None:
+def _table(columns: tuple[str, ...], types: tuple[str, ...], rows: list[tuple[Any, ...]], shown: str,
+           out: IO[str]) -> None:  # fmt: skip
     from rich.console import Console
     from rich.table import Column, Table
 
@@ -144,10 +285,12 @@ def _table(columns: tuple[str, ...], types: tuple[str, ...], rows: list[tuple[An
     )
     for row in rows:
         table.add_row(*("NULL" if v is None else str(v) for v in row))
-    Console(soft_wrap=False).print(table)
+    terminal = Console()  # drawn for the real stdout's width and colours, into the spool
+    Console(file=out, width=terminal.width, force_terminal=terminal.is_terminal, soft_wrap=False,
+            color_system=terminal.color_system).print(table)  # type: ignore[arg-type]  # fmt: skip
 
 
-def _csv(columns: tuple[str, ...], chunks: Any, out: TextIO) -> None:
+def _csv(columns: tuple[str, ...], chunks: Iterator[list[tuple[Any, ...]]], out: IO[str]) -> None:
     if not columns:
         return
     writer = csv.writer(out, lineterminator="\n")
@@ -156,16 +299,13 @@ def _csv(columns: tuple[str, ...], chunks: Any, out: TextIO) -> None:
         writer.writerows(rows)
 
 
-def _json(columns: tuple[str, ...], chunks: Any, out: TextIO) -> None:
-    """A JSON array of objects, one per row. The first rows are fetched before anything
-    is written, so a query that fails at once leaves stdout empty."""
+def _json(columns: tuple[str, ...], chunks: Iterator[list[tuple[Any, ...]]], out: IO[str]) -> None:
+    """A JSON array of objects, one per row."""
     encoder = msgspec.json.Encoder(enc_hook=str)
-    rows = next(chunks, [])
     out.write("[")
     first = True
-    while rows:
+    for rows in chunks:
         for row in rows:
             out.write(("\n" if first else ",\n") + encoder.encode(dict(zip(columns, row, strict=True))).decode())
             first = False
-        rows = next(chunks, [])
     out.write("]\n" if first else "\n]\n")

@@ -10,6 +10,7 @@ import msgspec
 
 KEEP = 200
 FILE_NAME = "history-queries.json"
+MAX_BYTES = 4 << 20  # far above KEEP queries; a larger file is not ours
 
 
 class PastQuery(msgspec.Struct, frozen=True):
@@ -29,10 +30,19 @@ class PastQueries:
         self.queries: list[PastQuery] = self._read()
 
     def _read(self) -> list[PastQuery]:
+        """The list as saved; a missing, damaged or foreign file starts a new one rather
+        than fail the screen (msgspec reports invalid UTF-8 and deep nesting outside its
+        DecodeError)."""
         try:
-            return _decoder.decode(self.path.read_bytes())[:KEEP]
-        except (OSError, msgspec.DecodeError):
-            return []  # none yet, or unreadable: start a new list rather than fail the screen
+            if not self.path.is_file():
+                return []
+            with self.path.open("rb") as f:
+                data = f.read(MAX_BYTES + 1)
+            if len(data) > MAX_BYTES:
+                return []
+            return _decoder.decode(data)[:KEEP]
+        except (OSError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+            return []
 
     def add(self, sql: str, outcome: str) -> None:
         sql = sql.strip()

@@ -1,4 +1,11 @@
-"""Running a user's SQL against the history, read-only, for the app and the command line."""
+"""Running a user's SQL against the history, for the app and the command line.
+
+Users' queries run in a sandbox: a read-only connection with DuckDB's external access
+switched off (no file but the history is read or written: no COPY TO, EXPORT, ATTACH,
+read_text, or URL), no extension installed or loaded, no spilling to disk, and the
+configuration locked so that no statement can undo any of it. Exports go through
+`export`, which lets exactly the file the user named be written.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +13,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import duckdb
 
@@ -62,9 +69,35 @@ class QueryCancelled(Exception):
     pass
 
 
-def open_history(db: Path) -> duckdb.DuckDBPyConnection:
-    """A read-only connection: nothing a user types can change the history."""
-    return connect(db, read_only=True)
+# Set when the database starts; the rest is set, in order, before any user SQL runs.
+SANDBOX_CONFIG: Final = {  # and the loader's OFFLINE settings, as on every connection
+    "allow_community_extensions": False,
+    "temp_directory": "",  # no spill files: a query too big for memory fails instead
+}
+
+
+def open_history(db: Path, writable: Path | None = None) -> duckdb.DuckDBPyConnection:
+    """A sandboxed connection for users' queries (see the module's doc); `writable` is
+    the one file an export may write."""
+    con = connect(db, read_only=True, config=SANDBOX_CONFIG)
+    try:
+        # Connections in one process share DuckDB's database instance, and with it these
+        # settings: one opened while another is open finds the sandbox already locked.
+        locked = con.execute("SELECT current_setting('lock_configuration')").fetchone() == (True,)
+        if locked and writable is not None:
+            raise HistoryError("an export needs the history to itself: try again when the running query ends")
+        if not locked:
+            if writable is not None:
+                # only possible while external access is still on
+                con.execute("SET allowed_paths = [?]", [str(writable)])
+            con.execute("SET enable_external_access = false")
+            con.execute("SET lock_configuration = true")
+    except (duckdb.Error, HistoryError) as exc:
+        con.close()
+        if isinstance(exc, HistoryError):
+            raise
+        raise HistoryError(f"cannot open {db} for queries: {_message(exc)}") from None
+    return con
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, limit: int) -> QueryResult:
@@ -113,26 +146,34 @@ def stream(
     return columns, chunks()
 
 
-def export(con: duckdb.DuckDBPyConnection, sql: str, path: Path, fmt: ExportFormat) -> None:
-    """Write the whole result of `sql` with DuckDB's own CSV or Parquet writer."""
+def export(db: Path, sql: str, path: Path, fmt: ExportFormat) -> None:
+    """Write the whole result of one query with DuckDB's own CSV or Parquet writer, on
+    a sandboxed connection that may write `path` and nothing else."""
     try:
-        relation = con.sql(sql)
-        if relation is None:
-            raise QueryError("the query returns no rows to export")
         path.parent.mkdir(parents=True, exist_ok=True)
-        if fmt == "csv":
-            relation.write_csv(str(path), header=True)
-        else:
-            relation.write_parquet(str(path))
-    except duckdb.Error as exc:
-        raise QueryError(_message(exc)) from None
     except OSError as exc:
         raise QueryError(f"cannot write {path}: {exc.strerror}") from None
+    con = open_history(db, writable=path.resolve())
+    try:
+        statements = con.extract_statements(sql)
+        if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
+            raise QueryError("only a single query that returns rows (SELECT, FROM, WITH …) can be exported")
+        query = statements[0].query.strip().rstrip(";")
+        options = "FORMAT csv, HEADER true" if fmt == "csv" else "FORMAT parquet"
+        # USE_TMP_FILE false: DuckDB would otherwise write a file beside it and rename it,
+        # and the sandbox lets only `path` itself be written. Newlines: a trailing comment
+        # in the query must not swallow the closing parenthesis.
+        con.execute(f"COPY (\n{query}\n) TO '{_sql_string(str(path.resolve()))}' ({options}, USE_TMP_FILE false)")
+    except duckdb.Error as exc:
+        raise QueryError(_message(exc)) from None
+    finally:
+        con.close()
 
 
 def export_tables(db: Path, folder: Path) -> list[Path]:
-    """Every table as `<folder>/<table>.parquet`."""
-    con = open_history(db)
+    """Every table as `<folder>/<table>.parquet` (cwtui's own statements only, so on a
+    plain read-only connection rather than the sandbox)."""
+    con = connect(db, read_only=True)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         written = []
@@ -182,6 +223,13 @@ def describe(con: duckdb.DuckDBPyConnection) -> list[TableInfo]:
         TableInfo(table, "view" if kind == "VIEW" else "table", doc, tuple(columns[table]))
         for table, (kind, doc) in kinds.items()
     ]
+
+
+def one_line(message: str) -> str:
+    """DuckDB's message on one line, for the command line: its lines joined, the caret
+    line that points into the query dropped (the quoted `LINE n: …` still says where)."""
+    parts = [line.strip() for line in message.splitlines()]
+    return " ".join(part for part in parts if part and set(part) != {"^"})
 
 
 def _sql_string(text: str) -> str:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SCHEMA_VERSION = 1  # bump when a table changes; an older database is rebuilt from the logs
+# Bump when a table changes or the loader's rules do; an older database is rebuilt from
+# the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
+SCHEMA_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -228,14 +230,19 @@ TABLES: tuple[Table, ...] = (
     ),
     Table(
         "log_files",
-        "the loader's record of every log it has seen, loaded or skipped",
+        "the loader's record of every log it has seen: loaded, skipped, or a copy of a game loaded from another file",
         (
             _c("file", "VARCHAR", "the log file's absolute path"),
             _c("size", "BIGINT", "its size in bytes when loaded"),
             _c("mtime_ns", "BIGINT", "its modification time when loaded; a change reloads it"),
             _c("game", "VARCHAR", "the game it holds (null if skipped)"),
-            _c("status", "VARCHAR", "loaded or skipped"),
-            _c("error", "VARCHAR", "why it was skipped"),
+            _c(
+                "status",
+                "VARCHAR",
+                "loaded; skipped (not a log the engine's reader accepts); or copy (a game already loaded from "
+                "another file; loaded from this one if that file goes)",
+            ),
+            _c("error", "VARCHAR", "why it was skipped, or which file holds the game it copies"),
             _c("loaded_at", "TIMESTAMPTZ", "when the loader last read it"),
         ),
         ("file",),

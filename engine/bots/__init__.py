@@ -1,4 +1,10 @@
-"""Bots choose a move from their seat's View and the legal moves — nothing else."""
+"""Bots choose a move from their seat's View and the legal moves — nothing else.
+
+A bot's move depends only on the game seed, its seat, the position and (for a search
+cut short by its clock) the iterations it ran: each decision draws on a stream of its
+own (engine.rng.decision_rng). So a resumed or forked game plays on as the original
+would have, and engine.bots.audit can check a log's bot moves by asking again.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +14,17 @@ from engine.bots.greedy import GreedyBot
 from engine.bots.ismcts import IsmctsBot, Option
 from engine.bots.random_bot import RandomBot
 from engine.cards import Cards
+from engine.config import BOT_KINDS, GameConfig
 from engine.moves import Move
+from engine.rng import stream_seed
 from engine.view import View
 
 
 class Bot(Protocol):
     kind: str
+    # The iterations of the last decision when a time cap stopped the search short of
+    # its budget (the log records it); None for a full search and for other bots.
+    searched: int | None
 
     def choose(self, view: View, moves: list[Move]) -> Move: ...
 
@@ -21,7 +32,6 @@ class Bot(Protocol):
 # Search budgets: iterations per move, and a time cap so that a slow machine still
 # answers within about two seconds (hard runs ~1 s here at ~3,000 iterations/s).
 SEARCH_BUDGET: Final[dict[str, tuple[int, float]]] = {"medium": (300, 1.0), "hard": (2500, 2.0)}
-BOT_KINDS: Final = ("random", "greedy", *SEARCH_BUDGET)
 # The new-game dialog's difficulty levels, and the bot kind each one plays.
 DIFFICULTY: Final[dict[str, str]] = {"easy": "greedy", "medium": "medium", "hard": "hard"}
 
@@ -45,6 +55,17 @@ def make_bot(kind: str, seed: int, timed: bool = True) -> Bot:
     raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
 
 
+def seat_bots(config: GameConfig, timed: bool = True) -> dict[int, Bot]:
+    """A bot for every bot seat, each seeded from the game seed and its seat.
+    Untimed search bots play by their iteration budget alone, so a self-play game is
+    the same on any machine (and a cut-short one can be replayed from its seed)."""
+    return {
+        seat: make_bot(sc.kind, stream_seed(config.seed, f"bot-{seat}"), timed)
+        for seat, sc in enumerate(config.seats)
+        if sc.kind != "human"
+    }
+
+
 __all__ = [
     "BOT_KINDS",
     "DIFFICULTY",
@@ -55,4 +76,5 @@ __all__ = [
     "Option",
     "RandomBot",
     "make_bot",
+    "seat_bots",
 ]

@@ -22,7 +22,7 @@ from engine.moves import (
     SilentDraws,
     TakeMasterAngler,
 )
-from engine.rng import Rng, stream_seed
+from engine.rng import decision_rng
 from engine.view import SeatView, View
 
 TACKLE_COST = 0.8  # a Rod, Line, Lure or Reel kept is worth something later
@@ -31,17 +31,20 @@ TACKLE_COST = 0.8  # a Rod, Line, Lure or Reel kept is worth something later
 class GreedyBot:
     kind = "greedy"
 
+    searched: int | None = None  # never searches
+
     def __init__(self, seed: int, cards: Cards | None = None) -> None:
-        self.rng = Rng(stream_seed(seed, "bot"))
+        self.seed = seed
         self.cards = cards or load_cards()
         self.mean = {s.name: (s.min_weight + s.max_weight) / 2 for s in self.cards.data.species}
         self.small = {s.name for s in self.cards.data.species if s.small}
 
     def choose(self, view: View, moves: list[Move]) -> Move:
         me = view.seats[view.seat]
+        rng = decision_rng(self.seed, view.ply)
         best, best_score = moves[0], float("-inf")
         for move in moves:
-            score = self.score(view, me, move) + self.rng.below(1000) / 100_000  # break ties
+            score = self.score(view, me, move) + rng.below(1000) / 100_000  # break ties
             if score > best_score:
                 best, best_score = move, score
         return best

@@ -28,7 +28,7 @@ from engine.determinize import World
 from engine.game import apply_in_place
 from engine.legal import legal_moves
 from engine.moves import Move
-from engine.rng import Rng, stream_seed
+from engine.rng import decision_rng
 from engine.state import State
 from engine.view import View
 
@@ -77,22 +77,29 @@ class IsmctsBot:
         cards: Cards | None = None,
     ) -> None:  # fmt: skip
         self.kind = kind
+        self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
-        self.rng = Rng(stream_seed(seed, "bot"))
+        self.rng = decision_rng(seed, 0)  # dealt afresh for every decision (search)
         self.cards = cards or load_cards()
         self.last_iterations = 0
+        # The iterations of the last decision when the time cap stopped it short of its
+        # budget, else None: the log records it, so the move can be checked by searching
+        # exactly as long again.
+        self.searched: int | None = None
         self.greedy = GreedyBot(seed, self.cards)
         self.prior: dict[Move, float] = {}
 
-    def choose(self, view: View, moves: list[Move]) -> Move:
+    def choose(self, view: View, moves: list[Move], iterations: int | None = None) -> Move:
+        """The most searched move; `iterations` replaces the budget and the time cap
+        (to ask again for a decision the clock cut short)."""
         if len(moves) == 1:
             return moves[0]
-        return self.analyse(view, moves)[0].move
+        return self.analyse(view, moves, iterations)[0].move
 
-    def analyse(self, view: View, moves: list[Move]) -> list[Option]:
+    def analyse(self, view: View, moves: list[Move], iterations: int | None = None) -> list[Option]:
         """Every root move, most searched first (ties: the legal order)."""
-        root = self.search(view, moves)
+        root = self.search(view, moves, iterations)
         options = []
         for move in moves:
             child = root.children.get(move)
@@ -103,18 +110,24 @@ class IsmctsBot:
         order = {m: i for i, m in enumerate(moves)}
         return sorted(options, key=lambda o: (-o.visits, -o.win_rate, order[o.move]))
 
-    def search(self, view: View, moves: list[Move]) -> Node:
+    def search(self, view: View, moves: list[Move], iterations: int | None = None) -> Node:
         world = World(view, self.cards)
         root = Node(None, view.seat, None)
+        self.rng = decision_rng(self.seed, view.ply)
         self.prior = self.root_prior(view, moves)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget, deadline = self.iterations, None
+        if iterations is not None:
+            budget = iterations
+        elif self.seconds is not None:
+            deadline = time.perf_counter() + self.seconds
         done = 0
-        while done < self.iterations:
+        while done < budget:
             self.iterate(root, world.sample(self.rng))
             done += 1
             if deadline is not None and done % TIME_CHECK == 0 and time.perf_counter() > deadline:
                 break
         self.last_iterations = done
+        self.searched = done if done < budget else None
         return root
 
     def root_prior(self, view: View, moves: list[Move]) -> dict[Move, float]:

@@ -7,6 +7,7 @@ Accept new or changed SVGs only after looking at them (../shared/tools/svg2png).
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 import duckdb
@@ -183,8 +184,11 @@ async def test_cancel_a_running_query(history_replays: Path) -> None:
         assert screen.running is not None
         await pilot.press("f3")  # the screen stays live while the query runs
         assert screen.query_one("#sidebar", TabbedContent).active == "schema"
+        await pilot.pause(0.5)  # deep in the query
+        pressed = time.perf_counter()
         await pilot.press("escape")
         await wait_idle(pilot)
+        assert time.perf_counter() - pressed < 1.0  # Esc stops any query within a second
         assert screen.running is None
         assert status(screen).startswith("Cancelled")
         assert app.screen is screen  # Esc cancelled; it did not leave the screen
@@ -262,3 +266,27 @@ async def test_history_opens_and_leaves_from_home(replays: Path) -> None:
         assert "No games in the history yet" in str(screen.query_one("#hint", Static).render())
         await pilot.press("escape")
         assert app.screen.__class__.__name__ == "HomeScreen"
+
+
+async def test_a_query_that_meets_a_damaged_database_rebuilds_it(history_replays: Path) -> None:
+    """The database is a cache of the logs: damage found by a query is repaired from
+    them, and the screen says so instead of failing."""
+    app = make_app(history_replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        db = history_replays / "history.duckdb"
+        data = bytearray(db.read_bytes())
+        for at in range(12288, len(data), 4096):  # every block after the file headers
+            data[at + 100] ^= 0xFF
+        db.write_bytes(bytes(data))
+        await set_sql(pilot, screen, "SELECT count(DISTINCT game) AS n, sum(length(event::VARCHAR)) FROM events")
+        await pilot.press("f5")  # reads every block of the largest table
+        await wait_idle(pilot)
+        error = str(screen.query_one("#error", Static).render())
+        assert "moved to" in error and "Run the query again" in error
+        assert list(history_replays.glob("history.duckdb.damaged-*"))
+        await pilot.press("f5")
+        await wait_idle(pilot)
+        table = screen.query_one("#table", DataTable)
+        assert screen.query_one("#output", ContentSwitcher).current == "table"
+        assert str(table.get_row_at(0)[0]).strip() == "8"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_app, settle
+from helpers import reseal
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select
 
@@ -96,7 +97,7 @@ def test_replay_chart(snap_compare, saved: Path, size) -> None:
 def test_replay_diverged(snap_compare, saved: Path, size) -> None:
     lines = (saved / "sim-2p-202.jsonl").read_bytes().splitlines(keepends=True)
     lines[51] = lines[51].replace(b'"turn":', b'"turn":9', 1)
-    (saved / "diverged.jsonl").write_bytes(b"".join(lines))
+    (saved / "diverged.jsonl").write_bytes(b"".join(reseal(lines)))  # only the replay can tell
     assert snap_compare(make_app(saved), terminal_size=size, run_before=opener(saved / "diverged.jsonl", "end"))
 
 

@@ -9,9 +9,10 @@ from typing import Any
 
 import duckdb
 import pytest
+from helpers import reseal
 
 from cwtui.history import schema
-from cwtui.history.loader import HistoryError, connect, load, refresh
+from cwtui.history.loader import connect, load, refresh
 from cwtui.logfile import read_log
 from engine.cards import load_cards
 from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS
@@ -127,14 +128,20 @@ def test_reloading_adds_nothing(loaded_db: Path, sim_logs: Path, tmp_path: Path)
     assert counts(db) == before == counts(loaded_db)
 
 
+def load_with_a_game_in_play(logs: Path, db: Path, pattern: str, lines: int) -> tuple[Path, bytes]:
+    """Load `logs` with one game (the first named like `pattern`) cut to its first
+    `lines`, as a game still being played; that log, and its whole bytes."""
+    path = next(logs.glob(pattern))
+    full = path.read_bytes()
+    path.write_bytes(b"".join(full.splitlines(keepends=True)[:lines]))
+    load(db, [logs])
+    return path, full
+
+
 def test_a_changed_log_is_reloaded_once(logs: Path, tmp_path: Path) -> None:
     """A game still being played grows; the next load replaces its rows."""
     db = tmp_path / "h.duckdb"
-    path = next(logs.glob("sim-2p-*.jsonl"))
-    full = path.read_bytes()
-    lines = full.splitlines(keepends=True)
-    path.write_bytes(b"".join(lines[:40]))
-    load(db, [logs])
+    path, full = load_with_a_game_in_play(logs, db, "sim-2p-*.jsonl", 40)
     assert rows(db, "SELECT finished, plies, winner FROM games WHERE file = ?", str(path.resolve())) == [
         (False, 39, None)
     ]
@@ -247,11 +254,16 @@ def test_an_older_schema_is_rebuilt(logs: Path, tmp_path: Path) -> None:
     assert load(db, [logs]).loaded == len(list(logs.glob("*.jsonl")))
 
 
-def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+def test_a_file_that_is_not_a_database_is_set_aside_and_rebuilt(logs: Path, tmp_path: Path) -> None:
+    """The database is a cache of the logs: one DuckDB cannot read is made again."""
     db = tmp_path / "history.duckdb"
     db.write_text("not a database")
-    with pytest.raises(HistoryError, match="cannot open"):
-        load(db, [tmp_path])
+    report = load(db, [logs])
+    assert report.rebuilt is not None and "is damaged" in report.rebuilt and "moved to" in report.rebuilt
+    assert report.loaded == len(list(logs.glob("*.jsonl")))
+    (aside,) = tmp_path.glob("history.duckdb.damaged-*")
+    assert aside.read_text() == "not a database"
+    assert count(db, "games") == report.loaded
 
 
 def test_loading_is_bulk_not_row_by_row(logs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -279,7 +291,192 @@ def test_loading_is_bulk_not_row_by_row(logs: Path, tmp_path: Path, monkeypatch:
     few = sum(sent.values())
     template = next(logs.glob("sim-2p-*.jsonl")).read_bytes()
     for i in range(20):
-        (logs / f"extra-{i}.jsonl").write_bytes(template.replace(b'"game":"sim-2p-', f'"game":"extra{i}-'.encode(), 1))
+        changed = template.replace(b'"game":"sim-2p-', f'"game":"extra{i}-'.encode(), 1)
+        (logs / f"extra-{i}.jsonl").write_bytes(b"".join(reseal(changed.splitlines(keepends=True))))
     sent.clear()
     assert load(tmp_path / "h2.duckdb", [logs]).loaded == len(list(logs.glob("*.jsonl")))
     assert sum(sent.values()) == few
+
+
+def test_a_copy_takes_the_place_of_its_deleted_original(logs: Path, tmp_path: Path) -> None:
+    db = tmp_path / "h.duckdb"
+    original = next(logs.glob("sim-2p-*.jsonl"))
+    copy = logs / "zz-copy.jsonl"
+    copy.write_bytes(original.read_bytes())
+    game = read_log(original).header.game
+    load(db, [logs])
+    assert rows(db, "SELECT file FROM games WHERE game = ?", game) == [(str(original.resolve()),)]
+    assert rows(db, "SELECT status FROM log_files WHERE file = ?", str(copy.resolve())) == [("copy",)]
+    original.unlink()
+    report = load(db, [logs])
+    assert report.removed == 1 and report.loaded == 1 and report.ok
+    assert rows(db, "SELECT file FROM games WHERE game = ?", game) == [(str(copy.resolve()),)]
+    assert rows(db, "SELECT count(*) FROM moves WHERE game = ?", game) == [(len(read_log(copy).plies),)]
+
+
+def test_a_reader_never_sees_a_game_half_replaced(logs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A changed log's old rows are dropped and its new ones inserted in one transaction:
+    a connection reading between the two still sees the old game whole."""
+    import cwtui.history.loader as loader
+
+    db = tmp_path / "h.duckdb"
+    path, full = load_with_a_game_in_play(logs, db, "sim-3p-*.jsonl", 60)
+    game = read_log(path).header.game
+    path.write_bytes(full)
+    seen: list[tuple[int, int]] = []
+    real = loader.Loader._stage
+
+    def stage_and_look(self: loader.Loader, logs_read: list[Any]) -> None:
+        real(self, logs_read)  # the old rows are deleted, the new ones not yet in
+        reader = self.con.cursor()  # another connection to the same database
+        try:
+            seen.append(reader.execute("SELECT count(*), max(plies) FROM moves JOIN games USING (game) "
+                                       "WHERE game = ?", [game]).fetchone())  # fmt: skip
+        finally:
+            reader.close()
+
+    monkeypatch.setattr(loader.Loader, "_stage", stage_and_look)
+    assert load(db, [logs]).loaded == 1
+    assert seen == [(59, 59)]  # the game as it was, whole
+    assert rows(db, "SELECT plies FROM games WHERE game = ?", game) == [(len(full.splitlines()) - 2,)]
+
+
+def test_a_load_that_fails_half_way_leaves_the_history_as_it_was(
+    logs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cwtui.history.loader as loader
+
+    db = tmp_path / "h.duckdb"
+    path, full = load_with_a_game_in_play(logs, db, "sim-4p-*.jsonl", 50)
+    before = counts(db)
+    path.write_bytes(full)
+    broken = (*loader._INSERTS[:3], "SELECT no_such_column FROM stage_lines", *loader._INSERTS[3:])
+    monkeypatch.setattr(loader, "_INSERTS", broken)
+    report = load(db, [logs])
+    assert [p.name for p, _ in report.skipped] == [path.name]
+    assert "the history could not take it" in report.skipped[0][1]
+    after = counts(db)
+    assert after["games"] == before["games"] - 1  # this log's old rows went with it, and only those
+    assert after["moves"] == before["moves"] - 49
+
+
+@pytest.mark.parametrize("damage", ["cut to its first blocks", "not a database", "empty", "a flipped block"])
+def test_a_damaged_database_is_moved_aside_and_rebuilt(logs: Path, tmp_path: Path, damage: str) -> None:
+    db = tmp_path / "h.duckdb"
+    load(db, [logs])
+    good = counts(db)
+    data = db.read_bytes()
+    if damage == "cut to its first blocks":
+        db.write_bytes(data[:12288])
+    elif damage == "not a database":
+        db.write_bytes(b"SQLite format 3\0" + data[16:4096])
+    elif damage == "empty":
+        db.write_bytes(b"")
+    else:
+        at = len(data) // 2
+        db.write_bytes(data[:at] + bytes([data[at] ^ 0xFF]) + data[at + 1 :])
+    (logs / "new.jsonl").write_bytes(b"")  # something new to load, so the load reads the database
+    report = load(db, [logs])
+    if damage == "a flipped block" and report.rebuilt is None:
+        # DuckDB reads a block only when a query needs it: the load may not have met it;
+        # a query that does meets it, and `cwtui sql` rebuilds then (test_sql_rebuilds…)
+        return
+    assert report.rebuilt is not None and "moved to" in report.rebuilt
+    assert counts(db) == good
+    assert len(list(tmp_path.glob("h.duckdb.damaged-*"))) == 1
+
+
+def test_sql_rebuilds_a_database_whose_damage_a_query_meets(
+    logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cwtui.cli import main
+
+    db = logs / "history.duckdb"
+    load(db, [logs])
+    data = bytearray(db.read_bytes())
+    for at in range(12288, len(data), 4096):  # every block after the file headers
+        data[at + 100] ^= 0xFF
+    db.write_bytes(bytes(data))
+    code = main(["--replays-dir", str(logs), "sql", "SELECT count(*) AS n, sum(plies) AS p FROM games", "--format",
+                 "csv"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert out.startswith("n,p\n8,")
+    assert "moved to" in err
+
+
+def test_a_disk_that_fills_during_a_first_load(logs: Path, tmp_path: Path) -> None:
+    """The load fails with one line and exit 2; the next load, with room again, ends with
+    the whole history (the half-written database is used or rebuilt)."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "h.duckdb"
+    script = (
+        "import resource, signal, sys\n"
+        "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"  # a write past the limit fails, as on a full disk
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (300_000, 300_000))\n"
+        "from cwtui.cli import main\n"
+        f"sys.exit(main(['history', 'load', {str(logs)!r}, '--db', {str(db)!r}]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "File too large" in done.stderr  # the disk's own complaint, not a follow-on one
+    report = load(db, [logs])
+    assert count(db, "games") == len(list(logs.glob("*.jsonl"))), report
+
+
+def _another_game(path: Path, game: str) -> bytes:
+    """The log at `path` as another game's (its id changed, digests recomputed)."""
+    text = path.read_bytes()
+    old = read_log(path).header.game
+    return b"".join(reseal(text.replace(f'"game":"{old}"'.encode(), f'"game":"{game}"'.encode(), 1)
+                           .splitlines(keepends=True)))  # fmt: skip
+
+
+def test_file_names_are_never_read_as_globs(logs: Path, tmp_path: Path) -> None:
+    template = next(logs.glob("sim-2p-*.jsonl"))
+    names = ["*.jsonl", "a[1].jsonl", "b?.jsonl", "c{d,e}.jsonl", "**.jsonl"]
+    for i, name in enumerate(names):
+        (logs / name).write_bytes(_another_game(template, f"glob-{i}"))
+    db = tmp_path / "h.duckdb"
+    report = load(db, [logs])
+    assert report.ok and report.loaded == len(list(logs.iterdir()))
+    for i, name in enumerate(names):
+        assert rows(db, "SELECT game, status FROM log_files WHERE file = ?", str((logs / name).resolve())) == [
+            (f"glob-{i}", "loaded")
+        ]
+        assert rows(db, "SELECT count(*) > 0 FROM moves WHERE game = ?", f"glob-{i}") == [(True,)]
+
+
+@pytest.mark.parametrize(
+    ("line", "old", "new", "reason"),
+    [
+        (1, b'"type":"place"', b'"type":"citch"', "Invalid value 'citch'"),
+        (0, b'"created":"2026-11-22T12:00:00+00:00"', b'"created":"yesterday"', "created must be an ISO 8601"),
+        (0, b'"created":"2026-11-22T12:00:00+00:00"', b'"created":""', "created must be an ISO 8601"),
+        (0, b'"seed":21', b'"seed":18446744073709551616', "line 1:"),
+        (-1, b'"winner":', b'"winner":1', "the footer names seat"),
+    ],
+)
+def test_what_the_reader_refuses_is_skipped_with_its_reason_and_the_rest_load(
+    logs: Path, tmp_path: Path, line: int, old: bytes, new: bytes, reason: str
+) -> None:
+    """Even when the digests were recomputed: the loader takes exactly what the reader
+    takes. One bad header value costs only its own log."""
+    path = logs / "sim-2p-21.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    if line == -1:
+        winner = read_log(path).footer.winner  # type: ignore[union-attr]
+        old, new = f'"winner":{winner}'.encode(), f'"winner":{1 - winner}'.encode()
+    assert old in lines[line], old
+    lines[line] = lines[line].replace(old, new, 1)
+    path.write_bytes(b"".join(reseal(lines)))
+    db = tmp_path / "h.duckdb"
+    report = load(db, [logs])
+    assert [p.name for p, _ in report.skipped] == [path.name]
+    assert reason in report.skipped[0][1]
+    assert report.loaded == len(list(logs.glob("*.jsonl"))) - 1
+    assert rows(db, "SELECT count(*) FROM games g JOIN seats s ON s.game = g.game AND s.won "
+                    "WHERE g.winner <> s.seat") == [(0,)]  # fmt: skip

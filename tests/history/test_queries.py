@@ -99,10 +99,10 @@ def test_a_bad_query_raises_duckdbs_message(loaded_db: Path) -> None:
 
 
 def test_export_csv_and_parquet(loaded_db: Path, tmp_path: Path) -> None:
+    sql = "SELECT game, seat, score FROM seats ORDER BY game, seat -- a comment at the end"
+    export(loaded_db, sql, tmp_path / "a.csv", "csv")
+    export(loaded_db, sql + ";", tmp_path / "b.parquet", "parquet")
     con = open_history(loaded_db)
-    sql = "SELECT game, seat, score FROM seats ORDER BY game, seat"
-    export(con, sql, tmp_path / "a.csv", "csv")
-    export(con, sql, tmp_path / "b.parquet", "parquet")
     expected = con.execute(sql).fetchall()
     con.close()
     assert duckdb.execute(f"SELECT * FROM read_csv('{tmp_path / 'a.csv'}')").fetchall() == expected
@@ -121,3 +121,22 @@ def test_schema_has_every_column_documented(loaded_db: Path) -> None:
 
 def test_result_shown_wording() -> None:
     assert QueryResult(("a",), ("INTEGER",), [(1,), (2,)], False, 0.0).shown == "2 rows"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b'[{"sql":"SELECT \xff","at":"x","outcome":"y"}]', b"[" * 100_000, b"not json", b"", b'{"a":1}', None],
+    ids=["invalid UTF-8", "deep", "not JSON", "empty", "another shape", "a folder"],
+)
+def test_a_damaged_past_queries_file_starts_a_new_list(tmp_path: Path, content: bytes | None) -> None:
+    from cwtui.history.past import PastQueries
+
+    path = tmp_path / "history-queries.json"
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_bytes(content)
+    past = PastQueries(path)
+    assert past.queries == []
+    past.add("SELECT 1", "1 row")  # and the screen goes on (a folder cannot be replaced: kept in memory)
+    assert [q.sql for q in past.queries] == ["SELECT 1"]

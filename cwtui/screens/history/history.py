@@ -37,7 +37,15 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_columns
-from cwtui.history.loader import DB_NAME, HistoryError, LoadReport, refresh
+from cwtui.history.loader import (
+    DB_NAME,
+    DamagedHistory,
+    HistoryError,
+    LoadReport,
+    is_damage_message,
+    rebuild,
+    refresh,
+)
 from cwtui.history.past import FILE_NAME, PastQueries
 from cwtui.history.queries import READY, ReadyQuery
 from cwtui.history.query import (
@@ -187,6 +195,8 @@ class HistoryScreen(Screen[None]):
             self._status(f"Could not load new games: {report}", error=True)
         else:
             note = f"{games:,} games in the history"
+            if report.rebuilt:
+                note = f"The history database was damaged and is rebuilt from the logs; {note}"
             if report.loaded:
                 note += f" ({report.loaded:,} just loaded)"
             if report.skipped:
@@ -285,10 +295,14 @@ class HistoryScreen(Screen[None]):
     def _query(self, sql: str) -> None:
         try:
             con = open_history(self.db)
+        except DamagedHistory as exc:
+            self._rebuild(sql, str(exc))
+            return
         except HistoryError as exc:
             self.app.call_from_thread(self._failed, sql, str(exc))
             return
         self.running = con
+        damaged = None
         try:
             if get_current_worker().is_cancelled:
                 return
@@ -296,12 +310,26 @@ class HistoryScreen(Screen[None]):
         except QueryCancelled:
             self.app.call_from_thread(self._cancelled, sql)
         except QueryError as exc:
-            self.app.call_from_thread(self._failed, sql, str(exc))
+            if is_damage_message(str(exc)):
+                damaged = str(exc)
+            else:
+                self.app.call_from_thread(self._failed, sql, str(exc))
         else:
             self.app.call_from_thread(self._succeeded, sql, result)
         finally:
             self.running = None
             con.close()
+        if damaged is not None:
+            self._rebuild(sql, f"{self.db} is damaged ({damaged})")
+
+    def _rebuild(self, sql: str, why: str) -> None:
+        """The database is a cache of the logs: a damaged one is set aside and made again."""
+        self.app.call_from_thread(self._status, "The history database is damaged: rebuilding it from the logs…")
+        try:
+            note = rebuild(self.db, self.replays, why).rebuilt or ""
+        except HistoryError as exc:
+            note = str(exc)
+        self.app.call_from_thread(self._failed, sql, f"{note}.\nRun the query again (F5).")
 
     def action_cancel(self) -> None:
         if self.running is not None:
@@ -428,11 +456,7 @@ class HistoryScreen(Screen[None]):
     @work(thread=True, group="history-export")
     def _export(self, sql: str, fmt: ExportFormat, path: Path) -> None:
         try:
-            con = open_history(self.db)
-            try:
-                export(con, sql, path, fmt)
-            finally:
-                con.close()
+            export(self.db, sql, path, fmt)
         except (HistoryError, QueryError) as exc:
             self.app.call_from_thread(self.notify, str(exc), title="Export failed", severity="error")
             return

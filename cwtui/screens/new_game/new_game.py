@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 from cwtui.words import SEAT_KINDS
 from engine import EngineError, GameConfig, SeatConfig
 from engine.cards import load_cards
+from engine.config import MAX_NAME
 
 DEFAULT_NAMES = ("Laurence", "Nils", "Ilina", "Brian")
 
@@ -37,7 +39,7 @@ class NewGameScreen(Screen[None]):
             for i in range(4):
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="label")
-                    yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name")
+                    yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name", max_length=MAX_NAME)
                     yield Select(SEAT_KINDS, value="human" if i == 0 else "greedy", allow_blank=False, id=f"kind-{i}")
             yield Static(
                 "Bots: easy looks one move ahead; medium and hard search the futures your view "
@@ -83,13 +85,23 @@ class NewGameScreen(Screen[None]):
             config, cards_path = self.read_form()
             cards = load_cards(cards_path) if cards_path else None
         except (ValueError, EngineError) as exc:
-            self.query_one("#error", Static).update(f"[b red]{exc}[/]")
+            self.show_error(str(exc))
             return
         from cwtui.screens.play.play import PlayScreen
         from cwtui.session import GameSession
 
-        session = GameSession.start(config, self.app.replays, cards)  # type: ignore[attr-defined]
+        folder: Path = self.app.replays  # type: ignore[attr-defined]
+        try:
+            session = GameSession.start(config, folder, cards)
+        except OSError as exc:
+            self.show_error(
+                f"Cannot save a game in {folder}/: {exc.strerror}. Choose another folder with --replays-dir."
+            )
+            return
         self.app.switch_screen(PlayScreen(session))
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#error", Static).update(Text(message, style="bold red"))
 
     @on(Button.Pressed, "#back")
     def back(self) -> None:
@@ -102,11 +114,10 @@ class NewGameScreen(Screen[None]):
             name = self.query_one(f"#name-{i}", Input).value.strip() or DEFAULT_NAMES[i]
             kind = str(self.query_one(f"#kind-{i}", Select).value)
             seats.append(SeatConfig(name, kind))
-        if len({s.name for s in seats}) != len(seats):
-            raise ValueError("Each seat needs its own name.")
         text = self.query_one("#seed", Input).value.strip()
-        if not text.isdigit() or int(text) >= 2**64:
+        if not text.isdigit():
             raise ValueError("The seed must be a whole number from 0 to 2**64 - 1.")
+        # GameConfig checks the rest (R2: seats, names, the seed's range) and says what is wrong
         cards_text = self.query_one("#cards", Input).value.strip()
         cards_path = Path(cards_text).expanduser() if cards_text else None
         config = GameConfig(

@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 
 from cwtui import words
 from cwtui.screens.compact import CompactLayout
-from cwtui.session import GameSession, Ply
+from cwtui.session import Decision, GameSession, Ply
 from cwtui.widgets import panes
 from engine import IllegalMove
 from engine.bots import Option as BotOption
@@ -211,26 +211,26 @@ class PlayScreen(CompactLayout, Screen[None]):
     def think(self) -> None:
         delay = {"instant": 0.0, "normal": 0.5, "slow": 1.5}[self.app.bot_speed]  # type: ignore[attr-defined]
         time.sleep(delay)
-        move = self.session.bot_move()
+        decision = self.session.bot_move()
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self.bot_moved, move)
+            self.app.call_from_thread(self.bot_moved, decision)
 
-    def bot_moved(self, move: Move) -> None:
+    def bot_moved(self, decision: Decision) -> None:
         """A bot's move arrives from its worker. If the screen closed meanwhile (home,
         or the app quitting, which removes the panes first) the move is dropped: it was
         never logged, and a resumed game asks the bot again."""
         if self.paused or not self.is_attached or not self.query("#status"):
             return
-        self.play_move(move)
+        self.play_move(decision.move, decision.searched)
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "bot")
 
-    def play_move(self, move: Move) -> None:
+    def play_move(self, move: Move, searched: int | None = None) -> None:
         self.workers.cancel_group(self, "hint")
         self.show_hint(None)
         try:
-            ply = self.session.play(move)
+            ply = self.session.play(move, searched)
         except IllegalMove as exc:
             self.notify(str(exc), title="Not allowed", severity="error")
             return

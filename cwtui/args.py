@@ -1,0 +1,94 @@
+"""What every command shares about its input: a parser whose complaints are one line,
+argument types that say what they expect, and checks of folders and files made before
+any work starts. Bad input is a UsageError: one line, exit 2, nothing done."""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
+
+from engine.config import BOT_KINDS, SEEDS
+
+EXIT_USAGE = 2
+EXIT_STOPPED = 130  # 128 + SIGINT, as shells report it
+
+
+class UsageError(Exception):
+    """Bad input found after parsing; the message is the whole line, command included."""
+
+
+def usage(command: str | None, message: str) -> UsageError:
+    """'cwtui sql: …' (or 'cwtui: …' for the app)."""
+    return UsageError(f"cwtui {command}: {message}" if command else f"cwtui: {message}")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with its complaint on one line (usage is under --help)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def seed_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < SEEDS:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64 - 1, not {text!r}")
+    return value
+
+
+def count_arg(low: int, high: int | None = None) -> Callable[[str], int]:
+    """A whole number in low..high."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if value < low or (high is not None and value > high):
+            bound = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
+            raise argparse.ArgumentTypeError(f"expected a whole number {bound}, not {text!r}")
+        return value
+
+    return parse
+
+
+def seconds_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 10**9:
+        raise argparse.ArgumentTypeError(f"expected seconds, 0 or more (0: no limit), not {text!r}")
+    return value
+
+
+def bots_arg(text: str) -> tuple[str, ...]:
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    unknown = [k for k in kinds if k not in BOT_KINDS]
+    if unknown or not kinds:
+        shown = ", ".join(unknown) if unknown else repr(text)
+        raise argparse.ArgumentTypeError(f"unknown bot kind(s) {shown}; choose from {', '.join(BOT_KINDS)}")
+    return kinds
+
+
+def need_folder_or_nothing(path: Path, what: str, command: str | None) -> None:
+    """`path` is a folder or does not exist yet."""
+    if path.exists() and not path.is_dir():
+        raise usage(command, f"{what} {path} is a file, not a folder")
+
+
+def need_writable_folder(path: Path, what: str, command: str | None) -> None:
+    """`path` is a folder cwtui can write in (made if missing)."""
+    need_folder_or_nothing(path, what, command)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        raise usage(command, f"{what} {path}: cannot write there ({exc.strerror})") from None

@@ -1,0 +1,67 @@
+"""`cwtui verify`'s judgement of one log file: is it a genuine game as far as the log
+can show, and how far does it go?
+
+Everything a log states is checked or derived (engine.log's reader: every line, its
+digest and the footer's own sums; engine.replay: each move's seat, turn, step and
+decision, every event and the final scores; engine.bots.audit: each bot seat's moves are
+its bot's). What no replay can check is who sat at a human seat: the digests catch a
+name or stamp changed by hand, not one forged by someone who recomputes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cwtui.logfile import read_log
+from engine.bots.audit import FIRST_AUDITED_FORMAT, audit
+from engine.cards import Cards
+from engine.errors import EngineError
+from engine.replay import Replay
+
+SEARCH_KINDS = frozenset({"medium", "hard"})  # bots whose check takes as long as their play
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    text: str  # "OK (184 plies)", "FAILED at ply 12: …"
+
+
+def verify_log(
+    path: Path, cards: Cards, bots: bool = True, progress: Callable[[int, int], None] | None = None
+) -> Verdict:
+    """Read, replay and (with `bots`) audit one log; never raises for a bad file.
+    `progress(done, total)` follows the audit of a log with search bots, which takes
+    about as long as they took to play."""
+    try:
+        replay = Replay(read_log(path), cards)
+    except EngineError as exc:
+        return Verdict(False, f"FAILED {exc}")
+    if replay.divergence:
+        return Verdict(False, f"FAILED at ply {replay.divergence.ply}: {replay.divergence.reason}")
+    if bots:
+        searching = any(seat.kind in SEARCH_KINDS for seat in replay.log.header.config.seats)
+        wrong = audit(replay, progress if searching else None)
+        if wrong:
+            return Verdict(False, f"FAILED at ply {wrong.ply}: {wrong.reason}")
+    return Verdict(True, _ok_text(replay, bots))
+
+
+def _ok_text(replay: Replay, bots: bool) -> str:
+    log = replay.log
+    notes = []
+    if log.format < FIRST_AUDITED_FORMAT:
+        notes.append(f"format {log.format}: written before digests, so its header and bot moves are not checked")
+    elif not bots:
+        notes.append("bot moves not checked")
+    if replay.ended_without_footer:
+        ended = "the game ended, but its footer was never written: resume it to finish"
+        text = f"OK up to ply {replay.good_plies} ({ended})"
+    elif log.footer is None:
+        cut = "the last line was cut off" if log.truncated else "no footer"
+        text = f"OK up to ply {replay.good_plies} (unfinished: {cut})"
+    else:
+        text = f"OK ({replay.good_plies} plies)"
+    return text + "".join(f"; {note}" for note in notes)

@@ -1,0 +1,34 @@
+"""When the app itself fails: one line on the terminal naming the crash report, the
+traceback in the report, and a non-zero exit status. Never a traceback on screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cwtui.app import CwtuiApp
+from cwtui.cli import main
+from cwtui.crash import EXIT_CRASH
+from cwtui.screens.home.home import HomeScreen
+
+
+def test_a_crash_exits_70_with_one_line_and_a_report(
+    replays: Path, crash_reports: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(self: HomeScreen) -> None:
+        raise RuntimeError("the menu fell over")
+
+    real_run = CwtuiApp.run
+    monkeypatch.setattr(HomeScreen, "refresh_menu", broken)
+    monkeypatch.setattr(CwtuiApp, "run", lambda self: real_run(self, headless=True, size=(80, 24)))
+    code = main(["--replays-dir", str(replays)])
+    out, err = capsys.readouterr()
+    assert code == EXIT_CRASH
+    assert "Traceback" not in out + err
+    (line,) = [line for line in err.splitlines() if line.strip()]
+    assert line.startswith("cwtui crashed (RuntimeError: the menu fell over); the full report is in ")
+    (report,) = crash_reports.glob("crash-*.txt")
+    assert str(report) in line
+    text = report.read_text()
+    assert "Traceback (most recent call last)" in text and "the menu fell over" in text and "refresh_menu" in text

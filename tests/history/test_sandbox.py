@@ -1,0 +1,178 @@
+"""Users' queries read the history and nothing else: every write or escape is refused
+with DuckDB's own message and leaves the database and the logs byte for byte as they
+were; exports write only the file named; long queries stop on time or on Ctrl+C; and a
+query that fails half way prints nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cwtui.cli import main
+from cwtui.history.loader import load
+from cwtui.history.query import QueryError, export, open_history, run
+
+SLOW = "SELECT sum(a.ply * b.ply + c.ply) FROM events a, events b, events c"
+
+ESCAPES = [
+    ("COPY (SELECT 'x') TO '{db}' (FORMAT csv)", "file system operations are disabled"),
+    ("COPY (SELECT 'x') TO '{log}' (FORMAT csv)", "file system operations are disabled"),
+    ("COPY games TO '{folder}/games.csv'", "file system operations are disabled"),
+    ("EXPORT DATABASE '{folder}/dump'", "file system operations are disabled"),
+    ("ATTACH '{folder}/other.duckdb' AS other", "file system operations are disabled"),
+    ("INSTALL httpfs", "file system operations are disabled"),
+    ("LOAD httpfs", "disabled through configuration"),
+    ("SET enable_external_access = true", "the configuration has been locked"),
+    ("SET lock_configuration = false", "the configuration has been locked"),
+    ("RESET lock_configuration", "the configuration has been locked"),
+    ("SET allowed_paths = ['/']", "the configuration has been locked"),
+    ("SET allowed_directories = ['/']", "the configuration has been locked"),
+    ("SET temp_directory = '{folder}'", "the configuration has been locked"),
+    ("SET autoinstall_known_extensions = true", "the configuration has been locked"),
+    ("PRAGMA enable_profiling", "the configuration has been locked"),
+    ("SELECT * FROM read_text('/etc/passwd')", "file system operations are disabled"),
+    ("SELECT * FROM read_text('{log}')", "file system operations are disabled"),
+    ("SELECT * FROM read_json('{log}')", "file system operations are disabled"),
+    ("SELECT * FROM '{log}'", "file system operations are disabled"),
+    ("SELECT * FROM glob('{folder}/*')", "file system operations are disabled"),
+    ("SELECT * FROM read_csv('https://example.com/x.csv')", "file system operations are disabled"),
+    ("CREATE TABLE x AS SELECT 1", "read-only mode"),
+    ("DELETE FROM games", "read-only mode"),
+    ("CREATE SECRET s (TYPE s3, KEY_ID 'a', SECRET 'b')", "file system operations are disabled"),
+]
+
+
+@pytest.fixture
+def history(logs: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """A history database in the replays folder, as cwtui keeps it: (db, folder)."""
+    db = logs / "history.duckdb"
+    assert load(db, [logs]).ok
+    return db, logs
+
+
+def fingerprint(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def fill(sql: str, db: Path, folder: Path) -> str:
+    return sql.format(db=db, log=next(folder.glob("*.jsonl")), folder=folder)
+
+
+@pytest.mark.parametrize(("sql", "refusal"), ESCAPES, ids=[s for s, _ in ESCAPES])
+def test_the_command_line_refuses_every_write_and_escape(
+    sql: str, refusal: str, history: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, folder = history
+    before = fingerprint(folder)
+    code = main(["sql", fill(sql, db, folder), "--db", str(db), "--no-load"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    assert refusal in err and err.startswith("cwtui sql: ") and err.count("\n") == 1
+    assert fingerprint(folder) == before
+
+
+@pytest.mark.parametrize(("sql", "refusal"), ESCAPES, ids=[s for s, _ in ESCAPES])
+def test_the_history_screen_refuses_every_write_and_escape(sql: str, refusal: str, history: tuple[Path, Path]) -> None:
+    """The History screen runs its queries through the same `run` on the same sandbox."""
+    db, folder = history
+    before = fingerprint(folder)
+    con = open_history(db)
+    try:
+        with pytest.raises(QueryError, match=refusal):
+            run(con, fill(sql, db, folder), 10)
+    finally:
+        con.close()
+    assert fingerprint(folder) == before
+
+
+def test_a_second_connection_finds_the_sandbox_still_locked(history: tuple[Path, Path]) -> None:
+    db, folder = history
+    first = open_history(db)
+    second = open_history(db)  # shares DuckDB's instance, settings and all
+    try:
+        for con in (first, second):
+            with pytest.raises(QueryError, match="disabled"):
+                run(con, fill("COPY games TO '{folder}/x.csv'", db, folder), 1)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_an_export_writes_only_the_file_named(history: tuple[Path, Path], tmp_path: Path) -> None:
+    db, folder = history
+    out = tmp_path / "exports"
+    target = out / "result.csv"
+    before = fingerprint(folder)
+    export(db, "SELECT game, winner FROM games ORDER BY game", target, "csv")
+    assert sorted(p.name for p in out.iterdir()) == ["result.csv"]
+    assert target.read_text().startswith("game,winner\n")
+    for sql in (
+        fill("COPY games TO '{folder}/x.csv'", db, folder),
+        "SELECT 1; SELECT 2",
+        fill("SELECT * FROM read_text('{log}')", db, folder),
+        "INSTALL httpfs",
+    ):
+        with pytest.raises(QueryError):
+            export(db, sql, out / "other.parquet", "parquet")
+    assert sorted(p.name for p in out.iterdir()) == ["result.csv"]
+    assert fingerprint(folder) == before
+
+
+def test_a_query_that_fails_half_way_prints_nothing(
+    history: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, _ = history
+    failing = "SELECT CASE WHEN x < 90000 THEN x ELSE error('boom') END AS v FROM range(100000) t(x)"
+    for fmt in ("csv", "json", "table"):
+        code = main(["sql", failing, "--db", str(db), "--no-load", "--format", fmt])
+        out, err = capsys.readouterr()
+        assert (code, out) == (1, ""), fmt
+        assert "boom" in err
+
+
+def test_a_query_past_its_time_limit_is_stopped(history: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    db, _ = history
+    start = time.perf_counter()
+    code = main(["sql", SLOW, "--db", str(db), "--no-load", "--timeout", "0.5"])
+    took = time.perf_counter() - start
+    out, err = capsys.readouterr()
+    assert (code, out) == (1, "")
+    assert "ran for more than 0.5 s (--timeout)" in err and err.count("\n") == 1
+    assert took < 3.0
+
+
+def test_ctrl_c_stops_a_query_at_once(history: tuple[Path, Path], tmp_path: Path) -> None:
+    """In a process of its own: Ctrl+C (SIGINT) ends `cwtui sql` within a second, with
+    exit status 130, one line and no partial output."""
+    db, _ = history
+    env = {**os.environ, "CWTUI_CRASH_DIR": str(tmp_path / "crashes")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cwtui", "sql", SLOW, "--db", str(db), "--no-load", "--timeout", "0", "--format", "csv"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    time.sleep(2.0)  # started, loaded DuckDB, and at work on the query
+    assert proc.poll() is None, proc.communicate()
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=10)
+    took = time.perf_counter() - sent
+    assert proc.returncode == 130
+    assert out == "" and err == "cwtui sql: stopped; the query was interrupted\n"
+    assert took < 1.5
+
+
+def test_sql_with_no_history_creates_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CWTUI_REPLAYS", raising=False)
+    code = main(["sql", "SELECT 1"])
+    _, err = capsys.readouterr()
+    assert code == 2 and "no history database" in err
+    assert not (tmp_path / "replays").exists()
