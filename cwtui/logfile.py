@@ -40,23 +40,24 @@ TAIL = 1 << 16  # bytes read from a log's end to find its last line; far above a
 class LogWriter:
     """Appends lines to a log, flushing each, in the log's own format and chain."""
 
-    def __init__(self, path: Path, header: Header) -> None:
-        """A new log with this header (never over another file)."""
+    def __init__(self, path: Path, file: BinaryIO, chain: Chain) -> None:
         self.path = path
-        self.chain = Chain(header.format)
+        self._file = file
+        self.chain = chain
+
+    @classmethod
+    def create(cls, path: Path, header: Header) -> LogWriter:
+        """A new log with this header (never over another file)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: BinaryIO = path.open("xb")  # "x": never overwrite another game's log
-        self._write(self.chain.line(header))
+        writer = cls(path, path.open("xb"), Chain(header.format))  # "x": never overwrite another game's log
+        writer._write(writer.chain.line(header))
+        return writer
 
     @classmethod
     def append(cls, path: Path, log: GameLog) -> LogWriter:
         """More lines for an existing log, as read by `read_log` (so the file ends with
         its last complete line: see `drop_partial_line`)."""
-        writer = cls.__new__(cls)
-        writer.path = path
-        writer.chain = Chain(log.format, log.digest)
-        writer._file = path.open("ab")
-        return writer
+        return cls(path, path.open("ab"), Chain(log.format, log.digest))
 
     def _write(self, data: bytes) -> None:
         self._file.write(data)

@@ -51,5 +51,5 @@ def play_game(
     game_id = path.stem
     created = created or datetime.now(UTC).isoformat(timespec="seconds")
     header = header_for(config, cards.hash, game_id, created)
-    with LogWriter(path, header) as writer:
+    with LogWriter.create(path, header) as writer:
         return play_out(state, bots, writer), path

@@ -75,7 +75,7 @@ class GameSession:
         path = _new_log(folder, f"game-{now:%Y%m%d-%H%M%S}-{config.seed}")
         header = header_for(config, cards.hash, path.stem, now.isoformat(timespec="seconds"))
         state = new_game(config, cards)
-        return cls(state, path, LogWriter(path, header), seat_bots(config))
+        return cls(state, path, LogWriter.create(path, header), seat_bots(config))
 
     @classmethod
     def fork(cls, replay: Replay, ply: int, seats: tuple[SeatConfig, ...], folder: Path) -> GameSession:
@@ -92,7 +92,7 @@ class GameSession:
         path = _new_log(folder, f"{parent.game}-from-{ply}-{now:%Y%m%d-%H%M%S}")
         created = now.isoformat(timespec="seconds")
         header = header_for(config, replay.cards.hash, path.stem, created, Parent(parent.game, ply))
-        with LogWriter(path, header) as writer:
+        with LogWriter.create(path, header) as writer:
             for record in replay.log.plies[:ply]:
                 writer.record(record)
         return cls.resume(path, replay.cards)

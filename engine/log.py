@@ -34,6 +34,7 @@ from engine.state import State
 
 FORMAT_VERSION: Final = 2  # what this engine writes
 FIRST_FORMAT: Final = 1  # the oldest format it reads
+DIGESTS_FROM: Final = 2  # the first format whose lines end with a digest
 MAX_LINE: Final = 1 << 20  # bytes; a real line is at most a few KB
 GAME_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")  # also a file name: no paths
 
@@ -125,7 +126,7 @@ class Chain:
 
     def line(self, record: Header | Ply | Footer) -> bytes:
         data = _encoder.encode(record)
-        if self.format < 2:
+        if self.format < DIGESTS_FROM:
             return data + b"\n"
         body = data[:-1]  # the record without its closing brace; the digest goes last
         self.previous = _digest(self.previous, body)
@@ -150,7 +151,7 @@ def parse(lines: Iterable[bytes]) -> GameLog:
     if first is None or not first.strip():
         raise LogFormatError("the log is empty", 1)
     header, previous = _read_header(first)
-    chained = header.format >= 2
+    chained = header.format >= DIGESTS_FROM
     seats = len(header.config.seats) + header.config.solo  # the silent player sits at 1
     plies: list[Ply] = []
     footer: Footer | None = None
@@ -213,7 +214,7 @@ def _read_header(line: bytes) -> tuple[Header, bytes]:
     if not line.endswith(b"\n"):
         raise LogFormatError("the header line is cut off", 1)
     header: Header = _decode(_header_decoder, line, 1)
-    return header, _check_digest(line, b"", probe.format >= 2, 1)
+    return header, _check_digest(line, b"", probe.format >= DIGESTS_FROM, 1)
 
 
 def footer_problem(footer: Footer, plies: int, seats: int) -> str | None:

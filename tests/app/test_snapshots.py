@@ -145,7 +145,7 @@ def unfinished_log(replays: Path) -> None:
     cards = load_cards()
     header = header_for(config, cards.hash, "game-x", "2026-11-20T18:30:00+00:00")
     state = new_game(config, cards)
-    with LogWriter(replays / "game-x.jsonl", header) as writer:
+    with LogWriter.create(replays / "game-x.jsonl", header) as writer:
         for _ in range(12):
             move = legal_moves(state)[-1]
             after, events = apply(state, move)

@@ -1,0 +1,82 @@
+"""Measure what checking a log costs: reading it (the engine's reader, digests
+included), replaying it, and asking its bots again (`verify`'s default).
+
+    python scripts/bench_verify.py --simulate 200            # 200 greedy-vs-random games per player count
+    python scripts/bench_verify.py FOLDER...                 # the logs in these folders
+
+Prints logs/s and plies/s for each stage, measured in the same run on the same logs,
+and each stage's time as a multiple of reading alone (the machine is shared: compare
+the ratios, not the seconds, across runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cwtui.logfile import read_log
+from engine.bots.audit import audit
+from engine.cards import load_cards
+from engine.replay import Replay
+
+
+def simulate(out: Path, games: int) -> list[Path]:
+    from cwtui.runner import play_game
+    from engine import GameConfig, SeatConfig
+
+    cards = load_cards()
+    for players in (1, 2, 3, 4):
+        kinds = ["greedy", "random"]
+        seats = tuple(SeatConfig(f"{kinds[i % 2]}-{i}", kinds[i % 2]) for i in range(players))
+        for i in range(games):
+            play_game(GameConfig(seats=seats, seed=players * 1_000_000 + i), out, cards)
+    return [out]
+
+
+def timed(files: list[Path], stage: Callable[[Path], int]) -> tuple[float, int]:
+    start = time.perf_counter()
+    plies = sum(stage(path) for path in files)
+    return time.perf_counter() - start, plies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("folders", nargs="*", type=Path)
+    parser.add_argument("--simulate", type=int, default=0, help="first simulate this many games per player count")
+    args = parser.parse_args()
+    folders: list[Path] = list(args.folders)
+    if args.simulate:
+        folders += simulate(Path(tempfile.mkdtemp(prefix="cwtui-verify-")), args.simulate)
+    files = sorted(p for folder in folders for p in folder.glob("*.jsonl"))
+    if not files:
+        parser.error("no logs: give folders of *.jsonl or --simulate N")
+    cards = load_cards()
+
+    def read(path: Path) -> int:
+        return len(read_log(path).plies)
+
+    def replay(path: Path) -> int:
+        return Replay(read_log(path), cards).good_plies
+
+    def replay_and_audit(path: Path) -> int:
+        r = Replay(read_log(path), cards)
+        assert r.divergence is None and audit(r) is None, path
+        return r.good_plies
+
+    print(f"{len(files)} logs")
+    base = None
+    for name, stage in (("read", read), ("read + replay", replay), ("read + replay + bots", replay_and_audit)):
+        seconds, plies = timed(files, stage)
+        base = base or seconds
+        print(f"{name:22} {seconds:7.2f} s  {len(files) / seconds:7.0f} logs/s  {plies / seconds:9.0f} plies/s"
+              f"  ×{seconds / base:.1f} of reading")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
