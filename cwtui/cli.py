@@ -30,6 +30,7 @@ from cwtui.args import (
 )
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.history import commands as history_commands
+from cwtui.processes import default_workers, run_all
 from cwtui.progress import progress_bar
 from cwtui.session import REPLAYS_ENV, replays_dir
 from engine.cards import Cards, load_cards
@@ -69,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     ver = sub.add_parser("verify", help="re-simulate logs and check every event, outcome and bot move")
     ver.add_argument("files", nargs="+", type=Path)
     ver.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
+    ver.add_argument("--workers", type=count_arg(0, 1024), default=0,
+                     help="processes to check on (default 0: one per core)")  # fmt: skip
     ver.add_argument(
         "--skip-bots", action="store_true",
         help="do not ask the bots again (fast; a search bot takes as long to check as to play)",
@@ -175,7 +178,7 @@ def simulate(args: argparse.Namespace) -> int:
             import ray  # noqa: F401
         except ImportError:
             raise UsageError("cwtui simulate: --backend ray needs Ray: pip install 'cwtui[ray]'") from None
-    workers = args.workers or selfplay.default_workers()
+    workers = args.workers or default_workers()
     summary = Summary(plan)
     try:
         with progress_bar("games", show_from=100) as bar:
@@ -213,7 +216,7 @@ def tournament(args: argparse.Namespace) -> int:
     _check_plan(plan, args)  # last: it makes the --out folder
     try:
         with progress_bar("games", show_from=100) as bar:
-            outcomes = list(selfplay.run(plan, args.workers or selfplay.default_workers(), bar))
+            outcomes = list(selfplay.run(plan, args.workers or default_workers(), bar))
     except KeyboardInterrupt:
         print("\ncwtui tournament: stopped; run the same command again to play the rest", file=sys.stderr)
         return EXIT_STOPPED
@@ -272,15 +275,36 @@ class Summary:
 
 
 def verify(args: argparse.Namespace) -> int:
-    from cwtui.verification import verify_log
+    """Each log's verdict on a line, in the order given: one log at a time with a bar
+    for its plies (a search bot's log takes minutes), or many on every core."""
+    from cwtui.verification import Verdict, verify_in_worker, verify_log
 
     cards = cards_from(args.cards, "verify")
+    files: list[Path] = args.files
+    workers = min(args.workers or default_workers(), len(files))
+    bots = not args.skip_bots
     failed = 0
-    for path in args.files:
-        with progress_bar("plies", show_from=1) as bar:
-            verdict = verify_log(path, cards, bots=not args.skip_bots, progress=bar)
+
+    def report(path: Path, verdict: Verdict) -> None:
+        nonlocal failed
         print(f"{path}: {verdict.text}", flush=True)
         failed += not verdict.ok
+
+    try:
+        if workers <= 1:
+            for path in files:
+                with progress_bar("plies", show_from=1) as bar:
+                    report(path, verify_log(path, cards, bots, progress=bar))
+        else:
+            jobs = ((path, args.cards, bots) for path in files)
+            with progress_bar("logs", show_from=100) as bar:
+                for done, (path, verdict) in enumerate(zip(files, run_all(verify_in_worker, jobs, len(files), workers),
+                                                           strict=True), 1):  # fmt: skip
+                    report(path, verdict)
+                    bar(done, len(files))
+    except KeyboardInterrupt:
+        print(f"\ncwtui verify: stopped; {failed} of the logs checked so far failed", file=sys.stderr)
+        return EXIT_STOPPED
     return 1 if failed else 0
 
 

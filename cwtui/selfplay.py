@@ -12,15 +12,14 @@ turned i % players seats, in `match-<players>p-<seed>-r<rotation>.jsonl`.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
-import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cwtui.logfile import last_record
+from cwtui.processes import run_all
 from cwtui.runner import play_game
 from engine import GameConfig, SeatConfig
 from engine.cards import Cards, load_cards
@@ -157,25 +156,7 @@ def play(plan: Plan, games: Iterable[int], count: int, workers: int, backend: st
     if backend == "ray":
         yield from _play_on_ray(plan, list(games))
         return
-    if workers <= 1 or count <= 1:
-        for game in games:
-            yield play_one(plan, game)
-        return
-    # spawn, not fork: the parent may be running threads (the progress bar's)
-    context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(16, count // (workers * 8)))
-    # Workers ignore Ctrl+C: the parent alone stops the run (and terminates them), so a
-    # stop prints one line, not a traceback from every worker.
-    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
-        try:
-            yield from pool.imap_unordered(_play, ((plan, game) for game in games), chunksize=chunk)
-        except BaseException:
-            pool.terminate()
-            raise
-
-
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    yield from run_all(_play, ((plan, game) for game in games), count, workers, ordered=False)
 
 
 def _play_remote(plan: Plan, games: list[int]) -> list[tuple[Outcome, bytes | None]]:
@@ -238,7 +219,3 @@ def run(
         if progress:
             progress(done, plan.games)
         yield outcome
-
-
-def default_workers() -> int:
-    return os.cpu_count() or 1

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cwtui.logfile import read_log
 from engine.bots.audit import FIRST_AUDITED_FORMAT, audit
-from engine.cards import Cards
+from engine.cards import Cards, load_cards
 from engine.errors import EngineError
 from engine.replay import Replay
 
@@ -47,6 +47,12 @@ def verify_log(
         if wrong:
             return Verdict(False, f"FAILED at ply {wrong.ply}: {wrong.reason}")
     return Verdict(True, _ok_text(replay, bots))
+
+
+def verify_in_worker(job: tuple[Path, Path | None, bool]) -> Verdict:
+    """`verify_log` for a worker process: (log, card file or None for the built-in, bots)."""
+    path, cards_file, bots = job
+    return verify_log(path, load_cards(cards_file), bots)
 
 
 def _ok_text(replay: Replay, bots: bool) -> str:

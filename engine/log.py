@@ -168,7 +168,10 @@ def parse(lines: Iterable[bytes]) -> GameLog:
         if not raw.endswith(b"\n"):
             truncated = True  # only allowed as the very last line; checked above
             continue
-        record = _decode(_line_decoder, raw, number)
+        try:  # _decode's work, inline: this loop runs for every line of every log read
+            record = _line_decoder.decode(raw)
+        except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
+            raise _decoding_error(exc, number) from None
         if isinstance(record, Footer):
             footer = record
         elif record.ply != len(plies):
@@ -272,40 +275,40 @@ def _decode(decoder: msgspec.json.Decoder[T], raw: bytes, number: int | None) ->
         raise LogFormatError(f"the line is longer than {MAX_LINE:,} bytes", number)
     try:
         return decoder.decode(raw)
-    except msgspec.DecodeError as exc:
-        message = str(exc)
-    except UnicodeDecodeError:
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise _decoding_error(exc, number) from None
+
+
+def _decoding_error(exc: Exception, number: int | None) -> LogFormatError:
+    if isinstance(exc, UnicodeDecodeError):
         message = "the line is not valid UTF-8"
-    except RecursionError:
+    elif isinstance(exc, RecursionError):
         message = "the line nests too deeply"
+    else:
+        message = str(exc)
     if number == 1:
         message = f"not a game log header ({message})"
-    raise LogFormatError(message, number)
+    return LogFormatError(message, number)
 
 
 def _digest(previous: bytes, body: bytes) -> bytes:
     return hashlib.blake2b(body, digest_size=DIGEST_SIZE, key=previous).hexdigest().encode()
 
 
-def _split_digest(raw: bytes) -> tuple[bytes, bytes] | None:
-    """(body, digest) of a line ending in its digest and newline, else None."""
-    line = raw[:-1]
-    if len(line) <= _SUFFIX or not line.endswith(b'"}') or line[-_SUFFIX:][: len(DIGEST_KEY)] != DIGEST_KEY:
-        return None
-    return line[:-_SUFFIX], line[-_SUFFIX + len(DIGEST_KEY) : -2]
-
-
 def _check_digest(raw: bytes, previous: bytes, chained: bool, number: int) -> bytes:
-    """The line's digest, checked against its bytes and the previous line's."""
-    split = _split_digest(raw)
+    """The line's digest, checked against its bytes and the previous line's. (Run on
+    every line a reader reads: offsets rather than slices, so the body is not copied.)"""
+    body_end = len(raw) - 1 - _SUFFIX  # where `,"digest":"` starts, if the line has one
+    has_digest = body_end > 0 and raw.startswith(DIGEST_KEY, body_end) and raw.endswith(b'"}\n')
     if not chained:
-        if split is not None:
+        if has_digest:
             raise LogFormatError("a format 1 log has no digests; this line has one", number)
         return b""
-    if split is None:
+    if not has_digest:
         raise LogFormatError("the line has no digest (format 2 ends every line with one)", number)
-    body, digest = split
-    if digest != _digest(previous, body):
+    digest = raw[body_end + len(DIGEST_KEY) : -3]
+    body = memoryview(raw)[:body_end]
+    if digest != hashlib.blake2b(body, digest_size=DIGEST_SIZE, key=previous).hexdigest().encode():
         what = "the header" if number == 1 else "the line, or one before it,"
         raise LogFormatError(f"{what} was changed after it was written (its digest does not match)", number)
     return digest

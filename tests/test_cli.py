@@ -102,9 +102,12 @@ def test_sql_answers_while_a_damaged_log_lies_in_the_replays_folder(
     assert main(["--replays-dir", str(logs), "sql", "SELECT count(*) AS n FROM games", "--format", "csv"]) == 0
     out, err = capsys.readouterr()
     assert out == "n\n8\n" and "1 logs could not be loaded" in err
-    assert main(["verify", str(bad), *map(str, sorted(logs.glob("sim-*.jsonl")))]) == 1
+    given = [str(p) for p in sorted(logs.glob("sim-*.jsonl"))]
+    given.insert(3, str(bad))
+    assert main(["verify", "--workers", "2", *given]) == 1
     out, _ = capsys.readouterr()
     assert f"{bad}: FAILED line 2: the line is not valid UTF-8" in out and out.count(": OK (") == 8
+    assert [line.split(": ")[0] for line in out.splitlines()] == given  # in the order given
 
 
 def test_simulate_plays_again_a_damaged_log_of_its_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -60,7 +60,7 @@ READY: tuple[ReadyQuery, ...] = (
                    round(100 * avg(won::INTEGER), 1) AS win_pct, round(avg(score), 1) AS avg_score
             FROM results
             GROUP BY players, kind
-            ORDER BY players, win_pct DESC
+            ORDER BY players, win_pct DESC, kind
             """
         ),
         chart=("players_kind", "win_pct"),
@@ -76,7 +76,7 @@ READY: tuple[ReadyQuery, ...] = (
             FROM trophy_results
             WHERE NOT solo
             GROUP BY trophy
-            ORDER BY holder_win_pct DESC
+            ORDER BY holder_win_pct DESC, trophy
             """
         ),
         chart=("trophy", "holder_win_pct"),
@@ -138,7 +138,7 @@ READY: tuple[ReadyQuery, ...] = (
                    round(avg(m.caught_turn - m.taken_turn) FILTER (WHERE m.caught), 1) AS turns_to_catch
             FROM master_anglers m JOIN seats s USING (game, seat)
             GROUP BY ALL
-            ORDER BY taken_per_game DESC
+            ORDER BY taken_per_game DESC, player_kind
             """
         ),
         chart=("player_kind", "caught_pct"),
@@ -190,7 +190,7 @@ READY: tuple[ReadyQuery, ...] = (
                    round(avg(weight), 2) AS avg_weight
             FROM catches
             GROUP BY how
-            ORDER BY catches DESC
+            ORDER BY catches DESC, how
             """
         ),
         chart=("how", "catches"),

@@ -70,7 +70,7 @@ START_SQL = """\
 SELECT players, kind, count(*) AS seats, round(100 * avg(won::INTEGER), 1) AS win_pct
 FROM results
 GROUP BY players, kind
-ORDER BY players, win_pct DESC
+ORDER BY players, win_pct DESC, kind
 """
 
 

@@ -1,0 +1,43 @@
+"""Work on every core: spawned worker processes that leave Ctrl+C to the parent.
+
+Spawned, not forked, because the parent may be running threads (the progress bar's),
+which a fork would copy half-way. Workers ignore SIGINT: at a terminal, Ctrl+C reaches
+the whole process group, and the parent alone stops the work (terminating the pool),
+so a stop prints one line rather than a traceback from every worker.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_all(work: Callable[[T], R], items: Iterable[T], count: int, workers: int, ordered: bool = True) -> Iterator[R]:
+    """`work` on each item (`count` of them, taken lazily), on `workers` processes (in
+    this one when one will do), yielding results in order or as they come."""
+    if workers <= 1 or count <= 1:
+        yield from map(work, items)
+        return
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(16, count // (workers * 8)))
+    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
+        try:
+            mapped = pool.imap if ordered else pool.imap_unordered
+            yield from mapped(work, items, chunksize=chunk)
+        except BaseException:
+            pool.terminate()
+            raise
