@@ -276,6 +276,7 @@ class _Read:
     log: _Log
     header: Header
     truncated: bool
+    fullness: tuple[bool, int]  # (finished, moves): of two files of one game, the fuller is loaded
     lines: str  # the lines after the header, as read (without a cut-off last line)
 
 
@@ -446,23 +447,38 @@ class Loader:
         con.execute("COMMIT")
 
     def _claim_games(self, batch: _Batch) -> None:
-        """Each game is loaded once: a second file with a game id already in the history
-        (a copy of a log) is recorded as a copy instead."""
+        """Each game is loaded once, from the fullest file that holds it (finished, then
+        the most moves, then the first by name): the others are recorded as copies. A
+        fuller copy than the one loaded takes its place (in this batch's transaction)."""
         ids = [r.header.game for r in batch.read]
-        taken = dict(
-            self.con.execute(
-                "SELECT game, file FROM games WHERE game IN (SELECT unnest(?::VARCHAR[]))", [ids]
+        taken: dict[str, tuple[str, tuple[bool, int]]] = {
+            game: (file, (finished, plies))
+            for game, file, finished, plies in self.con.execute(
+                "SELECT game, file, finished, plies FROM games WHERE game IN (SELECT unnest(?::VARCHAR[]))", [ids]
             ).fetchall()
-        )
-        kept = []
-        for read in batch.read:
+        }
+        kept: dict[str, _Read] = {}
+        for read in sorted(batch.read, key=lambda r: (not r.fullness[0], -r.fullness[1], r.log.path)):
             game = read.header.game
-            if game in taken:
-                batch.copies[read.log.path] = (game, taken[game])
-            else:
-                taken[game] = read.log.path
-                kept.append(read)
-        batch.read = kept
+            holder = taken.get(game)
+            if game in kept:  # a fuller file of this batch has it
+                batch.copies[read.log.path] = (game, kept[game].log.path)
+                continue
+            if holder is not None and holder[1] >= read.fullness:  # the history has it as fully
+                batch.copies[read.log.path] = (game, holder[0])
+                continue
+            if holder is not None:  # this file holds more of the game than the one loaded
+                self._demote(holder[0], game, read.log.path)
+            kept[game] = read
+        batch.read = [r for r in batch.read if r.header.game in kept and kept[r.header.game] is r]
+
+    def _demote(self, file: str, game: str, fuller: str) -> None:
+        """The file that held a game becomes a copy of it: a fuller file replaces it."""
+        for table in schema.GAME_TABLES:
+            self.con.execute(f"DELETE FROM {table} WHERE game = ?", [game])
+        self.con.execute(
+            "UPDATE log_files SET status = ?, error = ? WHERE file = ?", [COPY, _copy_note((game, fuller)), file]
+        )
 
     def _stage(self, logs: list[_Read]) -> None:
         """The batch's headers and lines as temp tables, from what Python read."""
@@ -544,7 +560,7 @@ def _read_batch(logs: list[_Log]) -> _Batch:
             continue
         accepted = lines[1 : 1 + len(game.plies) + (game.footer is not None)]
         text = b"".join(accepted).decode().removesuffix("\n")
-        batch.read.append(_Read(log, game.header, game.truncated, text))
+        batch.read.append(_Read(log, game.header, game.truncated, (game.footer is not None, len(game.plies)), text))
     return batch
 
 

@@ -480,3 +480,32 @@ def test_what_the_reader_refuses_is_skipped_with_its_reason_and_the_rest_load(
     assert report.loaded == len(list(logs.glob("*.jsonl"))) - 1
     assert rows(db, "SELECT count(*) FROM games g JOIN seats s ON s.game = g.game AND s.won "
                     "WHERE g.winner <> s.seat") == [(0,)]  # fmt: skip
+
+
+def test_of_two_files_of_one_game_the_fuller_is_loaded(logs: Path, tmp_path: Path) -> None:
+    """A game still being played in one file and finished in another: the history has
+    the finished one, whichever came first."""
+    db = tmp_path / "h.duckdb"
+    whole = next(logs.glob("sim-3p-*.jsonl"))
+    game = read_log(whole).header.game
+    part = whole.read_bytes().splitlines(keepends=True)
+    partial = logs / "aa-in-play.jsonl"  # sorts first
+    partial.write_bytes(b"".join(part[:50]))
+    load(db, [logs])
+    assert rows(db, "SELECT file, finished FROM games WHERE game = ?", game) == [(str(whole.resolve()), True)]
+    assert rows(db, "SELECT status FROM log_files WHERE file = ?", str(partial.resolve())) == [("copy",)]
+    # the other way round: the partial file is loaded first, the finished one comes later
+    other = tmp_path / "later"
+    other.mkdir()
+    moved = other / whole.name
+    whole.rename(moved)
+    db2 = tmp_path / "h2.duckdb"
+    load(db2, [logs])
+    assert rows(db2, "SELECT file, finished, plies FROM games WHERE game = ?", game) == [
+        (str(partial.resolve()), False, 49)
+    ]
+    report = load(db2, [logs, other])
+    assert report.loaded == 1 and [p.name for p, _ in report.skipped] == []
+    assert rows(db2, "SELECT file, finished FROM games WHERE game = ?", game) == [(str(moved.resolve()), True)]
+    assert rows(db2, "SELECT status FROM log_files WHERE file = ?", str(partial.resolve())) == [("copy",)]
+    assert rows(db2, "SELECT count(*) FROM moves WHERE game = ?", game) == [(len(read_log(moved).plies),)]
