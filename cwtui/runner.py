@@ -6,12 +6,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from cwtui.logfile import LogWriter
-from engine import GameConfig, apply, legal_moves, new_game
-from engine.bots import Bot, seat_bots
+from engine import GameConfig, apply, new_game
+from engine.bots import Bot, decide, seat_bots
 from engine.cards import Cards, load_cards
 from engine.log import header_for
 from engine.state import State
-from engine.view import view
 
 MAX_PLIES = 20_000  # far beyond any real game: a guard against an engine bug looping
 
@@ -23,12 +22,10 @@ def play_out(state: State, bots: dict[int, Bot], writer: LogWriter | None = None
             if writer:
                 writer.finish(state)
             return state
-        moves = legal_moves(state)
-        bot = bots[state.to_act]
-        move = moves[0] if len(moves) == 1 else bot.choose(view(state, state.to_act), moves)
-        after, events = apply(state, move)
+        decision = decide(bots[state.to_act], state)
+        after, events = apply(state, decision.move)
         if writer:
-            writer.ply(state, move, events, bot.searched if len(moves) > 1 else None)
+            writer.ply(state, decision.move, events, decision.searched)
         state = after
     raise RuntimeError(f"game did not end within {MAX_PLIES} plies")
 

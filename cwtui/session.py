@@ -16,7 +16,7 @@ import msgspec
 
 from cwtui.logfile import LogWriter, drop_partial_line, last_record, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
-from engine.bots import Bot, Option, search_bot, seat_bots
+from engine.bots import Bot, Decision, Option, decide, search_bot, seat_bots
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import Event
@@ -42,15 +42,6 @@ class Ply:
     seat: int
     move: Move
     events: list[Event]
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A bot's move, and the iterations its search ran when its clock cut it short
-    (the log records them, so the move can be checked by searching as long again)."""
-
-    move: Move
-    searched: int | None = None
 
 
 @dataclass
@@ -142,12 +133,7 @@ class GameSession:
 
     def bot_move(self) -> Decision:
         """The move the bot to act chooses (call from a worker: it may take a while)."""
-        state = self.state
-        moves = legal_moves(state)
-        if len(moves) == 1:
-            return Decision(moves[0])
-        bot = self.bots[state.to_act]
-        return Decision(bot.choose(view(state, state.to_act), moves), bot.searched)
+        return decide(self.bots[self.state.to_act], self.state)
 
     def hint(self, timed: bool = True) -> list[Option]:
         """What the hard bot would play in the human's place, every legal move ranked

@@ -291,7 +291,7 @@ def _decoding_error(exc: Exception, number: int | None) -> LogFormatError:
     return LogFormatError(message, number)
 
 
-def _digest(previous: bytes, body: bytes) -> bytes:
+def _digest(previous: bytes, body: bytes | memoryview) -> bytes:
     return hashlib.blake2b(body, digest_size=DIGEST_SIZE, key=previous).hexdigest().encode()
 
 
@@ -307,8 +307,7 @@ def _check_digest(raw: bytes, previous: bytes, chained: bool, number: int) -> by
     if not has_digest:
         raise LogFormatError("the line has no digest (format 2 ends every line with one)", number)
     digest = raw[body_end + len(DIGEST_KEY) : -3]
-    body = memoryview(raw)[:body_end]
-    if digest != hashlib.blake2b(body, digest_size=DIGEST_SIZE, key=previous).hexdigest().encode():
+    if digest != _digest(previous, memoryview(raw)[:body_end]):
         what = "the header" if number == 1 else "the line, or one before it,"
         raise LogFormatError(f"{what} was changed after it was written (its digest does not match)", number)
     return digest

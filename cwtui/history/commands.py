@@ -34,6 +34,7 @@ from cwtui.history.loader import (
     DamagedHistory,
     HistoryError,
     LoadReport,
+    db_path_problem,
     is_damage_message,
     load,
     rebuild,
@@ -89,15 +90,9 @@ def database(args: argparse.Namespace) -> Path:
 
 def check_db(db: Path, command: str) -> None:
     """A database path cwtui can use, before any work is done for it."""
-    if "?" in str(db):
-        raise usage(command, f"the database path {db} contains '?', which DuckDB cannot open; choose another with --db")
-    if db.exists() and not db.is_file():
-        raise usage(command, f"--db {db} is a folder, not a database file")
-    for parent in db.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise usage(command, f"--db {db}: {parent} is a file, not a folder")
-            break
+    problem = db_path_problem(db)
+    if problem:
+        raise usage(command, problem)
 
 
 def history(args: argparse.Namespace) -> int:

@@ -81,9 +81,9 @@ def default_db(replays: Path) -> Path:
 def connect(db: Path, read_only: bool = False, config: dict[str, Any] | None = None) -> duckdb.DuckDBPyConnection:
     """Open the database; a writable one is created or rebuilt to the current schema.
     DamagedHistory if the file is not a database DuckDB can read."""
-    if "?" in str(db):
-        # DuckDB reads what follows a '?' as connection options (its WAL would go elsewhere)
-        raise HistoryError(f"the database path {db} contains '?', which DuckDB cannot open; choose another with --db")
+    problem = db_path_problem(db)
+    if problem:
+        raise HistoryError(problem)
     if read_only and not db.exists():
         raise HistoryError(f"no history database at {db} yet; `cwtui history load` makes it from the game logs")
     if not read_only:
@@ -91,8 +91,6 @@ def connect(db: Path, read_only: bool = False, config: dict[str, Any] | None = N
             db.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise HistoryError(f"cannot make the folder for {db}: {exc.strerror}") from None
-        if db.exists() and not db.is_file():
-            raise HistoryError(f"{db} is not a file")
     try:
         con = duckdb.connect(str(db), read_only=read_only, config={**OFFLINE, **(config or {})})
     except duckdb.Error as exc:
@@ -110,6 +108,19 @@ def connect(db: Path, read_only: bool = False, config: dict[str, Any] | None = N
             ) from None
         raise _opening_error(db, exc) from None
     return con
+
+
+def db_path_problem(db: Path) -> str | None:
+    """Why `db` cannot be a history database's path, or None."""
+    if "?" in str(db):
+        # DuckDB reads what follows a '?' as connection options (its WAL would go elsewhere)
+        return f"the database path {db} contains '?', which DuckDB cannot open; choose another with --db"
+    if db.exists() and not db.is_file():
+        return f"{db} is a folder, not a database file"
+    parent = next((p for p in db.parents if p.exists()), None)
+    if parent is not None and not parent.is_dir():
+        return f"{db}: {parent} is a file, not a folder"
+    return None
 
 
 def _opening_error(db: Path, exc: duckdb.Error) -> HistoryError:
@@ -133,7 +144,7 @@ def _cause(exc: duckdb.Error) -> Literal["damage", "machine", "log"]:
     the machine is at fault (a full disk, no memory, a lock: stop and say so, recording
     nothing against any log), or else the log's own content (skip that log)."""
     text = str(exc)
-    if any(marker in text for marker in _DAMAGE):
+    if is_damage_message(text):
         return "damage"
     if isinstance(exc, (duckdb.IOException, duckdb.OutOfMemoryException)) or any(m in text for m in _MACHINE):
         return "machine"
@@ -309,7 +320,13 @@ class Loader:
                 "SELECT file, size, mtime_ns, status, error, game FROM log_files"
             ).fetchall()
         }
-        loaded_games = {row[0] for row in self.con.execute("SELECT game FROM games").fetchall()}
+        copied = [row[4] for row in known.values() if row[2] == COPY]
+        loaded_games = {
+            game
+            for (game,) in self.con.execute(
+                "SELECT game FROM games WHERE game IN (SELECT unnest(?::VARCHAR[]))", [copied]
+            ).fetchall()
+        }  # of the games that files recorded as copies hold: a copy whose game went is loaded
         gone = [f for f in known if f not in on_disk and any(_under(f, r) for r in roots)]
         self._drop(gone)
         gone_games = {known[f][4] for f in gone if known[f][2] == "loaded"}

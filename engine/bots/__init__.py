@@ -8,6 +8,7 @@ would have, and engine.bots.audit can check a log's bot moves by asking again.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final, Protocol
 
 from engine.bots.greedy import GreedyBot
@@ -15,9 +16,11 @@ from engine.bots.ismcts import IsmctsBot, Option
 from engine.bots.random_bot import RandomBot
 from engine.cards import Cards
 from engine.config import BOT_KINDS, GameConfig
+from engine.legal import legal_moves
 from engine.moves import Move
 from engine.rng import stream_seed
-from engine.view import View
+from engine.state import State
+from engine.view import View, view
 
 
 class Bot(Protocol):
@@ -55,6 +58,30 @@ def make_bot(kind: str, seed: int, timed: bool = True) -> Bot:
     raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A bot's move, and the iterations its search ran when its clock cut it short
+    (the log records them, so the move can be checked by searching as long again)."""
+
+    move: Move
+    searched: int | None = None
+
+
+def decide(bot: Bot, state: State, searched: int | None = None) -> Decision:
+    """The bot's move in `state`, from its seat's view. With one legal move the bot is
+    not asked. `searched` asks again for a decision its clock cut short: the search
+    runs exactly that many iterations (search bots only)."""
+    moves = legal_moves(state)
+    if len(moves) == 1:
+        return Decision(moves[0])
+    seen = view(state, state.to_act)
+    if searched is None:
+        return Decision(bot.choose(seen, moves), bot.searched)
+    if not isinstance(bot, IsmctsBot):
+        raise ValueError(f"a {bot.kind} bot does not search")
+    return Decision(bot.choose(seen, moves, searched), bot.searched)
+
+
 def seat_bots(config: GameConfig, timed: bool = True) -> dict[int, Bot]:
     """A bot for every bot seat, each seeded from the game seed and its seat.
     Untimed search bots play by their iteration budget alone, so a self-play game is
@@ -71,10 +98,12 @@ __all__ = [
     "DIFFICULTY",
     "SEARCH_BUDGET",
     "Bot",
+    "Decision",
     "GreedyBot",
     "IsmctsBot",
     "Option",
     "RandomBot",
+    "decide",
     "make_bot",
     "seat_bots",
 ]

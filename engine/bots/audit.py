@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.bots import Bot, IsmctsBot, seat_bots
+from engine.bots import Bot, IsmctsBot, decide, seat_bots
 from engine.game import apply
 from engine.legal import legal_moves
 from engine.log import Ply
-from engine.moves import Move
 from engine.replay import Divergence, Replay
 from engine.state import State
-from engine.view import View, view
 
 FIRST_AUDITED_FORMAT = 2
 
@@ -48,28 +46,16 @@ def audit(replay: Replay, progress: Callable[[int, int], None] | None = None) ->
 
 def _check(bot: Bot | None, state: State, record: Ply) -> str | None:
     """What is wrong with the move of a bot seat (None: a seat that is not a bot)."""
-    if bot is None:
-        if record.searched is not None:
+    if record.searched is not None:
+        if bot is None:
             return f"seat {record.seat} is not a bot, yet the log says its move was searched"
-        return None
-    moves = legal_moves(state)
-    if len(moves) == 1:
-        # no bot is asked when there is nothing to choose (cwtui.runner, cwtui.session)
-        if record.searched is not None:
+        if len(legal_moves(state)) == 1:  # decide() asks no bot then
             return "the log says a bot searched a move that was the only one it had"
+        if not isinstance(bot, IsmctsBot):
+            return f"seat {record.seat} is a {bot.kind} bot, which does not search, yet the log says it searched"
+    if bot is None:
         return None
-    chosen = _ask(bot, view(state, record.seat), moves, record.searched)
-    if chosen is None:
-        return f"seat {record.seat} is a {bot.kind} bot, which does not search, yet the log says it searched"
+    chosen = decide(bot, state, record.searched).move
     if chosen != record.move:
         return f"seat {record.seat} is a {bot.kind} bot, which plays {chosen!r} here, not {record.move!r}"
-    return None
-
-
-def _ask(bot: Bot, seen: View, moves: list[Move], searched: int | None) -> Move | None:
-    """The bot's move here; a search the clock cut short is run for exactly as long."""
-    if searched is None:
-        return bot.choose(seen, moves)
-    if isinstance(bot, IsmctsBot):
-        return bot.choose(seen, moves, searched)
     return None

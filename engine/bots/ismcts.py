@@ -28,7 +28,7 @@ from engine.determinize import World
 from engine.game import apply_in_place
 from engine.legal import legal_moves
 from engine.moves import Move
-from engine.rng import decision_rng
+from engine.rng import Rng, decision_rng
 from engine.state import State
 from engine.view import View
 
@@ -80,7 +80,7 @@ class IsmctsBot:
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
-        self.rng = decision_rng(seed, 0)  # dealt afresh for every decision (search)
+        self.rng: Rng  # dealt afresh for every decision, by search()
         self.cards = cards or load_cards()
         self.last_iterations = 0
         # The iterations of the last decision when the time cap stopped it short of its

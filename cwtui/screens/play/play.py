@@ -26,9 +26,10 @@ from textual.worker import get_current_worker
 
 from cwtui import words
 from cwtui.screens.compact import CompactLayout
-from cwtui.session import Decision, GameSession, Ply
+from cwtui.session import GameSession, Ply
 from cwtui.widgets import panes
 from engine import IllegalMove
+from engine.bots import Decision
 from engine.bots import Option as BotOption
 from engine.moves import Move
 
