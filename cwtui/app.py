@@ -1,8 +1,9 @@
-"""The cwtui Textual app: home, new game, play, results."""
+"""The cwtui Textual app. It owns navigation: screens post the messages of
+`cwtui.navigation` and only the App constructs screens, handing each the narrowest
+input it needs (a session, a folder, the shared `Settings`)."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -11,13 +12,21 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from cwtui import navigation
 from cwtui.crash import crash_line, write_report
 from cwtui.screens.help.help import HelpScreen
+from cwtui.screens.history.history import HistoryScreen
 from cwtui.screens.home.home import HomeScreen
+from cwtui.screens.new_game.new_game import NewGameScreen
+from cwtui.screens.play.play import PlayScreen
+from cwtui.screens.replay.replay import ReplayScreen
+from cwtui.screens.replay_list.replay_list import ReplayListScreen
+from cwtui.screens.results.results import ResultsScreen
+from cwtui.screens.resume.resume import ResumeScreen
 from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from cwtui.session import unfinished_games
+from cwtui.settings import BOT_SPEEDS, BotSpeed, Settings
 from engine.replay import Replay
-
-BOT_SPEEDS = {"instant": 0.0, "normal": 0.5, "slow": 1.5}
 
 
 class CwtuiApp(App[None]):
@@ -34,7 +43,7 @@ class CwtuiApp(App[None]):
         self,
         replays: Path,
         *,
-        bot_speed: str = "normal",
+        bot_speed: BotSpeed = "normal",
         seed_source: Callable[[], int] | None = None,
         still: bool = False,
         replay: tuple[Replay, Path] | None = None,
@@ -43,15 +52,10 @@ class CwtuiApp(App[None]):
         this game in the replay screen (over the home screen)."""
         super().__init__()
         self.opening = replay
-        self.history_draft: str | None = None  # the History editor's text, kept between visits
-        self.replays = replays
-        self.bot_speed = bot_speed
-        self.seed_source = seed_source or (lambda: secrets.randbits(32))
-        self.still = still
+        self.settings = Settings(replays, bot_speed=bot_speed, still=still)
+        if seed_source is not None:
+            self.settings.seed_source = seed_source
         self.crashed: str | None = None  # an error nothing handled ended the app: what to say
-        # Search bots and hints stop at their time cap; tests turn it off so that a
-        # hint is the same on a loaded machine (the iteration budget decides alone).
-        self.search_timed = not still
         if still:
             self.animation_level = "none"
 
@@ -67,11 +71,9 @@ class CwtuiApp(App[None]):
         self._exit_renderables.clear()
 
     def on_mount(self) -> None:
-        self.push_screen(HomeScreen())
+        self.push_screen(HomeScreen(self.settings.replays))
         if self.opening is not None:
-            from cwtui.screens.replay.replay import ReplayScreen
-
-            self.push_screen(ReplayScreen(*self.opening))
+            self.push_screen(ReplayScreen(*self.opening, replays=self.settings.replays))
         self._check_size(self.size.width, self.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -86,22 +88,58 @@ class CwtuiApp(App[None]):
         elif not small and showing:
             self.pop_screen()
 
+    # -- navigation ------------------------------------------------------------------
+    def on_start_game(self, message: navigation.StartGame) -> None:
+        self.switch_screen(PlayScreen(message.session, self.settings))
+
+    def on_show_results(self, message: navigation.ShowResults) -> None:
+        screen = ResultsScreen(message.state, message.names, message.path, watching=message.watching)
+        if message.watching:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    def on_open_replay(self, message: navigation.OpenReplay) -> None:
+        self.push_screen(ReplayScreen(message.replay, message.path, replays=self.settings.replays))
+
+    def on_new_game(self, message: navigation.NewGame) -> None:
+        settings = self.settings
+        screen = NewGameScreen(settings.replays, seed=settings.seed_source(), still=settings.still)
+        if message.replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def on_open_resume(self, _message: navigation.OpenResume) -> None:
+        folder = self.settings.replays
+        if folder.is_dir() and unfinished_games(folder):
+            self.push_screen(ResumeScreen(folder))
+        else:
+            self.notify("No unfinished games to resume.")
+
+    def on_open_replay_list(self, _message: navigation.OpenReplayList) -> None:
+        self.push_screen(ReplayListScreen(self.settings.replays, still=self.settings.still))
+
+    def on_open_history(self, _message: navigation.OpenHistory) -> None:
+        self.push_screen(HistoryScreen(self.settings))
+
+    # -- actions ---------------------------------------------------------------------
     def action_help(self) -> None:
         if not isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             self.push_screen(HelpScreen(self.screen))
 
     def action_new_game(self) -> None:
-        from cwtui.screens.new_game.new_game import NewGameScreen
-
-        self.push_screen(NewGameScreen())
+        self.post_message(navigation.NewGame())
 
     def action_home(self) -> None:
         while len(self.screen_stack) > 2:
             self.pop_screen()
 
-    def set_bot_speed(self, speed: str) -> None:
-        self.bot_speed = speed
+    def set_bot_speed(self, speed: BotSpeed) -> None:
+        self.settings.bot_speed = speed
         self.notify(f"Bot speed: {speed}")
+        if isinstance(self.screen, PlayScreen):
+            self.screen.update_status()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -33,6 +33,7 @@ from cwtui.history import commands as history_commands
 from cwtui.processes import default_workers, run_all
 from cwtui.progress import progress_bar
 from cwtui.session import REPLAYS_ENV, replays_dir
+from cwtui.settings import BOT_SPEEDS
 from engine.cards import Cards, load_cards
 from engine.config import BOT_KINDS, SEEDS
 from engine.errors import EngineError
@@ -46,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--replays-dir", type=Path, default=None, help=f"where games are saved (default: ${REPLAYS_ENV} or ./replays)"
     )
-    parser.add_argument("--bot-speed", choices=("instant", "normal", "slow"), default="normal")
+    parser.add_argument("--bot-speed", choices=tuple(BOT_SPEEDS), default="normal")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play bot-only games and write their logs")
     sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))

@@ -64,7 +64,7 @@ class LogWriter:
         self._file.flush()
 
     def ply(self, before: State, move: Move, events: list[Event], searched: int | None = None) -> None:
-        self._write(self.chain.line(ply_record(before, move, events, searched)))  # type: ignore[arg-type]
+        self._write(self.chain.line(ply_record(before, move, events, searched)))
 
     def record(self, record: Ply) -> None:
         """A move line as it stands in another log (a fork copies its parent's moves)."""

@@ -15,11 +15,11 @@ from pathlib import Path
 from cwtui import words
 from cwtui.logfile import read_log
 from engine.cards import Cards, load_cards
+from engine.components import stack_values
 from engine.events import FishCaught, GameEnded, MasterAnglerCaught, TrophyTaken
 from engine.game import apply
 from engine.log import Ply
 from engine.replay import Replay
-from engine.setup import stack_values
 from engine.state import State
 
 

@@ -41,7 +41,7 @@ def play_game(
     file name being the game's id) unless out_dir is None."""
     cards = cards or load_cards()
     state = new_game(config, cards)
-    bots = seat_bots(config, timed=False)
+    bots = seat_bots(config, cards, timed=False)
     if out_dir is None:
         return play_out(state, bots), None
     path = log or out_dir / f"sim-{len(config.seats)}p-{config.seed}.jsonl"

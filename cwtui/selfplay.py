@@ -99,9 +99,6 @@ class Outcome:
     ranks: tuple[int, ...]  # each player's final rank, by seat (1 won)
     winner_kind: str  # "silent" when the silent player wins a solo game
 
-    def total_of(self, name: str) -> int:
-        return self.totals[self.names.index(name)]
-
 
 def finished_before(plan: Plan) -> dict[int, Outcome]:
     """Games of this plan whose logs are complete; logs cut short are removed so that

@@ -57,7 +57,7 @@ class GameSession:
 
     @classmethod
     def unlogged(cls, state: State) -> GameSession:
-        return cls(state, None, None, seat_bots(state.config))
+        return cls(state, None, None, seat_bots(state.config, state.cards))
 
     @classmethod
     def start(cls, config: GameConfig, folder: Path, cards: Cards | None = None) -> GameSession:
@@ -66,7 +66,7 @@ class GameSession:
         path = _new_log(folder, f"game-{now:%Y%m%d-%H%M%S}-{config.seed}")
         header = header_for(config, cards.hash, path.stem, now.isoformat(timespec="seconds"))
         state = new_game(config, cards)
-        return cls(state, path, LogWriter.create(path, header), seat_bots(config))
+        return cls(state, path, LogWriter.create(path, header), seat_bots(config, cards))
 
     @classmethod
     def fork(cls, replay: Replay, ply: int, seats: tuple[SeatConfig, ...], folder: Path) -> GameSession:
@@ -105,7 +105,9 @@ class GameSession:
         if log.truncated:
             drop_partial_line(path)
         history = [Ply(p.seat, p.move, list(p.events)) for p in log.plies]
-        session = cls(replay.final, path, LogWriter.append(path, log), seat_bots(log.header.config), history)
+        session = cls(
+            replay.final, path, LogWriter.append(path, log), seat_bots(log.header.config, replay.cards), history
+        )
         if replay.ended_without_footer:
             session.finish()
         return session
@@ -140,7 +142,7 @@ class GameSession:
         (call from a worker). It searches from the view of the seat to act, like any
         bot, with a stream of its own for this position: the same hint every time."""
         state = self.state
-        bot = search_bot("hard", stream_seed(state.config.seed, f"hint-{state.ply}"), timed, state.cards)
+        bot = search_bot("hard", stream_seed(state.config.seed, f"hint-{state.ply}"), state.cards, timed)
         return bot.analyse(view(state, state.to_act), legal_moves(state))
 
     def play(self, move: Move, searched: int | None = None) -> Ply:
@@ -225,7 +227,7 @@ def saved_games(folder: Path) -> list[SavedGame]:
         except (LogFormatError, OSError):
             continue
         footer = last if isinstance(last, Footer) else None
-        plies = footer.plies if footer else (0 if last is None else last.ply + 1)
+        plies = last.plies if isinstance(last, Footer) else 0 if last is None else last.ply + 1
         found.append(SavedGame(path, header, footer, plies, modified))
     found.sort(key=lambda g: (g.modified, g.path), reverse=True)
     return found

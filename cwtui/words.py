@@ -8,6 +8,7 @@ who sees only what is public.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from engine import events as ev
 from engine.cards import Cards
@@ -29,6 +30,7 @@ from engine.moves import (
     SilentDraws,
     TakeMasterAngler,
 )
+from engine.phases import ASKS
 from engine.state import EMPTY, State
 
 TROPHY_NAMES = {
@@ -101,10 +103,9 @@ def option(s: State, move: Move) -> str:
         fish = species_of(cards, card) if card != EMPTY else "no fish"
         return f"Catch for zone {move.zone} first: {where(loc, move.zone)}, {fish}"
     if isinstance(move, Catch):
-        loc = LOCATION_INDEX[move.location]
         if move.deck_top:
             return f"Take the top card of the {move.location.capitalize()} deck instead (zone 6 bonus)"
-        card = s.locations[loc][move.zone - 3]
+        card = s.locations[LOCATION_INDEX[move.location]][move.zone - 3]
         tackle = " + ".join(t for t, used in (("Rod", move.rod), ("Line", move.line)) if used)
         return f"Catch the {species_of(cards, card)} in {where(move.location, move.zone)}" + (
             f" with your {tackle}" if tackle else ""
@@ -162,30 +163,27 @@ def _color_name(color: int) -> str:
 
 
 def pending(s: State) -> str:
-    """What decision is pending, in a sentence, for the seat to act."""
+    """What decision is pending, in a sentence, for the seat to act: the engine's own
+    words for the phase (engine.phases.ASKS), with what this position adds."""
+    asks = ASKS[s.phase].asks
     phase = s.phase
-    if phase == "place":
-        return "Step 1: place your angler token on a free space (or play tackle)."
-    if phase == "remove":
-        return "Step 2: take another angler token off the board (or play tackle)."
-    if phase == "after":
-        return "Play more tackle, or end your turn."
-    if phase == "port":
-        return f"Port: choose an action ({s.ports_left} left)."
-    if phase == "bait":
-        return f"Where does this {_color_name(s.action_color)} bait go?"
-    if phase == "catch_order":
-        return "Several zones emptied: which catch comes first?"
-    if phase == "catch":
-        return f"Your zone {s.catch_zone} is empty: which fish do you catch?"
-    if phase == "silent_draws":
-        return "You have fewer fish than the silent player: how many bait does it draw?"
-    if phase == "silent_clear":
-        return "The silent player drew the clear bait: choose its second option."
-    if phase == "present":
-        loc = LOCATIONS[CONTEST_ORDER[s.contest]]
-        return f"{loc.capitalize()} contest: present at most one fish of each species."
-    return "The game is over."
+    match phase:
+        case "place" | "remove" | "after" | "catch_order" | "silent_draws" | "silent_clear" | "over":
+            detail = ""
+        case "port":
+            detail = f" ({s.ports_left} left)"
+        case "bait":
+            detail = f" ({_color_name(s.action_color)})"
+        case "catch":
+            detail = f" (your zone {s.catch_zone} is empty)"
+        case "present":
+            asks = f"{LOCATIONS[CONTEST_ORDER[s.contest]]} contest: {asks}"
+            detail = ""
+        case "action_done" | "turn_done":  # never pending outside engine.game.apply
+            detail = ""
+        case _:
+            assert_never(phase)
+    return asks[0].upper() + asks[1:] + detail + "."
 
 
 def narrate(
@@ -197,21 +195,15 @@ def narrate(
     while i < len(events):
         e = events[i]
         if isinstance(e, ev.BaitRemoved):  # group a run of the same bait to the same place
-            j = i
-            while j < len(events) and isinstance(events[j], ev.BaitRemoved) and (
-                events[j].seat, events[j].color, events[j].card) == (e.seat, e.color, e.card):  # fmt: skip
-                j += 1
+            run = _run(events, i)
             to = "the discard" if e.card is None else master_angler_name(cards, e.card)
-            clauses.append(f"{j - i} {e.color} bait to {to}")
-            i = j
+            clauses.append(f"{len(run)} {e.color} bait to {to}")
+            i += len(run)
             continue
         if isinstance(e, ev.BaitDrawn):
-            j = i
-            while j < len(events) and isinstance(events[j], ev.BaitDrawn) and events[j].zone == e.zone:
-                j += 1
-            colors = ", ".join(x.color for x in events[i:j])  # type: ignore[attr-defined]
-            clauses.append(f"draws {colors} into zone {e.zone}")
-            i = j
+            drawn = [x for x in _run(events, i) if isinstance(x, ev.BaitDrawn)]
+            clauses.append(f"draws {', '.join(x.color for x in drawn)} into zone {e.zone}")
+            i += len(drawn)
             continue
         text = _event(cards, names, e, viewer)
         if text:
@@ -221,6 +213,24 @@ def narrate(
         clauses.append(f"chooses what to present at the {move.location.capitalize()}")
     who = names[seat] if seat < len(names) else "?"
     return f"{who}: " + ("; ".join(clauses) if clauses else "nothing happens")
+
+
+def _run(events: Sequence[ev.Event], start: int) -> Sequence[ev.Event]:
+    """The events from `start` on that narrate as one clause: the same bait to the same
+    place, or bait drawn into the same zone."""
+
+    def key(e: ev.Event) -> tuple[object, ...] | None:
+        if isinstance(e, ev.BaitRemoved):
+            return ("removed", e.seat, e.color, e.card)
+        if isinstance(e, ev.BaitDrawn):
+            return ("drawn", e.zone)
+        return None
+
+    first = key(events[start])
+    end = start + 1
+    while end < len(events) and key(events[end]) == first:
+        end += 1
+    return events[start:end]
 
 
 def _event(cards: Cards, names: Sequence[str], e: ev.Event, viewer: int | None) -> str:
@@ -282,6 +292,3 @@ def _event(cards: Cards, names: Sequence[str], e: ev.Event, viewer: int | None) 
     if isinstance(e, ev.GameEnded):
         return f"the game is over: {names[e.winner]} wins"
     return ""  # TurnEnded, LocationRefilled, ClearBaitReturned: shown by the board itself
-
-
-__all__ = ["TROPHY_NAMES", "narrate", "option", "pending", "species_of"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
 from engine.events import ContestRanked, Event, GameEnded, Presented, ScoreLine, TrophyTaken
 from engine.moves import Present
-from engine.state import OVER, PRESENT, Player, State, Trophy
+from engine.phases import OVER, PRESENT
+from engine.state import Player, State, Trophy
 
 NO_TIME = "99:99"  # later than any HH:MM: a player who presented nothing loses ties
 

@@ -6,6 +6,7 @@ a seat may see of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import msgspec
@@ -17,11 +18,6 @@ CatchHow = Literal["bait", "rod", "line", "rod+line", "deck_top", "silent"]
 
 class Event(msgspec.Struct, frozen=True, tag_field="type"):
     """Base of every event."""
-
-
-class TurnStarted(Event, frozen=True, tag="turn_started"):
-    seat: int
-    turn: int
 
 
 class AnglerPlaced(Event, frozen=True, tag="angler_placed"):
@@ -217,13 +213,18 @@ class ScoreLine(msgspec.Struct, frozen=True):
     rank: int
 
 
+def winner(scores: Sequence[ScoreLine]) -> int:
+    """The seat the scores rank first (ranks never tie, R11.2)."""
+    return next(line.seat for line in scores if line.rank == 1)
+
+
 class GameEnded(Event, frozen=True, tag="game_ended"):
     scores: tuple[ScoreLine, ...]
     winner: int
 
 
 AnyEvent = (
-    TurnStarted | AnglerPlaced | AnglerRemoved | BaitRemoved | BaitDrawn | ClearBaitDrawn
+    AnglerPlaced | AnglerRemoved | BaitRemoved | BaitDrawn | ClearBaitDrawn
     | ClearBaitReturned | RefillStopped | NothingToDo | MasterAnglerTaken | DisplayRefilled
     | MasterAnglerCaught | FishCaught | NoCatch | TackleDrawn | TackleReshuffled
     | TacklePlayed | BaitSwapped | LocationRefilled | LocationShort | FishRevealed

@@ -10,7 +10,8 @@ from engine import bait, challenges, tackle
 from engine.components import LOCATION_OF_COLOR, LOCATIONS
 from engine.events import Event, FishCaught, LocationRefilled, LocationShort, NoCatch
 from engine.moves import Catch
-from engine.state import BAIT, CATCH, CATCH_ORDER, EMPTY, State
+from engine.phases import ACTION_DONE, BAIT, CATCH, CATCH_ORDER
+from engine.state import EMPTY, State
 
 
 def start(s: State, color: int, queue: list[int], ev: list[Event]) -> None:
@@ -53,10 +54,8 @@ def remove_next(s: State, card: int | None, ev: list[Event]) -> None:
 
 def continue_catches(s: State, ev: list[Event]) -> None:
     """R5.4 — one catch per emptied zone, in the order the player picks."""
-    from engine import turn  # the turn decides what follows an action
-
     if not s.emptied:
-        turn.action_done(s, ev)
+        s.phase = ACTION_DONE
     elif len(s.emptied) > 1:
         s.phase = CATCH_ORDER
     else:

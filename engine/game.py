@@ -32,8 +32,9 @@ from engine.moves import (
     SilentDraws,
     TakeMasterAngler,
 )
+from engine.phases import ACTION_DONE, CATCH, OVER, TURN_DONE
 from engine.rules_check import explain
-from engine.state import CATCH, OVER, State
+from engine.state import State
 
 
 def apply(state: State, move: Move) -> tuple[State, list[Event]]:
@@ -66,14 +67,32 @@ def _play(s: State, move: Move) -> list[Event]:
     return ev
 
 
+def begin_turn(s: State, seat: int, ev: list[Event]) -> None:
+    """Start `seat`'s turn and run it to its first real decision (a silent player's
+    turn plays itself out, R12.2)."""
+    turn.start_turn(s, seat, ev)
+    advance(s, ev)
+
+
 def advance(s: State, ev: list[Event]) -> None:
-    """Take forced decisions (a single legal option) until a real choice or the end."""
-    while s.phase != OVER:
-        moves = legal_moves(s)
-        if len(moves) != 1:
-            return
-        s._legal = None
-        _carry_out(s, moves[0], ev)
+    """The turn machine. After a move: when an action has resolved, return to the tackle
+    window it came from; when a turn's play is over, do the end-of-turn checks and start
+    the next turn (or the contests); take every forced decision (a single legal option);
+    stop at a real choice or the end. Actions and turns only report that they are done
+    (a transient phase); what follows is decided here and in `engine.turn`."""
+    while True:
+        phase = s.phase
+        if phase == ACTION_DONE:
+            turn.action_done(s, ev)
+        elif phase == TURN_DONE:
+            turn.turn_over(s, ev)
+        elif phase == OVER:
+            break
+        else:
+            moves = legal_moves(s)
+            if len(moves) != 1:
+                return  # a real choice: its legal moves stay cached on the state
+            _carry_out(s, moves[0], ev)
     s._legal = None
 
 

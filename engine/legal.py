@@ -25,21 +25,8 @@ from engine.moves import (
     SilentDraws,
     TakeMasterAngler,
 )
-from engine.state import (
-    AFTER,
-    BAIT,
-    CATCH,
-    CATCH_ORDER,
-    EMPTY,
-    PLACE,
-    PORT,
-    PRESENT,
-    REMOVE,
-    SILENT_CLEAR,
-    SILENT_DRAWS,
-    Player,
-    State,
-)
+from engine.phases import AFTER, BAIT, CATCH, CATCH_ORDER, PLACE, PORT, PRESENT, REMOVE, SILENT_CLEAR, SILENT_DRAWS
+from engine.state import EMPTY, Player, State
 
 ZONES = (3, 4, 5, 6)
 # Moves are immutable values, so the fixed ones are made once and shared.

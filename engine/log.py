@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Annotated, Final, TypeVar
+from typing import Annotated, Final, TypeVar, cast
 
 import msgspec
 
 from engine.config import GameConfig
 from engine.errors import LogFormatError, LogVersionError
-from engine.events import AnyEvent, ScoreLine
-from engine.moves import AnyMove
+from engine.events import AnyEvent, Event, ScoreLine, winner
+from engine.moves import AnyMove, Move
 from engine.state import State
 
 FORMAT_VERSION: Final = 2  # what this engine writes
@@ -231,9 +231,9 @@ def footer_problem(footer: Footer, plies: int, seats: int) -> str | None:
     for line in footer.scores:
         if line.total != line.trophies + line.master_anglers + line.tags:
             return f"gives seat {line.seat} a total that is not the sum of its points (R11.1)"
-    winner = next(line.seat for line in footer.scores if line.rank == 1)
-    if footer.winner != winner:
-        return f"names seat {footer.winner} the winner; its scores rank seat {winner} first"
+    first = winner(footer.scores)
+    if footer.winner != first:
+        return f"names seat {footer.winner} the winner; its scores rank seat {first} first"
     return None
 
 
@@ -256,15 +256,18 @@ def header_for(config: GameConfig, cards_hash: str, game: str, created: str, par
     return Header(FORMAT_VERSION, ENGINE_VERSION, PRNG_NAME, cards_hash, game, created, config, parent)
 
 
-def ply_record(before: State, move: AnyMove, events: list[AnyEvent], searched: int | None = None) -> Ply:
+def ply_record(before: State, move: Move, events: Sequence[Event], searched: int | None = None) -> Ply:
     """The log line for `move`, made from the state it was applied to."""
-    return Ply(before.ply, before.turn, before.to_act, before.step, before.phase, move, tuple(events), searched)
+    # Every Move and Event class is a member of AnyMove and AnyEvent (tests/test_log.py).
+    logged = cast("tuple[AnyEvent, ...]", tuple(events))
+    return Ply(
+        before.ply, before.turn, before.to_act, before.step, before.phase, cast("AnyMove", move), logged, searched
+    )
 
 
 def footer_for(state: State) -> Footer:
     assert state.result is not None, "the game is not over"
-    winner = next(line.seat for line in state.result if line.rank == 1)
-    return Footer(state.ply, state.result, winner)
+    return Footer(state.ply, state.result, winner(state.result))
 
 
 def _decode(decoder: msgspec.json.Decoder[T], raw: bytes, number: int | None) -> T:

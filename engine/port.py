@@ -6,7 +6,8 @@ from engine import bait
 from engine.components import MAX_UNCAUGHT_MASTER_ANGLERS
 from engine.events import DisplayRefilled, Event, MasterAnglerTaken, NothingToDo
 from engine.moves import Refill, TakeMasterAngler
-from engine.state import EMPTY, PORT, Player, State
+from engine.phases import ACTION_DONE, PORT
+from engine.state import EMPTY, Player, State
 
 
 def can_take_master_angler(s: State, p: Player) -> bool:
@@ -27,8 +28,6 @@ def start(s: State, actions: int, ev: list[Event]) -> None:
 
 def next_action(s: State, ev: list[Event]) -> None:
     """R3.4 — a Port action that can do nothing is spent doing nothing."""
-    from engine import turn
-
     p = s.player
     while s.ports_left and not has_option(s, p):
         ev.append(NothingToDo(p.seat, "port"))
@@ -36,7 +35,7 @@ def next_action(s: State, ev: list[Event]) -> None:
     if s.ports_left:
         s.phase = PORT
     else:
-        turn.action_done(s, ev)
+        s.phase = ACTION_DONE
 
 
 def refill(s: State, move: Refill, ev: list[Event]) -> None:

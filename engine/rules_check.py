@@ -20,40 +20,16 @@ from engine.moves import (
     RemoveAngler,
     TakeMasterAngler,
 )
-from engine.state import (
-    AFTER,
-    BAIT,
-    CATCH,
-    CATCH_ORDER,
-    PLACE,
-    PORT,
-    PRESENT,
-    REMOVE,
-    SILENT_CLEAR,
-    SILENT_DRAWS,
-    State,
-)
-
-PENDING = {
-    PLACE: ("R3.1", "step 1: place your angler token on a free space (or play a Lure or Reel)"),
-    REMOVE: ("R3.2", "step 2: remove another angler token (or play a Lure or Reel)"),
-    AFTER: ("R3.3", "end your turn (or play a Lure or Reel)"),
-    PORT: ("R4.3", "choose a Port action: refill a zone or take a Master Angler card"),
-    BAIT: ("R5.1", "choose where the removed bait goes: the discard or a Master Angler slot"),
-    CATCH_ORDER: ("R5.4", "choose which emptied zone catches first"),
-    CATCH: ("R5.3", "choose the fish this catch takes"),
-    SILENT_DRAWS: ("R12.2", "choose whether the silent player draws one bait or two"),
-    SILENT_CLEAR: ("R12.5", "choose the silent player's clear-bait option"),
-    PRESENT: ("R10.1", "choose the fish to present at this contest"),
-}
+from engine.phases import AFTER, ASKS, BAIT, CATCH, PLACE, PORT, PRESENT, REMOVE, WINDOWS
+from engine.state import State
 
 TACKLE_RULE = {"lure": "R7.4", "reel": "R7.5", "rod": "R7.1", "line": "R7.2"}
 
 
 def explain(s: State, move: Move) -> IllegalMove:
-    rule, pending = PENDING.get(s.phase, ("R9.2", "the game is over"))
+    rule, pending = ASKS[s.phase]
     p = s.player
-    if isinstance(move, (PlayLure, PlayReel)) and s.phase in (PLACE, REMOVE, AFTER):
+    if isinstance(move, (PlayLure, PlayReel)) and s.phase in WINDOWS:
         return _tackle_problem(s, move)
     if isinstance(move, PlaceAngler) and s.phase == PLACE and s.spaces[SPACE_INDEX[move.space]]:
         return IllegalMove("R3.1", f"the {move.space} space is occupied")

@@ -14,7 +14,8 @@ from engine.events import (
     SilentDrew,
 )
 from engine.moves import SilentClear
-from engine.state import EMPTY, SILENT_CLEAR, SILENT_DRAWS, State
+from engine.phases import SILENT_CLEAR, SILENT_DRAWS, TURN_DONE
+from engine.state import EMPTY, State
 
 SILENT = 1  # the silent player's seat
 CLEAR = 6
@@ -39,8 +40,6 @@ def choose_draws(s: State, count: int, ev: list[Event]) -> None:
 
 def run(s: State, ev: list[Event]) -> None:
     """Draw and act until the draws are done or the human must choose (R12.5)."""
-    from engine import turn
-
     while s.silent_draws_left:
         s.silent_draws_left -= 1
         color = bait.draw_from_bag(s)
@@ -58,7 +57,7 @@ def run(s: State, ev: list[Event]) -> None:
         move_angler(s, color, ev)
         fish(s, color, ev)
         end_of_draw(s, ev)
-    turn.turn_over(s, ev)
+    s.phase = TURN_DONE
 
 
 def move_angler(s: State, color: int, ev: list[Event]) -> None:

@@ -9,25 +9,13 @@ from typing import TYPE_CHECKING, Final
 
 from engine.cards import Cards
 from engine.config import GameConfig, SeatConfig
+from engine.phases import OVER, PRESENT, SILENT_CLEAR, SILENT_DRAWS, Phase
 
 if TYPE_CHECKING:
     from engine.events import ScoreLine
     from engine.moves import Move
 
 EMPTY: Final = -1  # a location zone or display slot with no card
-
-# Phases: which decision the state is waiting for.
-PLACE: Final = "place"  # R3.1 (tackle may be played first, R7.6)
-REMOVE: Final = "remove"  # R3.2
-AFTER: Final = "after"  # after step 2: tackle or end the turn (R7.6)
-PORT: Final = "port"  # R4.3
-BAIT: Final = "bait"  # R5.1
-CATCH_ORDER: Final = "catch_order"  # R5.4
-CATCH: Final = "catch"  # R5.3, R6.2, R7.1–R7.3
-SILENT_DRAWS: Final = "silent_draws"  # R12.2
-SILENT_CLEAR: Final = "silent_clear"  # R12.5
-PRESENT: Final = "present"  # R10.1
-OVER: Final = "over"
 
 
 class Trophy:
@@ -135,9 +123,9 @@ class State:
     turn: int
     active: int  # whose turn it is
     ply: int  # moves applied so far
-    phase: str  # the pending decision
+    phase: Phase  # the pending decision
     step: int  # 1 or 2 in a player's turn; 0 for the silent player and contests
-    window: str  # PLACE, REMOVE or AFTER: the tackle window actions return to
+    window: Phase  # PLACE, REMOVE or AFTER: the tackle window actions return to
     action: str | None  # "fish", "port" or "lure" while one is resolving
     action_color: int  # the color being removed (-1: none yet)
     placed: int  # space of the token placed in step 1

@@ -8,7 +8,8 @@ from engine.components import FISH_TO_END, SPACE_COLOR, SPACE_INDEX
 from engine.components import PORT as PORT_SPACE
 from engine.events import AnglerKept, AnglerPlaced, AnglerRemoved, EndTriggered, Event, TurnEnded
 from engine.moves import PlaceAngler, RemoveAngler
-from engine.state import AFTER, PLACE, REMOVE, State
+from engine.phases import AFTER, PLACE, REMOVE, TURN_DONE
+from engine.state import State
 
 
 def start_turn(s: State, seat: int, ev: list[Event]) -> None:
@@ -57,7 +58,8 @@ def space_action(s: State, space: int, face: int, ev: list[Event]) -> None:
 
 
 def action_done(s: State, ev: list[Event]) -> None:
-    """An action (a space's, or a Lure's) has resolved: back to the window it came from."""
+    """An action (a space's, or a Lure's) has resolved: back to the window it came from
+    (the turn machine, `engine.game.advance`, calls this on ACTION_DONE)."""
     if s.action == "lure":
         s.phase = s.window
     elif s.window == PLACE:
@@ -82,11 +84,12 @@ def end_turn(s: State, ev: list[Event]) -> None:
     p = s.player
     p.hand = 3 - s.removed
     ev.append(AnglerKept(p.seat, p.hand))
-    turn_over(s, ev)
+    s.phase = TURN_DONE
 
 
 def turn_over(s: State, ev: list[Event]) -> None:
-    """R8.6, R9 — trophies and the end trigger at the end of any turn, then who's next."""
+    """R8.6, R9 — trophies and the end trigger at the end of any turn, then who's next
+    (the turn machine calls this on TURN_DONE, after a player's or the silent player's turn)."""
     p = s.player
     challenges.end_of_turn(s, p, ev)
     ev.append(TurnEnded(p.seat))

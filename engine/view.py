@@ -12,7 +12,8 @@ from collections import Counter
 import msgspec
 
 from engine.components import COLORS, CONTEST_ORDER, TACKLE
-from engine.state import EMPTY, OVER, PRESENT, State
+from engine.phases import OVER, PRESENT, Phase
+from engine.state import EMPTY, State
 
 
 class MasterAnglerView(msgspec.Struct, frozen=True):
@@ -45,7 +46,7 @@ class SeatView(msgspec.Struct, frozen=True):
 class View(msgspec.Struct, frozen=True):
     seat: int
     to_act: int
-    phase: str
+    phase: Phase
     turn: int
     spaces: tuple[int, ...]  # face per space in SPACES order, 0 = free
     locations: tuple[tuple[str | None, ...], ...]  # species face up in zones 3–6
@@ -72,7 +73,7 @@ class View(msgspec.Struct, frozen=True):
     active: int
     ply: int
     step: int
-    window: str
+    window: Phase
     action: str | None
     placed: int
     removed: int

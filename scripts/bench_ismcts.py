@@ -17,10 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import GameConfig, SeatConfig, apply_in_place, legal_moves, new_game
+from engine import GameConfig, SeatConfig, apply_in_place, legal_moves, load_cards, new_game
 from engine.bots import SEARCH_BUDGET, GreedyBot, IsmctsBot
 from engine.state import State
 from engine.view import view
+
+CARDS = load_cards()
 
 
 def decisions(players: int, games: int) -> list[State]:
@@ -29,7 +31,7 @@ def decisions(players: int, games: int) -> list[State]:
     for seed in range(games):
         seats = tuple(SeatConfig(f"P{i}", "greedy") for i in range(players))
         s = new_game(GameConfig(seats=seats, seed=seed))
-        bot = GreedyBot(seed)
+        bot = GreedyBot(seed, CARDS)
         while not s.over:
             moves = legal_moves(s)
             if len(moves) > 1:
@@ -52,7 +54,7 @@ def main() -> None:
           f"{args.players}-player games, one core")  # fmt: skip
     rates = []
     for s in sample:
-        bot = IsmctsBot(7, args.iterations)
+        bot = IsmctsBot(7, CARDS, args.iterations)
         start = time.perf_counter()
         bot.choose(view(s, s.to_act), legal_moves(s))
         rates.append(bot.last_iterations / (time.perf_counter() - start))
@@ -62,7 +64,7 @@ def main() -> None:
         seconds = []
         capped = 0
         for s in sample:
-            bot = IsmctsBot(7, iterations, cap, kind)
+            bot = IsmctsBot(7, CARDS, iterations, cap, kind)
             start = time.perf_counter()
             bot.choose(view(s, s.to_act), legal_moves(s))
             seconds.append(time.perf_counter() - start)

@@ -77,7 +77,7 @@ async def screen_side(path: Path, jumps: int, view: str) -> None:
 
     app = CwtuiApp(path.parent, still=True)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path))
+        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import config, random_playout
 from test_view import with_hidden_changes
 
-from engine import apply_in_place, legal_moves, new_game
-from engine.bots import BOT_KINDS, IsmctsBot, make_bot
+from engine import GameConfig, SeatConfig, apply_in_place, legal_moves, load_cards, new_game
+from engine.bots import BOT_KINDS, GreedyBot, IsmctsBot, make_bot
 from engine.bots.evaluate import projected_scores, win_chances
 from engine.rng import Rng
 from engine.state import State
 from engine.view import view
+
+CARDS = load_cards()
 
 
 def position(players: int, seed: int, ply: int) -> State:
@@ -32,26 +36,26 @@ def test_a_bot_decides_the_same_without_seeing_hidden_pieces(kind: str) -> None:
         other = with_hidden_changes(s, seat)
         assert other.decks != s.decks and view(other, seat) == view(s, seat)
         moves = legal_moves(s)
-        a = make_bot(kind, 5, timed=False).choose(view(s, seat), moves)
-        b = make_bot(kind, 5, timed=False).choose(view(other, seat), moves)
+        a = make_bot(kind, 5, s.cards, timed=False).choose(view(s, seat), moves)
+        b = make_bot(kind, 5, s.cards, timed=False).choose(view(other, seat), moves)
         assert a == b
 
 
 def test_ismcts_is_deterministic_for_a_seed() -> None:
     s = position(2, 11, 60)
     v, moves = view(s, s.to_act), legal_moves(s)
-    first = IsmctsBot(3, iterations=300).analyse(v, moves)
-    again = IsmctsBot(3, iterations=300).analyse(v, moves)
+    first = IsmctsBot(3, CARDS, iterations=300).analyse(v, moves)
+    again = IsmctsBot(3, CARDS, iterations=300).analyse(v, moves)
     assert first == again
     assert sum(o.visits for o in first) == 300
-    other_seed = IsmctsBot(4, iterations=300).analyse(v, moves)
+    other_seed = IsmctsBot(4, CARDS, iterations=300).analyse(v, moves)
     assert [o.visits for o in other_seed] != [o.visits for o in first], "the seed drives the search"
 
 
 def test_ismcts_ranks_every_legal_move_once() -> None:
     s = position(3, 2, 40)
     moves = legal_moves(s)
-    options = IsmctsBot(1, iterations=200).analyse(view(s, s.to_act), moves)
+    options = IsmctsBot(1, CARDS, iterations=200).analyse(view(s, s.to_act), moves)
     assert sorted(map(repr, (o.move for o in options))) == sorted(map(repr, moves))
     assert all(0.0 <= o.win_rate <= 1.0 for o in options)
     assert [o.visits for o in options] == sorted((o.visits for o in options), reverse=True)
@@ -59,7 +63,7 @@ def test_ismcts_ranks_every_legal_move_once() -> None:
 
 def test_ismcts_stops_at_its_time_cap() -> None:
     s = position(2, 1, 30)
-    bot = IsmctsBot(1, iterations=10**9, seconds=0.2)
+    bot = IsmctsBot(1, CARDS, iterations=10**9, seconds=0.2)
     bot.choose(view(s, s.to_act), legal_moves(s))
     assert 0 < bot.last_iterations < 10**9
 
@@ -75,3 +79,21 @@ def test_win_chances_are_a_distribution_and_final_at_the_end() -> None:
         moves = legal_moves(end)
         apply_in_place(end, moves[rng.below(len(moves))])
     assert sorted(win_chances(end)) == [0.0, 0.0, 0.0, 1.0]
+
+
+def test_bots_play_with_the_games_own_card_file(tmp_path: Path) -> None:
+    """Bots were built with the built-in card data whatever card file the game used:
+    every bot seat, the hint and the log audit now get the game's Cards."""
+    from helpers import cards_with_swapped_times
+
+    from cwtui.session import GameSession
+    from engine.bots import seat_bots
+
+    custom = load_cards(cards_with_swapped_times(tmp_path / "cards.toml"))
+    assert custom.hash != CARDS.hash
+    seats = (SeatConfig("Ana"), SeatConfig("Bo", "greedy"), SeatConfig("Cy", "medium"), SeatConfig("Di", "hard"))
+    session = GameSession.start(GameConfig(seats=seats, seed=3), tmp_path / "games", custom)
+    for bots in (session.bots, seat_bots(session.config, custom)):
+        assert len(bots) == 3
+        for bot in bots.values():
+            assert isinstance(bot, (GreedyBot, IsmctsBot)) and bot.cards is custom

@@ -43,9 +43,9 @@ def test_bare_command_opens_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     monkeypatch.setattr(CwtuiApp, "run", lambda self: started.append(self))
     monkeypatch.setenv("CWTUI_REPLAYS", str(tmp_path / "games"))
     assert main([]) == 0
-    assert len(started) == 1 and started[0].replays == tmp_path / "games"
+    assert len(started) == 1 and started[0].settings.replays == tmp_path / "games"
     assert main(["--replays-dir", str(tmp_path / "other"), "--bot-speed", "slow"]) == 0
-    assert started[1].replays == tmp_path / "other" and started[1].bot_speed == "slow"
+    assert started[1].settings.replays == tmp_path / "other" and started[1].settings.bot_speed == "slow"
 
 
 def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:

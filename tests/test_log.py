@@ -217,3 +217,19 @@ def test_format_1_logs_are_still_read_and_replayed() -> None:
     assert Replay(log).divergence is None
     with pytest.raises(LogFormatError, match="line 3: a format 1 log has no digests"):
         parse([*lines[:2], lines[2][:-2] + b',"digest":"0123456789abcdef"}\n', *lines[3:]])
+
+
+def test_every_event_and_move_class_is_in_the_logs_union() -> None:
+    """ply_record trusts that any Event the engine emits can be logged (and read back)."""
+    from typing import get_args
+
+    from engine import events, moves
+
+    def leaves(base: type) -> set[type]:
+        found = set()
+        for sub in base.__subclasses__():
+            found |= leaves(sub) or {sub}
+        return found
+
+    assert leaves(events.Event) == set(get_args(events.AnyEvent))
+    assert leaves(moves.Move) == set(get_args(moves.AnyMove))

@@ -10,7 +10,8 @@ from engine import new_game
 from engine.cards import load_cards
 from engine.components import TOTAL_TROPHIES
 from engine.events import GameEnded, MasterAnglerCaught, Presented, TrophyTaken
-from engine.state import EMPTY, PLACE, SILENT_CLEAR, State
+from engine.phases import PLACE, SILENT_CLEAR
+from engine.state import EMPTY, State
 from engine.view import view
 
 CARDS = load_cards()

@@ -99,7 +99,7 @@ def test_fork_plays_on_from_a_position_and_verifies(tmp_path: Path) -> None:
     assert len(session.history) == ply
     expected = replay.state_at(ply)
     assert (session.state.ply, session.state.decks, session.state.bag) == (expected.ply, expected.decks, expected.bag)
-    final = play_out(session.state, seat_bots(session.config), session.writer)
+    final = play_out(session.state, seat_bots(session.config, session.state.cards), session.writer)
     session.close()
     fork = open_replay(session.path)
     assert fork.divergence is None and fork.log.footer is not None

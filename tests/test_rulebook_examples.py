@@ -19,6 +19,7 @@ from engine.events import (
     TackleDrawn,
     TrophyTaken,
 )
+from engine.game import begin_turn
 from engine.moves import (
     BaitTo,
     Catch,
@@ -30,8 +31,8 @@ from engine.moves import (
     RemoveAngler,
     TakeMasterAngler,
 )
+from engine.phases import REMOVE
 from engine.scenario import Scenario
-from engine.state import REMOVE
 
 LAURENCE, NILS, ILINA = 0, 1, 2
 BLACK, BLUE, GREEN, PURPLE, RED, YELLOW = 3, 0, 4, 2, 1, 5
@@ -141,14 +142,13 @@ def test_example_5_silent_player_turn() -> None:
     # The silent player draws blue: the token on green moves to the free blue space; the
     # blue bait is discarded, making 4 blue: it catches Lake zone 4. Then it draws yellow:
     # the token on yellow moves clockwise to black; 2 yellow in the discard: no catch.
-    from engine import turn
 
     sc = Scenario(players=1).tokens(green=1, yellow=1, red=1)
     sea_trout = sc.fish_card("Sea Trout")
     sc.location("lake", {4: sea_trout})
     state = sc.discard("blue blue blue yellow").rig_bag("blue yellow").build()
     events: list = []
-    turn.start_turn(state, 1, events)
+    begin_turn(state, 1, events)
     assert of_type(events, SilentDrew) == [SilentDrew("blue"), SilentDrew("yellow")]
     assert of_type(events, AnglerMoved) == [AnglerMoved("green", "blue"), AnglerMoved("yellow", "black")]
     caught = of_type(events, FishCaught)

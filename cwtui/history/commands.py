@@ -282,7 +282,7 @@ def _table(columns: tuple[str, ...], types: tuple[str, ...], rows: list[tuple[An
         table.add_row(*("NULL" if v is None else str(v) for v in row))
     terminal = Console()  # drawn for the real stdout's width and colours, into the spool
     Console(file=out, width=terminal.width, force_terminal=terminal.is_terminal, soft_wrap=False,
-            color_system=terminal.color_system).print(table)  # type: ignore[arg-type]  # fmt: skip
+            color_system="auto" if terminal.color_system else None).print(table)  # fmt: skip
 
 
 def _csv(columns: tuple[str, ...], chunks: Iterator[list[tuple[Any, ...]]], out: IO[str]) -> None:

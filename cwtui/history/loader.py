@@ -35,9 +35,10 @@ import duckdb
 from cwtui.history import schema
 from cwtui.logfile import open_log
 from engine.cards import Cards, load_cards
+from engine.components import stack_values
 from engine.errors import LogFormatError
 from engine.log import Header, created_at, parse
-from engine.setup import SILENT_SEAT, stack_values
+from engine.setup import SILENT_SEAT
 
 DB_NAME = "history.duckdb"
 BATCH = 1000  # logs per transaction: bounds memory and paces the progress bar
@@ -72,10 +73,6 @@ class DamagedHistory(HistoryError):
 # Every connection cwtui opens: DuckDB would otherwise fetch an extension from the
 # network to open, say, a SQLite file found where the history should be.
 OFFLINE: Final = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
-
-
-def default_db(replays: Path) -> Path:
-    return replays / DB_NAME
 
 
 def connect(db: Path, read_only: bool = False, config: dict[str, Any] | None = None) -> duckdb.DuckDBPyConnection:

@@ -35,26 +35,25 @@ class Bot(Protocol):
 # Search budgets: iterations per move, and a time cap so that a slow machine still
 # answers within about two seconds (hard runs ~1 s here at ~3,000 iterations/s).
 SEARCH_BUDGET: Final[dict[str, tuple[int, float]]] = {"medium": (300, 1.0), "hard": (2500, 2.0)}
-# The new-game dialog's difficulty levels, and the bot kind each one plays.
-DIFFICULTY: Final[dict[str, str]] = {"easy": "greedy", "medium": "medium", "hard": "hard"}
 
 
-def search_bot(kind: str, seed: int, timed: bool = True, cards: Cards | None = None) -> IsmctsBot:
+def search_bot(kind: str, seed: int, cards: Cards, timed: bool = True) -> IsmctsBot:
     """A search bot at a level of SEARCH_BUDGET (the hint asks one for its analysis)."""
     iterations, seconds = SEARCH_BUDGET[kind]
-    return IsmctsBot(seed, iterations, seconds if timed else None, kind, cards)
+    return IsmctsBot(seed, cards, iterations, seconds if timed else None, kind)
 
 
-def make_bot(kind: str, seed: int, timed: bool = True) -> Bot:
+def make_bot(kind: str, seed: int, cards: Cards, timed: bool = True) -> Bot:
     """A bot of a kind, with its own random stream from `seed` (never the game's).
     `timed=False` drops the search bots' time cap, so that their moves depend on the
-    seed alone (tournaments and tests)."""
+    seed alone (tournaments and tests). `cards`: the game's card data, which bots that
+    weigh fish or deal worlds read (never the built-in data in its place)."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":
-        return GreedyBot(seed)
+        return GreedyBot(seed, cards)
     if kind in SEARCH_BUDGET:
-        return search_bot(kind, seed, timed)
+        return search_bot(kind, seed, cards, timed)
     raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
 
 
@@ -82,12 +81,12 @@ def decide(bot: Bot, state: State, searched: int | None = None) -> Decision:
     return Decision(bot.choose(seen, moves, searched), bot.searched)
 
 
-def seat_bots(config: GameConfig, timed: bool = True) -> dict[int, Bot]:
+def seat_bots(config: GameConfig, cards: Cards, timed: bool = True) -> dict[int, Bot]:
     """A bot for every bot seat, each seeded from the game seed and its seat.
     Untimed search bots play by their iteration budget alone, so a self-play game is
     the same on any machine (and a cut-short one can be replayed from its seed)."""
     return {
-        seat: make_bot(sc.kind, stream_seed(config.seed, f"bot-{seat}"), timed)
+        seat: make_bot(sc.kind, stream_seed(config.seed, f"bot-{seat}"), cards, timed)
         for seat, sc in enumerate(config.seats)
         if sc.kind != "human"
     }
@@ -95,7 +94,6 @@ def seat_bots(config: GameConfig, timed: bool = True) -> dict[int, Bot]:
 
 __all__ = [
     "BOT_KINDS",
-    "DIFFICULTY",
     "SEARCH_BUDGET",
     "Bot",
     "Decision",

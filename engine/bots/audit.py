@@ -30,7 +30,7 @@ def audit(replay: Replay, progress: Callable[[int, int], None] | None = None) ->
     if log.format < FIRST_AUDITED_FORMAT:
         return None
     config = log.header.config
-    bots = seat_bots(config, timed=False)
+    bots = seat_bots(config, replay.cards, timed=False)
     start = log.header.parent.ply if log.header.parent else 0
     end = replay.good_plies
     state = replay.state_at(min(start, end))

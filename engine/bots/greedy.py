@@ -5,7 +5,7 @@ weight ranges, Master Angler slots); of fish weights it knows only its own."""
 
 from __future__ import annotations
 
-from engine.cards import Cards, load_cards
+from engine.cards import Cards
 from engine.components import COLOR_INDEX, LOCATION_INDEX, LOCATION_OF_COLOR, SPACE_COLOR, SPACE_INDEX
 from engine.moves import (
     BaitTo,
@@ -33,9 +33,9 @@ class GreedyBot:
 
     searched: int | None = None  # never searches
 
-    def __init__(self, seed: int, cards: Cards | None = None) -> None:
+    def __init__(self, seed: int, cards: Cards) -> None:
         self.seed = seed
-        self.cards = cards or load_cards()
+        self.cards = cards  # the game's own: weights and species come from it
         self.mean = {s.name: (s.min_weight + s.max_weight) / 2 for s in self.cards.data.species}
         self.small = {s.name for s in self.cards.data.species if s.small}
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from engine.bots.evaluate import win_chances
 from engine.bots.greedy import GreedyBot
 from engine.bots.playout import playout_move
-from engine.cards import Cards, load_cards
+from engine.cards import Cards
 from engine.determinize import World
 from engine.game import apply_in_place
 from engine.legal import legal_moves
@@ -73,15 +73,14 @@ class IsmctsBot:
     first (a cap for play on a slow machine; the iteration budget keeps it deterministic)."""
 
     def __init__(
-        self, seed: int, iterations: int = 1000, seconds: float | None = None, kind: str = "ismcts",
-        cards: Cards | None = None,
+        self, seed: int, cards: Cards, iterations: int = 1000, seconds: float | None = None, kind: str = "ismcts",
     ) -> None:  # fmt: skip
         self.kind = kind
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.rng: Rng  # dealt afresh for every decision, by search()
-        self.cards = cards or load_cards()
+        self.cards = cards  # the game's own: worlds are dealt from it
         self.last_iterations = 0
         # The iterations of the last decision when the time cap stopped it short of its
         # budget, else None: the log records it, so the move can be checked by searching

@@ -12,8 +12,9 @@ from __future__ import annotations
 from engine.components import LOCATION_INDEX
 from engine.contests import heaviest
 from engine.moves import Catch, Move, PlayLure, PlayReel, Present, Refill, TakeMasterAngler
+from engine.phases import BAIT, CATCH, PORT, PRESENT
 from engine.rng import Rng
-from engine.state import BAIT, CATCH, PORT, PRESENT, State
+from engine.state import State
 
 TACKLE_ODDS = 8  # one decision in this many may play a Lure or a Reel, where one is legal
 

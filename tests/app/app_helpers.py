@@ -23,9 +23,12 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-async def play_by_keys(pilot: Pilot[None], seed: int, stop_after: int | None = None) -> int:
+async def play_by_keys(
+    pilot: Pilot[None], seed: int, stop_after: int | None = None, handovers: list[str] | None = None
+) -> int:
     """Answer every decision with one of the offered keys (seeded), passing hand-over
-    screens, until the results screen (or `stop_after` human decisions)."""
+    screens (each one's player is added to `handovers`), until the results screen (or
+    `stop_after` human decisions)."""
     app = pilot.app
     rng = Rng(seed)
     decisions = 0
@@ -34,6 +37,8 @@ async def play_by_keys(pilot: Pilot[None], seed: int, stop_after: int | None = N
         if isinstance(screen, ResultsScreen) or (stop_after is not None and decisions >= stop_after):
             return decisions
         if isinstance(screen, HandoverScreen):
+            if handovers is not None:
+                handovers.append(screen.player)
             await pilot.press("enter")
         elif isinstance(screen, PlayScreen) and screen.options:
             keys = [k for k in screen.option_keys() if k]

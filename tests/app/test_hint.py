@@ -17,7 +17,7 @@ DUO = (SeatConfig("Laurence", "human"), SeatConfig("Nils", "greedy"))
 
 
 async def open_game(pilot: Pilot[None], session: GameSession) -> PlayScreen:
-    await pilot.app.push_screen(PlayScreen(session))
+    await pilot.app.push_screen(PlayScreen(session, pilot.app.settings))
     await settle(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, PlayScreen)
@@ -60,7 +60,7 @@ async def test_a_hint_for_a_decision_already_made_is_dropped(replays: Path) -> N
         screen = await open_game(pilot, session)
         ranked = session.hint(timed=False)
         await pilot.press("h", "1")  # move before the hint arrives
-        screen.hint_found(0, ranked)  # a late answer for ply 0
+        screen.post_message(PlayScreen.HintFound(0, ranked))  # a late answer for ply 0
         await settle(pilot)
         assert "Hint" not in hint_text(screen)
 
@@ -68,9 +68,9 @@ async def test_a_hint_for_a_decision_already_made_is_dropped(replays: Path) -> N
 async def test_no_hint_while_a_bot_is_to_move(replays: Path) -> None:
     bots = (SeatConfig("Nils", "greedy"), SeatConfig("Ilina", "greedy"))
     app = make_app(replays)
-    app.bot_speed = "slow"
+    app.settings.bot_speed = "slow"
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(PlayScreen(GameSession.unlogged(new_game(GameConfig(seats=bots, seed=1)))))
+        await app.push_screen(PlayScreen(GameSession.unlogged(new_game(GameConfig(seats=bots, seed=1))), app.settings))
         await pilot.press("p", "h")
         await pilot.pause()
         assert any("your own decisions" in str(n.message) for n in app._notifications)

@@ -21,7 +21,7 @@ async def test_clicking_a_space_places_the_token_there(replays: Path) -> None:
     session = GameSession.unlogged(state)
     app = make_app(replays)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(PlayScreen(session))
+        await app.push_screen(PlayScreen(session, app.settings))
         await settle(pilot)
         # The board pane's last line: "Anglers: Port·  P·  G·  B·  …" (border 1, padding 1).
         x = 2 + len("Anglers: Port·  ") + 4 * (SPACES.index("blue") - 1)
@@ -36,7 +36,7 @@ async def test_clicking_a_display_card_takes_it(replays: Path) -> None:
     session = GameSession.unlogged(state)
     app = make_app(replays)
     async with app.run_test(size=(140, 40)) as pilot:
-        screen = PlayScreen(session)
+        screen = PlayScreen(session, app.settings)
         await app.push_screen(screen)
         await settle(pilot)
         screen.action_pick("card:14")

@@ -31,7 +31,7 @@ async def test_a_solo_game_to_the_results(replays: Path) -> None:
         assert isinstance(app.screen, PlayScreen)
         await play_by_keys(pilot, seed=1)
         assert isinstance(app.screen, ResultsScreen)
-        state = app.screen.session.state
+        state = app.screen.state
         assert state.over and len(state.players) == 2 and state.players[1].silent
     log = read_log(the_log(replays))
     assert log.footer is not None and Replay(log).divergence is None
@@ -45,7 +45,7 @@ async def test_human_against_a_bot(replays: Path) -> None:
         assert isinstance(screen, PlayScreen) and screen.session.state.seats[1].kind == "greedy"
         decisions = await play_by_keys(pilot, seed=2)
         assert isinstance(app.screen, ResultsScreen) and decisions > 20
-        bot_moves = [p for p in app.screen.session.history if p.seat == 1]
+        bot_moves = [p for p in screen.session.history if p.seat == 1]
         assert len(bot_moves) > 20
     assert Replay(read_log(the_log(replays))).divergence is None
 
@@ -58,19 +58,14 @@ async def test_four_seat_hot_seat_game(replays: Path) -> None:
         await set_players(pilot, 4)
         app.screen.query_one("#kind-2", Select).value = "human"
         await pilot.press("ctrl+s")
-        handovers = 0
-        original = app.push_screen
-
-        def counting_push(screen, *args, **kwargs):  # type: ignore[no-untyped-def]
-            nonlocal handovers
-            handovers += type(screen).__name__ == "HandoverScreen"
-            return original(screen, *args, **kwargs)
-
-        app.push_screen = counting_push  # type: ignore[method-assign]
-        await play_by_keys(pilot, seed=3)
+        play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))  # under the first hand-over
+        handovers: list[str] = []
+        await play_by_keys(pilot, seed=3, handovers=handovers)
         assert isinstance(app.screen, ResultsScreen)
-        human_turns = sum(1 for p in app.screen.session.history if p.seat in (0, 2) and isinstance(p.move, PlaceAngler))
-        assert human_turns > 20 and handovers >= human_turns  # every human turn starts with a hand-over
+        human_turns = sum(1 for p in play.session.history if p.seat in (0, 2) and isinstance(p.move, PlaceAngler))
+        # every human turn starts with a hand-over to that player
+        assert human_turns > 20 and len(handovers) >= human_turns
+        assert set(handovers) == {play.session.names[0], play.session.names[2]}
     assert Replay(read_log(the_log(replays))).divergence is None
 
 

@@ -20,7 +20,6 @@ from cwtui.replaying import open_replay
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.results.results import ResultsScreen
-from cwtui.session import GameSession
 
 SIZES = [(80, 24), (140, 40)]
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -38,7 +37,7 @@ def saved(replays: Path) -> Path:
 
 def opener(path: Path, *keys: str):  # -> run_before
     async def run_before(pilot: Pilot[None]) -> None:
-        await pilot.app.push_screen(ReplayScreen(open_replay(path), path))
+        await pilot.app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
         await pilot.pause()
         if keys:
             await pilot.press(*keys)
@@ -119,7 +118,7 @@ async def test_every_scrub_key(saved: Path) -> None:
     path = saved / "sim-3p-303.jsonl"
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path))
+        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -175,7 +174,7 @@ async def test_goto_refuses_a_ply_out_of_range(saved: Path) -> None:
     path = saved / "sim-1p-101.jsonl"
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path))
+        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
         await pilot.press("g", *"9999", "enter")
         await pilot.pause()
         assert app.screen.query_one("#ply", Input)  # the dialog stays open
@@ -188,7 +187,7 @@ async def test_play_from_here_forks_a_game_that_verifies(saved: Path) -> None:
     before = path.read_bytes()
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path))
+        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
         await pilot.press("end", *["pageup"] * 3, "f")
         await pilot.pause()
         fork_at = app.screen_stack[-2].cursor.position  # type: ignore[attr-defined]
@@ -201,7 +200,7 @@ async def test_play_from_here_forks_a_game_that_verifies(saved: Path) -> None:
                 break
             await settle(pilot)
         assert isinstance(app.screen, ResultsScreen)
-        fork_path = app.screen.session.path
+        fork_path = app.screen.path
     assert fork_path is not None and fork_path != path
     fork = open_replay(fork_path)
     assert fork.divergence is None and fork.log.footer is not None
@@ -215,7 +214,7 @@ async def test_results_screen_opens_its_replay(saved: Path) -> None:
     replay = open_replay(path)
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ResultsScreen(GameSession(replay.final, path, None, {})))
+        await app.push_screen(ResultsScreen(replay.final, [s.name for s in replay.final.seats], path))
         await pilot.press("w")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen) and app.screen.cursor.end == replay.good_plies
@@ -240,7 +239,7 @@ async def test_a_playing_screen_is_not_left_behind_by_the_fork(saved: Path) -> N
     path = saved / "sim-2p-202.jsonl"
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path))
+        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
         await pilot.press("pagedown", "f")
         await pilot.pause()
         app.screen.query_one("#kind-0", Select).value = "human"
@@ -248,3 +247,19 @@ async def test_a_playing_screen_is_not_left_behind_by_the_fork(saved: Path) -> N
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
         assert not any(isinstance(s, ReplayScreen) for s in app.screen_stack)
+
+
+async def test_results_over_a_replay_go_back_to_it(saved: Path) -> None:
+    """The replay's results screen used to stand on an invented unlogged session, so `w`
+    said "This game was not saved" while the player was watching that very game."""
+    path = saved / "sim-2p-202.jsonl"
+    app = make_app(saved)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
+        replay = app.screen
+        await pilot.press("end", "r")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen) and app.screen.path == path
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.screen is replay

@@ -25,7 +25,7 @@ DUO = (SeatConfig("Laurence", "human"), SeatConfig("Nils", "greedy"))
 
 def open_play(state: State):  # -> run_before callback
     async def run_before(pilot: Pilot[None]) -> None:
-        await pilot.app.push_screen(PlayScreen(GameSession.unlogged(state)))
+        await pilot.app.push_screen(PlayScreen(GameSession.unlogged(state), pilot.app.settings))
         await settle(pilot)
 
     return run_before

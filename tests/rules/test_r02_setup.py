@@ -7,7 +7,7 @@ from helpers import config, random_playout
 from engine import new_game
 from engine.cards import load_cards
 from engine.components import SPACES
-from engine.state import PLACE
+from engine.phases import PLACE
 
 CARDS = load_cards()
 

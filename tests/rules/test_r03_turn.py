@@ -8,7 +8,7 @@ from helpers import of_type, random_playout, run, scenario, whole_turn
 from engine import IllegalMove, legal_moves, new_game
 from engine.events import NothingToDo
 from engine.moves import PlaceAngler, RemoveAngler
-from engine.state import PLACE, REMOVE
+from engine.phases import PLACE, REMOVE
 
 
 def test_R3_1_place_on_an_unoccupied_space() -> None:

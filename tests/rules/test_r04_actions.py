@@ -8,7 +8,8 @@ from helpers import of_type, run, scenario
 from engine import IllegalMove, legal_moves
 from engine.events import BaitDrawn, ClearBaitDrawn, ClearBaitReturned, DisplayRefilled, RefillStopped
 from engine.moves import PlaceAngler, Refill, RemoveAngler, TakeMasterAngler
-from engine.state import EMPTY, PORT, REMOVE
+from engine.phases import PORT, REMOVE
+from engine.state import EMPTY
 
 RED = 1
 

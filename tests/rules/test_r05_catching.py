@@ -8,7 +8,8 @@ from helpers import of_type, run, scenario
 from engine import IllegalMove, legal_moves
 from engine.events import BaitRemoved, FishCaught, LocationRefilled, MasterAnglerCaught, NoCatch
 from engine.moves import BaitTo, Catch, CatchFirst, PlaceAngler
-from engine.state import BAIT, CATCH_ORDER, EMPTY
+from engine.phases import BAIT, CATCH_ORDER
+from engine.state import EMPTY
 from engine.view import view
 
 RED = 1

@@ -8,7 +8,7 @@ from helpers import of_type, run, scenario
 from engine import IllegalMove, legal_moves
 from engine.events import BaitSwapped, FishCaught, LocationRefilled, TackleDrawn, TacklePlayed
 from engine.moves import Catch, EndTurn, LetGo, PlaceAngler, PlayLure, PlayReel, Refill, RemoveAngler
-from engine.state import AFTER, PLACE, PORT, REMOVE
+from engine.phases import AFTER, PLACE, PORT, REMOVE
 
 BLUE, RED = 0, 1
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from helpers import of_type, random_playout, scenario, whole_turn
 
 from engine.events import EndTriggered, LocationShort
-from engine.state import PLACE
+from engine.phases import PLACE
 
 
 def turns_after(state) -> list[int]:  # the seats that take turns until the contests

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from helpers import of_type, run, scenario
 
-from engine import legal_moves, new_game, turn
+from engine import legal_moves, new_game
 from engine.config import GameConfig, SeatConfig
 from engine.events import AnglerMoved, DiscardSeeded, FishCaught, MasterAnglerCaught, SilentDrew
+from engine.game import begin_turn
 from engine.moves import Present, SilentClear, SilentDraws
+from engine.phases import PLACE, SILENT_DRAWS
 from engine.solo import move_angler
-from engine.state import PLACE, SILENT_DRAWS
 
 SOLO = GameConfig(seats=(SeatConfig("Me"),), seed=3)
 SILENT = 1
@@ -28,10 +29,10 @@ def test_R12_2_two_draws_or_one_when_you_are_behind() -> None:
     sc = scenario(1).tokens(green=1, yellow=1, red=1)
     s = sc.rig_bag("purple purple").build()
     events: list = []
-    turn.start_turn(s, SILENT, events)
+    begin_turn(s, SILENT, events)
     assert len(of_type(events, SilentDrew)) == 2 and (s.active, s.phase) == (0, PLACE)
     s = scenario(1).tokens(green=1, yellow=1, red=1).fish(SILENT, ["Pike"]).rig_bag("purple purple").build()
-    turn.start_turn(s, SILENT, [])
+    begin_turn(s, SILENT, [])
     assert s.phase == SILENT_DRAWS and legal_moves(s) == [SilentDraws(1), SilentDraws(2)]
     s, events = run(s, SilentDraws(1))
     assert of_type(events, SilentDrew) == [SilentDrew("purple")]
@@ -51,13 +52,13 @@ def test_R12_4_exactly_3_to_6_of_the_color_catch() -> None:
     black3 = sc.state.locations[1][0]
     s = sc.rig_bag("green black").build()
     events: list = []
-    turn.start_turn(s, SILENT, events)  # green makes 7: no catch; black makes 2: none
+    begin_turn(s, SILENT, events)  # green makes 7: no catch; black makes 2: none
     assert not of_type(events, FishCaught)
     sc = scenario(1).tokens(green=1, yellow=1, red=1).discard("black black")
     black3 = sc.state.locations[1][0]
     s = sc.rig_bag("black purple").build()
     events = []
-    turn.start_turn(s, SILENT, events)
+    begin_turn(s, SILENT, events)
     assert [(e.seat, e.card, e.zone, e.how) for e in of_type(events, FishCaught)] == [(SILENT, black3, 3, "silent")]
 
 
@@ -70,7 +71,7 @@ def test_R12_5_clear_bait() -> None:
         trial = s.clone()
         trial.rng[BAG_STREAM] = attempt
         events: list = []
-        turn.start_turn(trial, SILENT, events)
+        begin_turn(trial, SILENT, events)
         if of_type(events, SilentDrew)[0] == SilentDrew("clear"):
             break
     assert of_type(events, SilentDrew)[0] == SilentDrew("clear")

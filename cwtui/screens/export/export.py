@@ -39,7 +39,7 @@ class ExportDialog(ModalScreen[tuple[ExportFormat, Path] | None]):
 
     def on_mount(self) -> None:
         path = self.query_one("#path", Input)
-        path.cursor_blink = not getattr(self.app, "still", False)
+        path.cursor_blink = self.app.animation_level != "none"  # still in tests
         path.focus()
 
     @property

@@ -25,7 +25,7 @@ class GotoDialog(ModalScreen[int | None]):
 
     def on_mount(self) -> None:
         field = self.query_one("#ply", Input)
-        field.cursor_blink = not getattr(self.app, "still", False)
+        field.cursor_blink = self.app.animation_level != "none"  # still in tests
         field.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -59,6 +59,8 @@ from cwtui.history.query import (
     open_history,
     run,
 )
+from cwtui.screens.export.export import ExportDialog
+from cwtui.settings import Settings
 from cwtui.widgets.chart import BarChart
 
 ROW_LIMIT = 500
@@ -94,9 +96,12 @@ class HistoryScreen(Screen[None]):
         "label and value columns above the chart); F7 exports the whole result, not only the rows shown."
     )
 
-    def __init__(self, replays: Path, db: Path | None = None) -> None:
+    def __init__(self, settings: Settings, db: Path | None = None) -> None:
+        """The history of the games in `settings.replays`; the editor's text is kept in
+        `settings.history_draft` between visits."""
         super().__init__()
-        self.replays = replays
+        self.settings = settings
+        replays = self.replays = settings.replays
         self.db = db or replays / DB_NAME
         self.past = PastQueries(self.db.parent / FILE_NAME)
         self.result: QueryResult | None = None
@@ -141,7 +146,7 @@ class HistoryScreen(Screen[None]):
         return text
 
     def _draft(self) -> str:
-        draft: str | None = self.app.history_draft  # type: ignore[attr-defined]
+        draft = self.settings.history_draft
         return draft if draft is not None else START_SQL
 
     def on_resize(self) -> None:
@@ -153,12 +158,12 @@ class HistoryScreen(Screen[None]):
         self._status("Loading new games into the history…")
         self.query_one("#hint", Static).update("Loading…")
         editor = self.query_one("#editor", TextArea)
-        editor.cursor_blink = not getattr(self.app, "still", False)
+        editor.cursor_blink = self.app.animation_level != "none"  # still in tests
         editor.focus()
         self._load()
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
-        self.app.history_draft = event.text_area.text  # type: ignore[attr-defined]
+        self.settings.history_draft = event.text_area.text
 
     def on_unmount(self) -> None:
         self.action_cancel()
@@ -374,7 +379,7 @@ class HistoryScreen(Screen[None]):
 
     def _took(self, seconds: float) -> str:
         """' · 0.12 s' — left out when the app is still (snapshot tests), as it varies."""
-        return "" if getattr(self.app, "still", False) else f" · {seconds:.2f} s"
+        return "" if self.settings.still else f" · {seconds:.2f} s"
 
     def _fill_table(self, result: QueryResult) -> None:
         table = self.query_one("#table", DataTable)
@@ -445,8 +450,6 @@ class HistoryScreen(Screen[None]):
         if self.result is None or not self.result.columns:
             self.notify("Run a query first: export writes its whole result.", severity="warning")
             return
-        from cwtui.screens.export.export import ExportDialog
-
         self.app.push_screen(ExportDialog(self.replays / "exports" / f"query-{export_stamp()}"), self._export_chosen)
 
     def _export_chosen(self, choice: tuple[ExportFormat, Path] | None) -> None:

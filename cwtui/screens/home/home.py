@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui.navigation import NewGame, OpenHistory, OpenReplayList, OpenResume
 from cwtui.session import shown_path, unfinished_games
 
 LOGO = """\
@@ -28,6 +29,10 @@ class HomeScreen(Screen[None]):
         Binding("q", "choose('quit')", "Quit", id="home.quit"),
     ]
 
+    def __init__(self, replays: Path) -> None:
+        super().__init__()
+        self.replays = replays
+
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="home"):
             yield Static(LOGO, id="logo")
@@ -42,7 +47,7 @@ class HomeScreen(Screen[None]):
         self.refresh_menu()
 
     def refresh_menu(self) -> None:
-        folder: Path = self.app.replays  # type: ignore[attr-defined]
+        folder = self.replays
         unfinished = unfinished_games(folder) if folder.is_dir() else []
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
@@ -67,24 +72,12 @@ class HomeScreen(Screen[None]):
 
     def action_choose(self, choice: str) -> None:
         if choice == "new":
-            from cwtui.screens.new_game.new_game import NewGameScreen
-
-            self.app.push_screen(NewGameScreen())
+            self.post_message(NewGame())
         elif choice == "resume":
-            from cwtui.screens.resume.resume import ResumeScreen
-
-            folder: Path = self.app.replays  # type: ignore[attr-defined]
-            if folder.is_dir() and unfinished_games(folder):
-                self.app.push_screen(ResumeScreen())
-            else:
-                self.notify("No unfinished games to resume.")
+            self.post_message(OpenResume())
         elif choice == "replay":
-            from cwtui.screens.replay_list.replay_list import ReplayListScreen
-
-            self.app.push_screen(ReplayListScreen(self.app.replays))  # type: ignore[attr-defined]
+            self.post_message(OpenReplayList())
         elif choice == "history":
-            from cwtui.screens.history.history import HistoryScreen
-
-            self.app.push_screen(HistoryScreen(self.app.replays))  # type: ignore[attr-defined]
+            self.post_message(OpenHistory())
         elif choice == "quit":
             self.app.exit()

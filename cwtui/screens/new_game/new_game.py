@@ -13,6 +13,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
+from cwtui.navigation import StartGame
+from cwtui.session import GameSession
 from cwtui.words import SEAT_KINDS
 from engine import EngineError, GameConfig, SeatConfig
 from engine.cards import load_cards
@@ -28,8 +30,15 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start", id="new_game.start"),
     ]
 
+    def __init__(self, replays: Path, *, seed: int, still: bool = False) -> None:
+        """`seed`: the one offered (a fresh one each time); `still`: no blinking cursor."""
+        super().__init__()
+        self.replays = replays
+        self.seed = seed
+        self.still = still
+
     def compose(self) -> ComposeResult:
-        seed = self.app.seed_source()  # type: ignore[attr-defined]
+        seed = self.seed
         with VerticalScroll(id="form") as form:
             form.border_title = "New game"
             with Horizontal(classes="row"):
@@ -64,7 +73,7 @@ class NewGameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.app.still:  # type: ignore[attr-defined]
+        if self.still:
             for field in self.query(Input):
                 field.cursor_blink = False
         self.show_seats(2)
@@ -72,7 +81,12 @@ class NewGameScreen(Screen[None]):
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:
-        self.show_seats(int(event.value))  # type: ignore[arg-type]
+        self.show_seats(self.players())
+
+    def players(self) -> int:
+        value = self.query_one("#players", Select).value
+        assert isinstance(value, int)  # the select has no blank
+        return value
 
     def show_seats(self, n: int) -> None:
         for i in range(4):
@@ -87,10 +101,7 @@ class NewGameScreen(Screen[None]):
         except (ValueError, EngineError) as exc:
             self.show_error(str(exc))
             return
-        from cwtui.screens.play.play import PlayScreen
-        from cwtui.session import GameSession
-
-        folder: Path = self.app.replays  # type: ignore[attr-defined]
+        folder = self.replays
         try:
             session = GameSession.start(config, folder, cards)
         except OSError as exc:
@@ -98,7 +109,7 @@ class NewGameScreen(Screen[None]):
                 f"Cannot save a game in {folder}/: {exc.strerror}. Choose another folder with --replays-dir."
             )
             return
-        self.app.switch_screen(PlayScreen(session))
+        self.post_message(StartGame(session))
 
     def show_error(self, message: str) -> None:
         self.query_one("#error", Static).update(Text(message, style="bold red"))
@@ -108,7 +119,7 @@ class NewGameScreen(Screen[None]):
         self.app.pop_screen()
 
     def read_form(self) -> tuple[GameConfig, Path | None]:
-        n = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        n = self.players()
         seats = []
         for i in range(n):
             name = self.query_one(f"#name-{i}", Input).value.strip() or DEFAULT_NAMES[i]

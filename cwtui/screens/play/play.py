@@ -18,27 +18,30 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
-from textual.screen import Screen
+from textual.message import Message
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from cwtui import words
-from cwtui.screens.compact import CompactLayout
+from cwtui.crash import crash_line, write_report
+from cwtui.navigation import ShowResults
+from cwtui.screens.compact import CompactScreen
+from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.session import GameSession, Ply
+from cwtui.settings import BOT_SPEEDS, Settings, next_speed
 from cwtui.widgets import panes
 from engine import IllegalMove
 from engine.bots import Decision
 from engine.bots import Option as BotOption
-from engine.moves import Move
+from engine.moves import Move, Present
 
 OPTION_KEYS = "123456789abcdefgijklmnortuvwxyz"  # not h, p, q, s: those are screen keys
 HINT_SHOWN = 3
 LOG_LINES = 500  # the event log keeps the latest moves; the replay has them all
 
 
-class PlayScreen(CompactLayout, Screen[None]):
+class PlayScreen(CompactScreen):
     PANES = ("board", "you", "log")
     CSS_PATH = "play.tcss"
     BINDINGS = [
@@ -59,11 +62,33 @@ class PlayScreen(CompactLayout, Screen[None]):
         "In the compact layout (under 120×34) F2–F5 switch the pane shown above the prompt."
     )
 
-    shown: reactive[str] = reactive("board")
+    class BotMoved(Message):
+        """A bot's decision, from its worker."""
 
-    def __init__(self, session: GameSession) -> None:
+        def __init__(self, ply: int, decision: Decision) -> None:
+            super().__init__()
+            self.ply = ply
+            self.decision = decision
+
+    class BotFailed(Message):
+        """A bot raised instead of deciding: the game stops there, saved, and says so."""
+
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
+
+    class HintFound(Message):
+        """The hard bot's ranked options for the decision at `ply`, from its worker."""
+
+        def __init__(self, ply: int, ranked: list[BotOption]) -> None:
+            super().__init__()
+            self.ply = ply
+            self.ranked = ranked
+
+    def __init__(self, session: GameSession, settings: Settings) -> None:
         super().__init__()
         self.session = session
+        self.settings = settings
         humans = session.humans
         # Whose secrets may be shown: the only human's, or (hot seat) the seat at the
         # keyboard after its hand-over; None shows public information only.
@@ -104,17 +129,13 @@ class PlayScreen(CompactLayout, Screen[None]):
         session = self.session
         state = session.state
         if state.over:
-            from cwtui.screens.results.results import ResultsScreen
-
-            self.app.switch_screen(ResultsScreen(session))
+            self.post_message(ShowResults(state, session.names, session.path, watching=False))
             return
         seat = state.to_act
         hot_seat = len(session.humans) > 1
         if session.is_human(seat):
             if hot_seat and self.viewer != seat:
                 self.set_viewer(None)
-                from cwtui.screens.handover.handover import HandoverScreen
-
                 self.app.push_screen(HandoverScreen(session.names[seat]), lambda _: self.take_seat(seat))
                 return
             self.ask()
@@ -140,7 +161,12 @@ class PlayScreen(CompactLayout, Screen[None]):
         self.options = list(self.session.legal())
         if state.phase == "present":  # heaviest presentation first
             weight = state.cards.fish_weight
-            self.options.sort(key=lambda m: (-sum(weight[f] for f in m.fish), len(m.fish)))  # type: ignore[attr-defined]
+
+            def heaviest(m: Move) -> tuple[int, int]:
+                fish = m.fish if isinstance(m, Present) else ()
+                return -sum(weight[f] for f in fish), len(fish)
+
+            self.options.sort(key=heaviest)
         self.query_one("#question", Static).update(
             Text.assemble((f"{self.session.names[state.to_act]}: ", "bold"), words.pending(state))
         )
@@ -161,15 +187,17 @@ class PlayScreen(CompactLayout, Screen[None]):
 
     @work(thread=True, group="hint", exclusive=True)
     def find_hint(self, ply: int) -> None:
-        options = self.session.hint(timed=self.app.search_timed)  # type: ignore[attr-defined]
+        options = self.session.hint(timed=self.settings.search_timed)
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self.hint_found, ply, options)
+            self.post_message(self.HintFound(ply, options))
 
-    def hint_found(self, ply: int, ranked: list[BotOption]) -> None:
+    @on(HintFound)
+    def hint_found(self, message: HintFound) -> None:
         """The hard bot's top options for the decision still open (a hint for a move
         already made is dropped): its pick highlighted, and each of the top three marked
         with the win rate its search estimated."""
-        if not self.is_attached or self.session.state.ply != ply or not self.options:
+        ranked = message.ranked
+        if not self.is_attached or self.session.state.ply != message.ply or not self.options:
             return
         keys, menu = self.option_keys(), self.query_one("#options", OptionList)
         top = [(self.options.index(option.move), option) for option in ranked[:HINT_SHOWN]]
@@ -208,21 +236,42 @@ class PlayScreen(CompactLayout, Screen[None]):
         menu.disabled = True
         self.options = []
 
-    @work(thread=True, group="bot")  # one at a time: the next starts from the last one's move
+    # exclusive: starting a bot cancels the one before (pause and resume during a search
+    # must not leave two searches running on one bot, which is not thread-safe).
+    @work(thread=True, group="bot", exclusive=True)
     def think(self) -> None:
-        delay = {"instant": 0.0, "normal": 0.5, "slow": 1.5}[self.app.bot_speed]  # type: ignore[attr-defined]
-        time.sleep(delay)
-        decision = self.session.bot_move()
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self.bot_moved, decision)
+        worker = get_current_worker()
+        ply = self.session.state.ply
+        time.sleep(BOT_SPEEDS[self.settings.bot_speed])
+        if worker.is_cancelled:
+            return
+        try:
+            decision = self.session.bot_move()
+        except Exception as error:  # a bot's fault ends its turn, not the app
+            self.post_message(self.BotFailed(crash_line(error, write_report(error))))
+            return
+        if not worker.is_cancelled:
+            self.post_message(self.BotMoved(ply, decision))
 
-    def bot_moved(self, decision: Decision) -> None:
+    @on(BotMoved)
+    def bot_moved(self, message: BotMoved) -> None:
         """A bot's move arrives from its worker. If the screen closed meanwhile (home,
-        or the app quitting, which removes the panes first) the move is dropped: it was
-        never logged, and a resumed game asks the bot again."""
+        or the app quitting, which removes the panes first) or the position moved on,
+        the move is dropped: it was never logged, and a resumed game asks the bot again."""
         if self.paused or not self.is_attached or not self.query("#status"):
             return
-        self.play_move(decision.move, decision.searched)
+        if message.ply != self.session.state.ply:
+            return
+        self.play_move(message.decision.move, message.decision.searched)
+
+    @on(BotFailed)
+    def bot_failed(self, message: BotFailed) -> None:
+        """The game is saved up to the last move; pausing lets the player leave (q) or
+        try the bot again (p)."""
+        self.paused = True
+        self.show_waiting()
+        self.update_status()
+        self.notify(message.line.replace("cwtui crashed", "The bot failed", 1), title="Bot error", severity="error")
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "bot")
@@ -298,7 +347,7 @@ class PlayScreen(CompactLayout, Screen[None]):
 
     def update_status(self) -> None:
         state = self.session.state
-        speed = self.app.bot_speed  # type: ignore[attr-defined]
+        speed = self.settings.bot_speed
         parts = [f"Turn {state.turn}", self.session.names[state.to_act] if not state.over else "game over"]
         parts.append({1: "step 1", 2: "step 2"}.get(state.step, "contests" if state.phase == "present" else ""))
         parts.append(f"bots {speed}" + (" (paused)" if self.paused else ""))
@@ -346,7 +395,6 @@ class PlayScreen(CompactLayout, Screen[None]):
             self.show_waiting()
 
     def action_speed(self) -> None:
-        order = ["instant", "normal", "slow"]
-        speed = order[(order.index(self.app.bot_speed) + 1) % 3]  # type: ignore[attr-defined]
-        self.app.set_bot_speed(speed)  # type: ignore[attr-defined]
+        self.settings.bot_speed = next_speed(self.settings.bot_speed)
+        self.notify(f"Bot speed: {self.settings.bot_speed}")
         self.update_status()

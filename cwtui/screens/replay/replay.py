@@ -17,14 +17,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui.navigation import ShowResults, StartGame
 from cwtui.replaying import ReplayCursor
-from cwtui.screens.compact import CompactLayout
+from cwtui.screens.compact import CompactScreen
+from cwtui.screens.fork.fork import ForkDialog
+from cwtui.screens.goto.goto import GotoDialog
+from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.session import GameSession
 from cwtui.widgets import panes
 from cwtui.widgets.scroll_text import ScrollText
@@ -39,7 +41,7 @@ from engine.view import SeatView, View, view
 SPEEDS = (1, 2, 4, 8, 16)  # autoplay, moves per second
 
 
-class ReplayScreen(CompactLayout, Screen[None]):
+class ReplayScreen(CompactScreen):
     PANES = ("board", "you", "moves")
     CSS_PATH = "replay.tcss"
     BINDINGS = [
@@ -75,12 +77,12 @@ class ReplayScreen(CompactLayout, Screen[None]):
         "above the move list."
     )
 
-    shown: reactive[str] = reactive("board")
-
-    def __init__(self, replay: Replay, path: Path | None = None) -> None:
+    def __init__(self, replay: Replay, path: Path | None = None, *, replays: Path) -> None:
+        """`replay` read from `path`; a fork is saved in the `replays` folder."""
         super().__init__()
         self.replay = replay
         self.path = path
+        self.replays = replays
         self.cursor = ReplayCursor(replay)
         self.perspective: int = EVERYONE  # or a seat number
         self.speed = 2  # index into SPEEDS
@@ -175,8 +177,6 @@ class ReplayScreen(CompactLayout, Screen[None]):
             self.go(found)
 
     def action_goto(self) -> None:
-        from cwtui.screens.goto.goto import GotoDialog
-
         self.stop_autoplay()
         self.app.push_screen(GotoDialog(self.cursor.end), lambda ply: None if ply is None else self.go(ply))
 
@@ -222,8 +222,6 @@ class ReplayScreen(CompactLayout, Screen[None]):
         return self.replay.log.header.config.seats
 
     def action_chart(self) -> None:
-        from cwtui.screens.score_chart.score_chart import ScoreChartScreen
-
         self.stop_autoplay()
         self.app.push_screen(ScoreChartScreen(self.cursor.names, self.cursor.scores(), self.cursor.position))
 
@@ -232,31 +230,24 @@ class ReplayScreen(CompactLayout, Screen[None]):
         if not state.over:
             self.notify("The results come at the end of the game (End).", severity="warning")
             return
-        from cwtui.screens.results.results import ResultsScreen
-
-        self.app.push_screen(ResultsScreen(GameSession.unlogged(state)))
+        self.post_message(ShowResults(state, self.cursor.names, self.path, watching=True))
 
     def action_fork(self) -> None:
         if self.cursor.state.over:
             self.notify("The game is over here; go back to a move to play on from it.", severity="warning")
             return
-        from cwtui.screens.fork.fork import ForkDialog
-
         self.stop_autoplay()
         self.app.push_screen(ForkDialog(self.config_seats(), self.cursor.position), self.fork_chosen)
 
     def fork_chosen(self, seats: tuple[SeatConfig, ...] | None) -> None:
         if seats is None:
             return
-        folder: Path = self.app.replays  # type: ignore[attr-defined]
         try:
-            session = GameSession.fork(self.replay, self.cursor.position, seats, folder)
+            session = GameSession.fork(self.replay, self.cursor.position, seats, self.replays)
         except (EngineError, OSError) as exc:
             self.notify(str(exc), title="Cannot play on", severity="error")
             return
-        from cwtui.screens.play.play import PlayScreen
-
-        self.app.switch_screen(PlayScreen(session))
+        self.post_message(StartGame(session))
 
     def action_leave(self) -> None:
         self.stop_autoplay()
@@ -286,12 +277,13 @@ class ReplayScreen(CompactLayout, Screen[None]):
             facts = (tuple(map(tuple, state.decks)), tuple(state.mystery), tuple(state.ma_deck),
                      tuple(state.tackle_deck), tuple(state.bag), state.clear_in_bag)  # fmt: skip
             views = [view(state, s) for s in range(len(cursor.names))]
-            data: object = ("all", tuple(sv.seats[s] for s, sv in enumerate(views)), facts)
+            data: tuple[object, ...] = ("all", tuple(sv.seats[s] for s, sv in enumerate(views)), facts)
         else:
             you.border_title = f"{cursor.names[seat]}'s tackle box (what {cursor.names[seat]} knew)"
             data = (seat, v.seats[seat])
         if self.drawn.get("#you") != data:
-            new_view = not isinstance(self.drawn.get("#you"), tuple) or self.drawn["#you"][0] != data[0]  # type: ignore[index]
+            before = self.drawn.get("#you")
+            new_view = not isinstance(before, tuple) or before[0] != data[0]
             self.drawn["#you"] = data
             if everyone:
                 boxes = [seat_detail(sv, sv.seats[s], cards, True) for s, sv in enumerate(views)]

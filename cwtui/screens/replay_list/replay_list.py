@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from cwtui.navigation import OpenReplay
 from cwtui.replaying import open_replay
 from cwtui.session import SavedGame, saved_games, shown_path
 from engine import EngineError
@@ -28,9 +29,11 @@ class ReplayListScreen(Screen[None]):
         Binding("ctrl+f", "focus_filter", "Filter", id="replay_list.filter"),
     ]
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, still: bool = False) -> None:
+        """The saved games in `folder`; `still`: no blinking cursor."""
         super().__init__()
         self.folder = folder
+        self.still = still
         self.games: list[SavedGame] = []
         self.rows: list[tuple[SavedGame, str]] = []  # each game with the text the filter searches
 
@@ -46,7 +49,7 @@ class ReplayListScreen(Screen[None]):
         table = self.query_one("#games", DataTable)
         table.add_columns("Date", "Seats", "Winner", "Scores", "Moves", "File")
         self.query_one("#count", Static).update(f"Reading the games in {shown_path(self.folder)}/ …")
-        self.query_one("#filter", Input).cursor_blink = not getattr(self.app, "still", False)
+        self.query_one("#filter", Input).cursor_blink = not self.still
         table.focus()
         self.read_games()
 
@@ -103,9 +106,7 @@ class ReplayListScreen(Screen[None]):
         self.app.call_from_thread(self.show_replay, replay, path)
 
     def show_replay(self, replay: Replay, path: Path) -> None:
-        from cwtui.screens.replay.replay import ReplayScreen
-
-        self.app.push_screen(ReplayScreen(replay, path))
+        self.post_message(OpenReplay(replay, path))
 
 
 def row(game: SavedGame) -> tuple[str | Text, ...]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+
 from rich import box
 from rich.table import Table
 from rich.text import Text
@@ -11,10 +14,14 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from cwtui.session import GameSession, shown_path
+from cwtui.navigation import NewGame, OpenReplay
+from cwtui.replaying import open_replay
+from cwtui.session import shown_path
 from cwtui.words import species_of
 from engine import EngineError
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
+from engine.events import winner as first
+from engine.state import State
 
 
 class ResultsScreen(Screen[None]):
@@ -26,26 +33,31 @@ class ResultsScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", id="results.quit"),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, state: State, names: Sequence[str], path: Path | None, *, watching: bool = False) -> None:
+        """The results of the finished game `state`, saved at `path`. `watching`: shown
+        over the replay of this very game, so `w` goes back to it."""
         super().__init__()
-        self.session = session
+        assert state.result is not None, "results need a finished game"
+        self.state = state
+        self.result = state.result
+        self.names = names
+        self.path = path
+        self.watching = watching
 
     def compose(self) -> ComposeResult:
-        state = self.session.state
-        names = self.session.names
-        assert state.result is not None
-        winner = next(line.seat for line in state.result if line.rank == 1)
+        names = self.names
+        winner = first(self.result)
         with VerticalScroll():
             yield Static(f"{names[winner]} wins the Coldwater Crown!", classes="title")
             yield Static(self.score_table(), classes="contest")
             for loc in CONTEST_ORDER:
                 yield Static(self.contest_table(loc), classes="contest")
-            if self.session.path:
-                yield Static(f"Saved as {shown_path(self.session.path)}", classes="hint")
+            if self.path:
+                yield Static(f"Saved as {shown_path(self.path)}", classes="hint")
         yield Footer()
 
     def contest_table(self, loc: int) -> Table:
-        state = self.session.state
+        state = self.state
         cards = state.cards
         kind = CONTEST_TROPHY[loc]
         table = Table(
@@ -67,46 +79,40 @@ class ResultsScreen(Screen[None]):
                 listing.append(" ◆ " if tagged else "  ", style="bold yellow")
                 listing.append(f"({cards.fish_time[f]})  ", style="dim")
             trophy = next((t.points for t in p.trophies if t.kind == kind), None)
-            rows.append(
-                (-total, p.seat, self.session.names[p.seat], listing or Text("nothing", style="dim"), total, trophy)
-            )
+            rows.append((-total, p.seat, self.names[p.seat], listing or Text("nothing", style="dim"), total, trophy))
         for _, _, name, listing, total, trophy in sorted(rows):
             table.add_row(name, listing, f"{total} lb", f"{trophy} VP" if trophy else "—")
         return table
 
     def score_table(self) -> Table:
-        state = self.session.state
-        assert state.result is not None
         table = Table(title="Final score", title_justify="left", expand=True, box=box.SIMPLE_HEAD)
         for col in ("Rank", "Seat", "Trophies", "Master Anglers", "Tags", "Total"):
             table.add_column(col, justify="right" if col not in ("Seat",) else "left")
-        for line in sorted(state.result, key=lambda x: x.rank):
+        for line in sorted(self.result, key=lambda x: x.rank):
             table.add_row(
-                str(line.rank), self.session.names[line.seat], str(line.trophies),
+                str(line.rank), self.names[line.seat], str(line.trophies),
                 str(line.master_anglers), str(line.tags), Text(str(line.total), style="bold"),
             )  # fmt: skip
         return table
 
     def action_watch(self) -> None:
         """The game just played, from its log, in the replay screen."""
-        path = self.session.path
+        if self.watching:  # the replay of this game is the screen below
+            self.app.pop_screen()
+            return
+        path = self.path
         if path is None:
             self.notify("This game was not saved, so there is no replay.", severity="warning")
             return
-        from cwtui.replaying import open_replay
-        from cwtui.screens.replay.replay import ReplayScreen
-
         try:
             replay = open_replay(path)
         except (EngineError, OSError) as exc:
             self.notify(str(exc), title="Cannot open the replay", severity="error")
             return
-        self.app.push_screen(ReplayScreen(replay, path))
+        self.post_message(OpenReplay(replay, path))
 
     def action_home(self) -> None:
         self.app.pop_screen()
 
     def action_new_game(self) -> None:
-        from cwtui.screens.new_game.new_game import NewGameScreen
-
-        self.app.switch_screen(NewGameScreen())
+        self.post_message(NewGame(replace=True))

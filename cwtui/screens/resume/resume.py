@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui.navigation import StartGame
 from cwtui.session import GameSession, unfinished_games
 from engine import EngineError
 
@@ -19,9 +20,12 @@ class ResumeScreen(Screen[None]):
     CSS_PATH = "resume.tcss"
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="resume.back")]
 
+    def __init__(self, replays: Path) -> None:
+        super().__init__()
+        self.replays = replays
+
     def compose(self) -> ComposeResult:
-        folder: Path = self.app.replays  # type: ignore[attr-defined]
-        self.games = unfinished_games(folder)
+        self.games = unfinished_games(self.replays)
         with Vertical():
             yield Static("Resume a game", classes="title")
             yield OptionList(
@@ -44,6 +48,4 @@ class ResumeScreen(Screen[None]):
         except EngineError as exc:
             self.notify(str(exc), title="Cannot resume", severity="error")
             return
-        from cwtui.screens.play.play import PlayScreen
-
-        self.app.switch_screen(PlayScreen(session))
+        self.post_message(StartGame(session))

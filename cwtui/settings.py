@@ -1,0 +1,36 @@
+"""What the app's screens share: where games are saved, how fast bots move, and the
+switches tests turn (no animation, untimed search). The App owns one `Settings` and
+hands it, or the one field a screen needs, to each screen it opens."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, Literal, TypeAlias
+
+BotSpeed: TypeAlias = Literal["instant", "normal", "slow"]
+# The pause before a bot's move, in seconds, per speed (in the order `s` cycles them).
+BOT_SPEEDS: Final[dict[BotSpeed, float]] = {"instant": 0.0, "normal": 0.5, "slow": 1.5}
+
+
+def next_speed(speed: BotSpeed) -> BotSpeed:
+    order = list(BOT_SPEEDS)
+    return order[(order.index(speed) + 1) % len(order)]
+
+
+@dataclass
+class Settings:
+    replays: Path
+    bot_speed: BotSpeed = "normal"
+    # `still`: no animation and no blinking cursor (snapshot tests). Search bots and
+    # hints then also ignore their time cap, so a hint is the same on a loaded machine
+    # (the iteration budget decides alone).
+    still: bool = False
+    seed_source: Callable[[], int] = field(default=lambda: secrets.randbits(32))
+    history_draft: str | None = None  # the History editor's text, kept between visits
+
+    @property
+    def search_timed(self) -> bool:
+        return not self.still
