@@ -9,10 +9,9 @@ from cwtui.logfile import LogWriter
 from engine import GameConfig, apply, new_game
 from engine.bots import Bot, decide, seat_bots
 from engine.cards import Cards, load_cards
+from engine.game import MAX_PLIES
 from engine.log import header_for
 from engine.state import State
-
-MAX_PLIES = 20_000  # far beyond any real game: a guard against an engine bug looping
 
 
 def play_out(state: State, bots: dict[int, Bot], writer: LogWriter | None = None) -> State:

@@ -1,19 +1,21 @@
 """Plain words for moves and events, as a player reads them.
 
-Every function takes the `viewer` seat: what is hidden from that seat (another seat's
-tackle kinds or fish weights) is never put into words. viewer=None means a bystander
-who sees only what is public.
+Every function takes the `viewer` seat, and events reach words only as that seat may
+know them (`engine.visibility.seen`: another seat's fish cards and tackle kinds never
+do). viewer=None means a bystander who sees only what is public; EVERYONE, a replay's
+full view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import assert_never
+from typing import assert_never, cast
 
 from engine import events as ev
 from engine.cards import Cards
 from engine.components import CONTEST_ORDER, LOCATION_INDEX, LOCATION_OF_COLOR, LOCATIONS, SPACE_INDEX
 from engine.moves import (
+    AnyMove,
     BaitTo,
     Catch,
     CatchFirst,
@@ -32,6 +34,7 @@ from engine.moves import (
 )
 from engine.phases import ASKS
 from engine.state import EMPTY, State
+from engine.visibility import FishCaughtUnseen, LocationRefilledUnseen, TackleDrawnUnseen, seen
 
 TROPHY_NAMES = {
     "first_to_12": "First to 12 Fish",
@@ -76,8 +79,9 @@ def where(location: str, zone: int) -> str:
     return f"{location.capitalize()} zone {zone}"
 
 
-def option(s: State, move: Move) -> str:
+def option(s: State, legal: Move) -> str:
     """The label of a legal move in the prompt, for the seat that makes it."""
+    move = cast("AnyMove", legal)  # every Move is one of AnyMove: mypy checks each is put into words
     cards = s.cards
     p = s.players[s.to_act]
     if isinstance(move, PlaceAngler):
@@ -104,7 +108,9 @@ def option(s: State, move: Move) -> str:
         return f"Catch for zone {move.zone} first: {where(loc, move.zone)}, {fish}"
     if isinstance(move, Catch):
         if move.deck_top:
-            return f"Take the top card of the {move.location.capitalize()} deck instead (zone 6 bonus)"
+            deck = s.decks[LOCATION_INDEX[move.location]]
+            top = f", a {species_of(cards, deck[-1])}," if deck else ""  # fish side up: its species shows (R2.1)
+            return f"Take the top card of the {move.location.capitalize()} deck{top} instead (zone 6 bonus)"
         card = s.locations[LOCATION_INDEX[move.location]][move.zone - 3]
         tackle = " + ".join(t for t, used in (("Rod", move.rod), ("Line", move.line)) if used)
         return f"Catch the {species_of(cards, card)} in {where(move.location, move.zone)}" + (
@@ -133,7 +139,7 @@ def option(s: State, move: Move) -> str:
         parts = [fish_name(cards, f, True) for f in move.fish]
         total = sum(cards.fish_weight[f] for f in move.fish)
         return f"Present {', '.join(parts)}: {total} lb"
-    return repr(move)
+    assert_never(move)
 
 
 def targets(move: Move) -> set[str]:
@@ -205,7 +211,7 @@ def narrate(
             clauses.append(f"draws {', '.join(x.color for x in drawn)} into zone {e.zone}")
             i += len(drawn)
             continue
-        text = _event(cards, names, e, viewer)
+        text = _event(cards, names, e if viewer == EVERYONE else seen(e, viewer, cards), viewer)
         if text:
             clauses.append(text)
         i += 1
@@ -233,17 +239,18 @@ def _run(events: Sequence[ev.Event], start: int) -> Sequence[ev.Event]:
     return events[start:end]
 
 
-def _event(cards: Cards, names: Sequence[str], e: ev.Event, viewer: int | None) -> str:
+def _event(cards: Cards, names: Sequence[str], event: ev.Event, viewer: int | None) -> str:
+    # every Event is one of AnyEvent or a redacted stand-in: mypy checks each is handled
+    e = cast("ev.AnyEvent | FishCaughtUnseen | LocationRefilledUnseen | TackleDrawnUnseen", event)
     if isinstance(e, ev.AnglerPlaced):
         return f"places a {e.face} on {e.space}"
     if isinstance(e, ev.AnglerRemoved):
         return f"takes the {e.face} off {e.space}"
-    if isinstance(e, ev.FishCaught):
-        how = {"rod": " with a Rod", "line": " with a Line", "rod+line": " with a Rod and a Line",
-               "deck_top": " from the top of the deck"}.get(e.how, "")  # fmt: skip
+    if isinstance(e, ev.FishCaught):  # the viewer's own, or everyone's in a full replay
         whose = "" if e.seat == viewer else f"{names[e.seat]} "
-        known = e.seat == viewer or viewer == EVERYONE
-        return f"{whose}catches a {fish_name(cards, e.card, known)} in {where(e.location, e.zone)}{how}"
+        return f"{whose}catches a {fish_name(cards, e.card, True)} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
+    if isinstance(e, FishCaughtUnseen):
+        return f"{names[e.seat]} catches a {e.species} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
     if isinstance(e, ev.NoCatch):
         return f"zone {e.board_zone} empties but {where(e.location, e.zone)} has no fish"
     if isinstance(e, ev.ClearBaitDrawn):
@@ -257,7 +264,9 @@ def _event(cards: Cards, names: Sequence[str], e: ev.Event, viewer: int | None) 
     if isinstance(e, ev.MasterAnglerCaught):
         return f"{names[e.seat]} catches the Master Angler {master_angler_name(cards, e.card)}"
     if isinstance(e, ev.TackleDrawn):
-        return f"draws a {e.kind.capitalize()}" if viewer in (e.seat, EVERYONE) else "draws a tackle token"
+        return f"draws a {e.kind.capitalize()}"
+    if isinstance(e, TackleDrawnUnseen):
+        return "draws a tackle token"
     if isinstance(e, ev.TacklePlayed):
         return f"plays a {e.kind.capitalize()}"
     if isinstance(e, ev.TackleReshuffled):
@@ -291,4 +300,18 @@ def _event(cards: Cards, names: Sequence[str], e: ev.Event, viewer: int | None) 
         return f"{e.location.capitalize()} contest: {order}"
     if isinstance(e, ev.GameEnded):
         return f"the game is over: {names[e.winner]} wins"
-    return ""  # TurnEnded, LocationRefilled, ClearBaitReturned: shown by the board itself
+    if isinstance(e, SHOWN_BY_THE_BOARD):
+        return ""
+    assert_never(e)
+
+
+# Events the board itself shows (bait runs are grouped into one clause by narrate).
+SHOWN_BY_THE_BOARD = (
+    ev.TurnEnded, ev.LocationRefilled, LocationRefilledUnseen, ev.ClearBaitReturned, ev.DisplayRefilled,
+    ev.BaitRemoved, ev.BaitDrawn,
+)  # fmt: skip
+
+CAUGHT_HOW = {
+    "bait": "", "silent": "", "rod": " with a Rod", "line": " with a Line", "rod+line": " with a Rod and a Line",
+    "deck_top": " from the top of the deck",
+}  # fmt: skip

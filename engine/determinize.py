@@ -20,7 +20,7 @@ from engine.config import GameConfig, SeatConfig
 from engine.contests import heaviest
 from engine.rng import STREAMS, Rng
 from engine.setup import SILENT_SEAT
-from engine.state import EMPTY, Player, State, Trophy
+from engine.state import BOOKKEEPING, EMPTY, Player, State, Trophy
 from engine.view import View
 
 # A world deals this many cards from the top of each deck in random order and leaves
@@ -49,9 +49,15 @@ class World:
         self.face_up = [
             (loc, z, species_index[sp]) for loc, zones in enumerate(v.locations) for z, sp in enumerate(zones) if sp
         ]
-        self.deck_species = [
-            [species_index[sp] for sp, n in sorted(deck.items()) for _ in range(n)] for deck in v.decks
-        ]
+        # Each deck's top species is public (the deck lies fish side up): a world keeps
+        # a card of that species on top and deals the rest of the deck below it.
+        self.deck_tops = [species_index[sp] if sp is not None else None for sp in v.deck_tops]
+        self.deck_species = []
+        for deck, top in zip(v.decks, self.deck_tops, strict=True):
+            below = [species_index[sp] for sp, n in sorted(deck.items()) for _ in range(n)]
+            if top is not None:
+                below.remove(top)
+            self.deck_species.append(below)
         self.unshown: dict[int, list[int]] = {}
         for q in v.seats:
             if q.seat == v.seat:
@@ -84,6 +90,9 @@ class World:
         for loc, species in enumerate(self.deck_species):
             deck = [pools[sp].pop() for sp in species]
             shuffle_top(rng, deck)
+            top = self.deck_tops[loc]
+            if top is not None:
+                deck.append(pools[top].pop())
             s.decks[loc] = deck
         for seat, species in self.unshown.items():
             p = s.players[seat]
@@ -119,35 +128,18 @@ class World:
         s.spaces = list(v.spaces)
         s.locations = [[EMPTY] * 4 for _ in v.locations]
         s.decks = [[] for _ in v.decks]
-        s.short = v.short
         s.ma_deck = []
         s.display = list(v.display)
         s.tackle_deck = []
         s.tackle_used = []
         s.mystery = []
         s.stacks = {k: list(tiles) for k, tiles in v.stacks.items()}
-        s.boxed_trophies = v.boxed_trophies
-        s.tag = v.tag
         s.players = [self._player(i) for i in range(len(v.seats))]
-        s.turn = v.turn
-        s.active = v.active
-        s.ply = v.ply
-        s.phase = v.phase
-        s.step = v.step
-        s.window = v.window
-        s.action = v.action
+        for name in BOOKKEEPING:
+            setattr(s, name, getattr(v, name))
         s.action_color = COLOR_INDEX[v.action_color] if v.action_color is not None else -1
-        s.placed = v.placed
-        s.removed = v.removed
-        s.ports_left = v.ports_left
         s.bait_queue = list(v.bait_queue)
         s.emptied = list(v.emptied)
-        s.catch_zone = v.catch_zone
-        s.end_trigger = v.end_trigger
-        s.final_turns = v.final_turns
-        s.silent_draws_left = v.silent_draws_left
-        s.contest = v.contest
-        s.present_seat = v.present_seat
         s.result = None
         s._legal = None
         return s

@@ -8,7 +8,7 @@ the returned state always waits on a real choice or is over.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine import contests, fishing, port, solo, tackle, turn
 from engine.components import COLOR_INDEX
@@ -35,6 +35,10 @@ from engine.moves import (
 from engine.phases import ACTION_DONE, CATCH, OVER, TURN_DONE
 from engine.rules_check import explain
 from engine.state import State
+
+# The longest game there is: no real game comes near (a long 4-player game is ~600
+# moves); loops that play a game to its end stop here instead of hanging on an engine bug.
+MAX_PLIES: Final = 20_000
 
 
 def apply(state: State, move: Move) -> tuple[State, list[Event]]:

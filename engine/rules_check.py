@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine import tackle
 from engine.components import CONTEST_ORDER, LOCATIONS, MAX_UNCAUGHT_MASTER_ANGLERS, SPACE_INDEX
 from engine.errors import IllegalMove
+from engine.legal import legal_moves
 from engine.moves import (
     BaitTo,
     Catch,
@@ -69,12 +70,19 @@ def _tackle_problem(s: State, move: PlayLure | PlayReel) -> IllegalMove:
         if any(t in p.fresh for t in p.tackle):
             return IllegalMove("R6.1", f"a {kind} drawn this step can be played from the next step")
         return IllegalMove(rule, f"you have no {kind}")
+    legal = legal_moves(s)
     if isinstance(move, PlayLure):
         if not 1 <= len(move.zones) <= 2:
             return IllegalMove(rule, "a Lure removes one or two bait")
+        canonical = PlayLure(move.color, tuple(sorted(move.zones)))
+        if canonical != move and canonical in legal:  # one spelling per move: the log's
+            return IllegalMove(rule, f"a Lure lists its zones lowest first: {canonical!r}")
         return IllegalMove(rule, f"your board lacks those {move.color} bait")
     if move.zone_a == move.zone_b:
         return IllegalMove(rule, "the Reel swaps bait between two different zones")
+    swapped = PlayReel(move.zone_b, move.color_b, move.zone_a, move.color_a)
+    if move.zone_a > move.zone_b and swapped in legal:
+        return IllegalMove(rule, f"a Reel names the lower zone first: {swapped!r}")
     if move.color_a == move.color_b:
         return IllegalMove(rule, "the Reel swaps two bait of different colors")
     return IllegalMove(rule, "your board lacks one of those bait")

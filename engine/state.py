@@ -17,6 +17,14 @@ if TYPE_CHECKING:
 
 EMPTY: Final = -1  # a location zone or display slot with no card
 
+# The turn's public bookkeeping: plain values (ints, strings, None) that a View carries
+# under the same names (engine.view) and a sampled world copies back (engine.determinize).
+BOOKKEEPING: Final = (
+    "turn", "active", "ply", "phase", "step", "window", "action", "placed", "removed", "ports_left",
+    "catch_zone", "end_trigger", "final_turns", "silent_draws_left", "contest", "present_seat", "short",
+    "boxed_trophies", "tag",
+)  # fmt: skip
+
 
 class Trophy:
     """A trophy tile a player holds. Never changed once made, so states share them."""

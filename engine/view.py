@@ -1,4 +1,4 @@
-"""What one seat may know (architecture principle 4). Bots decide from a View only.
+"""What one seat may know of the state (docs/architecture.md). Bots decide from a View only.
 
 A View never holds another seat's fish identities (a card id would give away its
 weight), tackle kinds, or any deck's order; face-up fish are shown by species, decks
@@ -8,12 +8,37 @@ and the bag by their contents.
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
+from typing import Final
 
 import msgspec
 
 from engine.components import COLORS, CONTEST_ORDER, TACKLE
 from engine.phases import OVER, PRESENT, Phase
-from engine.state import EMPTY, State
+from engine.state import BOOKKEEPING, EMPTY, State
+
+_bookkeeping = attrgetter(*BOOKKEEPING)
+
+# How each State field reaches a View: BOOKKEEPING and the fields named alike are copied
+# (public contents, never a hidden order); these under other names; NOT_SHOWN never.
+# tests/test_view.py checks that this accounts for every State and View field.
+SHOWN_AS: Final[dict[str, tuple[str, ...]]] = {
+    "clear_in_bag": ("bag",),
+    "ma_deck": ("master_angler_deck",),
+    "mystery": ("mystery_weight", "mystery_left"),
+    "players": ("seats",),
+    "config": ("tag_points",),
+    "decks": ("decks", "deck_tops"),
+}
+NOT_SHOWN: Final = frozenset(
+    {
+        "cards",  # the card data itself, which every seat has (weights of unseen cards stay hidden)
+        "rng",  # the random streams would give away every order still to come
+        "result",  # the final scores reach everyone as the GameEnded event
+        "_legal",  # a cache
+    }
+)
+VIEW_ONLY: Final = frozenset({"seat", "to_act", "end_triggered"})  # about the viewer or derived
 
 
 class MasterAnglerView(msgspec.Struct, frozen=True):
@@ -51,6 +76,9 @@ class View(msgspec.Struct, frozen=True):
     spaces: tuple[int, ...]  # face per space in SPACES order, 0 = free
     locations: tuple[tuple[str | None, ...], ...]  # species face up in zones 3–6
     decks: tuple[dict[str, int], ...]  # each location deck's species counts
+    # The species on top of each deck (None: empty). Decks lie fish side up (French
+    # rulebook p.2 B; Japanese digest 準備2), so the top card's species is public.
+    deck_tops: tuple[str | None, ...]
     bag: tuple[int, ...]  # per color, then the clear bait (0/1)
     discard: tuple[int, ...]
     display: tuple[int, ...]  # face-up Master Angler cards (-1: none)
@@ -93,13 +121,13 @@ def view(s: State, seat: int) -> View:
     return View(
         seat=seat,
         to_act=s.to_act,
-        phase=s.phase,
-        turn=s.turn,
+        **dict(zip(BOOKKEEPING, _bookkeeping(s), strict=True)),
         spaces=tuple(s.spaces),
         locations=tuple(
             tuple(species[cards.fish_species[c]] if c != EMPTY else None for c in zones) for zones in s.locations
         ),
         decks=tuple(dict(sorted(Counter(species[cards.fish_species[c]] for c in d).items())) for d in s.decks),
+        deck_tops=tuple(species[cards.fish_species[d[-1]]] if d else None for d in s.decks),
         bag=(*s.bag, 1 if s.clear_in_bag else 0),
         discard=tuple(s.discard),
         display=tuple(s.display),
@@ -109,29 +137,12 @@ def view(s: State, seat: int) -> View:
         mystery_weight=s.mystery[-1] if s.mystery else None,
         mystery_left=tuple(sorted(s.mystery)),
         stacks={k: tuple(v) for k, v in sorted(s.stacks.items())},
-        tag=s.tag,
         tag_points=s.config.tag_points,
         seats=tuple(_seat_view(s, p.seat, own=p.seat == seat) for p in s.players),
         action_color=COLORS[s.action_color] if s.action_color >= 0 else None,
-        catch_zone=s.catch_zone,
         emptied=tuple(s.emptied),
-        ports_left=s.ports_left,
         end_triggered=s.end_trigger >= 0,
-        active=s.active,
-        ply=s.ply,
-        step=s.step,
-        window=s.window,
-        action=s.action,
-        placed=s.placed,
-        removed=s.removed,
         bait_queue=tuple(s.bait_queue),
-        end_trigger=s.end_trigger,
-        final_turns=s.final_turns,
-        silent_draws_left=s.silent_draws_left,
-        contest=s.contest,
-        present_seat=s.present_seat,
-        short=s.short,
-        boxed_trophies=s.boxed_trophies,
     )
 
 

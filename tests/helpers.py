@@ -6,6 +6,7 @@ from pathlib import Path
 
 from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.events import Event
+from engine.game import MAX_PLIES
 from engine.moves import Move
 from engine.rng import Rng
 from engine.state import State
@@ -30,7 +31,7 @@ def config(players: int, seed: int = 1, tag_points: bool = True) -> GameConfig:
     )
 
 
-def random_playout(state: State, seed: int, max_plies: int = 20_000):
+def random_playout(state: State, seed: int, max_plies: int = MAX_PLIES):
     """Yield (state_before, move, events) of a random game played to the end."""
     rng = Rng(seed)
     for _ in range(max_plies):

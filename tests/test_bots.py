@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -64,8 +65,13 @@ def test_ismcts_ranks_every_legal_move_once() -> None:
 def test_ismcts_stops_at_its_time_cap() -> None:
     s = position(2, 1, 30)
     bot = IsmctsBot(1, CARDS, iterations=10**9, seconds=0.2)
+    started = time.monotonic()
     bot.choose(view(s, s.to_act), legal_moves(s))
-    assert 0 < bot.last_iterations < 10**9
+    elapsed = time.monotonic() - started
+    # stopped by the clock, not the budget: at the cap, plus at most one iteration and
+    # the final move choice (generous for a loaded machine)
+    assert 0.2 <= elapsed < 1.5
+    assert bot.last_iterations > 0 and bot.searched == bot.last_iterations
 
 
 def test_win_chances_are_a_distribution_and_final_at_the_end() -> None:

@@ -7,11 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import new_game
-from engine.cards import load_cards
+from engine.cards import Cards, load_cards
 from engine.components import TOTAL_TROPHIES
 from engine.events import GameEnded, MasterAnglerCaught, Presented, TrophyTaken
 from engine.phases import PLACE, SILENT_CLEAR
-from engine.state import EMPTY, State
+from engine.state import EMPTY, Player, State
 from engine.view import view
 
 CARDS = load_cards()
@@ -83,20 +83,37 @@ def test_random_games_keep_every_invariant(players: int, seed: int, tag_points: 
 
 
 def fingerprint(s: State) -> tuple:
-    players = tuple(
-        (p.hand, tuple(map(tuple, p.board)), tuple(map(tuple, p.ma)), tuple(p.ma_caught), tuple(p.fish),
-         tuple(p.tackle), tuple(p.fresh), tuple(p.trophies), p.mystery_this_step, tuple(p.presented))
-        for p in s.players
-    )  # fmt: skip
-    return (
-        tuple(s.rng), tuple(s.bag), s.clear_in_bag, tuple(s.discard), tuple(s.spaces),
-        tuple(map(tuple, s.locations)), tuple(map(tuple, s.decks)), s.short, tuple(s.ma_deck),
-        tuple(s.display), tuple(s.tackle_deck), tuple(s.tackle_used), tuple(s.mystery),
-        tuple(sorted((k, tuple(v)) for k, v in s.stacks.items())), players, s.turn, s.active, s.ply,
-        s.phase, s.step, s.window, s.action, s.action_color, s.placed, s.removed, s.ports_left,
-        tuple(s.bait_queue), tuple(s.emptied), s.catch_zone, s.end_trigger, s.final_turns, s.contest,
-        s.present_seat,
-    )  # fmt: skip
+    """Every field of the state (State.__slots__, each player's Player.__slots__), as
+    values: a field added to State is watched without touching this test."""
+    return tuple((name, _frozen(getattr(s, name))) for name in State.__slots__ if name != "_legal")
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, Player):
+        return tuple((name, _frozen(getattr(value, name))) for name in Player.__slots__)
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, Cards):
+        return id(value)  # never changed: the card data is shared by every state
+    return value
+
+
+def test_the_fingerprint_sees_every_field() -> None:
+    s = new_game(config(2, 5))
+    before = fingerprint(s)
+    assert len(before) == len(State.__slots__) - 1
+    for change in (
+        lambda: setattr(s, "silent_draws_left", 1),
+        lambda: setattr(s, "boxed_trophies", s.boxed_trophies + 1),
+        lambda: setattr(s, "tag", "other"),
+        lambda: setattr(s, "result", ()),
+        lambda: s.players[1].fresh.append(0),
+    ):
+        change()
+        assert fingerprint(s) != before
+        before = fingerprint(s)
 
 
 @settings(max_examples=60)

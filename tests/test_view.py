@@ -22,7 +22,7 @@ def with_hidden_changes(s: State, seat: int) -> State:
     """The same position but for what `seat` cannot know."""
     t = s.clone()
     for deck in t.decks:
-        deck.reverse()  # deck order
+        deck[:-1] = deck[:-1][::-1]  # deck order below the top (whose species is public, R2.1)
     t.ma_deck.reverse()
     t.tackle_deck.reverse()
     t.mystery[:-1] = t.mystery[:-1][::-1]  # the face-up tile stays on top
@@ -59,3 +59,34 @@ def test_a_seat_sees_its_own_secrets() -> None:
     assert v.seats[1].fish == tuple(s.players[1].fish)
     assert v.seats[1].tackle == tuple(TACKLE[t] for t in s.players[1].tackle)
     assert v.seats[0].fish is None and v.seats[0].tackle_count == len(s.players[0].tackle)
+
+
+def test_every_state_field_is_shown_or_declared_hidden() -> None:
+    """View's fields plus the hidden ones are exactly State's: a field added to State
+    must be given to the View (under its own name or in SHOWN_AS) or declared hidden."""
+    from engine.state import BOOKKEEPING, State
+    from engine.view import NOT_SHOWN, SHOWN_AS, VIEW_ONLY, View
+
+    state_fields = set(State.__slots__)
+    view_fields = set(View.__struct_fields__)
+    same_name = state_fields & view_fields
+    assert set(BOOKKEEPING) <= same_name
+    assert not NOT_SHOWN & (set(SHOWN_AS) | same_name)
+    assert state_fields == same_name | set(SHOWN_AS) | NOT_SHOWN
+    shown = same_name | {name for names in SHOWN_AS.values() for name in names}
+    assert view_fields == shown | VIEW_ONLY
+
+
+def test_a_fresh_game_and_its_clone_set_every_field() -> None:
+    """new_game and State.clone spell the fields out (for speed): none may be missed."""
+    from engine.state import Player, State
+
+    s = new_game(config(2, 4))
+    for state in (s, s.clone()):
+        for name in State.__slots__:
+            getattr(state, name)  # AttributeError if a field was never set
+        for p in state.players:
+            for name in Player.__slots__:
+                getattr(p, name)
+    twin = s.clone()
+    assert all(getattr(twin, n) == getattr(s, n) for n in State.__slots__ if n not in ("players", "_legal"))

@@ -612,23 +612,26 @@ _INSERTS = (
     """
     CREATE OR REPLACE TEMP TABLE stage_events AS
     SELECT game, ply, turn, idx, event, fields[1] AS type, TRY_CAST(fields[2] AS INTEGER) AS seat,
-           ply::BIGINT * 100000 + idx AS pos
+           ply::BIGINT * 100000 + idx AS pos, copied
     FROM (SELECT *, json_extract_string(event, ['$.type', '$.seat']) AS fields FROM (
-        SELECT game, ply, turn, unnest(range(len(events)))::INTEGER AS idx, unnest(events) AS event
-        FROM stage_lines WHERE kind = 'ply'))
+        SELECT l.game, l.ply, l.turn, unnest(range(len(l.events)))::INTEGER AS idx, unnest(l.events) AS event,
+               coalesce(l.ply < h.parent_ply, false) AS copied
+        FROM stage_lines l JOIN stage_headers h USING (game) WHERE l.kind = 'ply'))
     """,
     f"""
     CREATE OR REPLACE TEMP TABLE stage_facts AS
-    SELECT game, ply, turn, pos, type, seat, json_transform(event, '{_EVENT_FIELDS}') AS e
+    SELECT game, ply, turn, pos, type, seat, json_transform(event, '{_EVENT_FIELDS}') AS e, copied
     FROM stage_events WHERE type IN {_FACT_TYPES}
     """,
     """
     INSERT INTO moves
-    SELECT game, ply, turn, seat, step, phase, move->>'$.type', move FROM stage_lines WHERE kind = 'ply'
+    SELECT l.game, l.ply, l.turn, l.seat, l.step, l.phase, l.move->>'$.type', l.move,
+           coalesce(l.ply < h.parent_ply, false)
+    FROM stage_lines l JOIN stage_headers h USING (game) WHERE l.kind = 'ply'
     """,
     """
     INSERT INTO events
-    SELECT game, ply, idx, type, seat, event FROM stage_events
+    SELECT game, ply, idx, type, seat, event, copied FROM stage_events
     """,
     f"""
     INSERT INTO games
@@ -678,13 +681,13 @@ _INSERTS = (
         SELECT gid * 64 + 8 + 7, e.color, pos FROM stage_facts JOIN numbered USING (game) WHERE type = 'silent_drew'
     ),
     caught AS (
-        SELECT game, ply, turn, pos, seat, e.card, e.location, e.zone, e.board_zone, e.how,
+        SELECT game, ply, turn, pos, seat, e.card, e.location, e.zone, e.board_zone, e.how, copied,
                gid * 64 + seat * 8 + CASE WHEN e.how = 'silent' THEN 7 ELSE e.board_zone END AS zone_key
         FROM stage_facts JOIN numbered USING (game) WHERE type = 'fish_caught'
     ),
     revealed AS (SELECT game, e.card FROM stage_facts WHERE type = 'fish_revealed')
     SELECT c.game, c.ply, c.turn, c.seat, c.card, f.species, c.location, c.zone, c.board_zone, f.weight, f.time,
-           f.tag, b.color, c.how, r.card IS NOT NULL
+           f.tag, b.color, c.how, r.card IS NOT NULL, c.copied
     FROM caught c
     JOIN stage_headers h USING (game)
     LEFT JOIN fish f ON f.cards = h.cards AND f.card = c.card
@@ -694,10 +697,11 @@ _INSERTS = (
     """
     INSERT INTO trophies
     SELECT game, ply, turn, seat, e.trophy, e.points,
-           CASE WHEN e.trophy LIKE '%_contest' THEN 'contest' ELSE 'play' END
+           CASE WHEN e.trophy LIKE '%_contest' THEN 'contest' ELSE 'play' END, copied
     FROM stage_facts WHERE type = 'trophy_taken'
     UNION ALL
-    SELECT game, NULL, 0, 1, 'small_species', silent_points, 'setup' FROM stage_headers WHERE len(names) = 1
+    SELECT game, NULL, 0, 1, 'small_species', silent_points, 'setup', parent_game IS NOT NULL
+    FROM stage_headers WHERE len(names) = 1
     """,
     """
     INSERT INTO contests
@@ -735,7 +739,7 @@ _INSERTS = (
         FROM taken t FULL JOIN caught c ON c.game = t.game AND c.card = t.card
     )
     SELECT x.game, x.seat, x.card, m.kind, m.slots, x.from_deck, x.taken_ply, x.taken_turn, x.caught, x.caught_ply,
-           x.caught_turn
+           x.caught_turn, coalesce(x.taken_ply < h.parent_ply, false)
     FROM cards x JOIN stage_headers h USING (game)
     LEFT JOIN master_angler_cards m ON m.cards = h.cards AND m.card = x.card
     """,

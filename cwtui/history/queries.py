@@ -28,7 +28,7 @@ READY: tuple[ReadyQuery, ...] = (
             SELECT c.species, c.weight, count(*) OVER (PARTITION BY c.species, c.weight) AS times_caught,
                    s.name AS first_caught_by, s.kind, c.game, c.turn
             FROM catches c JOIN seats s USING (game, seat) JOIN games g USING (game)
-            WHERE c.species IS NOT NULL
+            WHERE c.species IS NOT NULL AND NOT c.copied
             QUALIFY row_number() OVER (PARTITION BY c.species ORDER BY c.weight DESC, g.created, c.game, c.ply) = 1
             ORDER BY c.weight DESC, c.species
             """
@@ -120,7 +120,7 @@ READY: tuple[ReadyQuery, ...] = (
                    round(100 * count(*) / (SELECT count(*) FROM games WHERE finished), 1) AS pct_of_games,
                    round(avg(turn), 1) AS avg_turn, min(turn) AS earliest_turn
             FROM catches
-            WHERE mystery_weight
+            WHERE mystery_weight AND NOT copied
             GROUP BY weight
             ORDER BY weight
             """
@@ -189,6 +189,7 @@ READY: tuple[ReadyQuery, ...] = (
             SELECT how, count(*) AS catches, round(100 * count(*) / sum(count(*)) OVER (), 1) AS pct,
                    round(avg(weight), 2) AS avg_weight
             FROM catches
+            WHERE NOT copied
             GROUP BY how
             ORDER BY catches DESC, how
             """

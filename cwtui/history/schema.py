@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: the copied column
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,12 @@ def _c(name: str, type_: str, doc: str) -> Column:
 GAME = _c("game", "VARCHAR", "the game's id (from its log header)")
 PLY = _c("ply", "INTEGER", "the move's number in the game, from 0")
 TURN = _c("turn", "INTEGER", "the turn number, from 1 (the silent player's turns count too)")
+COPIED = _c(
+    "copied",
+    "BOOLEAN",
+    "a forked game's copy of its parent's row (before games.parent_ply): the real one is the parent's; "
+    "leave copied rows out to count each real move, event, catch or trophy once",
+)
 
 TABLES: tuple[Table, ...] = (
     Table(
@@ -97,6 +103,7 @@ TABLES: tuple[Table, ...] = (
             _c("phase", "VARCHAR", "the decision the move answered (place, remove, port, bait, catch, present, …)"),
             _c("type", "VARCHAR", "the move's type (place, remove, refill, catch, lure, present, …)"),
             _c("move", "JSON", "the move as logged"),
+            COPIED,
         ),
     ),
     Table(
@@ -109,6 +116,7 @@ TABLES: tuple[Table, ...] = (
             _c("type", "VARCHAR", "the event's type (fish_caught, bait_drawn, trophy_taken, …)"),
             _c("seat", "INTEGER", "the seat the event is about, if any"),
             _c("event", "JSON", "the event as logged"),
+            COPIED,
         ),
     ),
     Table(
@@ -135,6 +143,7 @@ TABLES: tuple[Table, ...] = (
                 "deck_top (zone 6 bonus, R6.2) or silent (the silent player's catch, R12)",
             ),
             _c("mystery_weight", "BOOLEAN", "the fish claimed a Mystery Weight tile (R8.1)"),
+            COPIED,
         ),
     ),
     Table(
@@ -153,6 +162,7 @@ TABLES: tuple[Table, ...] = (
             ),
             _c("points", "INTEGER", "the tile's points"),
             _c("source", "VARCHAR", "play (a challenge, R8), contest (R10) or setup (the silent player's, R12.1)"),
+            COPIED,
         ),
     ),
     Table(
@@ -200,6 +210,11 @@ TABLES: tuple[Table, ...] = (
             _c("caught", "BOOLEAN", "all its slots were filled"),
             _c("caught_ply", "INTEGER", "the move that completed it"),
             _c("caught_turn", "INTEGER", "the turn that completed it"),
+            _c(
+                "copied",
+                "BOOLEAN",
+                "a forked game's card taken before the fork: the parent holds the same card (counted there)",
+            ),
         ),
     ),
     Table(

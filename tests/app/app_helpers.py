@@ -10,6 +10,7 @@ from cwtui.app import CwtuiApp
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
+from engine.game import MAX_PLIES
 from engine.rng import Rng
 
 
@@ -32,7 +33,7 @@ async def play_by_keys(
     app = pilot.app
     rng = Rng(seed)
     decisions = 0
-    for _ in range(20_000):
+    for _ in range(MAX_PLIES):
         screen = app.screen
         if isinstance(screen, ResultsScreen) or (stop_after is not None and decisions >= stop_after):
             return decisions

@@ -507,3 +507,43 @@ def test_of_two_files_of_one_game_the_fuller_is_loaded(logs: Path, tmp_path: Pat
     assert rows(db2, "SELECT file, finished FROM games WHERE game = ?", game) == [(str(moved.resolve()), True)]
     assert rows(db2, "SELECT status FROM log_files WHERE file = ?", str(partial.resolve())) == [("copy",)]
     assert rows(db2, "SELECT count(*) FROM moves WHERE game = ?", game) == [(len(read_log(moved).plies),)]
+
+
+def test_a_forks_copied_moves_count_once(tmp_path: Path) -> None:
+    """A game forked at ply 54 repeats its parent's first 54 moves (so it replays on its
+    own): they were counted again, and "heaviest fish per species" listed one catch
+    twice. The copied rows stay visible, marked `copied`; ready questions skip them."""
+    from cwtui.history.queries import READY
+    from cwtui.replaying import open_replay
+    from cwtui.runner import play_game, play_out
+    from cwtui.session import GameSession
+    from engine import GameConfig, SeatConfig
+    from engine.bots import seat_bots
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    seats = (SeatConfig("Ana", "greedy"), SeatConfig("Bo", "random"))
+    _state, parent_path = play_game(GameConfig(seats=seats, seed=21), folder)
+    assert parent_path is not None
+    parent = open_replay(parent_path)
+    fork = GameSession.fork(parent, 54, seats, folder)
+    play_out(fork.state, seat_bots(fork.config, fork.state.cards), fork.writer)
+    db = tmp_path / "history.duckdb"
+    load(db, [folder])
+    (copied_catches,) = rows(db, "SELECT count(*) FROM catches WHERE copied")[0]
+    parent_early = sum(isinstance(e, FishCaught) for p in parent.log.plies[:54] for e in p.events)
+    assert copied_catches == parent_early > 0
+    assert rows(db, "SELECT count(*) FROM moves WHERE copied")[0][0] == 54
+    fork_game = fork.path.stem if fork.path else ""
+    assert rows(db, "SELECT count(*) FROM catches WHERE game = ? AND ply < 54 AND NOT copied", fork_game)[0][0] == 0
+    assert rows(db, "SELECT count(*) FROM catches WHERE copied AND game <> ?", fork_game)[0][0] == 0
+    heaviest = next(q for q in READY if q.title == "Heaviest fish per species")
+    with duckdb.connect(str(db), read_only=True) as con:
+        listed = con.execute(heaviest.sql).fetchall()
+        assert (
+            sum(row[2] for row in listed)
+            == con.execute(
+                "SELECT count(*) FROM (SELECT species, weight FROM catches WHERE NOT copied AND species IS NOT NULL "
+                "QUALIFY weight = max(weight) OVER (PARTITION BY species))"
+            ).fetchone()[0]
+        )

@@ -72,3 +72,28 @@ def test_R2_9_seat_0_starts_then_clockwise() -> None:
         if len(order) == 6:
             break
     assert order == [0, 1, 2, 0, 1, 2]
+
+
+def test_R2_1_deck_tops_lie_fish_side_up() -> None:
+    """Every seat sees the species on top of each deck (not its weight), and a bot's
+    sampled worlds keep that species on top while dealing the rest afresh."""
+    from engine.determinize import World
+    from engine.rng import Rng
+    from engine.view import view
+
+    s = new_game(config(3, 11))
+    cards = s.cards
+    tops = tuple(cards.species_names[cards.fish_species[d[-1]]] for d in s.decks)
+    for seat in range(3):
+        assert view(s, seat).deck_tops == tops
+    world = World(view(s, 1), cards)
+    rng = Rng(5)
+    top_cards = set()
+    for _ in range(50):
+        sampled = world.sample(rng)
+        assert tuple(cards.species_names[cards.fish_species[d[-1]]] for d in sampled.decks) == tops
+        top_cards.add(tuple(d[-1] for d in sampled.decks))
+    assert len(top_cards) > 1  # which card of that species (so its weight) stays hidden
+    emptied = s.clone()
+    emptied.decks[0] = []
+    assert view(emptied, 0).deck_tops[0] is None

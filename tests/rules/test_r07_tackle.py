@@ -89,6 +89,21 @@ def test_R7_5_reel_swaps_two_bait_of_different_colors() -> None:
     assert of_type(events, BaitSwapped)
 
 
+def test_R7_4_R7_5_one_spelling_per_move_and_a_reason_for_the_other() -> None:
+    """PlayLure with the higher zone first (and PlayReel likewise) was refused as "your
+    board lacks those bait" though the bait are there: the rule check names the order."""
+    s = catching(["lure", "reel"], {3: "red blue", 4: "red red blue", 5: "red", 6: ""}).build()
+    assert PlayLure("red", (3, 5)) in legal_moves(s) and PlayReel(3, "blue", 5, "red") in legal_moves(s)
+    with pytest.raises(IllegalMove, match=r"lowest first: PlayLure\(color='red', zones=\(3, 5\)\)") as exc:
+        run(s, PlayLure("red", (5, 3)))
+    assert exc.value.rule == "R7.4"
+    with pytest.raises(IllegalMove, match="lower zone first") as exc:
+        run(s, PlayReel(5, "red", 3, "blue"))
+    assert exc.value.rule == "R7.5"
+    with pytest.raises(IllegalMove, match="lacks those red bait"):
+        run(s, PlayLure("red", (6, 3)))  # no red bait in zone 6: the board is what's wrong
+
+
 def test_R7_5_ruling_the_two_bait_are_in_different_zones() -> None:
     s = catching(["reel"], {3: "red blue", 4: "", 5: "", 6: ""}).build()
     assert not any(isinstance(m, PlayReel) for m in legal_moves(s))

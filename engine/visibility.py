@@ -1,0 +1,57 @@
+"""What one seat may know of an event: the events' counterpart of `engine.view`.
+
+The log holds every event in full (a caught fish's card, a drawn tackle token). A seat
+sees the same things a player at the table sees: the species of every fish (face up, or
+on a deck's top), never another seat's fish card (its weight, time and tag) or the kind
+of another seat's freshly drawn tackle token. `seen` is the one policy for narration,
+replays, and anything that sends events to a seat.
+"""
+
+from __future__ import annotations
+
+from engine.cards import Cards
+from engine.components import Location
+from engine.events import CatchHow, Event, FishCaught, LocationRefilled, TackleDrawn
+
+
+class FishCaughtUnseen(Event, frozen=True, tag="fish_caught_unseen"):
+    """Another seat's catch: the species (public, R5.5), not the card."""
+
+    seat: int
+    species: str
+    location: Location
+    zone: int
+    board_zone: int
+    how: CatchHow
+
+
+class LocationRefilledUnseen(Event, frozen=True, tag="location_refilled_unseen"):
+    """A fish dealt face up (R5.6): its species shows, its weight is on the back."""
+
+    location: Location
+    zone: int
+    species: str
+
+
+class TackleDrawnUnseen(Event, frozen=True, tag="tackle_drawn_unseen"):
+    """Another seat drew a tackle token, face down (R6.1)."""
+
+    seat: int
+
+
+# Stand-ins that only `seen` makes: never logged.
+REDACTED: tuple[type[Event], ...] = (FishCaughtUnseen, LocationRefilledUnseen, TackleDrawnUnseen)
+
+
+def seen(event: Event, viewer: int | None, cards: Cards) -> Event:
+    """`event` as `viewer` may know it (None: a spectator, who sees only what is public).
+    Events with nothing secret in them come back unchanged."""
+    if isinstance(event, FishCaught) and event.seat != viewer:
+        species = cards.species_names[cards.fish_species[event.card]]
+        return FishCaughtUnseen(event.seat, species, event.location, event.zone, event.board_zone, event.how)
+    if isinstance(event, LocationRefilled):
+        species = cards.species_names[cards.fish_species[event.card]]
+        return LocationRefilledUnseen(event.location, event.zone, species)
+    if isinstance(event, TackleDrawn) and event.seat != viewer:
+        return TackleDrawnUnseen(event.seat)
+    return event
