@@ -32,3 +32,31 @@ def test_a_crash_exits_70_with_one_line_and_a_report(
     assert str(report) in line
     text = report.read_text()
     assert "Traceback (most recent call last)" in text and "the menu fell over" in text and "refresh_menu" in text
+
+
+async def test_a_bot_that_raises_pauses_the_game_instead_of_closing_the_app(
+    replays: Path, crash_reports: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot's exception in its worker used to end the app; now the game stops there,
+    saved and paused, with one line and a crash report."""
+    from app_helpers import make_app, settle
+    from helpers import config
+    from textual.widgets import Static
+
+    from cwtui.screens.play.play import PlayScreen
+    from cwtui.session import GameSession
+
+    def broken(self: GameSession) -> None:
+        raise RuntimeError("the bot tripped")
+
+    monkeypatch.setattr(GameSession, "bot_move", broken)
+    app = make_app(replays)
+    session = GameSession.start(config(2, 5), replays)  # two random bots
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = PlayScreen(session, app.settings)
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert app.is_running and app.screen is screen and screen.paused
+        assert "(paused)" in str(screen.query_one("#status", Static).render())
+        assert session.state.ply == 0 and session.path is not None and session.path.exists()
+        assert list(crash_reports.iterdir())

@@ -16,10 +16,11 @@ from typing import Any
 
 import duckdb
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
     ContentSwitcher,
@@ -74,6 +75,43 @@ FROM results
 GROUP BY players, kind
 ORDER BY players, win_pct DESC, kind
 """
+
+
+class Status(Message):
+    """A line for the status bar, from a worker."""
+
+    def __init__(self, text: str, error: bool = False) -> None:
+        super().__init__()
+        self.text = text
+        self.error = error
+
+
+class Loaded(Message):
+    """New logs are loaded (or `report` says why not); the schema and game count."""
+
+    def __init__(self, report: LoadReport | str, schema: Any, games: int) -> None:
+        super().__init__()
+        self.report = report
+        self.schema = schema
+        self.games = games
+
+
+class QueryDone(Message):
+    """A query's end: its `result`, or the `error` to show, or neither (cancelled)."""
+
+    def __init__(self, sql: str, result: QueryResult | None = None, error: str | None = None) -> None:
+        super().__init__()
+        self.sql = sql
+        self.result = result
+        self.error = error
+
+
+class ExportDone(Message):
+    def __init__(self, text: str, title: str, failed: bool) -> None:
+        super().__init__()
+        self.text = text
+        self.title = title
+        self.failed = failed
 
 
 class HistoryScreen(Screen[None]):
@@ -174,7 +212,7 @@ class HistoryScreen(Screen[None]):
     def _load(self) -> None:
         def progress(done: int, total: int) -> None:
             if total:
-                self.app.call_from_thread(self._status, f"Loading new games into the history… {done:,}/{total:,}")
+                self.post_message(Status(f"Loading new games into the history… {done:,}/{total:,}"))
 
         try:
             report: LoadReport | str = refresh(self.db, self.replays, progress=progress)
@@ -192,7 +230,28 @@ class HistoryScreen(Screen[None]):
                 con.close()
         except (HistoryError, duckdb.Error):
             pass
-        self.app.call_from_thread(self._loaded, report, schema, games)
+        self.post_message(Loaded(report, schema, games))
+
+    @on(Loaded)
+    def _on_loaded(self, message: Loaded) -> None:
+        self._loaded(message.report, message.schema, message.games)
+
+    @on(Status)
+    def _on_status(self, message: Status) -> None:
+        self._status(message.text, message.error)
+
+    @on(QueryDone)
+    def _on_query_done(self, message: QueryDone) -> None:
+        if message.result is not None:
+            self._succeeded(message.sql, message.result)
+        elif message.error is not None:
+            self._failed(message.sql, message.error)
+        else:
+            self._cancelled(message.sql)
+
+    @on(ExportDone)
+    def _on_export_done(self, message: ExportDone) -> None:
+        self.notify(message.text, title=message.title, severity="error" if message.failed else "information")
 
     def _loaded(self, report: LoadReport | str, schema: Any, games: int) -> None:
         self.loading_games = False
@@ -304,7 +363,7 @@ class HistoryScreen(Screen[None]):
             self._rebuild(sql, str(exc))
             return
         except HistoryError as exc:
-            self.app.call_from_thread(self._failed, sql, str(exc))
+            self.post_message(QueryDone(sql, error=str(exc)))
             return
         self.running = con
         damaged = None
@@ -313,14 +372,14 @@ class HistoryScreen(Screen[None]):
                 return
             result = run(con, sql, ROW_LIMIT)
         except QueryCancelled:
-            self.app.call_from_thread(self._cancelled, sql)
+            self.post_message(QueryDone(sql))
         except QueryError as exc:
             if is_damage_message(str(exc)):
                 damaged = str(exc)
             else:
-                self.app.call_from_thread(self._failed, sql, str(exc))
+                self.post_message(QueryDone(sql, error=str(exc)))
         else:
-            self.app.call_from_thread(self._succeeded, sql, result)
+            self.post_message(QueryDone(sql, result=result))
         finally:
             self.running = None
             con.close()
@@ -329,12 +388,12 @@ class HistoryScreen(Screen[None]):
 
     def _rebuild(self, sql: str, why: str) -> None:
         """The database is a cache of the logs: a damaged one is set aside and made again."""
-        self.app.call_from_thread(self._status, "The history database is damaged: rebuilding it from the logs…")
+        self.post_message(Status("The history database is damaged: rebuilding it from the logs…"))
         try:
             note = rebuild(self.db, self.replays, why).rebuilt or ""
         except HistoryError as exc:
             note = str(exc)
-        self.app.call_from_thread(self._failed, sql, f"{note}.\nRun the query again (F5).")
+        self.post_message(QueryDone(sql, error=f"{note}.\nRun the query again (F5)."))
 
     def action_cancel(self) -> None:
         if self.running is not None:
@@ -461,9 +520,9 @@ class HistoryScreen(Screen[None]):
         try:
             export(self.db, sql, path, fmt)
         except (HistoryError, QueryError) as exc:
-            self.app.call_from_thread(self.notify, str(exc), title="Export failed", severity="error")
+            self.post_message(ExportDone(str(exc), "Export failed", failed=True))
             return
-        self.app.call_from_thread(self.notify, f"Wrote {path}", title=f"Exported as {fmt.upper()}")
+        self.post_message(ExportDone(f"Wrote {path}", f"Exported as {fmt.upper()}", failed=False))
 
     # Sidebar ---------------------------------------------------------------------------
 

@@ -7,10 +7,11 @@ from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
@@ -18,7 +19,6 @@ from cwtui.navigation import OpenReplay
 from cwtui.replaying import open_replay
 from cwtui.session import SavedGame, saved_games, shown_path
 from engine import EngineError
-from engine.replay import Replay
 from engine.setup import SILENT_SEAT
 
 
@@ -56,7 +56,26 @@ class ReplayListScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="replay-list")
     def read_games(self) -> None:
         games = saved_games(self.folder) if self.folder.is_dir() else []
-        self.app.call_from_thread(self.show_games, games)
+        self.post_message(self.GamesRead(games))
+
+    class GamesRead(Message):
+        def __init__(self, games: list[SavedGame]) -> None:
+            super().__init__()
+            self.games = games
+
+    class OpenFailed(Message):
+        def __init__(self, text: str, title: str) -> None:
+            super().__init__()
+            self.text = text
+            self.title = title
+
+    @on(GamesRead)
+    def games_read(self, message: GamesRead) -> None:
+        self.show_games(message.games)
+
+    @on(OpenFailed)
+    def open_failed(self, message: OpenFailed) -> None:
+        self.notify(message.text, title=message.title, severity="error")
 
     def show_games(self, games: list[SavedGame]) -> None:
         self.games = games
@@ -101,12 +120,9 @@ class ReplayListScreen(Screen[None]):
         try:
             replay = open_replay(path)
         except (EngineError, OSError) as exc:
-            self.app.call_from_thread(self.notify, str(exc), title=f"Cannot open {path.name}", severity="error")
+            self.post_message(self.OpenFailed(str(exc), f"Cannot open {path.name}"))
             return
-        self.app.call_from_thread(self.show_replay, replay, path)
-
-    def show_replay(self, replay: Replay, path: Path) -> None:
-        self.post_message(OpenReplay(replay, path))
+        self.post_message(OpenReplay(replay, path))  # to the App, which opens it
 
 
 def row(game: SavedGame) -> tuple[str | Text, ...]:
