@@ -15,7 +15,6 @@ from pathlib import Path
 from cwtui import words
 from cwtui.logfile import read_log
 from engine.cards import Cards, load_cards
-from engine.components import stack_values
 from engine.events import FishCaught, GameEnded, MasterAnglerCaught, TrophyTaken
 from engine.game import apply
 from engine.log import Ply
@@ -96,8 +95,9 @@ class ReplayCursor:
         Anglers as they come (R11.1), and the final scores, tags included, once the game ends."""
         seats = len(self.state.players)
         running = [0] * seats
-        if self.state.config.solo:
-            running[1] = stack_values(2)[-1]  # R12.1: the silent player starts with a Small Species tile
+        for e in self.replay.setup:  # R12.1: the silent player starts with a Small Species tile
+            if isinstance(e, TrophyTaken):
+                running[e.seat] += e.points
         series = [list(running)]
         for record in self.plies:
             for e in record.events:

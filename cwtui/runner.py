@@ -6,11 +6,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from cwtui.logfile import LogWriter
-from engine import GameConfig, apply, new_game
+from engine import GameConfig, apply
 from engine.bots import Bot, decide, seat_bots
 from engine.cards import Cards, load_cards
 from engine.game import MAX_PLIES
 from engine.log import header_for
+from engine.setup import set_up
 from engine.state import State
 
 
@@ -39,13 +40,13 @@ def play_game(
     """A bot game, logged to `log` (default: out_dir/sim-<players>p-<seed>.jsonl, the
     file name being the game's id) unless out_dir is None."""
     cards = cards or load_cards()
-    state = new_game(config, cards)
+    state, setup = set_up(config, cards)
     bots = seat_bots(config, cards, timed=False)
     if out_dir is None:
         return play_out(state, bots), None
     path = log or out_dir / f"sim-{len(config.seats)}p-{config.seed}.jsonl"
     game_id = path.stem
     created = created or datetime.now(UTC).isoformat(timespec="seconds")
-    header = header_for(config, cards.hash, game_id, created)
+    header = header_for(config, cards.hash, game_id, created, setup=setup)
     with LogWriter.create(path, header) as writer:
         return play_out(state, bots, writer), path

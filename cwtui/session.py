@@ -15,7 +15,7 @@ from pathlib import Path
 import msgspec
 
 from cwtui.logfile import LogWriter, drop_partial_line, last_record, read_log
-from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
+from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.bots import Bot, Decision, Option, decide, search_bot, seat_bots
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
@@ -24,6 +24,7 @@ from engine.log import Footer, Header, Parent, header_for
 from engine.moves import Move
 from engine.replay import Replay
 from engine.rng import stream_seed
+from engine.setup import set_up
 from engine.state import State
 from engine.view import View, view
 
@@ -64,8 +65,8 @@ class GameSession:
         cards = cards or load_cards()
         now = datetime.now(UTC)
         path = _new_log(folder, f"game-{now:%Y%m%d-%H%M%S}-{config.seed}")
-        header = header_for(config, cards.hash, path.stem, now.isoformat(timespec="seconds"))
-        state = new_game(config, cards)
+        state, setup = set_up(config, cards)
+        header = header_for(config, cards.hash, path.stem, now.isoformat(timespec="seconds"), setup=setup)
         return cls(state, path, LogWriter.create(path, header), seat_bots(config, cards))
 
     @classmethod
@@ -82,7 +83,8 @@ class GameSession:
         now = datetime.now(UTC)
         path = _new_log(folder, f"{parent.game}-from-{ply}-{now:%Y%m%d-%H%M%S}")
         created = now.isoformat(timespec="seconds")
-        header = header_for(config, replay.cards.hash, path.stem, created, Parent(parent.game, ply))
+        setup = set_up(config, replay.cards)[1]
+        header = header_for(config, replay.cards.hash, path.stem, created, Parent(parent.game, ply), setup=setup)
         with LogWriter.create(path, header) as writer:
             for record in replay.log.plies[:ply]:
                 writer.record(record)

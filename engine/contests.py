@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
+from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATION_INDEX, LOCATIONS
 from engine.events import ContestRanked, Event, GameEnded, Presented, ScoreLine, TrophyTaken
 from engine.moves import Present
 from engine.phases import OVER, PRESENT
@@ -38,7 +38,7 @@ def next_presenter(s: State, ev: list[Event]) -> None:
 
 
 def present(s: State, move: Present, ev: list[Event]) -> None:
-    s.players[s.present_seat].presented[LOCATIONS.index(move.location)] = tuple(move.fish)
+    s.players[s.present_seat].presented[LOCATION_INDEX[move.location]] = tuple(move.fish)
     next_presenter(s, ev)
 
 

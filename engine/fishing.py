@@ -7,7 +7,7 @@ then resolves the catches of the zones it emptied in the player's order (R5.4).
 from __future__ import annotations
 
 from engine import bait, challenges, tackle
-from engine.components import LOCATION_OF_COLOR, LOCATIONS
+from engine.components import LOCATION_INDEX, LOCATION_OF_COLOR, LOCATIONS
 from engine.events import Event, FishCaught, LocationRefilled, LocationShort, NoCatch
 from engine.moves import Catch
 from engine.phases import ACTION_DONE, BAIT, CATCH, CATCH_ORDER
@@ -80,7 +80,7 @@ def resolve_catch(s: State, move: Catch | None, ev: list[Event]) -> None:
             tackle.play(s, p, "rod", ev)
         if move.line:
             tackle.play(s, p, "line", ev)
-        target_loc = LOCATIONS.index(move.location)
+        target_loc = LOCATION_INDEX[move.location]
         if move.deck_top:
             card = s.decks[target_loc].pop()
             how = "deck_top"

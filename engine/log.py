@@ -32,9 +32,10 @@ from engine.events import AnyEvent, Event, ScoreLine, winner
 from engine.moves import AnyMove, Move
 from engine.state import State
 
-FORMAT_VERSION: Final = 2  # what this engine writes
+FORMAT_VERSION: Final = 3  # what this engine writes
 FIRST_FORMAT: Final = 1  # the oldest format it reads
 DIGESTS_FROM: Final = 2  # the first format whose lines end with a digest
+SETUP_FROM: Final = 3  # the first format whose header records the setup events
 MAX_LINE: Final = 1 << 20  # bytes; a real line is at most a few KB
 GAME_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")  # also a file name: no paths
 
@@ -66,10 +67,14 @@ class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
     created: str  # ISO 8601 with a UTC offset, stamped by whoever writes the file
     config: GameConfig
     parent: Parent | None = None
+    # What setup did that the board does not keep (engine.setup.set_up), from format 3.
+    setup: tuple[AnyEvent, ...] = ()
 
     def __post_init__(self) -> None:
         _check_game_id(self.game)
         created_at(self.created)
+        if self.setup and self.format < SETUP_FROM:
+            raise LogFormatError(f"a format {self.format} header records no setup events")
 
 
 class Ply(msgspec.Struct, frozen=True, tag_field="kind", tag="ply", omit_defaults=True):
@@ -249,11 +254,21 @@ def created_at(created: str) -> datetime:
     return moment
 
 
-def header_for(config: GameConfig, cards_hash: str, game: str, created: str, parent: Parent | None = None) -> Header:
+def header_for(
+    config: GameConfig,
+    cards_hash: str,
+    game: str,
+    created: str,
+    parent: Parent | None = None,
+    *,
+    setup: Sequence[Event],
+) -> Header:
+    """`setup`: the events `engine.setup.set_up` returned for this config."""
     from engine import ENGINE_VERSION
     from engine.rng import PRNG_NAME
 
-    return Header(FORMAT_VERSION, ENGINE_VERSION, PRNG_NAME, cards_hash, game, created, config, parent)
+    recorded = cast("tuple[AnyEvent, ...]", tuple(setup))
+    return Header(FORMAT_VERSION, ENGINE_VERSION, PRNG_NAME, cards_hash, game, created, config, parent, recorded)
 
 
 def ply_record(before: State, move: Move, events: Sequence[Event], searched: int | None = None) -> Ply:

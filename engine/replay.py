@@ -11,10 +11,11 @@ import msgspec
 
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError, LogFormatError
+from engine.events import Event
 from engine.game import apply
-from engine.log import GameLog, Ply
+from engine.log import SETUP_FROM, GameLog, Header, Ply
 from engine.rng import PRNG_NAME
-from engine.setup import new_game
+from engine.setup import set_up
 from engine.state import State
 
 KEYFRAME_EVERY = 16
@@ -25,6 +26,15 @@ class Divergence(msgspec.Struct, frozen=True):
 
     ply: int
     reason: str
+
+
+def setup_events(header: Header, cards: Cards) -> tuple[Event, ...]:
+    """What setup did in the game `header` starts (the silent player's Small Species
+    tile, R12.1): as the header records it from format 3; for an older log, what setup
+    does for its config (the same events: setup is deterministic from the seed)."""
+    if header.format >= SETUP_FROM:
+        return header.setup
+    return tuple(set_up(header.config, cards)[1])
 
 
 class Replay:
@@ -56,7 +66,14 @@ class Replay:
         return self.divergence is None and self.log.footer is None and self.final.over
 
     def _simulate(self) -> State:
-        state = new_game(self.log.header.config, self.cards)
+        header = self.log.header
+        state, setup = set_up(header.config, self.cards)
+        # What setup did (the silent player's tile, R12.1): recorded in the header from
+        # format 3, and the same for every format, so readers take it from here.
+        self.setup: tuple[Event, ...] = tuple(setup)
+        if header.format >= SETUP_FROM and header.setup != self.setup:
+            self.divergence = Divergence(0, "the header's setup events are not what setup does")
+            return state
         for record in self.log.plies:
             if record.ply % KEYFRAME_EVERY == 0:
                 self.keyframes.append(state)

@@ -16,7 +16,7 @@ from engine.components import (
     stack_values,
 )
 from engine.config import GameConfig, SeatConfig
-from engine.events import Event
+from engine.events import Event, TrophyTaken
 from engine.rng import STREAMS, Rng, stream_seed
 from engine.state import Player, State, Trophy
 
@@ -26,7 +26,15 @@ SILENT_SEAT = SeatConfig("Silent player", "silent")
 
 def new_game(config: GameConfig, cards: Cards | None = None) -> State:
     """The state before the first player's first decision (the config checked itself)."""
+    return set_up(config, cards)[0]
+
+
+def set_up(config: GameConfig, cards: Cards | None = None) -> tuple[State, list[Event]]:
+    """`new_game`, and what setup did that the board does not keep: in solo, the bait
+    drawn into the discard and the silent player's Small Species tile (R12.1). A log's
+    header records these events, so nothing downstream re-derives them."""
     cards = cards or load_cards()
+    ev: list[Event] = []
     s = State.__new__(State)
     s.cards = cards
     s.config = config
@@ -37,9 +45,9 @@ def new_game(config: GameConfig, cards: Cards | None = None) -> State:
         s.players.append(Player(1, silent=True))
     _deal_fish(s)
     _setup_board(s)
-    _deal_trophies(s)
+    _deal_trophies(s, ev)
     _deal_tackle(s)
-    _fill_bag(s)
+    _fill_bag(s, ev)
     s.turn = 0
     s.ply = 0
     s.step = 1
@@ -57,9 +65,8 @@ def new_game(config: GameConfig, cards: Cards | None = None) -> State:
     s.present_seat = -1
     s.result = None
     s._legal = None
-    ev: list[Event] = []
-    turn.start_turn(s, 0, ev)  # R2.9 ruling: seat 0 starts
-    return s
+    turn.start_turn(s, 0, ev)  # R2.9 ruling: seat 0 starts (no events: seat 0 is never silent)
+    return s, ev
 
 
 def _shuffled(rng_index: int, s: State, items: list[int]) -> list[int]:
@@ -88,7 +95,7 @@ def _setup_board(s: State) -> None:
         s.spaces[space] = 1
 
 
-def _deal_trophies(s: State) -> None:
+def _deal_trophies(s: State, ev: list[Event]) -> None:
     """R2.4 — stacks in descending order (top = end), minus the tiles for fewer players;
     R12.1 — solo is set up as for two, and the silent player takes the 5 Small Species."""
     values = stack_values(max(len(s.config.seats), 2))
@@ -100,7 +107,9 @@ def _deal_trophies(s: State) -> None:
     in_play = sum(len(v) for v in s.stacks.values()) + len(s.mystery)
     s.boxed_trophies = TOTAL_TROPHIES - in_play
     if s.config.solo:
-        s.players[1].trophies.append(Trophy("small_species", s.stacks["small_species"].pop()))
+        points = s.stacks["small_species"].pop()
+        s.players[1].trophies.append(Trophy("small_species", points))
+        ev.append(TrophyTaken(1, "small_species", points))
 
 
 def _deal_tackle(s: State) -> None:
@@ -112,7 +121,7 @@ def _deal_tackle(s: State) -> None:
             p.tackle.append(s.tackle_deck.pop())
 
 
-def _fill_bag(s: State) -> None:
+def _fill_bag(s: State, ev: list[Event]) -> None:
     """R2.8 — colored bait in the bag, zones 3 and 4 filled, then the clear bait.
     R12.1 — solo: 9 of each color, and 7 drawn into the discard first."""
     per_color = SOLO_BAIT_PER_COLOR if s.config.solo else BAIT_PER_COLOR
@@ -120,7 +129,7 @@ def _fill_bag(s: State) -> None:
     s.discard = [0] * 6
     s.clear_in_bag = False
     if s.config.solo:
-        bait.seed_discard(s, 7, [])
+        bait.seed_discard(s, 7, ev)
     for p in s.players:
         if p.silent:
             p.hand = 0

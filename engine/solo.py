@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import bait, challenges, fishing
-from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS, SPACES
+from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS, SPACE_INDEX, SPACES
 from engine.events import (
     AnglerMoved,
     ClearBaitDrawn,
@@ -62,7 +62,7 @@ def run(s: State, ev: list[Event]) -> None:
 
 def move_angler(s: State, color: int, ev: list[Event]) -> None:
     """R12.3 — Action 1 along the track Port, purple, green, blue, red, yellow, black."""
-    target = SPACES.index(COLORS[color])  # SPACES is in track order
+    target = SPACE_INDEX[COLORS[color]]  # SPACES is in track order
     if s.spaces[target]:
         frm = target
         to = next((target + k) % 7 for k in range(1, 7) if not s.spaces[(target + k) % 7])

@@ -23,6 +23,7 @@ from engine import GameConfig, SeatConfig, apply, apply_in_place, legal_moves, n
 from engine.cards import load_cards
 from engine.log import Chain, header_for, parse, ply_record
 from engine.rng import Rng
+from engine.setup import set_up
 
 
 def random_games(players: int, games: int, in_place: bool) -> tuple[float, int]:
@@ -53,7 +54,8 @@ def log_throughput(games: int) -> tuple[int, int, float, float]:
         state = new_game(config, cards)
         rng = Rng(seed)
         chain = Chain()
-        lines = [chain.line(header_for(config, cards.hash, f"g{seed}", "2026-01-01T00:00:00+00:00"))]
+        setup = set_up(config, cards)[1]
+        lines = [chain.line(header_for(config, cards.hash, f"g{seed}", "2026-01-01T00:00:00+00:00", setup=setup))]
         while not state.over:
             moves = legal_moves(state)
             move = moves[rng.below(len(moves))]

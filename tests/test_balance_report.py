@@ -20,3 +20,29 @@ def test_balance_report_prints_every_table(
     assert "8 finished games" in out
     assert "Win rate by seat" in out and "What each trophy is worth" in out and "How games end" in out
     assert "twelve_fish" in out and "lake_contest" in out
+
+
+def test_balance_report_rows_are_the_databases_counts(loaded_db: Path) -> None:
+    """Each printed row carries the numbers the history holds (not just the titles)."""
+    import duckdb
+    from rich.console import Console
+
+    script = runpy.run_path(str(SCRIPT))
+    con = duckdb.connect(str(loaded_db), read_only=True)
+    console = Console(record=True, width=200, color_system=None)
+    script["seat_advantage"](con, console)
+    script["end_conditions"](con, console)
+    lines = [" ".join(line.replace("│", " ").split()) for line in console.export_text().splitlines()]
+    by_seat = con.execute(
+        "SELECT players, seat, count(*), count(*) FILTER (WHERE won) FROM results WHERE NOT solo GROUP BY ALL"
+    ).fetchall()
+    assert by_seat
+    for players, seat, games, wins in by_seat:
+        rate = f"{100 * wins / games:.1f}%"
+        row = f"{players} {seat + 1} {games} {rate} "
+        assert any(line.startswith(row) for line in lines), row
+    ends = con.execute("SELECT players, end_reason, count(*) FROM games WHERE finished GROUP BY ALL").fetchall()
+    assert ends
+    for players, reason, games in ends:
+        assert any(line.startswith(f"{players} {reason} {games} ") for line in lines), (players, reason)
+    con.close()

@@ -17,8 +17,10 @@ import pytest
 
 from cwtui.logfile import LogWriter, read_log
 from cwtui.runner import play_game
-from engine import GameConfig, SeatConfig, apply, new_game
+from engine import GameConfig, SeatConfig, apply
+from engine.log import header_for
 from engine.replay import Replay
+from engine.setup import set_up
 
 GOLDEN = Path(__file__).parent / "golden"
 RULES = sorted(p.name for p in GOLDEN.glob("*.jsonl"))
@@ -30,10 +32,13 @@ BOT_GAMES = {
 
 
 def rewrite(golden: Path, out: Path) -> None:
-    """The golden's header and recorded moves, played through the engine into `out`."""
+    """The golden's game (its config, id and date) and recorded moves, played through
+    the engine into `out` in the format this engine writes."""
     log = read_log(golden)
-    state = new_game(log.header.config)
-    with LogWriter.create(out, log.header) as writer:
+    h = log.header
+    state, setup = set_up(h.config)
+    header = header_for(h.config, state.cards.hash, h.game, h.created, h.parent, setup=setup)
+    with LogWriter.create(out, header) as writer:
         for record in log.plies:
             after, events = apply(state, record.move)
             writer.ply(state, record.move, events, record.searched)

@@ -12,6 +12,7 @@ from engine import LogFormatError, LogVersionError, new_game
 from engine.cards import load_cards
 from engine.log import FORMAT_VERSION, MAX_LINE, Chain, encode_log, footer_for, header_for, parse, ply_record
 from engine.replay import Replay
+from engine.setup import set_up
 
 FORMAT1 = Path(__file__).parent / "fixtures" / "format1" / "sim-2p-202.jsonl"
 
@@ -21,7 +22,8 @@ def game_log(players: int = 2, seed: int = 5) -> list[bytes]:
     cfg = config(players, seed)
     state = new_game(cfg, cards)
     chain = Chain()
-    lines = [chain.line(header_for(cfg, cards.hash, f"g{seed}", "2026-11-22T00:00:00+00:00"))]
+    setup = set_up(cfg, cards)[1]
+    lines = [chain.line(header_for(cfg, cards.hash, f"g{seed}", "2026-11-22T00:00:00+00:00", setup=setup))]
     for before, move, events in random_playout(state, seed):
         lines.append(chain.line(ply_record(before, move, events)))
     return lines
@@ -109,11 +111,20 @@ def test_an_overlong_line_is_refused_without_being_decoded() -> None:
 def test_newer_and_unknown_formats_are_refused_with_a_clear_message() -> None:
     lines = full_log()
     with pytest.raises(LogVersionError, match="format 99 is newer"):
-        parse(edit(lines, 0, b'"format":2', b'"format":99'))
+        parse(edit(lines, 0, b'"format":3', b'"format":99'))
     with pytest.raises(LogFormatError, match="unknown log format 0"):
-        parse(edit(lines, 0, b'"format":2', b'"format":0'))
+        parse(edit(lines, 0, b'"format":3', b'"format":0'))
+    with pytest.raises(LogFormatError, match="a format 2 header records no setup events"):
+        parse(
+            edit(
+                edit(lines, 0, b'"format":3', b'"format":2'),
+                0,
+                b'"setup":[]',
+                b'"setup":[{"type":"turn_ended","seat":0}]',
+            )
+        )
     with pytest.raises(LogFormatError, match="a format 1 log has no digests"):
-        parse(edit(lines, 0, b'"format":2', b'"format":1'))
+        parse(edit(lines, 0, b'"format":3', b'"format":1'))
 
 
 def test_empty_and_headerless_logs() -> None:
@@ -194,7 +205,7 @@ def test_the_footer_must_agree_with_itself(change, message: str) -> None:  # typ
         (b'"name":"P1"', b'"name":"P0"', "each seat needs its own name"),
         (b'"name":"P1"', b'"name":""', "a seat's name"),
         (b'"game":"g5"', b'"game":"../../x"', "a game id"),
-        (b'"format":2', b'"format":"2"', "Expected `int`"),
+        (b'"format":3', b'"format":"3"', "Expected `int`"),
     ],
 )
 def test_a_header_must_describe_a_playable_game(old: bytes, new: bytes, message: str) -> None:
@@ -213,7 +224,7 @@ def test_other_card_data_and_random_numbers_are_refused() -> None:
 def test_format_1_logs_are_still_read_and_replayed() -> None:
     lines = FORMAT1.read_bytes().splitlines(keepends=True)
     log = parse(lines)
-    assert log.format == 1 and log.footer is not None and FORMAT_VERSION == 2
+    assert log.format == 1 and log.footer is not None and FORMAT_VERSION == 3
     assert Replay(log).divergence is None
     with pytest.raises(LogFormatError, match="line 3: a format 1 log has no digests"):
         parse([*lines[:2], lines[2][:-2] + b',"digest":"0123456789abcdef"}\n', *lines[3:]])
@@ -235,3 +246,26 @@ def test_every_event_and_move_class_is_in_the_logs_union() -> None:
 
     assert leaves(events.Event) - set(REDACTED) == set(get_args(events.AnyEvent))
     assert leaves(moves.Move) == set(get_args(moves.AnyMove))
+
+
+def test_a_format_2_log_still_reads_and_its_setup_is_derived(tmp_path: Path) -> None:
+    """Format 2 headers have no setup events: the replay and the history take them from
+    what setup does for the log's config (the same events format 3 records)."""
+    from cwtui.history.loader import connect, load
+    from engine.events import TrophyTaken
+    from engine.replay import setup_events
+
+    path = Path(__file__).parent / "fixtures" / "format2" / "sim-1p-101.jsonl"
+    log = parse(path.read_bytes().splitlines(keepends=True))
+    assert log.format == 2 and log.header.setup == ()
+    replay = Replay(log)
+    assert replay.divergence is None and TrophyTaken(1, "small_species", 5) in replay.setup
+    assert setup_events(log.header, replay.cards) == replay.setup
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / path.name).write_bytes(path.read_bytes())
+    db = tmp_path / "h.duckdb"
+    assert load(db, [folder]).loaded == 1
+    with connect(db) as con:
+        rows = con.execute("SELECT seat, trophy, points, source FROM trophies WHERE source = 'setup'").fetchall()
+    assert rows == [(1, "small_species", 5, "setup")]

@@ -31,13 +31,15 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 import duckdb
+import msgspec
 
 from cwtui.history import schema
 from cwtui.logfile import open_log
 from engine.cards import Cards, load_cards
-from engine.components import stack_values
 from engine.errors import LogFormatError
+from engine.events import TrophyTaken
 from engine.log import Header, created_at, parse
+from engine.replay import setup_events
 from engine.setup import SILENT_SEAT
 
 DB_NAME = "history.duckdb"
@@ -497,7 +499,13 @@ class Loader:
     def _stage(self, logs: list[_Read]) -> None:
         """The batch's headers and lines as temp tables, from what Python read."""
         headers = [r.header for r in logs]
-        silent = stack_values(2)[-1]  # R12.1: the silent player's Small Species tile
+        by_hash = {c.hash: c for c in self.cards}
+        # R12.1: the silent player's Small Species tile, as the log records it
+        setups = [
+            [msgspec.json.encode(e).decode() for e in setup_events(h, by_hash.get(h.cards, self.cards[0]))
+             if isinstance(e, TrophyTaken)]
+            for h in headers
+        ]  # fmt: skip
         con = self.con
         con.execute(
             """
@@ -508,7 +516,7 @@ class Loader:
                    unnest(?::VARCHAR[]) AS cards, unnest(?::UBIGINT[]) AS seed, unnest(?::BOOLEAN[]) AS tag_points,
                    unnest(?::VARCHAR[]) AS parent_game, unnest(?::INTEGER[]) AS parent_ply,
                    unnest(?::VARCHAR[][]) AS names, unnest(?::VARCHAR[][]) AS kinds,
-                   unnest(?::BOOLEAN[]) AS truncated, ? AS silent_points
+                   unnest(?::BOOLEAN[]) AS truncated, unnest(?::VARCHAR[][]) AS setup_trophies
             """,
             [
                 len(logs),
@@ -526,7 +534,7 @@ class Loader:
                 [[s.name for s in h.config.seats] for h in headers],
                 [[s.kind for s in h.config.seats] for h in headers],
                 [r.truncated for r in logs],
-                silent,
+                setups,
             ],
         )
         # One string a log, split by DuckDB (a JSON line holds no raw newline), staged on
@@ -700,8 +708,9 @@ _INSERTS = (
            CASE WHEN e.trophy LIKE '%_contest' THEN 'contest' ELSE 'play' END, copied
     FROM stage_facts WHERE type = 'trophy_taken'
     UNION ALL
-    SELECT game, NULL, 0, 1, 'small_species', silent_points, 'setup', parent_game IS NOT NULL
-    FROM stage_headers WHERE len(names) = 1
+    SELECT game, NULL, 0, (t->>'$.seat')::INTEGER, t->>'$.trophy', (t->>'$.points')::INTEGER, 'setup',
+           parent_game IS NOT NULL
+    FROM (SELECT game, parent_game, unnest(setup_trophies)::JSON AS t FROM stage_headers)
     """,
     """
     INSERT INTO contests

@@ -8,6 +8,7 @@ from pathlib import Path
 from app_helpers import make_app, settle
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
+from textual.widgets._toast import Toast
 
 from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
@@ -69,8 +70,10 @@ async def test_no_hint_while_a_bot_is_to_move(replays: Path) -> None:
     bots = (SeatConfig("Nils", "greedy"), SeatConfig("Ilina", "greedy"))
     app = make_app(replays)
     app.settings.bot_speed = "slow"
-    async with app.run_test(size=(140, 40)) as pilot:
+    async with app.run_test(size=(140, 40), notifications=True) as pilot:
         await app.push_screen(PlayScreen(GameSession.unlogged(new_game(GameConfig(seats=bots, seed=1))), app.settings))
         await pilot.press("p", "h")
         await pilot.pause()
-        assert any("your own decisions" in str(n.message) for n in app._notifications)
+        await pilot.pause()
+        shown = [str(toast.render()) for toast in app.screen.query(Toast)]  # what the player sees
+        assert any("your own decisions" in text for text in shown), shown

@@ -17,6 +17,7 @@ from cwtui.session import GameSession
 from engine import SeatConfig, apply, legal_moves
 from engine.moves import Catch, PlaceAngler, Present, RemoveAngler
 from engine.scenario import Scenario
+from engine.setup import set_up
 from engine.state import State
 
 SIZES = [(80, 24), (140, 40)]
@@ -143,7 +144,7 @@ def unfinished_log(replays: Path) -> None:
 
     config = GameConfig(seats=DUO, seed=99)
     cards = load_cards()
-    header = header_for(config, cards.hash, "game-x", "2026-11-20T18:30:00+00:00")
+    header = header_for(config, cards.hash, "game-x", "2026-11-20T18:30:00+00:00", setup=set_up(config, cards)[1])
     state = new_game(config, cards)
     with LogWriter.create(replays / "game-x.jsonl", header) as writer:
         for _ in range(12):

@@ -102,3 +102,26 @@ def test_R12_6_a_tie_is_a_loss_in_solo() -> None:
     assert s.result is not None
     me, silent = s.result
     assert me.total == silent.total == 10 and (me.rank, silent.rank) == (2, 1)
+
+
+def test_R12_1_the_silent_players_setup_tile_is_logged(tmp_path) -> None:
+    """Setup threw its events away, so the replay, the score chart and the history each
+    re-derived the silent player's Small Species tile. The log's header records it now,
+    and a header that says otherwise does not verify."""
+    import msgspec
+
+    from cwtui.logfile import read_log
+    from cwtui.replaying import ReplayCursor
+    from cwtui.runner import play_game
+    from engine.events import TrophyTaken
+    from engine.replay import Replay
+
+    _state, path = play_game(GameConfig(seats=(SeatConfig("Solo", "greedy"),), seed=5), tmp_path)
+    assert path is not None
+    log = read_log(path)
+    assert TrophyTaken(1, "small_species", 5) in log.header.setup
+    replay = Replay(log)
+    assert replay.divergence is None and [seat[0] for seat in ReplayCursor(replay).scores()] == [0, 5]
+    forged = msgspec.structs.replace(log.header, setup=(TrophyTaken(1, "small_species", 4),))
+    bad = Replay(msgspec.structs.replace(log, header=forged))
+    assert bad.divergence is not None and bad.divergence.ply == 0
