@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import GameConfig, SeatConfig, apply, legal_moves
+from engine.components import TACKLE, TOTAL_TROPHIES
 from engine.events import Event
 from engine.game import MAX_PLIES
 from engine.moves import Move
+from engine.phases import SILENT_CLEAR
 from engine.rng import Rng
-from engine.state import State
+from engine.state import EMPTY, State
 
 
 def run(state: State, *moves: Move) -> tuple[State, list[Event]]:
@@ -103,3 +105,49 @@ def play_on(session, until_ply: int | None = None) -> None:  # session: cwtui.se
         else:
             decision = session.bot_move()
             session.play(decision.move, decision.searched)
+
+
+def check_conserved(s: State) -> None:
+    solo = s.config.solo
+    colored = sum(s.bag) + sum(s.discard)
+    colored += sum(sum(z) for p in s.players for z in p.board)
+    colored += sum(sum(m[1:]) for p in s.players for m in p.ma)
+    assert colored == (54 if solo else 96), "colored bait (R1.1, R12.1)"
+    assert s.clear_in_bag or s.phase == SILENT_CLEAR, "the clear bait is back in the bag"
+    fish = [c for zones in s.locations for c in zones if c != EMPTY]
+    fish += [c for d in s.decks for c in d] + [f for p in s.players for f in p.fish]
+    assert sorted(fish) == list(range(60)), "fish cards (R1.3)"
+    tackle = s.tackle_deck + s.tackle_used + [t for p in s.players for t in p.tackle]
+    assert sorted(tackle) == list(range(15)), "tackle tokens (R1.5)"
+    masters = s.ma_deck + [c for c in s.display if c != EMPTY]
+    masters += [m[0] for p in s.players for m in p.ma] + [c for p in s.players for c in p.ma_caught]
+    assert sorted(masters) == list(range(30)), "Master Angler cards (R1.4)"
+    trophies = sum(len(v) for v in s.stacks.values()) + len(s.mystery) + s.boxed_trophies
+    trophies += sum(len(p.trophies) for p in s.players)
+    assert trophies == TOTAL_TROPHIES, "trophies (R1.8)"
+
+
+def with_hidden_changes(s: State, seat: int) -> State:
+    """The same position but for what `seat` cannot know."""
+    t = s.clone()
+    for deck in t.decks:
+        deck[:-1] = deck[:-1][::-1]  # deck order below the top (whose species is public, R2.1)
+    t.ma_deck.reverse()
+    t.tackle_deck.reverse()
+    t.mystery[:-1] = t.mystery[:-1][::-1]  # the face-up tile stays on top
+    t.rng = [x ^ 0xFFFF for x in t.rng]  # future bag draws and reshuffles
+    cards = t.cards
+    for p in t.players:
+        if p.seat == seat:
+            continue
+        for i, fish in enumerate(p.fish):  # another fish of the same species, from a deck
+            species = cards.fish_species[fish]
+            deck = t.decks[cards.fish_location[fish]]
+            swap = next((d for d in deck if cards.fish_species[d] == species), None)
+            if swap is not None and not any(tr.fish == fish for tr in p.trophies):
+                deck[deck.index(swap)], p.fish[i] = fish, swap
+        for i, token in enumerate(p.tackle):  # another token of another kind, from the deck
+            swap = next((d for d in t.tackle_deck if TACKLE[d] != TACKLE[token]), None)
+            if swap is not None and token not in p.fresh:
+                t.tackle_deck[t.tackle_deck.index(swap)], p.tackle[i] = token, swap
+    return t

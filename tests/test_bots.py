@@ -6,8 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import config, random_playout
-from test_view import with_hidden_changes
+from helpers import config, random_playout, with_hidden_changes
 
 from engine import GameConfig, SeatConfig, apply_in_place, legal_moves, load_cards, new_game
 from engine.bots import BOT_KINDS, GreedyBot, IsmctsBot, make_bot

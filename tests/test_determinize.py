@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import config, random_playout
-from test_properties import check_conserved
-from test_view import with_hidden_changes
+from helpers import check_conserved, config, random_playout, with_hidden_changes
 
 from engine import apply_in_place, legal_moves, new_game
 from engine.cards import load_cards

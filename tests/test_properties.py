@@ -2,39 +2,18 @@
 
 from __future__ import annotations
 
-from helpers import config, random_playout
+from helpers import check_conserved, config, random_playout
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import new_game
 from engine.cards import Cards, load_cards
-from engine.components import TOTAL_TROPHIES
 from engine.events import GameEnded, MasterAnglerCaught, Presented, TrophyTaken
-from engine.phases import PLACE, SILENT_CLEAR
-from engine.state import EMPTY, Player, State
+from engine.phases import PLACE
+from engine.state import Player, State
 from engine.view import view
 
 CARDS = load_cards()
-
-
-def check_conserved(s: State) -> None:
-    solo = s.config.solo
-    colored = sum(s.bag) + sum(s.discard)
-    colored += sum(sum(z) for p in s.players for z in p.board)
-    colored += sum(sum(m[1:]) for p in s.players for m in p.ma)
-    assert colored == (54 if solo else 96), "colored bait (R1.1, R12.1)"
-    assert s.clear_in_bag or s.phase == SILENT_CLEAR, "the clear bait is back in the bag"
-    fish = [c for zones in s.locations for c in zones if c != EMPTY]
-    fish += [c for d in s.decks for c in d] + [f for p in s.players for f in p.fish]
-    assert sorted(fish) == list(range(60)), "fish cards (R1.3)"
-    tackle = s.tackle_deck + s.tackle_used + [t for p in s.players for t in p.tackle]
-    assert sorted(tackle) == list(range(15)), "tackle tokens (R1.5)"
-    masters = s.ma_deck + [c for c in s.display if c != EMPTY]
-    masters += [m[0] for p in s.players for m in p.ma] + [c for p in s.players for c in p.ma_caught]
-    assert sorted(masters) == list(range(30)), "Master Angler cards (R1.4)"
-    trophies = sum(len(v) for v in s.stacks.values()) + len(s.mystery) + s.boxed_trophies
-    trophies += sum(len(p.trophies) for p in s.players)
-    assert trophies == TOTAL_TROPHIES, "trophies (R1.8)"
 
 
 def check_views(s: State) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import config, random_playout
+from helpers import config, random_playout, with_hidden_changes
 
 from engine import new_game
 from engine.components import TACKLE
@@ -16,32 +16,6 @@ def mid_game(players: int = 3, seed: int = 21, plies: int = 150) -> State:
         if i == plies:
             return before
     raise AssertionError("game too short")
-
-
-def with_hidden_changes(s: State, seat: int) -> State:
-    """The same position but for what `seat` cannot know."""
-    t = s.clone()
-    for deck in t.decks:
-        deck[:-1] = deck[:-1][::-1]  # deck order below the top (whose species is public, R2.1)
-    t.ma_deck.reverse()
-    t.tackle_deck.reverse()
-    t.mystery[:-1] = t.mystery[:-1][::-1]  # the face-up tile stays on top
-    t.rng = [x ^ 0xFFFF for x in t.rng]  # future bag draws and reshuffles
-    cards = t.cards
-    for p in t.players:
-        if p.seat == seat:
-            continue
-        for i, fish in enumerate(p.fish):  # another fish of the same species, from a deck
-            species = cards.fish_species[fish]
-            deck = t.decks[cards.fish_location[fish]]
-            swap = next((d for d in deck if cards.fish_species[d] == species), None)
-            if swap is not None and not any(tr.fish == fish for tr in p.trophies):
-                deck[deck.index(swap)], p.fish[i] = fish, swap
-        for i, token in enumerate(p.tackle):  # another token of another kind, from the deck
-            swap = next((d for d in t.tackle_deck if TACKLE[d] != TACKLE[token]), None)
-            if swap is not None and token not in p.fresh:
-                t.tackle_deck[t.tackle_deck.index(swap)], p.tackle[i] = token, swap
-    return t
 
 
 def test_hidden_information_does_not_change_a_view() -> None:
