@@ -21,8 +21,18 @@ class CompactScreen(Screen[None]):
         self.update_layout(event.size.width, event.size.height)
 
     def update_layout(self, width: int, height: int) -> None:
-        self.set_class(width < WIDE or height < TALL, "-compact")
+        compact = width < WIDE or height < TALL
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self.refresh_bindings()  # the pane keys act, and are listed, only when compact
         self.watch_shown(self.shown)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The full layout shows every pane at once: its F-keys would do nothing, so the
+        footer does not offer them."""
+        if action == "show":
+            return self.has_class("-compact")
+        return True
 
     def watch_shown(self, shown: str) -> None:
         for pane_id in self.PANES:

@@ -359,7 +359,9 @@ class PlayScreen(CompactScreen):
     # Each viewer has its own event log (hot seat: what one player saw of their own
     # catches must not be on screen for the next); a move is narrated into every log.
     def new_log(self, viewer: int | None) -> RichLog:
-        log = RichLog(wrap=True, markup=False, max_lines=LOG_LINES, id=f"log-{viewer}", classes="events")
+        # min_width=1: wrap at the pane's own width (RichLog's default renders 78 columns
+        # wide at least, and a narrower pane then cuts the ends of lines off)
+        log = RichLog(wrap=True, markup=False, max_lines=LOG_LINES, min_width=1, id=f"log-{viewer}", classes="events")
         cards = self.session.state.cards
         for ply in self.session.history[-LOG_LINES:]:
             log.write(words.narrate(cards, self.session.names, ply.seat, ply.move, ply.events, viewer))
