@@ -25,7 +25,7 @@ from cwtui.screens.results.results import ResultsScreen
 from cwtui.screens.resume.resume import ResumeScreen
 from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from cwtui.session import unfinished_games
-from cwtui.settings import BOT_SPEEDS, BotSpeed, Settings
+from cwtui.settings import BOT_SPEEDS, BotSpeed, Settings, next_speed
 from engine.replay import Replay
 
 
@@ -134,6 +134,10 @@ class CwtuiApp(App[None]):
     def action_home(self) -> None:
         while len(self.screen_stack) > 2:
             self.pop_screen()
+
+    def action_cycle_bot_speed(self) -> None:
+        """The play screen's `s`: instant → normal → slow → instant."""
+        self.set_bot_speed(next_speed(self.settings.bot_speed))
 
     def set_bot_speed(self, speed: BotSpeed) -> None:
         self.settings.bot_speed = speed

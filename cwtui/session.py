@@ -83,8 +83,8 @@ class GameSession:
         now = datetime.now(UTC)
         path = _new_log(folder, f"{parent.game}-from-{ply}-{now:%Y%m%d-%H%M%S}")
         created = now.isoformat(timespec="seconds")
-        setup = set_up(config, replay.cards)[1]
-        header = header_for(config, replay.cards.hash, path.stem, created, Parent(parent.game, ply), setup=setup)
+        # setup does not depend on the seats' kinds: the fork's is the parent's
+        header = header_for(config, replay.cards.hash, path.stem, created, Parent(parent.game, ply), setup=replay.setup)
         with LogWriter.create(path, header) as writer:
             for record in replay.log.plies[:ply]:
                 writer.record(record)

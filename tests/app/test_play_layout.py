@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from app_helpers import make_app
 from helpers import config
-from textual.widgets import RichLog
+from textual.widgets import RichLog, Static
 
 from cwtui import words
 from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
 
 
-async def open_bots_game(app, replays: Path, size: tuple[int, int]):  # type: ignore[no-untyped-def]
+async def open_bots_game(app, replays: Path):  # type: ignore[no-untyped-def]
     session = GameSession.start(config(2, 9), replays)  # two random bots play on their own
     screen = PlayScreen(session, app.settings)
     await app.push_screen(screen)
@@ -26,7 +26,7 @@ async def open_bots_game(app, replays: Path, size: tuple[int, int]):  # type: ig
 async def test_pane_keys_are_offered_only_in_the_compact_layout(replays: Path, size, compact: bool) -> None:
     app = make_app(replays)
     async with app.run_test(size=size) as pilot:
-        screen = await open_bots_game(app, replays, size)
+        screen = await open_bots_game(app, replays)
         await pilot.pause()
         keys = {b.binding.key for b in screen.active_bindings.values() if b.enabled}
         offered = {key for key in ("f2", "f3", "f4", "f5") if key in keys}
@@ -38,7 +38,7 @@ async def test_the_event_log_wraps_at_its_own_width(replays: Path) -> None:
     long narrations (usually the fish's name) were cut off."""
     app = make_app(replays)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_bots_game(app, replays, (120, 40))
+        screen = await open_bots_game(app, replays)
         log = screen.query_one(RichLog)
         width = log.scrollable_content_region.width
         assert width < 78
@@ -57,3 +57,13 @@ async def test_the_event_log_wraps_at_its_own_width(replays: Path) -> None:
         await pilot.pause()
         assert longest() > width + 5
         assert max(line.cell_length for line in log.lines) <= width
+
+
+async def test_s_cycles_the_bot_speed_and_the_status_says_so(replays: Path) -> None:
+    app = make_app(replays)  # bots at instant speed
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_bots_game(app, replays)
+        await pilot.press("p", "s")
+        await pilot.pause()
+        assert app.settings.bot_speed == "normal"
+        assert "bots normal" in str(screen.query_one("#status", Static).render())

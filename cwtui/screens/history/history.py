@@ -232,10 +232,6 @@ class HistoryScreen(Screen[None]):
             pass
         self.post_message(Loaded(report, schema, games))
 
-    @on(Loaded)
-    def _on_loaded(self, message: Loaded) -> None:
-        self._loaded(message.report, message.schema, message.games)
-
     @on(Status)
     def _on_status(self, message: Status) -> None:
         self._status(message.text, message.error)
@@ -253,7 +249,9 @@ class HistoryScreen(Screen[None]):
     def _on_export_done(self, message: ExportDone) -> None:
         self.notify(message.text, title=message.title, severity="error" if message.failed else "information")
 
-    def _loaded(self, report: LoadReport | str, schema: Any, games: int) -> None:
+    @on(Loaded)
+    def _loaded(self, message: Loaded) -> None:
+        report, schema, games = message.report, message.schema, message.games
         self.loading_games = False
         if isinstance(report, str):
             self._status(f"Could not load new games: {report}", error=True)

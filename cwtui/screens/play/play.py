@@ -29,7 +29,7 @@ from cwtui.navigation import ShowResults
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.session import GameSession, Ply
-from cwtui.settings import BOT_SPEEDS, Settings, next_speed
+from cwtui.settings import BOT_SPEEDS, Settings
 from cwtui.widgets import panes
 from engine import IllegalMove
 from engine.bots import Decision
@@ -47,7 +47,7 @@ class PlayScreen(CompactScreen):
     BINDINGS = [
         Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
         Binding("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
-        Binding("s", "speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
+        Binding("s", "app.cycle_bot_speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
         Binding("h", "hint", "Hint", id="play.hint", tooltip="What the hard bot would play now, and why"),
         Binding("f2", "show('board')", "Board", id="play.pane.board"),
         Binding("f3", "show('you')", "You", id="play.pane.you"),
@@ -395,8 +395,3 @@ class PlayScreen(CompactScreen):
         elif self.paused and not self.options:
             self.workers.cancel_group(self, "bot")
             self.show_waiting()
-
-    def action_speed(self) -> None:
-        self.settings.bot_speed = next_speed(self.settings.bot_speed)
-        self.notify(f"Bot speed: {self.settings.bot_speed}")
-        self.update_status()

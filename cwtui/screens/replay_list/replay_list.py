@@ -69,16 +69,13 @@ class ReplayListScreen(Screen[None]):
             self.text = text
             self.title = title
 
-    @on(GamesRead)
-    def games_read(self, message: GamesRead) -> None:
-        self.show_games(message.games)
-
     @on(OpenFailed)
     def open_failed(self, message: OpenFailed) -> None:
         self.notify(message.text, title=message.title, severity="error")
 
-    def show_games(self, games: list[SavedGame]) -> None:
-        self.games = games
+    @on(GamesRead)
+    def show_games(self, message: GamesRead) -> None:
+        games = self.games = message.games
         self.rows = [(g, " ".join(str(c) for c in row(g)).lower()) for g in games]
         self.apply_filter(self.query_one("#filter", Input).value)
 
