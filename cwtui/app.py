@@ -24,7 +24,7 @@ from cwtui.screens.replay_list.replay_list import ReplayListScreen
 from cwtui.screens.results.results import ResultsScreen
 from cwtui.screens.resume.resume import ResumeScreen
 from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from cwtui.session import unfinished_games
+from cwtui.session import GameSession, unfinished_games
 from cwtui.settings import BOT_SPEEDS, BotSpeed, Settings, next_speed
 from engine.replay import Replay
 
@@ -47,11 +47,13 @@ class CwtuiApp(App[None]):
         seed_source: Callable[[], int] | None = None,
         still: bool = False,
         replay: tuple[Replay, Path] | None = None,
+        game: GameSession | None = None,
     ) -> None:
         """`still`: no animation and no blinking cursor (snapshot tests). `replay`: open
-        this game in the replay screen (over the home screen)."""
+        this game in the replay screen, `game`: play this one (over the home screen)."""
         super().__init__()
         self.opening = replay
+        self.game = game
         self.settings = Settings(replays, bot_speed=bot_speed, still=still)
         if seed_source is not None:
             self.settings.seed_source = seed_source
@@ -74,6 +76,8 @@ class CwtuiApp(App[None]):
         self.push_screen(HomeScreen(self.settings.replays))
         if self.opening is not None:
             self.push_screen(ReplayScreen(*self.opening, replays=self.settings.replays))
+        if self.game is not None:
+            self.push_screen(PlayScreen(self.game, self.settings))
         self._check_size(self.size.width, self.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -90,6 +94,7 @@ class CwtuiApp(App[None]):
 
     # -- navigation ------------------------------------------------------------------
     def on_start_game(self, message: navigation.StartGame) -> None:
+        self.settings.last_seats = message.session.config.seats
         self.switch_screen(PlayScreen(message.session, self.settings))
 
     def on_show_results(self, message: navigation.ShowResults) -> None:
@@ -104,7 +109,9 @@ class CwtuiApp(App[None]):
 
     def on_new_game(self, message: navigation.NewGame) -> None:
         settings = self.settings
-        screen = NewGameScreen(settings.replays, seed=settings.seed_source(), still=settings.still)
+        screen = NewGameScreen(
+            settings.replays, seed=settings.seed_source(), still=settings.still, last=settings.last_seats
+        )
         if message.replace:
             self.switch_screen(screen)
         else:
@@ -141,9 +148,10 @@ class CwtuiApp(App[None]):
 
     def set_bot_speed(self, speed: BotSpeed) -> None:
         self.settings.bot_speed = speed
-        self.notify(f"Bot speed: {speed}")
         if isinstance(self.screen, PlayScreen):
-            self.screen.update_status()
+            self.screen.update_status()  # its header says the speed: no toast over the options
+        else:
+            self.notify(f"Bot speed: {speed}")
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

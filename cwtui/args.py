@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
-from engine.config import BOT_KINDS, SEEDS
+from engine.config import BOT_KINDS, SEAT_KINDS, SEEDS, SeatConfig
 
 EXIT_USAGE = 2
 EXIT_STOPPED = 130  # 128 + SIGINT, as shells report it
@@ -75,6 +75,22 @@ def bots_arg(text: str) -> tuple[str, ...]:
         shown = ", ".join(unknown) if unknown else repr(text)
         raise argparse.ArgumentTypeError(f"unknown bot kind(s) {shown}; choose from {', '.join(BOT_KINDS)}")
     return kinds
+
+
+# What a seat's kind may be called on the command line (the app calls greedy "easy").
+KIND_ALIASES = {"easy": "greedy"}
+
+
+def seat_arg(text: str) -> SeatConfig:
+    """NAME:KIND (KIND: human, easy, medium, hard, random; human if left out)."""
+    name, _, kind = text.partition(":")
+    kind = KIND_ALIASES.get(kind.strip(), kind.strip()) or "human"
+    if not name.strip():
+        raise argparse.ArgumentTypeError(f"a seat is NAME:KIND, such as Ana:human or Bo:medium, not {text!r}")
+    if kind not in SEAT_KINDS:
+        kinds = ", ".join(k for k in (*SEAT_KINDS, *KIND_ALIASES) if k != "greedy")
+        raise argparse.ArgumentTypeError(f"unknown seat kind {kind!r} in {text!r}; choose from {kinds}")
+    return SeatConfig(name.strip(), kind)
 
 
 def need_folder_or_nothing(path: Path, what: str, command: str | None) -> None:

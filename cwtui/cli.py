@@ -26,7 +26,9 @@ from cwtui.args import (
     count_arg,
     need_folder_or_nothing,
     need_writable_folder,
+    seat_arg,
     seed_arg,
+    usage,
 )
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.history import commands as history_commands
@@ -48,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--replays-dir", type=Path, default=None, help=f"where games are saved (default: ${REPLAYS_ENV} or ./replays)"
     )
     parser.add_argument("--bot-speed", choices=tuple(BOT_SPEEDS), default="normal")
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play bot-only games and write their logs")
     sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
@@ -87,6 +90,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="processes to play on (default 0: one per core)")  # fmt: skip
     tour.add_argument("--out", type=Path, default=None, help="folder for the logs (default: REPLAYS/tournament)")
     tour.add_argument("--db", type=Path, default=None, help="the history database (default: REPLAYS/history.duckdb)")
+    play = sub.add_parser("play", help="start a game at the table without the new-game dialog")
+    play.add_argument("--seat", dest="seats", type=seat_arg, action="append", metavar="NAME:KIND",
+                      help="a seat, in turn order (1–4 of them); KIND: human, easy, medium, hard or random. "
+                           "One seat is the solo game")  # fmt: skip
+    play.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: a random one)")
+    play.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
+    play.add_argument("--cards", type=Path, default=None, help="another card data file (default: the built-in)")
+    play.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS, help="where the game is saved")
     rep = sub.add_parser("replay", help="open a saved game in the replay screen")
     rep.add_argument("file", type=Path)
     rep.add_argument("--cards", type=Path, default=None, help="the card data file the game was played with")
@@ -134,6 +145,8 @@ def _run(args: argparse.Namespace) -> int:
         return tournament(args)
     if args.command == "replay":
         return replay(args)
+    if args.command == "play":
+        return play(args)
     if args.command == "history":
         return history_commands.history(args)
     if args.command == "sql":
@@ -153,6 +166,38 @@ def _run_to_the_end(app: CwtuiApp) -> int:
         print(app.crashed, file=sys.stderr)
         return EXIT_CRASH
     return app.return_code or 0
+
+
+def version_line() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"cwtui {version('cwtui')}"
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "cwtui (not installed)"
+
+
+def play(args: argparse.Namespace) -> int:
+    """A game from the shell: `cwtui play --seat Ana:human --seat Bo:medium --seed 7`."""
+    import random
+
+    from cwtui.app import CwtuiApp
+    from cwtui.session import GameSession
+    from engine.config import GameConfig
+
+    seats = tuple(args.seats or ())
+    if not 1 <= len(seats) <= 4:
+        raise usage("play", "give 1 to 4 seats, such as --seat Ana:human --seat Bo:medium")
+    seed = args.seed if args.seed is not None else random.randrange(SEEDS)
+    try:
+        config = GameConfig(seats=seats, seed=seed, tag_points=not args.no_tag_points)
+    except EngineError as exc:
+        raise usage("play", str(exc)) from None
+    cards = cards_from(args.cards, "play")
+    folder = replays_dir(args.replays_dir)
+    need_writable_folder(folder, "--replays-dir", "play")
+    session = GameSession.start(config, folder, cards)
+    return _run_to_the_end(CwtuiApp(folder, bot_speed=args.bot_speed, game=session))
 
 
 def replay(args: argparse.Namespace) -> int:

@@ -64,10 +64,10 @@ class LogWriter:
         self._file.flush()
 
     def ply(self, before: State, move: Move, events: list[Event], searched: int | None = None) -> None:
-        self._write(self.chain.line(ply_record(before, move, events, searched)))
+        self._write(self.chain.line(ply_record(before, move, events, searched, self.chain.format)))
 
     def record(self, record: Ply) -> None:
-        """A move line as it stands in another log (a fork copies its parent's moves)."""
+        """A move line made earlier (a move kept back while it could still be undone)."""
         self._write(self.chain.line(record))
 
     def finish(self, final: State) -> None:

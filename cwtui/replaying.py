@@ -46,6 +46,7 @@ class ReplayCursor:
         self.end = len(self.plies)
         self.position = 0
         self.state: State = replay.state_at(0)
+        self.before: State | None = None
         self.names = [s.name for s in self.state.seats]
         self.lines = [
             MoveLine(
@@ -59,11 +60,18 @@ class ReplayCursor:
         self.turn_starts = [i for i, p in enumerate(self.plies) if i == 0 or p.turn != self.plies[i - 1].turn]
 
     def go(self, position: int) -> State:
+        """Go to the position before move `position`; `before` is then the position
+        before the move that led here (the table marks what that move changed)."""
         position = max(0, min(position, self.end))
         if position == self.position + 1:
+            self.before = self.state
             self.state, _ = apply(self.state, self.plies[self.position].move)
         elif position != self.position:
-            self.state = self.replay.state_at(position)
+            if position == 0:
+                self.before, self.state = None, self.replay.state_at(0)
+            else:
+                self.before = self.replay.state_at(position - 1)
+                self.state, _ = apply(self.before, self.plies[position - 1].move)
         self.position = position
         return self.state
 
@@ -88,7 +96,7 @@ class ReplayCursor:
 
     def describe(self, ply: int, viewer: int | None) -> str:
         record = self.plies[ply]
-        return words.narrate(self.state.cards, self.names, record.seat, record.move, record.events, viewer)
+        return words.narrate_line(self.state.cards, self.names, record.seat, record.move, record.events, viewer)
 
     def scores(self) -> list[list[int]]:
         """Each seat's score after every position, 0..end: trophy points and caught Master

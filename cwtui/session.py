@@ -20,13 +20,15 @@ from engine.bots import Bot, Decision, Option, decide, search_bot, seat_bots
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import Event
-from engine.log import Footer, Header, Parent, header_for
+from engine.log import Footer, Header, Parent, header_for, ply_record
+from engine.log import Ply as LogPly
 from engine.moves import Move
 from engine.replay import Replay
 from engine.rng import stream_seed
 from engine.setup import set_up
 from engine.state import State
 from engine.view import View, view
+from engine.visibility import reveals
 
 REPLAYS_ENV = "CWTUI_REPLAYS"
 
@@ -55,6 +57,12 @@ class GameSession:
     writer: LogWriter | None
     bots: dict[int, Bot]
     history: list[Ply] = field(default_factory=list)
+    # Undo (Board Game Arena's rule): a human's moves since the last point where chance
+    # or hidden information showed or the turn passed, with the state before each. They
+    # are kept back from the log until that point comes (or the player leaves), so an
+    # undone move never reaches the log, a replay or the history; a crash loses only
+    # moves that could still have been undone.
+    kept: list[tuple[State, LogPly | None]] = field(default_factory=list)
 
     @classmethod
     def unlogged(cls, state: State) -> GameSession:
@@ -85,9 +93,14 @@ class GameSession:
         created = now.isoformat(timespec="seconds")
         # setup does not depend on the seats' kinds: the fork's is the parent's
         header = header_for(config, replay.cards.hash, path.stem, created, Parent(parent.game, ply), setup=replay.setup)
+        # the parent's moves written afresh, in this engine's format (a parent in an
+        # older format may record its bookkeeping differently: engine.replay)
         with LogWriter.create(path, header) as writer:
+            state = replay.state_at(0)
             for record in replay.log.plies[:ply]:
-                writer.record(record)
+                after, events = apply(state, record.move)
+                writer.ply(state, record.move, events, record.searched)
+                state = after
         return cls.resume(path, replay.cards)
 
     @classmethod
@@ -149,26 +162,52 @@ class GameSession:
 
     def play(self, move: Move, searched: int | None = None) -> Ply:
         """Apply a move (IllegalMove leaves everything as it was) and log it; `searched`
-        is a bot's Decision.searched."""
+        is a bot's Decision.searched. A human's move that could still be undone is
+        kept back from the log until it cannot (see `kept`)."""
         before = self.state
         after, events = apply(before, move)
-        if self.writer:
-            self.writer.ply(before, move, events, searched)
+        record = ply_record(before, move, events, searched, self.writer.chain.format) if self.writer else None
         self.state = after
         ply = Ply(before.to_act, move, events)
         self.history.append(ply)
+        undoable = self.is_human(ply.seat) and after.to_act == ply.seat and not after.over and not reveals(events)
+        self.kept.append((before, record))
+        if not undoable:
+            self.commit()
         if after.over:
             self.finish()
         return ply
 
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.kept)
+
+    def undo(self) -> Ply:
+        """Take back the last move kept back: the state before it comes back."""
+        if not self.kept:
+            raise IndexError("nothing to undo")
+        self.state, _record = self.kept.pop()
+        return self.history.pop()
+
+    def commit(self) -> None:
+        """Write the moves kept back: they can no longer be undone."""
+        for _before, record in self.kept:
+            if self.writer and record is not None:
+                self.writer.record(record)
+        self.kept.clear()
+
     def finish(self) -> None:
         """Write the footer of a game that is over, and close the log."""
+        self.commit()
         if self.writer:
             self.writer.finish(self.state)
             self.writer.close()
             self.writer = None
 
     def close(self) -> None:
+        """The player leaves: moves kept back for undo are saved (a resumed game starts
+        a new undo history)."""
+        self.commit()
         if self.writer:
             self.writer.close()
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal, TypeAlias
 
+from engine.config import SeatConfig
+
 BotSpeed: TypeAlias = Literal["instant", "normal", "slow"]
 # The pause before a bot's move, in seconds, per speed (in the order `s` cycles them).
 BOT_SPEEDS: Final[dict[BotSpeed, float]] = {"instant": 0.0, "normal": 0.5, "slow": 1.5}
@@ -30,6 +32,9 @@ class Settings:
     still: bool = False
     seed_source: Callable[[], int] = field(default=lambda: secrets.randbits(32))
     history_draft: str | None = None  # the History editor's text, kept between visits
+    # The seats (names, kinds, how many) of the last game started, which the new-game
+    # dialog offers again: a player who chose the medium bot once need not choose again.
+    last_seats: tuple[SeatConfig, ...] = ()
 
     @property
     def search_timed(self) -> bool:

@@ -59,6 +59,12 @@ SEAT_KINDS: tuple[tuple[str, str], ...] = (
     ("Bot: random", "random"),
 )
 
+# A seat's kind as its panel names it.
+KIND_NAMES = {
+    "human": "human", "greedy": "easy bot", "medium": "medium bot", "hard": "hard bot", "random": "random bot",
+    "silent": "silent player (R12)",
+}  # fmt: skip
+
 EVERYONE = -1  # a viewer who knows every secret (a replay's full view)
 
 
@@ -110,7 +116,7 @@ def option(s: State, legal: Move) -> str:
         if move.deck_top:
             deck = s.decks[LOCATION_INDEX[move.location]]
             top = f", a {species_of(cards, deck[-1])}," if deck else ""  # fish side up: its species shows (R2.1)
-            return f"Take the top card of the {move.location.capitalize()} deck{top} instead (zone 6 bonus)"
+            return f"Take the {move.location.capitalize()} deck's top card{top} instead (zone 6 bonus)"
         card = s.locations[LOCATION_INDEX[move.location]][move.zone - 3]
         tackle = " + ".join(t for t, used in (("Rod", move.rod), ("Line", move.line)) if used)
         return f"Catch the {species_of(cards, card)} in {where(move.location, move.zone)}" + (
@@ -168,6 +174,21 @@ def _color_name(color: int) -> str:
     return COLORS[color] if color >= 0 else "?"
 
 
+def whose_turn(s: State, names: Sequence[str]) -> str:
+    """Where the game stands, for a header: "Round 4 · Ana's turn · Step 2". A round is
+    one turn of every seat (the silent player's too), so it matches the table's count."""
+    if s.over:
+        return "Game over"
+    if s.phase == "present":
+        return f"End contests: {LOCATIONS[CONTEST_ORDER[s.contest]].capitalize()}"
+    parts = [f"Round {(s.turn - 1) // len(s.players) + 1}", f"{names[s.active]}'s turn"]
+    if s.step:
+        parts.append(f"Step {s.step}")
+    if s.end_trigger >= 0:
+        parts.append("last round")
+    return " · ".join(parts)
+
+
 def pending(s: State) -> str:
     """What decision is pending, in a sentence, for the seat to act: the engine's own
     words for the phase (engine.phases.ASKS), with what this position adds."""
@@ -194,31 +215,66 @@ def pending(s: State) -> str:
 
 def narrate(
     cards: Cards, names: Sequence[str], seat: int, move: Move, events: Sequence[ev.Event], viewer: int | None
+) -> list[str]:
+    """A ply in lines, each under the name of who did it: the mover's line first ("Ana:
+    places a 2 on purple; …"), then a line for each run of what another seat or the
+    table did because of it (a contest's entries, the end of the game)."""
+    groups: list[tuple[int | None, list[str]]] = [(seat, ["ends the turn"] if isinstance(move, EndTurn) else [])]
+    for subject, text in _clauses(cards, names, events, viewer):
+        if subject == groups[-1][0]:
+            groups[-1][1].append(text)
+        else:
+            groups.append((subject, [text]))
+    if not groups[0][1]:
+        if isinstance(move, Present):  # which fish stays hidden until the contest (R10.1)
+            groups[0][1].append(f"chooses what to present at the {move.location.capitalize()}")
+        elif len(groups) == 1:
+            groups[0][1].append("nothing happens")
+        else:
+            groups.pop(0)
+    return [_line(names, subject, clauses) for subject, clauses in groups]
+
+
+def narrate_line(
+    cards: Cards, names: Sequence[str], seat: int, move: Move, events: Sequence[ev.Event], viewer: int | None
 ) -> str:
-    """One line for a ply: who did what, and what came of it."""
-    clauses: list[str] = ["ends the turn"] if isinstance(move, EndTurn) else []
+    """A ply on one line (a replay's move list)."""
+    return " — ".join(narrate(cards, names, seat, move, events, viewer))
+
+
+def _line(names: Sequence[str], subject: int | None, clauses: list[str]) -> str:
+    text = "; ".join(clauses)
+    if subject is None:
+        return text[0].upper() + text[1:]
+    return f"{names[subject] if subject < len(names) else '?'}: {text}"
+
+
+def _clauses(
+    cards: Cards, names: Sequence[str], events: Sequence[ev.Event], viewer: int | None
+) -> list[tuple[int | None, str]]:
+    """(who, what) for each thing that happened, as `viewer` may know it; who is a seat,
+    or None for the table (a contest's ranking, a deck running short)."""
+    clauses: list[tuple[int | None, str]] = []
     i = 0
     while i < len(events):
         e = events[i]
+        subject = getattr(e, "seat", None)
         if isinstance(e, ev.BaitRemoved):  # group a run of the same bait to the same place
             run = _run(events, i)
             to = "the discard" if e.card is None else master_angler_name(cards, e.card)
-            clauses.append(f"{len(run)} {e.color} bait to {to}")
+            clauses.append((subject, f"{len(run)} {e.color} bait to {to}"))
             i += len(run)
             continue
         if isinstance(e, ev.BaitDrawn):
             drawn = [x for x in _run(events, i) if isinstance(x, ev.BaitDrawn)]
-            clauses.append(f"draws {', '.join(x.color for x in drawn)} into zone {e.zone}")
+            clauses.append((subject, f"draws {', '.join(x.color for x in drawn)} into zone {e.zone}"))
             i += len(drawn)
             continue
-        text = _event(cards, names, e if viewer == EVERYONE else seen(e, viewer, cards), viewer)
+        text = _event(cards, names, e if viewer == EVERYONE else seen(e, viewer, cards))
         if text:
-            clauses.append(text)
+            clauses.append((subject, text))
         i += 1
-    if isinstance(move, Present) and not clauses:  # which fish stays hidden until the contest (R10.1)
-        clauses.append(f"chooses what to present at the {move.location.capitalize()}")
-    who = names[seat] if seat < len(names) else "?"
-    return f"{who}: " + ("; ".join(clauses) if clauses else "nothing happens")
+    return clauses
 
 
 def _run(events: Sequence[ev.Event], start: int) -> Sequence[ev.Event]:
@@ -239,7 +295,8 @@ def _run(events: Sequence[ev.Event], start: int) -> Sequence[ev.Event]:
     return events[start:end]
 
 
-def _event(cards: Cards, names: Sequence[str], event: ev.Event, viewer: int | None) -> str:
+def _event(cards: Cards, names: Sequence[str], event: ev.Event) -> str:
+    """What happened, without who did it (narrate puts each clause under its seat's name)."""
     # every Event is one of AnyEvent or a redacted stand-in: mypy checks each is handled
     e = cast("ev.AnyEvent | FishCaughtUnseen | LocationRefilledUnseen | TackleDrawnUnseen", event)
     if isinstance(e, ev.AnglerPlaced):
@@ -247,10 +304,9 @@ def _event(cards: Cards, names: Sequence[str], event: ev.Event, viewer: int | No
     if isinstance(e, ev.AnglerRemoved):
         return f"takes the {e.face} off {e.space}"
     if isinstance(e, ev.FishCaught):  # the viewer's own, or everyone's in a full replay
-        whose = "" if e.seat == viewer else f"{names[e.seat]} "
-        return f"{whose}catches a {fish_name(cards, e.card, True)} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
+        return f"catches a {fish_name(cards, e.card, True)} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
     if isinstance(e, FishCaughtUnseen):
-        return f"{names[e.seat]} catches a {e.species} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
+        return f"catches a {e.species} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
     if isinstance(e, ev.NoCatch):
         return f"zone {e.board_zone} empties but {where(e.location, e.zone)} has no fish"
     if isinstance(e, ev.ClearBaitDrawn):
@@ -262,7 +318,7 @@ def _event(cards: Cards, names: Sequence[str], event: ev.Event, viewer: int | No
     if isinstance(e, ev.MasterAnglerTaken):
         return f"takes {master_angler_name(cards, e.card)}" + (" from the deck" if e.from_deck else "")
     if isinstance(e, ev.MasterAnglerCaught):
-        return f"{names[e.seat]} catches the Master Angler {master_angler_name(cards, e.card)}"
+        return f"catches the Master Angler {master_angler_name(cards, e.card)} (+1 VP)"
     if isinstance(e, ev.TackleDrawn):
         return f"draws a {e.kind.capitalize()}"
     if isinstance(e, TackleDrawnUnseen):
@@ -276,16 +332,16 @@ def _event(cards: Cards, names: Sequence[str], event: ev.Event, viewer: int | No
     if isinstance(e, ev.LocationShort):
         return f"the {e.location.capitalize()} deck cannot refill its zones"
     if isinstance(e, ev.FishRevealed):
-        return f"{names[e.seat]} reveals a {e.weight} lb {species_of(cards, e.card)}"
+        return f"reveals a {e.weight} lb {species_of(cards, e.card)}"
     if isinstance(e, ev.TrophyTaken):
-        return f"{names[e.seat]} takes {TROPHY_NAMES.get(e.trophy, e.trophy)} ({e.points} VP)"
+        return f"takes the {TROPHY_NAMES.get(e.trophy, e.trophy)} trophy ({e.points} VP)"
     if isinstance(e, ev.MysteryWeightRevealed):
         return f"the next Mystery Weight is {e.weight} lb"
     if isinstance(e, ev.AnglerKept):
         return f"keeps a {e.face}"
     if isinstance(e, ev.EndTriggered):
         why = "12 fish" if e.reason == "twelve_fish" else "a location ran out of fish"
-        return f"the end is triggered ({why}): everyone else plays one last turn"
+        return f"triggers the end ({why}): everyone else plays one last turn"
     if isinstance(e, ev.SilentDrew):
         return f"the silent player draws {e.color}"
     if isinstance(e, ev.AnglerMoved):
@@ -294,7 +350,7 @@ def _event(cards: Cards, names: Sequence[str], event: ev.Event, viewer: int | No
         return f"{len(e.colors)} bait go from the bag to the discard"
     if isinstance(e, ev.Presented):
         fish = ", ".join(fish_name(cards, f, True) for f in e.fish)
-        return f"{names[e.seat]} presents {fish}: {e.weight} lb"
+        return f"presents {fish}: {e.weight} lb" if e.fish else "presents nothing"
     if isinstance(e, ev.ContestRanked):
         order = ", ".join(names[s] for s in e.ranking) or "nobody"
         return f"{e.location.capitalize()} contest: {order}"

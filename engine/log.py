@@ -30,12 +30,16 @@ from engine.config import GameConfig
 from engine.errors import LogFormatError, LogVersionError
 from engine.events import AnyEvent, Event, ScoreLine, winner
 from engine.moves import AnyMove, Move
+from engine.phases import REMOVE
 from engine.state import State
 
-FORMAT_VERSION: Final = 3  # what this engine writes
+FORMAT_VERSION: Final = 4  # what this engine writes
 FIRST_FORMAT: Final = 1  # the oldest format it reads
 DIGESTS_FROM: Final = 2  # the first format whose lines end with a digest
 SETUP_FROM: Final = 3  # the first format whose header records the setup events
+# The first format that records step 2 from the moment step 1 ends (R3.2): before it,
+# the tackle window before the remove (and a Lure played there) was logged as step 1.
+STEP_2_WINDOW_FROM: Final = 4
 MAX_LINE: Final = 1 << 20  # bytes; a real line is at most a few KB
 GAME_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")  # also a file name: no paths
 
@@ -271,13 +275,23 @@ def header_for(
     return Header(FORMAT_VERSION, ENGINE_VERSION, PRNG_NAME, cards_hash, game, created, config, parent, recorded)
 
 
-def ply_record(before: State, move: Move, events: Sequence[Event], searched: int | None = None) -> Ply:
-    """The log line for `move`, made from the state it was applied to."""
+def ply_record(
+    before: State, move: Move, events: Sequence[Event], searched: int | None = None, format: int = FORMAT_VERSION
+) -> Ply:
+    """The log line for `move`, made from the state it was applied to, in `format` (a
+    resumed older log goes on in its own format)."""
     # Every Move and Event class is a member of AnyMove and AnyEvent (tests/test_log.py).
     logged = cast("tuple[AnyEvent, ...]", tuple(events))
-    return Ply(
-        before.ply, before.turn, before.to_act, before.step, before.phase, cast("AnyMove", move), logged, searched
-    )
+    step = logged_step(before, format)
+    return Ply(before.ply, before.turn, before.to_act, step, before.phase, cast("AnyMove", move), logged, searched)
+
+
+def logged_step(state: State, format: int) -> int:
+    """The step a log of `format` records for the state: formats before
+    STEP_2_WINDOW_FROM kept step 1 until the token was removed (R3.2)."""
+    if format < STEP_2_WINDOW_FROM and state.window == REMOVE and state.action in (None, "lure"):
+        return 1
+    return state.step
 
 
 def footer_for(state: State) -> Footer:

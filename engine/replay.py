@@ -13,7 +13,7 @@ from engine.cards import Cards, load_cards
 from engine.errors import EngineError, LogFormatError
 from engine.events import Event
 from engine.game import apply
-from engine.log import SETUP_FROM, GameLog, Header, Ply
+from engine.log import SETUP_FROM, GameLog, Header, Ply, logged_step
 from engine.rng import PRNG_NAME
 from engine.setup import set_up
 from engine.state import State
@@ -77,7 +77,7 @@ class Replay:
         for record in self.log.plies:
             if record.ply % KEYFRAME_EVERY == 0:
                 self.keyframes.append(state)
-            problem = _mismatch(state, record)
+            problem = _mismatch(state, record, header.format)
             if problem:
                 self.divergence = Divergence(record.ply, problem)
                 return state
@@ -111,7 +111,7 @@ class Replay:
         return state
 
 
-def _mismatch(state: State, record: Ply) -> str | None:
+def _mismatch(state: State, record: Ply, format: int) -> str | None:
     """What the line says about the position that the engine disagrees with."""
     if state.over:
         return "the log goes on after the game ended"
@@ -119,8 +119,9 @@ def _mismatch(state: State, record: Ply) -> str | None:
         return f"the log has seat {record.seat} to move; the engine has seat {state.to_act}"
     if state.turn != record.turn:
         return f"the log says turn {record.turn}; the engine is on turn {state.turn}"
-    if state.step != record.step:
-        return f"the log says step {record.step}; the engine is in step {state.step}"
+    step = logged_step(state, format)
+    if step != record.step:
+        return f"the log says step {record.step}; the engine is in step {step}"
     if state.phase != record.phase:
         return f"the log says the decision is {record.phase!r}; the engine asks for {state.phase!r}"
     return None

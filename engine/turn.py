@@ -65,6 +65,7 @@ def action_done(s: State, ev: list[Event]) -> None:
     elif s.window == PLACE:
         end_of_step(s, ev)  # R5.6: step 1 is over
         s.phase = s.window = REMOVE
+        s.step = 2  # R3.2: step 2 opens with its tackle window, before the remove
     else:
         s.phase = s.window = AFTER
     s.action = None

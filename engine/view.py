@@ -13,6 +13,7 @@ from typing import Final
 
 import msgspec
 
+from engine.cards import Cards
 from engine.components import COLORS, CONTEST_ORDER, TACKLE
 from engine.phases import OVER, PRESENT, Phase
 from engine.state import BOOKKEEPING, EMPTY, State
@@ -178,3 +179,27 @@ def _seat_view(s: State, seat: int, own: bool) -> SeatView:
 def _held(s: State) -> tuple[int, ...]:
     """The locations whose contest is over (R10.2): their presented fish are public."""
     return CONTEST_ORDER[: s.contest] if s.phase in (PRESENT, OVER) else ()
+
+
+class ScoreShown(msgspec.Struct, frozen=True):
+    """R11.1 — a seat's score as far as the viewer can count it."""
+
+    trophies: int
+    master_anglers: int
+    tags: int  # presented fish whose tag the viewer has seen match the tag tile
+
+    @property
+    def total(self) -> int:
+        return self.trophies + self.master_anglers + self.tags
+
+
+def score_shown(v: View, seat: int, cards: Cards) -> ScoreShown:
+    """A seat's score from `v`: trophies at face value, +1 per caught Master Angler,
+    +1 per presented fish with the tag tile's color (R11.1) among the presentations the
+    viewer knows (its own; another seat's once that contest is held, R10.2). At the end
+    of the game every contest is held, and this is the final score."""
+    s = v.seats[seat]
+    tags = 0
+    if v.tag_points:
+        tags = sum(1 for fish in s.presented for f in fish if cards.fish_tag[f] == v.tag)
+    return ScoreShown(sum(points for _kind, points in s.trophies), len(s.master_anglers_caught), tags)

@@ -9,6 +9,7 @@ replays, and anything that sends events to a seat.
 
 from __future__ import annotations
 
+from engine import events as ev
 from engine.cards import Cards
 from engine.components import Location
 from engine.events import CatchHow, Event, FishCaught, LocationRefilled, TackleDrawn
@@ -55,3 +56,26 @@ def seen(event: Event, viewer: int | None, cards: Cards) -> Event:
     if isinstance(event, TackleDrawn) and event.seat != viewer:
         return TackleDrawnUnseen(event.seat)
     return event
+
+
+# Whether an event shows something that was not known before the move: a draw from the
+# bag or a deck (chance), or a card's hidden side. A move whose events show nothing of
+# the kind can be taken back without anyone learning anything (Board Game Arena's undo
+# rule; cwtui.session). Every logged event is declared here (tests/test_visibility.py).
+REVEALS: dict[type[Event], bool] = {
+    ev.AnglerPlaced: False, ev.AnglerRemoved: False, ev.AnglerKept: False, ev.AnglerMoved: False,
+    ev.BaitRemoved: False, ev.BaitSwapped: False, ev.NothingToDo: False, ev.NoCatch: False,
+    ev.MasterAnglerCaught: False, ev.TacklePlayed: False, ev.TrophyTaken: False,
+    ev.EndTriggered: False, ev.TurnEnded: False, ev.LocationShort: False,
+    ev.MasterAnglerTaken: False,  # from the display; from the deck: see reveals()
+    ev.BaitDrawn: True, ev.ClearBaitDrawn: True, ev.ClearBaitReturned: True, ev.RefillStopped: True,
+    ev.DisplayRefilled: True, ev.FishCaught: True, ev.TackleDrawn: True, ev.TackleReshuffled: True,
+    ev.LocationRefilled: True, ev.FishRevealed: True, ev.MysteryWeightRevealed: True,
+    ev.SilentDrew: True, ev.DiscardSeeded: True, ev.Presented: True, ev.ContestRanked: True,
+    ev.GameEnded: True,
+}  # fmt: skip
+
+
+def reveals(events: list[Event] | tuple[Event, ...]) -> bool:
+    """Did a move show chance or hidden information (a bag or deck draw, a fish's back)?"""
+    return any(REVEALS[type(e)] or (isinstance(e, ev.MasterAnglerTaken) and e.from_deck) for e in events)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import shutil
 import statistics
 import subprocess
@@ -20,6 +21,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from textual.worker import WorkerCancelled
 
 from cwtui.app import CwtuiApp
 from cwtui.screens.play.play import PlayScreen
@@ -61,7 +64,8 @@ async def draw_times(moves: int, size: tuple[int, int]) -> list[float]:
             await pilot.press("n", "ctrl+s")
             rng = Rng(5)
             while len(times) < moves:
-                await app.workers.wait_for_complete()
+                with contextlib.suppress(WorkerCancelled):  # a bot's search replaced by the next
+                    await app.workers.wait_for_complete()
                 await pilot.pause()
                 screen = app.screen
                 if not isinstance(screen, PlayScreen):
@@ -92,7 +96,7 @@ def main() -> None:
         print(f"start-up to home screen (tmux, 120x36): {summary(starts)}")
     else:
         print("start-up: tmux not installed, not measured")
-    for size in ((140, 40), (80, 24)):
+    for size in ((140, 40), (120, 40), (80, 24)):
         times = asyncio.run(draw_times(args.moves, size))
         print(f"draw a move at {size[0]}x{size[1]}: {summary(times)}")
 

@@ -30,6 +30,16 @@ CASES: list[tuple[list[str], str]] = [
     (["--replays-dir", "{file}", "history", "load"], "is a file, not a folder"),
     (["--replays-dir", "{file}", "tournament", "--games", "2"], "is a file, not a folder"),
     (["--replays-dir", "{file}", "simulate", "--games", "1", "--load"], "is a file, not a folder"),
+    # play
+    (["play"], "give 1 to 4 seats"),
+    (["play", "--seat", "Ana:wizard"], "unknown seat kind 'wizard'"),
+    (["play", "--seat", ":human"], "a seat is NAME:KIND"),
+    (["play", *["--seat", "A"] * 5], "give 1 to 4 seats"),
+    (["play", "--seat", "A", "--seat", "A"], "each seat needs its own name"),
+    (["play", "--seat", "A" * 40], "name"),
+    (["play", "--seat", "Ana", "--seed", "-1"], "a seed is a whole number"),
+    (["play", "--seat", "Ana", "--cards", "{garbage}"], "cwtui play:"),
+    (["play", "--seat", "Ana", "--replays-dir", "{file}"], "is a file, not a folder"),
     # simulate
     (["simulate", "--seed", "-1"], "a seed is a whole number from 0 to 2**64 - 1"),
     (["simulate", "--seed", str(2**64)], "a seed is a whole number"),

@@ -145,3 +145,25 @@ def test_verify_refuses_devices_pipes_and_folders_without_reading_them(
         f"{pipe}: FAILED it is not a regular file (a device or a pipe), so not a game log",
         f"{tmp_path}: FAILED it is a folder, not a game log",
     ]
+
+
+def test_play_starts_a_game_from_the_shell(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`cwtui play --seat Ana:human --seat Bo:medium --seed 7`: the table opens on a new,
+    logged game with those seats and that seed."""
+    from cwtui.app import CwtuiApp
+
+    started: list[CwtuiApp] = []
+    monkeypatch.setattr(CwtuiApp, "run", lambda self: started.append(self))
+    folder = tmp_path / "games"
+    code = main(["play", "--seat", "Ana:human", "--seat", "Bo:easy", "--seed", "7", "--replays-dir", str(folder)])
+    assert code == 0 and len(started) == 1
+    game = started[0].game
+    assert game is not None and game.path is not None and game.path.parent == folder
+    assert game.config.seed == 7
+    assert [(s.name, s.kind) for s in game.config.seats] == [("Ana", "human"), ("Bo", "greedy")]
+    game.close()
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("cwtui 0.")

@@ -18,9 +18,9 @@ def test_a_catch_shows_its_weight_only_to_its_catcher() -> None:
     _, events = run(state, move)
     assert any(isinstance(e, FishCaught) for e in events) and any(isinstance(e, TackleDrawn) for e in events)
     names = ["Ana", "Bo"]
-    own = words.narrate(state.cards, names, 0, move, events, viewer=0)
-    other = words.narrate(state.cards, names, 0, move, events, viewer=1)
-    public = words.narrate(state.cards, names, 0, move, events, viewer=None)
+    own = "\n".join(words.narrate(state.cards, names, 0, move, events, viewer=0))
+    other = "\n".join(words.narrate(state.cards, names, 0, move, events, viewer=1))
+    public = "\n".join(words.narrate(state.cards, names, 0, move, events, viewer=None))
     assert "Mackerel (8 lb)" in own and "draws a Rod" in own
     for text in (other, public):
         assert "Mackerel" in text and "8 lb" not in text
@@ -33,3 +33,31 @@ def test_every_legal_move_has_a_label() -> None:
     moves = legal_moves(state)
     assert all(label and not label.startswith(type(m).__name__) for label, m in zip(labels, moves, strict=True))
     assert "Place your 1 on purple (one purple bait from each zone)" in labels
+
+
+def test_each_clause_is_under_the_name_of_who_did_it() -> None:
+    """A catch by the mover does not repeat the mover's name; a contest's entries,
+    caused by the last seat to present, each stand under their own seat's name."""
+    from engine.events import ContestRanked, Presented, TrophyTaken
+    from engine.moves import Present
+
+    sc = scenario().board(0, {3: "blue", 4: "blue", 5: "purple", 6: ""}).tackle_deck(["rod"])
+    mackerel = sc.fish_card("Mackerel", 8)
+    state = sc.location("shore", {5: mackerel}).build()
+    _, events = run(state, PlaceAngler("purple"))
+    names = ["Ana", "Bo"]
+    lines = words.narrate(state.cards, names, 0, PlaceAngler("purple"), events, viewer=1)
+    assert lines[0].startswith("Ana: places a 1 on purple") and "Ana" not in lines[0][4:]
+    assert "catches a Mackerel in Shore zone 5" in lines[0]
+    contest = [
+        Presented(1, "shore", (), 0),
+        Presented(0, "shore", (mackerel,), 8),
+        TrophyTaken(0, "shore_contest", 5),
+        ContestRanked("shore", (0,)),
+    ]
+    lines = words.narrate(state.cards, names, 1, Present("shore", ()), contest, viewer=None)
+    assert lines[0] == "Bo: presents nothing"
+    assert lines[1].startswith("Ana: presents Mackerel (8 lb): 8 lb") and lines[1].endswith(
+        "takes the Shore contest trophy (5 VP)"
+    )
+    assert lines[2] == "Shore contest: Ana"

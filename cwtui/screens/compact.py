@@ -12,7 +12,7 @@ WIDE, TALL = 120, 34
 
 class CompactScreen(Screen[None]):
     """A screen whose `PANES` (ids) are shown one at a time in the compact layout; the
-    "table" pane is the #right column."""
+    shown one has the class -shown, and so has #left when the pane is inside it."""
 
     PANES: tuple[str, ...] = ()
     shown: reactive[str] = reactive("board")
@@ -37,7 +37,9 @@ class CompactScreen(Screen[None]):
     def watch_shown(self, shown: str) -> None:
         for pane_id in self.PANES:
             self.query_one(f"#{pane_id}").set_class(pane_id == shown, "-shown")
-        self.query_one("#right").set_class(shown == "table", "-shown")
+        left = self.query("#left")
+        if left:
+            left.first().set_class(bool(left.first().query(f"#{shown}")), "-shown")
 
     def action_show(self, pane: str) -> None:
         self.shown = pane

@@ -1,7 +1,13 @@
-"""Bait as colored glyphs that also carry a letter, so color-blind players can read them."""
+"""Bait as colored glyphs that also carry a letter, so color-blind players can read them.
+
+Every glyph has its own background and foreground, so it reads the same on the dark and
+the light theme (a letter in a bait color on the theme's background would not: yellow
+on white, black on black).
+"""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
 from engine.components import COLORS
@@ -11,11 +17,31 @@ STYLE = {
     "blue": "bold white on #1f5fbf",
     "red": "bold white on #b22222",
     "purple": "bold white on #7b3fa0",
-    "black": "bold white on #303030",
+    "black": "bold white on #000000 underline",  # underlined: a black chip on a dark theme
     "green": "bold black on #3cb043",
     "yellow": "bold black on #e6c229",
 }
-LOCATION_STYLE = {"shore": "#7b3fa0", "river": "#c9a227", "lake": "#3b7dd8"}
+# An empty Master Angler slot: the color's letter, small case, on a pale chip of its
+# color (a filled slot is the bait itself, a solid chip with a capital letter).
+EMPTY_SLOT = {
+    "blue": "#1f3f7f on #b8cff2",
+    "red": "#7f1414 on #f2c0c0",
+    "purple": "#4f2570 on #dcc6ea",
+    "black": "#000000 on #c8c8c8",
+    "green": "#1d5c21 on #c4ecc6",
+    "yellow": "#5c4a05 on #f4e6a8",
+}
+LOCATION_STYLE = {"shore": "#a070c8", "river": "#c9a227", "lake": "#4f8fe8"}
+# Fish tags (R1.3): each tag's own chip, readable on either theme.
+TAG_STYLE = {
+    "gold": "black on #e0b000",
+    "teal": "black on #3fb8af",
+    "orange": "black on #f08c2e",
+    "white": "black on #f0f0f0",
+    "pink": "black on #f29ac2",
+}
+# What changed in the last move: a marker chip readable on either theme.
+MARK = Style.parse("bold black on #ffd75f")
 
 
 def bait(color: str) -> Text:
@@ -33,11 +59,16 @@ def zone(counts: tuple[int, ...] | list[int], capacity: int) -> Text:
 
 
 def slots(colors: tuple[str, ...], filled: tuple[bool, ...]) -> Text:
-    """Master Angler slots: a filled slot shows its bait, an empty one its letter dimmed."""
+    """Master Angler slots: a filled slot shows its bait (a solid chip, capital letter);
+    an empty one a pale chip with the letter in small case."""
     text = Text()
     for color, full in zip(colors, filled, strict=True):
         if full:
             text.append_text(bait(color))
         else:
-            text.append(LETTER[color].lower(), style=STYLE[color].replace("bold ", "").split(" on ")[1])
+            text.append(LETTER[color].lower(), style=EMPTY_SLOT[color])
     return text
+
+
+def tag(name: str) -> Text:
+    return Text(name, style=TAG_STYLE.get(name, "reverse"))

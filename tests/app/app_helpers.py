@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from cwtui.app import CwtuiApp
 from cwtui.screens.handover.handover import HandoverScreen
@@ -19,8 +21,10 @@ def make_app(replays: Path, seed: int = 4242) -> CwtuiApp:
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Let bot workers finish and their moves be drawn."""
-    await pilot.app.workers.wait_for_complete()
+    """Let bot workers finish and their moves be drawn (a bot's worker cancelled by the
+    next one, which the play screen's exclusive workers do, is not a failure)."""
+    with contextlib.suppress(WorkerCancelled):
+        await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
 

@@ -26,8 +26,9 @@ async def open_game(pilot: Pilot[None], session: GameSession) -> PlayScreen:
 
 
 def hint_text(screen: PlayScreen) -> str:
-    hint = screen.query_one("#hint", Static)
-    return str(hint.render()) if hint.display else ""
+    """The hint, in the line under the options (which otherwise explains the keys)."""
+    line = str(screen.query_one("#keys", Static).render())
+    return line if line.startswith("Hint") or line.startswith("Thinking") else ""
 
 
 async def test_hint_names_the_hard_bots_top_three_and_highlights_its_choice(replays: Path) -> None:

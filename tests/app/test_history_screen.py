@@ -290,3 +290,31 @@ async def test_a_query_that_meets_a_damaged_database_rebuilds_it(history_replays
         table = screen.query_one("#table", DataTable)
         assert screen.query_one("#output", ContentSwitcher).current == "table"
         assert str(table.get_row_at(0)[0]).strip() == "8"
+
+
+async def test_ctrl_a_in_the_editor_selects_the_whole_query(history_replays: Path) -> None:
+    """A new query typed after Ctrl+A replaces the old one (TextArea's own Ctrl+A went to
+    the line's start, and the new query was glued to the old)."""
+    app = make_app(history_replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        await set_sql(pilot, screen, "SELECT 1\nFROM games")
+        await pilot.press("ctrl+a", *"SELECT", "space", "2")
+        assert screen.query_one("#editor", TextArea).text == "SELECT 2"
+
+
+async def test_tab_tab_enter_in_the_export_dialog_exports(history_replays: Path) -> None:
+    """From the file name, Tab reaches the format, then Export (Cancel comes last, and
+    says so when chosen)."""
+    app = make_app(history_replays)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_history(pilot)
+        await set_sql(pilot, screen, "SELECT * FROM games")
+        await pilot.press("f5")
+        await wait_idle(pilot)
+        await pilot.press("f7")
+        await pilot.pause()
+        path = Path(app.screen.query_one("#path").value)
+        await pilot.press("tab", "tab", "enter")
+        await wait_idle(pilot)
+        assert app.screen is screen and path.exists()

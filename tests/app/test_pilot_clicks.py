@@ -23,9 +23,9 @@ async def test_clicking_a_space_places_the_token_there(replays: Path) -> None:
     async with app.run_test(size=(140, 40)) as pilot:
         await app.push_screen(PlayScreen(session, app.settings))
         await settle(pilot)
-        # The board pane's last line: "Anglers: Port·  P·  G·  B·  …" (border 1, padding 1).
-        x = 2 + len("Anglers: Port·  ") + 4 * (SPACES.index("blue") - 1)
-        await pilot.click("#board", offset=(x, 5))
+        # The board's first line: "Angler spaces Port·  P·  G·  B·  …" (border 1, padding 1).
+        x = 2 + len("Angler spaces Port·  ") + 4 * (SPACES.index("blue") - 1)
+        await pilot.click("#board", offset=(x, 1))
         await settle(pilot)
         assert session.history[0].move == PlaceAngler("blue")
 

@@ -97,3 +97,19 @@ async def test_new_game_form_refuses_a_bad_seed(replays: Path) -> None:
         await pilot.press("ctrl+s")
         assert "seed must be a whole number" in str(app.screen.query_one("#error").render())
         assert not list(replays.glob("*.jsonl"))
+
+
+async def test_the_new_game_dialog_offers_the_last_seats_again(replays: Path) -> None:
+    """A player who chose the medium bot once finds it chosen in the next new game."""
+    app = make_app(replays, seed=9)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#kind-1", Select).value = "medium"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+        app.screen.action_leave()
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.query_one("#kind-1", Select).value == "medium"

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from app_helpers import make_app
 from helpers import config
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from cwtui import words
 from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
+from cwtui.widgets.table.event_log import EventLog
 
 
 async def open_bots_game(app, replays: Path):  # type: ignore[no-untyped-def]
@@ -29,34 +30,35 @@ async def test_pane_keys_are_offered_only_in_the_compact_layout(replays: Path, s
         screen = await open_bots_game(app, replays)
         await pilot.pause()
         keys = {b.binding.key for b in screen.active_bindings.values() if b.enabled}
-        offered = {key for key in ("f2", "f3", "f4", "f5") if key in keys}
-        assert offered == ({"f2", "f3", "f4", "f5"} if compact else set())
+        offered = {key for key in ("f2", "f3", "f4", "f5", "f6") if key in keys}
+        assert offered == ({"f2", "f3", "f4", "f5", "f6"} if compact else set())
 
 
-async def test_the_event_log_wraps_at_its_own_width(replays: Path) -> None:
-    """RichLog renders at least 78 columns by default: in a narrower pane the ends of
-    long narrations (usually the fish's name) were cut off."""
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 50)])
+async def test_the_event_log_shows_every_narration_uncut(replays: Path, size: tuple[int, int]) -> None:
+    """Every line of every move's narration is in the log pane, wrapped at the pane's own
+    width without losing a word (a RichLog renders 78 columns at least by default, and
+    at 120×40 cut the ends of long lines off, usually the fish's name)."""
     app = make_app(replays)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await open_bots_game(app, replays)
-        log = screen.query_one(RichLog)
-        width = log.scrollable_content_region.width
-        assert width < 78
-
-        def longest() -> int:
-            session = screen.session
-            cards, names = session.state.cards, session.names
-            return max(
-                (len(words.narrate(cards, names, p.seat, p.move, p.events, None)) for p in session.history), default=0
-            )
-
-        for _ in range(400):  # bots at instant speed: play until a narration is wider than the pane
-            if longest() > width + 5:
+        if size == (80, 24):
+            await pilot.press("f6")  # the compact layout's log pane
+        for _ in range(400):  # bots at instant speed: play a while
+            if len(screen.session.history) >= 60 or screen.session.state.over:
                 break
             await pilot.pause(0.05)
+        screen.action_pause()
         await pilot.pause()
-        assert longest() > width + 5
-        assert max(line.cell_length for line in log.lines) <= width
+        log = screen.query_one("#log-None", EventLog)
+        width = log.scrollable_content_region.width
+        session = screen.session
+        cards, names = session.state.cards, session.names
+        said = [line for p in session.history for line in words.narrate(cards, names, p.seat, p.move, p.events, None)]
+        assert len(session.history) >= 60 and max(len(line) for line in said) > width  # some lines must wrap
+        assert {strip.cell_length for strip in log.lines} == {width}, (log.width, width, log.size)
+        shown = " ".join(log.text().split())
+        assert shown == " ".join(" ".join(said).split())  # every word, in order
 
 
 async def test_s_cycles_the_bot_speed_and_the_status_says_so(replays: Path) -> None:

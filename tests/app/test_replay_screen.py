@@ -234,6 +234,18 @@ async def test_open_a_replay_from_the_list(saved: Path) -> None:
         assert app.screen.replay.log.header.game == "sim-3p-303"
 
 
+async def test_typing_in_the_list_filters_without_ctrl_f(saved: Path) -> None:
+    """The list says "type to filter": letters typed there go to the filter."""
+    app = make_app(saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await settle(pilot)
+        await pilot.press(*"303")
+        await settle(pilot)
+        assert str(app.screen.query_one("#filter", Input).value) == "303"
+        assert "1 of 4 games match" in str(app.screen.query_one("#count").render())
+
+
 async def test_a_playing_screen_is_not_left_behind_by_the_fork(saved: Path) -> None:
     """Play from here replaces the replay screen: Home from the new game returns to the list."""
     path = saved / "sim-2p-202.jsonl"

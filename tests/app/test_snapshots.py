@@ -67,6 +67,27 @@ def test_play_mid_game(snap_compare, replays: Path, size) -> None:
     assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(mid_game().build()))
 
 
+@pytest.mark.parametrize("size", [(120, 40), (200, 50)])
+def test_play_mid_game_roomier(snap_compare, replays: Path, size) -> None:
+    """120×40 shows every panel at once; 200×50 spreads out (deck contents, more log)."""
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(mid_game().build()))
+
+
+@pytest.mark.parametrize("tab", ["f3", "f4", "f5", "f6"])
+def test_play_compact_tabs(snap_compare, replays: Path, tab: str) -> None:
+    """80×24: the trophies, your panel, the other seats and the log, each the whole width."""
+    assert snap_compare(
+        make_app(replays), terminal_size=(80, 24), run_before=open_play(mid_game().build()), press=[tab]
+    )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_play_last_move_marked(snap_compare, replays: Path, size) -> None:
+    """After Laurence's placement on purple: the space, the zones that lost bait and the
+    Master Angler slot it filled are marked; u is offered (nothing was drawn)."""
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(mid_game().build()), press=["1"])
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_decision_port_options(snap_compare, replays: Path, size) -> None:
     state, _ = apply(mid_game().build(), PlaceAngler("purple"))  # step 1 done; now the Port's 1

@@ -28,11 +28,13 @@ class ExportDialog(ModalScreen[tuple[ExportFormat, Path] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="export"):
             yield Static("Export the whole result", classes="title")
+            # the file first, then its format, then the buttons: Tab from the file
+            # reaches Export before Cancel
+            yield Static("File (Enter exports)", classes="hint")
+            yield Input(str(self.stem.with_suffix(".csv")), id="path")
             with RadioSet(id="format"):
                 yield RadioButton("CSV", value=True, id="csv")
                 yield RadioButton("Parquet", id="parquet")
-            yield Static("File", classes="hint")
-            yield Input(str(self.stem.with_suffix(".csv")), id="path")
             with Horizontal(id="buttons"):
                 yield Button("Export", variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
@@ -60,7 +62,7 @@ class ExportDialog(ModalScreen[tuple[ExportFormat, Path] | None]):
         if event.button.id == "ok":
             self._finish()
         else:
-            self.dismiss(None)
+            self.action_cancel()
 
     def _finish(self) -> None:
         value = self.query_one("#path", Input).value.strip()
@@ -70,4 +72,5 @@ class ExportDialog(ModalScreen[tuple[ExportFormat, Path] | None]):
         self.dismiss((self.format, Path(value).expanduser()))
 
     def action_cancel(self) -> None:
+        self.notify("Export cancelled: nothing written.")
         self.dismiss(None)

@@ -28,7 +28,7 @@ class ForkDialog(ModalScreen[tuple[SeatConfig, ...] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="fork"):
             yield Static(f"Play on from ply {self.ply} as a new game", classes="title")
-            yield Static("The saved game is not changed; the new one records where it came from.", classes="hint")
+            yield Static("The saved game stays as it is; the new one names it as its parent.", classes="hint")
             for i, seat in enumerate(self.seats):
                 with Horizontal(classes="seat"):
                     yield Static(seat.name, classes="name")

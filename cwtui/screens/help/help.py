@@ -38,7 +38,9 @@ class HelpScreen(ModalScreen[None]):
         keys = Table(box=None, show_header=False, padding=(0, 2))
         keys.add_column(style="bold")
         keys.add_column()
-        bindings = [b for _, b, _, _ in self.under.active_bindings.values() if b.show]
+        # every key with a description, listed in the footer or not (unlisted twins of
+        # listed keys have none)
+        bindings = [b for _, b, _, _ in self.under.active_bindings.values() if b.description]
         for binding in bindings:
             keys.add_row(self.app.get_key_display(binding), binding.description)
         with VerticalScroll():
@@ -47,5 +49,9 @@ class HelpScreen(ModalScreen[None]):
             extra = getattr(self.under, "HELP", "")
             if extra:
                 yield Static(extra, classes="hint")
+            legend = getattr(self.under, "LEGEND", "")
+            if legend:
+                yield Static("What the table shows", classes="title")
+                yield Static(legend)
             yield Static("The game in short", classes="title")
             yield Static(RULES)

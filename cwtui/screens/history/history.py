@@ -125,7 +125,18 @@ class HistoryScreen(Screen[None]):
         Binding("f3", "sidebar('schema')", "Schema", id="history.schema", priority=True),
         Binding("f4", "sidebar('past')", "Past", id="history.past", priority=True),
         Binding("f8", "focus_editor", "Editor", id="history.editor", priority=True),
+        # In the editor Ctrl+A selects the whole query, as in other editors (TextArea's
+        # own Ctrl+A goes to the line's start, so a new query got glued to the old one).
+        Binding("ctrl+a", "select_query", "Select all", id="history.select_all", priority=True, show=False),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select_query":  # elsewhere Ctrl+A keeps its own meaning
+            return self.focused is not None and self.focused.id == "editor"
+        return True
+
+    def action_select_query(self) -> None:
+        self.query_one("#editor", TextArea).select_all()
 
     HELP = (
         "The editor is DuckDB SQL over the tables under F3 (games, seats, moves, events, catches, "

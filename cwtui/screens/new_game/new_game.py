@@ -30,12 +30,14 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start", id="new_game.start"),
     ]
 
-    def __init__(self, replays: Path, *, seed: int, still: bool = False) -> None:
-        """`seed`: the one offered (a fresh one each time); `still`: no blinking cursor."""
+    def __init__(self, replays: Path, *, seed: int, still: bool = False, last: tuple[SeatConfig, ...] = ()) -> None:
+        """`seed`: the one offered (a fresh one each time); `still`: no blinking cursor;
+        `last`: the seats of the last game, offered again."""
         super().__init__()
         self.replays = replays
         self.seed = seed
         self.still = still
+        self.last = last
 
     def compose(self) -> ComposeResult:
         seed = self.seed
@@ -44,12 +46,15 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
                 yield Select([(str(n) + (" (solo)" if n == 1 else ""), n) for n in (1, 2, 3, 4)],
-                             value=2, allow_blank=False, id="players")  # fmt: skip
+                             value=len(self.last) or 2, allow_blank=False, id="players")  # fmt: skip
             for i in range(4):
+                last = self.last[i] if i < len(self.last) else None
+                name = last.name if last else DEFAULT_NAMES[i]
+                kind = last.kind if last else "human" if i == 0 else "greedy"
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="label")
-                    yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name", max_length=MAX_NAME)
-                    yield Select(SEAT_KINDS, value="human" if i == 0 else "greedy", allow_blank=False, id=f"kind-{i}")
+                    yield Input(name, id=f"name-{i}", classes="name", max_length=MAX_NAME)
+                    yield Select(SEAT_KINDS, value=kind, allow_blank=False, id=f"kind-{i}")
             yield Static(
                 "Bots: easy looks one move ahead; medium and hard search the futures your view "
                 "allows (hard: about a second a move).",
@@ -76,7 +81,7 @@ class NewGameScreen(Screen[None]):
         if self.still:
             for field in self.query(Input):
                 field.cursor_blink = False
-        self.show_seats(2)
+        self.show_seats(len(self.last) or 2)
         self.query_one("#name-0", Input).focus()
 
     @on(Select.Changed, "#players")

@@ -1,25 +1,24 @@
-"""Play: the board, your tackle box, the other seats, the event log and the prompt.
+"""Play: the table as a player sees it — the board, a panel for every seat, what just
+happened, the event log and the decision.
 
 The screen drives the game: a human's choice comes from the prompt, a bot's from a
-thread worker; every move goes through GameSession.play, which logs it first. With more
-than one human at the keyboard, a hand-over screen hides everything between them, and
-private information (fish weights, tackle kinds) is shown only for the seat whose turn
-it is; during bots' turns only public information is shown.
+thread worker; every move goes through GameSession.play. With more than one human at
+the keyboard, a hand-over screen hides everything between them, and private information
+(fish weights, times and tags, tackle kinds) is shown only for the seat at the keyboard;
+during bots' turns only public information is shown.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -30,37 +29,58 @@ from cwtui.screens.compact import CompactScreen
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.session import GameSession, Ply
 from cwtui.settings import BOT_SPEEDS, Settings
-from cwtui.widgets import panes
+from cwtui.widgets.table import legend
+from cwtui.widgets.table.board import Board
+from cwtui.widgets.table.event_log import EventLog
+from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
+from cwtui.widgets.table.quiet_scroll import QuietOptionList
+from cwtui.widgets.table.seat import SeatPanel
 from engine import IllegalMove
 from engine.bots import Decision
 from engine.bots import Option as BotOption
 from engine.moves import Move, Present
+from engine.state import State
+from engine.view import View, view
 
-OPTION_KEYS = "123456789abcdefgijklmnortuvwxyz"  # not h, p, q, s: those are screen keys
+# Option keys: every letter but the screen's own keys (b, h, p, q, s, u).
+OPTION_KEYS = "123456789acdefgijklmnortvwxyz"
 HINT_SHOWN = 3
 LOG_LINES = 500  # the event log keeps the latest moves; the replay has them all
 
 
 class PlayScreen(CompactScreen):
-    PANES = ("board", "you", "log")
+    PANES = ("board", "supply", "you", "seats", "log")
     CSS_PATH = "play.tcss"
     BINDINGS = [
         Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
-        Binding("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
-        Binding("s", "app.cycle_bot_speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
+        Binding("u", "undo", "Undo", id="play.undo", tooltip="Take back your last move (until a draw or another seat)"),
         Binding("h", "hint", "Hint", id="play.hint", tooltip="What the hard bot would play now, and why"),
-        Binding("f2", "show('board')", "Board", id="play.pane.board"),
-        Binding("f3", "show('you')", "You", id="play.pane.you"),
-        Binding("f4", "show('table')", "Table", id="play.pane.table"),
-        Binding("f5", "show('log')", "Log", id="play.pane.log"),
+        Binding("b", "breakdown", "Scores", id="play.scores", show=False, tooltip="Each seat's score, item by item"),
+        Binding("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
+        Binding("s", "speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
+        # The same keys, unlisted (a key's bindings are tried in order until one is
+        # enabled): at 80 columns the footer has room for the pane keys only, so there p
+        # and s act without being listed; u says why it cannot act.
+        Binding("p", "pause_unlisted", show=False, id="play.pause.unlisted"),
+        Binding("s", "speed_unlisted", show=False, id="play.speed.unlisted"),
+        Binding("u", "why_no_undo", show=False, id="play.undo.unlisted"),
+        Binding("f2", "show('board')", "Board", id="play.pane.board", tooltip="Angler spaces, locations, decks"),
+        Binding("f3", "show('supply')", "Trophies", id="play.pane.supply", tooltip="Trophies, tiles, Master Anglers"),
+        Binding("f4", "show('you')", "You", id="play.pane.you", tooltip="Your panel"),
+        Binding("f5", "show('seats')", "Seats", id="play.pane.seats", tooltip="The other seats' panels"),
+        Binding("f6", "show('log')", "Log", id="play.pane.log", tooltip="The event log"),
     ]
     HELP = (
-        "Choose an option with its number or letter, or with the arrows and Enter, or click it. "
-        "Illegal choices are refused with the rule that forbids them. "
+        "Choose an option with its number or letter, or with the arrows and Enter, or click "
+        "it (or the space, zone or card it names on the board). Illegal choices are refused "
+        "with the rule that forbids them. u takes back your last move, back to the last point "
+        "where a bait or card was drawn, a fish's back was seen, or another seat played. "
         "h asks the hard bot for a hint: its top three options, with the win rate its search "
-        "estimates for each (it sees only what you see). "
-        "In the compact layout (under 120×34) F2–F5 switch the pane shown above the prompt."
+        "estimates for each (it sees only what you see). b shows how each score is made up. "
+        "In the compact layout (under 120×34) F2–F6 switch the pane shown above the prompt."
     )
+
+    LEGEND = legend.TABLE
 
     class BotMoved(Message):
         """A bot's decision, from its worker."""
@@ -95,33 +115,81 @@ class PlayScreen(CompactScreen):
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.options: list[Move] = []
         self.paused = False
-        self.drawn: dict[str, object] = {}  # what each pane shows now
+        self.breakdown = False
+        self.before_last: State | None = None  # the state before the last move, for its marks
+        self.acting: tuple[bool, ...] = ()
+        self.keys_help = Text("")  # what check_action depends on, when the footer was drawn
 
+    # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        cards = self.session.state.cards
         yield Static(id="status")
-        with Horizontal(id="top"):
+        with Vertical(id="table"):
+            # first, so that in the compact layout it stands above the prompt; in the
+            # full layout it is docked to the right, the whole height
+            with VerticalScroll(id="seats"):
+                for seat in self.seat_order():
+                    yield SeatPanel(cards, seat, id=f"seat-{seat}")
             with Vertical(id="left"):
-                yield panes.Pane("Board", id="board")
-                yield panes.Pane("Tackle box", id="you")
-            with Vertical(id="right", classes="table"):
-                yield panes.Pane("Trophies", id="trophies")
-                yield panes.Pane("Master Anglers", id="masters")
-                yield panes.Pane("Other seats", id="others")
-        with Horizontal(id="bottom"):
-            with Vertical(id="log", classes="pane"):
-                yield self.new_log(self.viewer)
+                yield Board(cards, id="board")
+                yield Board(cards, title="Trophies and Master Anglers", supply=True, id="supply")
+                with Vertical(id="log", classes="pane"):
+                    yield self.new_log(self.viewer)
+            # Fixed heights: a new decision redraws the prompt without a layout of the screen.
             with Vertical(id="prompt"):
+                yield Static(id="since")
                 yield Static(id="question")
-                yield Static(id="hint")
-                yield OptionList(id="options")
-        yield Footer(compact=True)
+                yield QuietOptionList(id="options")
+                yield Static(id="keys")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def seat_order(self) -> list[int]:
+        """Your panel first, then the others in turn order from you."""
+        n = len(self.session.state.players)
+        first = self.viewer if self.viewer is not None else (self.session.humans or [0])[0]
+        return [(first + i) % n for i in range(n)]
 
     def on_mount(self) -> None:
         self.query_one("#log").border_title = "Events"
-        self.show_hint(None)
         self.update_layout(self.size.width, self.size.height)
         self.refresh_panes()
         self.advance()
+
+    def update_layout(self, width: int, height: int) -> None:
+        """The board keeps 80 columns (a zone card fits "Rainbow Trout"); the seats'
+        panels take the rest, 40 to 76 columns."""
+        super().update_layout(width, height)
+        compact = self.has_class("-compact")
+        self.query_one("#seats").styles.width = "1fr" if compact else max(40, min(76, width - 80))
+        # the decision's box: a fixed height (a new decision then needs no layout), a
+        # third of a tall screen
+        self.query_one("#prompt").styles.height = 10 if compact else max(13, min(20, height // 3))
+
+    def watch_shown(self, shown: str) -> None:
+        """Compact layout: one pane above the prompt — the board, your panel, the other
+        seats side by side, or the log — each the whole width."""
+        for pane_id in ("board", "supply", "log"):
+            self.query_one(f"#{pane_id}").set_class(pane_id == shown, "-shown")
+        self.query_one("#left").set_class(shown in ("board", "supply", "log"), "-shown")
+        self.query_one("#seats").set_class(shown in ("you", "seats"), "-shown")
+        self.query_one("#seats").set_class(shown == "seats", "-others")
+        yours = self.seat_order()[0]
+        for panel in self.query(SeatPanel):
+            panel.set_class((panel.seat == yours) == (shown == "you"), "-shown")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer lists only keys that act now. It is the same from move to move
+        (rebuilding it costs a layout of the screen): u, which acts only until a draw or
+        another seat's move, is listed in the prompt's key line instead."""
+        if action == "show":
+            return self.has_class("-compact")
+        if action == "undo":
+            return self.session.can_undo and bool(self.options)
+        if action in ("pause", "speed"):
+            return bool(self.session.bots) and not self.has_class("-compact")
+        if action in ("pause_unlisted", "speed_unlisted"):
+            return bool(self.session.bots)
+        return True
 
     # -- the game --------------------------------------------------------------------
     def advance(self) -> None:
@@ -168,14 +236,42 @@ class PlayScreen(CompactScreen):
 
             self.options.sort(key=heaviest)
         self.query_one("#question", Static).update(
-            Text.assemble((f"{self.session.names[state.to_act]}: ", "bold"), words.pending(state))
+            Text.assemble((f"{self.session.names[state.to_act]}: ", "bold"), words.pending(state)), layout=False
         )
         menu = self.query_one("#options", OptionList)
         menu.clear_options()
         menu.add_options(Option(self.option_prompt(i)) for i in range(len(self.options)))
-        menu.disabled = False
         menu.highlighted = 0
-        menu.focus()
+        if self.focused is not menu:
+            menu.focus()
+        last = len(self.options)
+        keys = f"1–{OPTION_KEYS[min(last, len(OPTION_KEYS)) - 1]}" if last > 1 else "1"
+        undo = " · u: undo" if self.session.can_undo else ""
+        self.keys_help = Text(f"{keys}: choose · ↑↓ Enter · or click the board · h: hint{undo}", style="dim")
+        self.show_hint(None)
+        self.show_since(state.to_act)
+
+    def show_since(self, seat: int) -> None:
+        """At the start of a turn: what the other seats did since this seat's last move."""
+        history = self.session.history
+        recent: list[Ply] = []
+        for ply in reversed(history):
+            if ply.seat == seat:
+                break
+            recent.append(ply)
+        since = self.query_one("#since", Static)
+        if not recent or self.viewer != seat:
+            since.update("", layout=False)
+            return
+        cards, names = self.session.state.cards, self.session.names
+        lines = [
+            line
+            for ply in reversed(recent)
+            for line in words.narrate(cards, names, ply.seat, ply.move, ply.events, seat)
+        ]
+        text = Text("Since your last move: ", style="bold")
+        text.append(" · ".join(lines))
+        since.update(text, layout=False)
 
     # -- hints ---------------------------------------------------------------------
     def action_hint(self) -> None:
@@ -194,8 +290,8 @@ class PlayScreen(CompactScreen):
     @on(HintFound)
     def hint_found(self, message: HintFound) -> None:
         """The hard bot's top options for the decision still open (a hint for a move
-        already made is dropped): its pick highlighted, and each of the top three marked
-        with the win rate its search estimated."""
+        already made is dropped): its pick highlighted and scrolled into view, and each
+        of the top three marked with the win rate its search estimated."""
         ranked = message.ranked
         if not self.is_attached or self.session.state.ply != message.ply or not self.options:
             return
@@ -210,11 +306,11 @@ class PlayScreen(CompactScreen):
             menu.replace_option_prompt_at_index(index, self.option_prompt(index, f"◀ {option.win_rate:.0%} win"))
         self.show_hint(summary)
         menu.highlighted = top[0][0]
+        menu.scroll_to_highlight()
 
     def show_hint(self, text: Text | None) -> None:
-        hint = self.query_one("#hint", Static)
-        hint.update(text or "")
-        hint.display = text is not None
+        """The hint takes the line under the options; without one, it explains the keys."""
+        self.query_one("#keys", Static).update(text or self.keys_help, layout=False)
 
     def option_prompt(self, index: int, note: str = "") -> Text:
         key = self.option_keys()[index]
@@ -230,11 +326,15 @@ class PlayScreen(CompactScreen):
         state = self.session.state
         name = self.session.names[state.to_act]
         note = " (paused: press p)" if self.paused else " is thinking…"
-        self.query_one("#question", Static).update(Text(f"{name}{note}", style="italic"))
+        self.query_one("#question", Static).update(Text(f"{name}{note}", style="italic"), layout=False)
+        self.keys_help = Text("")
+        self.show_hint(None)
         menu = self.query_one("#options", OptionList)
+        # cleared, not disabled: the list keeps the focus (a focus change rebuilds the
+        # footer, which costs a layout of the screen)
         menu.clear_options()
-        menu.disabled = True
         self.options = []
+        self.query_one("#since", Static).update("", layout=False)
 
     # exclusive: starting a bot cancels the one before (pause and resume during a search
     # must not leave two searches running on one bot, which is not thread-safe).
@@ -275,16 +375,40 @@ class PlayScreen(CompactScreen):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "bot")
+        self.session.close()  # moves kept back for undo are saved
 
     def play_move(self, move: Move, searched: int | None = None) -> None:
         self.workers.cancel_group(self, "hint")
         self.show_hint(None)
+        before = self.session.state
         try:
             ply = self.session.play(move, searched)
         except IllegalMove as exc:
             self.notify(str(exc), title="Not allowed", severity="error")
             return
+        self.before_last = before
         self.log_ply(ply)
+        self.refresh_panes()
+        self.advance()
+
+    def action_why_no_undo(self) -> None:
+        self.notify(
+            "Nothing to undo: a bait or card was drawn, a fish's back was seen, or another seat played since.",
+            severity="warning",
+        )
+
+    def action_undo(self) -> None:
+        self.workers.cancel_group(self, "hint")
+        self.show_hint(None)
+        undone = self.session.undo()
+        self.before_last = None
+        for log in self.query(EventLog):
+            log.write(
+                Text(
+                    f"{self.session.names[undone.seat]} takes back: {words.option(self.session.state, undone.move)}",
+                    style="italic",
+                )
+            )
         self.refresh_panes()
         self.advance()
 
@@ -321,70 +445,74 @@ class PlayScreen(CompactScreen):
             self.play_move(self.options[keys.index(event.character)])
 
     # -- drawing ---------------------------------------------------------------------
-    def refresh_panes(self) -> None:
-        """Redraw the panes whose data changed (a redraw re-lays out the screen)."""
-        session = self.session
-        state = session.state
-        cards = state.cards
-        seat = self.viewer if self.viewer is not None else state.active
-        v = session.view_for(seat)
-        private = self.viewer is not None
-        me = v.seats[seat]
-        others = tuple(s for s in v.seats if s.seat != seat)
-        self.draw("#board", (v.locations, v.decks, v.spaces), lambda: panes.board(v, cards))
-        self.draw("#trophies", (v.mystery_weight, len(v.mystery_left), v.stacks), lambda: panes.trophies(v))
-        self.draw("#masters", (v.display, v.master_angler_deck), lambda: panes.master_anglers(v, cards))
-        you = self.query_one("#you", panes.Pane)
-        you.border_title = f"{session.names[seat]}'s tackle box" + ("" if private else " (public side)")
-        self.draw("#you", (me, private), lambda: panes.tackle_box(v, me, cards, private))
-        self.draw("#others", (others, v.to_act), lambda: panes.seats(v, seat))
-        self.update_status()
+    def table_view(self) -> tuple[View, int | None]:
+        """The View the table is drawn from, and whose secrets it may show."""
+        seat = self.viewer if self.viewer is not None else self.seat_order()[0]
+        return self.session.view_for(seat), self.viewer
 
-    def draw(self, pane_id: str, data: object, render: Callable[[], RenderableType]) -> None:
-        if self.drawn.get(pane_id) != data:
-            self.drawn[pane_id] = data
-            self.query_one(pane_id, panes.Pane).update(render())
+    def refresh_panes(self) -> None:
+        v, private = self.table_view()
+        marks: Marks = NO_MARKS
+        if self.before_last is not None:
+            marks = changes(view(self.before_last, v.seat), v)
+        for board in self.query(Board):
+            board.show(v, marks)
+        yours = self.seat_order()[0]
+        for panel in self.query(SeatPanel):
+            panel.show(
+                v, private == panel.seat, marks, self.breakdown, yours=panel.seat == yours and private is not None
+            )
+        self.update_status()
 
     def update_status(self) -> None:
         state = self.session.state
-        speed = self.settings.bot_speed
-        parts = [f"Turn {state.turn}", self.session.names[state.to_act] if not state.over else "game over"]
-        parts.append({1: "step 1", 2: "step 2"}.get(state.step, "contests" if state.phase == "present" else ""))
-        parts.append(f"bots {speed}" + (" (paused)" if self.paused else ""))
-        if state.end_trigger >= 0 and not state.over:
-            parts.append("last round")
-        status = " " + " · ".join(p for p in parts if p)
-        self.query_one("#status", Static).update(Text(status, style="bold"))
+        parts = [words.whose_turn(state, self.session.names)]
+        if self.session.bots:
+            parts.append(f"bots {self.settings.bot_speed}" + (" (paused)" if self.paused else ""))
+        self.query_one("#status", Static).update(Text(" " + " · ".join(parts), style="bold"), layout=False)
 
     # Each viewer has its own event log (hot seat: what one player saw of their own
     # catches must not be on screen for the next); a move is narrated into every log.
-    def new_log(self, viewer: int | None) -> RichLog:
-        # min_width=1: wrap at the pane's own width (RichLog's default renders 78 columns
-        # wide at least, and a narrower pane then cuts the ends of lines off)
-        log = RichLog(wrap=True, markup=False, max_lines=LOG_LINES, min_width=1, id=f"log-{viewer}", classes="events")
+    def new_log(self, viewer: int | None) -> EventLog:
+        log = EventLog(LOG_LINES, id=f"log-{viewer}", classes="events")
         cards = self.session.state.cards
         for ply in self.session.history[-LOG_LINES:]:
-            log.write(words.narrate(cards, self.session.names, ply.seat, ply.move, ply.events, viewer))
+            for line in words.narrate(cards, self.session.names, ply.seat, ply.move, ply.events, viewer):
+                log.write(line)
         return log
 
     def show_log(self, viewer: int | None) -> None:
         logs = self.query_one("#log")
         if not logs.query(f"#log-{viewer}"):
             logs.mount(self.new_log(viewer))
-        for log in logs.query(RichLog):
+        for log in logs.query(EventLog):
             log.display = log.id == f"log-{viewer}"
 
     def log_ply(self, ply: Ply) -> None:
         names, cards = self.session.names, self.session.state.cards
-        for log in self.query("#log RichLog").results(RichLog):
+        for log in self.query(EventLog):
             viewer = None if log.id == "log-None" else int((log.id or "log-0").removeprefix("log-"))
-            log.write(words.narrate(cards, names, ply.seat, ply.move, ply.events, viewer))
+            for line in words.narrate(cards, names, ply.seat, ply.move, ply.events, viewer):
+                log.write(line)
 
     # -- keys ------------------------------------------------------------------------
     def action_leave(self) -> None:
         self.workers.cancel_group(self, "bot")
         self.session.close()
         self.app.pop_screen()
+
+    def action_breakdown(self) -> None:
+        self.breakdown = not self.breakdown
+        self.refresh_panes()
+
+    async def action_speed(self) -> None:
+        await self.app.run_action("app.cycle_bot_speed")
+
+    async def action_speed_unlisted(self) -> None:
+        await self.action_speed()
+
+    def action_pause_unlisted(self) -> None:
+        self.action_pause()
 
     def action_pause(self) -> None:
         self.paused = not self.paused

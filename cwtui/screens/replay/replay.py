@@ -9,18 +9,18 @@ up to its last good move under a banner saying where and why.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui import words
 from cwtui.navigation import ShowResults, StartGame
 from cwtui.replaying import ReplayCursor
 from cwtui.screens.compact import CompactScreen
@@ -28,45 +28,47 @@ from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.goto.goto import GotoDialog
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.session import GameSession
-from cwtui.widgets import panes
 from cwtui.widgets.scroll_text import ScrollText
+from cwtui.widgets.table import legend
+from cwtui.widgets.table.board import Board
+from cwtui.widgets.table.marks import NO_MARKS, changes
+from cwtui.widgets.table.seat import SeatPanel
 from cwtui.words import EVERYONE, species_of
 from engine import EngineError, SeatConfig
-from engine.cards import Cards
 from engine.components import COLORS, LOCATIONS, TACKLE
 from engine.replay import Replay
 from engine.state import State
-from engine.view import SeatView, View, view
+from engine.view import view
 
 SPEEDS = (1, 2, 4, 8, 16)  # autoplay, moves per second
 
 
 class ReplayScreen(CompactScreen):
-    PANES = ("board", "you", "moves")
+    PANES = ("board", "supply", "seats")
     CSS_PATH = "replay.tcss"
     BINDINGS = [
         Binding("right", "step(1)", "Next", id="replay.next", priority=True),
         Binding("left", "step(-1)", "Back", id="replay.previous", priority=True),
-        Binding("shift+right,pagedown", "turn(1)", "Next turn", id="replay.next_turn", priority=True),
-        Binding("shift+left,pageup", "turn(-1)", "Previous turn", id="replay.previous_turn", priority=True),
-        Binding("home", "jump('start')", "Start", id="replay.start", priority=True),
-        Binding("end", "jump('end')", "End", id="replay.end", priority=True),
+        Binding("shift+right,pagedown", "turn(1)", "Next turn", id="replay.next_turn", priority=True, show=False),
+        Binding("shift+left,pageup", "turn(-1)", "Previous turn", id="replay.previous_turn", priority=True, show=False),
+        Binding("home", "jump('start')", "Start", id="replay.start", priority=True, show=False),
+        Binding("end", "jump('end')", "End", id="replay.end", priority=True, show=False),
         Binding("g", "goto", "Go to", id="replay.goto"),
-        Binding("space", "autoplay", "Play/pause", id="replay.autoplay", priority=True),
+        Binding("space", "autoplay", "Autoplay", id="replay.autoplay", priority=True),
         Binding("plus,equals_sign", "speed(1)", "Faster", id="replay.faster", show=False),
         Binding("minus", "speed(-1)", "Slower", id="replay.slower", show=False),
-        Binding("n", "find('catch', 1)", "Next catch", id="replay.next_catch"),
+        Binding("n", "find('catch', 1)", "Next catch", id="replay.next_catch", show=False),
         Binding("N", "find('catch', -1)", "Previous catch", id="replay.previous_catch", show=False),
-        Binding("t", "find('trophy', 1)", "Next trophy", id="replay.next_trophy"),
+        Binding("t", "find('trophy', 1)", "Next trophy", id="replay.next_trophy", show=False),
         Binding("T", "find('trophy', -1)", "Previous trophy", id="replay.previous_trophy", show=False),
         Binding("v", "perspective", "View", id="replay.view"),
         Binding("c", "chart", "Chart", id="replay.chart"),
-        Binding("f", "fork", "Play from here", id="replay.fork"),
+        Binding("f", "fork", "Play on", id="replay.fork", tooltip="Play on from here as a new game"),
         Binding("r", "results", "Results", id="replay.results", show=False),
         Binding("escape,q", "leave", "Back", id="replay.leave"),
         Binding("f2", "show('board')", "Board", id="replay.pane.board", show=False),
-        Binding("f3", "show('you')", "Seats", id="replay.pane.you", show=False),
-        Binding("f4", "show('table')", "Table", id="replay.pane.table", show=False),
+        Binding("f3", "show('supply')", "Trophies", id="replay.pane.supply", show=False),
+        Binding("f4", "show('seats')", "Seats", id="replay.pane.seats", show=False),
     ]
     HELP = (
         "←/→ one move, Shift+←/→ or PgUp/PgDn one turn, Home/End the start and the end, g a ply number; "
@@ -74,8 +76,10 @@ class ReplayScreen(CompactScreen):
         "previous catch, t/T trophy. v switches the view: everything (all weights, the decks' order) or one "
         "seat's (what that player knew then). c charts the scores, f plays on from here as a new game (the "
         "saved game is not changed), r shows the results at the end. Under 120×34, F2–F4 switch the pane "
-        "above the move list."
+        "above the move list: the board, the trophies, the seats."
     )
+
+    LEGEND = legend.TABLE
 
     def __init__(self, replay: Replay, path: Path | None = None, *, replays: Path) -> None:
         """`replay` read from `path`; a fork is saved in the `replays` folder."""
@@ -101,19 +105,20 @@ class ReplayScreen(CompactScreen):
                 ),
                 id="banner",
             )
-        with Horizontal(id="top"):
-            with Vertical(id="left"):
-                yield panes.Pane("Board", id="board")
-                yield ScrollText(id="you", classes="pane")
-            with Vertical(id="right", classes="table"):
-                yield panes.Pane("Trophies", id="trophies")
-                yield panes.Pane("Master Anglers", id="masters")
-                yield panes.Pane("Seats", id="others")
+        cards = self.replay.cards
+        with VerticalScroll(id="seats", classes="pane"):
+            for seat in range(len(self.cursor.names)):
+                yield SeatPanel(cards, seat, id=f"seat-{seat}")
+            yield ScrollText(id="hidden")
+        with Vertical(id="left"):
+            yield Board(cards, id="board")
+            yield Board(cards, title="Trophies and Master Anglers", supply=True, id="supply")
         with Horizontal(id="bottom"):
             with Vertical(id="moves", classes="pane"):
                 yield OptionList(id="move-list")
             yield Static(id="this-move")
-        yield Footer(compact=True)
+        # the footer lists what fits at 80 columns; F1 lists every key
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#moves").border_title = "Moves"
@@ -258,7 +263,6 @@ class ReplayScreen(CompactScreen):
         self.draw_pending = False
         cursor = self.cursor
         state = cursor.state
-        cards = state.cards
         menu = self.query_one("#move-list", OptionList)
         if menu.highlighted != cursor.position:
             with self.prevent(OptionList.OptionHighlighted):
@@ -267,29 +271,21 @@ class ReplayScreen(CompactScreen):
         everyone = self.perspective == EVERYONE
         seat = state.active if everyone else self.perspective
         v = view(state, seat)
-        self.draw("#board", (v.locations, v.decks, v.spaces), lambda: panes.board(v, cards))
-        self.draw("#trophies", (v.mystery_weight, len(v.mystery_left), v.stacks), lambda: panes.trophies(v))
-        self.draw("#masters", (v.display, v.master_angler_deck), lambda: panes.master_anglers(v, cards))
-        self.draw("#others", (v.seats, v.to_act), lambda: panes.seats(v, None))
-        you = self.query_one("#you", ScrollText)
+        marks = NO_MARKS if cursor.before is None else changes(view(cursor.before, seat), v)
+        for board in self.query(Board):
+            board.show(v, marks)
+        for panel in self.query(SeatPanel):
+            # the full view draws each seat from its own view, with its secrets
+            own = view(state, panel.seat) if everyone else v
+            panel.show(own, everyone or panel.seat == seat, marks, False, yours=not everyone and panel.seat == seat)
+        hidden = self.query_one("#hidden", ScrollText)
+        hidden.display = everyone
         if everyone:
-            you.border_title = "Every seat, and what was hidden"
             facts = (tuple(map(tuple, state.decks)), tuple(state.mystery), tuple(state.ma_deck),
                      tuple(state.tackle_deck), tuple(state.bag), state.clear_in_bag)  # fmt: skip
-            views = [view(state, s) for s in range(len(cursor.names))]
-            data: tuple[object, ...] = ("all", tuple(sv.seats[s] for s, sv in enumerate(views)), facts)
-        else:
-            you.border_title = f"{cursor.names[seat]}'s tackle box (what {cursor.names[seat]} knew)"
-            data = (seat, v.seats[seat])
-        if self.drawn.get("#you") != data:
-            before = self.drawn.get("#you")
-            new_view = not isinstance(before, tuple) or before[0] != data[0]
-            self.drawn["#you"] = data
-            if everyone:
-                boxes = [seat_detail(sv, sv.seats[s], cards, True) for s, sv in enumerate(views)]
-                you.show(Group(*boxes, face_down(state)), shrink=new_view)
-            else:
-                you.show(seat_detail(v, v.seats[seat], cards, False), shrink=new_view)
+            if self.drawn.get("#hidden") != facts:
+                self.drawn["#hidden"] = facts
+                hidden.show(face_down(state))
         this_move = self.query_one("#this-move", Static)
         if cursor.position == 0:
             this_move.update(Text("The game is set up. → plays the first move.", style="dim"), layout=False)
@@ -297,19 +293,12 @@ class ReplayScreen(CompactScreen):
             this_move.update(Text(cursor.describe(cursor.position - 1, self.perspective)), layout=False)
         self.update_status()
 
-    def draw(self, widget_id: str, data: object, render: Callable[[], RenderableType]) -> None:
-        """Redraw a widget whose data changed. Each has a fixed size, so no layout of the
-        screen is needed (a relayout of this screen costs more than all the drawing)."""
-        if self.drawn.get(widget_id) != data:
-            self.drawn[widget_id] = data
-            self.query_one(widget_id, Static).update(render(), layout=False)
-
     def update_status(self) -> None:
         cursor = self.cursor
         state = cursor.state
         header = self.replay.log.header
         # Most important first: at 80 columns the line is cut at the end.
-        parts = [f"ply {cursor.position}/{cursor.end}, turn {state.turn}"]
+        parts = [f"ply {cursor.position}/{cursor.end}", words.whose_turn(state, cursor.names)]
         if state.over:
             parts.append("game over — r: results")
         elif cursor.position == cursor.end and self.replay.log.footer is None:
@@ -322,16 +311,12 @@ class ReplayScreen(CompactScreen):
         self.query_one("#status", Static).update(Text(" " + " · ".join(parts), style="bold"), layout=False)
 
 
-def seat_detail(v: View, me: SeatView, cards: Cards, named: bool) -> RenderableType:
-    box = panes.tackle_box(v, me, cards, True)
-    return Group(Text(me.name, style="bold underline"), box) if named else box
-
-
 def face_down(state: State) -> RenderableType:
     """What the rules keep face down, in order (R2: decks, tiles and tokens are shuffled
     at setup) — shown only in the replay's full view."""
     cards = state.cards
-    hidden = Text("\nFace down, next first\n", style="bold underline")
+    hidden = Text()
+    hidden.append("Face down, next first\n", style="bold underline")
     for loc, deck in enumerate(state.decks):
         upcoming = ", ".join(f"{species_of(cards, f)} {cards.fish_weight[f]}" for f in reversed(deck[-6:]))
         more = f" … {len(deck) - 6} more" if len(deck) > 6 else ""

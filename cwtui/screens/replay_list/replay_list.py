@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -40,7 +40,11 @@ class ReplayListScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Open a replay", classes="title")
-            yield Input(placeholder="filter: a name, a bot, a date, a seed, 'unfinished'…", id="filter")
+            # select_on_focus off: the first letter typed in the list focuses the filter
+            # and must not then be selected and replaced by the second
+            yield Input(
+                placeholder="filter: a name, a bot, a date, a seed, 'unfinished'…", id="filter", select_on_focus=False
+            )
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static("", id="count", classes="hint")
         yield Footer()
@@ -93,7 +97,7 @@ class ReplayListScreen(Screen[None]):
         if not total:
             note = f"No saved games in {where}/ yet."
         elif shown == total:
-            note = f"{total} games in {where}/ — Enter opens one, Ctrl+F filters."
+            note = f"{total} games in {where}/ — Enter opens one; type to filter."
         else:
             note = f"{shown} of {total} games match."
         self.query_one("#count", Static).update(note)
@@ -106,6 +110,16 @@ class ReplayListScreen(Screen[None]):
 
     def action_focus_filter(self) -> None:
         self.query_one("#filter", Input).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing filters at once: a letter typed in the list goes to the filter (the
+        list's own keys are the arrows and Enter)."""
+        games = self.query_one("#games", DataTable)
+        if event.is_printable and event.character and self.focused is games:
+            box = self.query_one("#filter", Input)
+            box.focus()
+            box.insert_text_at_cursor(event.character)
+            event.stop()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         game = self.rows[int(event.row_key.value or 0)][0]

@@ -1,0 +1,197 @@
+"""The board as a player sees it at the table (R1.10): the seven angler spaces with
+their tokens, Shore, River and Lake with zones 3–6 as small cards, each deck's count and
+top species, the Mystery Weight tile, the trophy stacks and who holds their tiles, and
+the Master Angler display. Drawn from a View, so it shows only what is public."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from cwtui.widgets.glyphs import LOCATION_STYLE, MARK, bait, slots
+from cwtui.widgets.table import legend
+from cwtui.widgets.table.drawn import Drawn, Part
+from cwtui.widgets.table.marks import Marks
+from cwtui.words import TROPHY_NAMES
+from engine.cards import Cards
+from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS, SPACES, ZONES
+from engine.view import View
+
+ROOMY = 110  # content columns from which the board spreads out (200×50)
+
+# The trophies in the order of the rulebook's trophy board (R8, R10).
+TROPHY_ORDER = (
+    "first_to_12", "first_to_8_species", "small_species", "three_identical", "four_different",
+    "shore_contest", "river_contest", "lake_contest",
+)  # fmt: skip
+
+
+def clickable(text: Text, target: str) -> Text:
+    """Mark text as naming a board `target` (a space, "zone:4", "card:12" or
+    "fish:lake:5"); a click on it reaches the play screen with that target. A meta key
+    of our own, not Textual's "@click", so the text keeps its colors (no link style)."""
+    text.stylize(Style(meta={"target": target}))
+    return text
+
+
+def marked(text: Text, key: str, marks: Marks) -> Text:
+    if key in marks:
+        text.stylize(MARK)
+    return text
+
+
+def spaces(v: View, marks: Marks) -> Text:
+    """R1.10 — the seven spaces, clockwise from the Port; each shows the face of the
+    token on it, or · when it is free."""
+    text = Text.assemble(("Angler spaces ", "dim"))
+    for i, space in enumerate(SPACES):
+        face = v.spaces[i]
+        # "Port", not an anchor glyph: terminals disagree on the anchor's width.
+        label = Text("Port", style="bold reverse") if space == "port" else bait(space)
+        label.append_text(
+            marked(Text(f"{face}" if face else "·", style="bold" if face else "dim"), f"space:{space}", marks)
+        )
+        text.append_text(clickable(label, space))
+        text.append("  ")
+    return text
+
+
+def locations(v: View, cards: Cards, marks: Marks, roomy: bool) -> Table:
+    """Each location's zones 3–6 as cards (species, weight range), then its deck as a
+    card: the species on top (decks lie fish side up) and how many are left."""
+    ranges = {s.name: (s.min_weight, s.max_weight) for s in cards.data.species}
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(width=6, no_wrap=True)
+    for _ in ZONES:
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    grid.add_column(ratio=2 if roomy else 1, no_wrap=not roomy, overflow="ellipsis" if not roomy else "fold")
+    grid.add_row("", *(Text(f"zone {z}", style="dim") for z in ZONES), Text("deck", style="dim"))
+    for loc, zones in enumerate(v.locations):
+        name = LOCATIONS[loc]
+        label = Text(name.capitalize(), style=f"bold {LOCATION_STYLE[name]}")
+        label.append("\n")
+        for c, color in enumerate(COLORS):  # the bait colors that fish here (R1.2)
+            if LOCATION_OF_COLOR[c] == loc:
+                label.append_text(bait(color))
+                label.append(" ")
+        cells = []
+        for z, species in zip(ZONES, zones, strict=True):
+            if species is None:
+                card = Text("no fish\n", style="dim")
+            else:
+                low, high = ranges[species]
+                card = Text.assemble((species, "bold"), "\n", (f"{low}–{high} lb", "dim"))
+            cells.append(clickable(marked(card, f"loc:{name}:{z}", marks), f"fish:{name}:{z}"))
+        grid.add_row(label, *cells, deck(v, loc, marks, roomy))
+    return grid
+
+
+def deck(v: View, loc: int, marks: Marks, roomy: bool) -> Text:
+    counts = v.decks[loc]
+    top = v.deck_tops[loc]
+    text = Text(top or "empty", style="italic" if top else "dim")
+    text.append("\n")
+    left = sum(counts.values())
+    text.append_text(marked(Text(f"{left} left", style="dim"), f"deck:{LOCATIONS[loc]}", marks))
+    if roomy and counts:
+        text.append(": " + ", ".join(f"{n} {s}" for s, n in counts.items()), style="dim")
+    return text
+
+
+def mystery_and_tag(v: View, marks: Marks) -> Text:
+    text = Text("Mystery Weight ", style="dim")
+    if v.mystery_weight is None:
+        text.append("none left")
+    else:
+        text.append_text(marked(Text(f"{v.mystery_weight} lb", style="bold"), "mystery", marks))
+        below = len(v.mystery_left) - 1
+        text.append(f" face up, {below} below", style="dim")
+    text.append(" · Tag tile ", style="dim")
+    text.append(v.tag, style="bold")
+    text.append(" (+1 VP a presented fish)" if v.tag_points else " (no tag points)", style="dim")
+    return text
+
+
+def trophies(v: View, marks: Marks) -> Text:
+    """Every trophy stack's next value, and who holds its tiles (R8, R10)."""
+    held: dict[str, list[str]] = {}
+    for seat in v.seats:
+        for kind, points in seat.trophies:
+            held.setdefault(kind, []).append(f"{seat.name} {points}")
+    text = Text("Trophies ", style="dim")
+    for i, kind in enumerate(TROPHY_ORDER):
+        stack = v.stacks.get(kind, ())
+        if i:
+            text.append(" · ", style="dim")
+        text.append(TROPHY_NAMES[kind].replace("Master Angler: ", "Master Angler "), style="" if stack else "dim")
+        text.append(" ")
+        value = Text(f"{stack[-1]}" if stack else "gone", style="bold" if stack else "dim")
+        text.append_text(marked(value, f"trophy:{kind}", marks))
+        if kind in held:
+            text.append(" (" + ", ".join(held[kind]) + ")", style="italic")
+    if "mystery_weight" in held:
+        text.append(" · Mystery Weight (" + ", ".join(held["mystery_weight"]) + ")", style="italic")
+    return text
+
+
+def display(v: View, cards: Cards, marks: Marks) -> Text:
+    """R2.3 — the face-up Master Angler cards and the deck."""
+    text = Text("Master Angler display ", style="dim")
+    for i, card in enumerate(v.display):
+        if card < 0:
+            text.append("(empty)  ", style="dim")
+            continue
+        colors = tuple(COLORS[c] for c in cards.ma_slots[card])
+        entry = marked(Text(f"{cards.ma_kind[card]} #{card}"), f"display:{i}", marks)
+        entry.append(" ")
+        entry.append_text(slots(colors, (False,) * len(colors)))
+        text.append_text(clickable(entry, f"card:{card}"))
+        text.append("  ")
+    text.append(f"deck {v.master_angler_deck}", style="dim")
+    return text
+
+
+class Board(Drawn):
+    """The board (or, with supply=True, the trophies and the Master Angler display),
+    drawn from the View it is given; it reflows to its width."""
+
+    DEFAULT_CSS = """
+    Board { border: round $primary 60%; padding: 0 1; }
+    """
+
+    def __init__(self, cards: Cards, *, title: str = "Board", supply: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id, classes="pane")
+        self.cards = cards
+        self.border_title = title
+        self.supply = supply
+        explained = (legend.SUPPLY, legend.MARKS) if supply else (legend.BOARD, legend.BAIT, legend.MARKS)
+        self.tooltip = "\n\n".join(explained)
+        self.shown: tuple[View, Marks] | None = None
+
+    def show(self, v: View, marks: Marks) -> None:
+        self.shown = (v, marks)
+        self.redraw()
+
+    def parts(self) -> list[Part]:
+        if self.shown is None:
+            return []
+        v, marks = self.shown
+        cards = self.cards
+
+        def only(*prefixes: str) -> frozenset[str]:
+            return frozenset(m for m in marks if m.startswith(prefixes))
+
+        if self.supply:
+            held = tuple((s.name, s.trophies) for s in v.seats)
+            return [
+                ((v.mystery_weight, v.mystery_left, v.tag, v.tag_points, only("mystery")),
+                 lambda w: mystery_and_tag(v, marks)),
+                ((v.stacks, held, only("trophy:")), lambda w: trophies(v, marks)),
+                ((v.display, v.master_angler_deck, only("display:")), lambda w: display(v, cards, marks)),
+            ]  # fmt: skip
+        return [
+            ((v.spaces, only("space:")), lambda w: spaces(v, marks)),
+            ((v.locations, v.decks, v.deck_tops, only("loc:", "deck:")),
+             lambda w: locations(v, cards, marks, w >= ROOMY)),
+        ]  # fmt: skip

@@ -1,0 +1,84 @@
+"""The event log: every line wrapped at the pane's own width, and wrapped again when the
+width changes (a RichLog renders each line once, at the width it had then, so a line
+written while the pane was narrower, wider or hidden stays cut or wrapped wrong)."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.geometry import Size
+from textual.strip import Strip
+
+from cwtui.widgets.table.quiet_scroll import QuietScroll
+
+CHUNK = 64
+
+
+class EventLog(QuietScroll, can_focus=True):
+    DEFAULT_CSS = """
+    EventLog { height: 1fr; overflow-x: hidden; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
+    """
+
+    def __init__(self, max_lines: int, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.max_lines = max_lines
+        self.entries: list[Text] = []
+        self.wrapped: list[list[Strip]] = []  # each entry's lines at `width`
+        self.flat: list[Strip] = []
+        self.width = 0
+
+    @property
+    def lines(self) -> list[Strip]:
+        return [strip for entry in self.wrapped for strip in entry]
+
+    def write(self, line: str | Text) -> None:
+        """Add a line at the end and follow it (unless the reader scrolled up)."""
+        at_end = self.scroll_y >= self.max_scroll_y
+        self.entries.append(Text(line) if isinstance(line, str) else line)
+        if len(self.entries) > self.max_lines:
+            del self.entries[0]
+            if self.wrapped:
+                del self.wrapped[0]
+        if self.width:
+            self.wrapped.append(self._wrap(self.entries[-1]))
+            self._resize()
+            if at_end:
+                self.scroll_end(animate=False, immediate=True)
+
+    def text(self) -> str:
+        """Every line as shown (tests read the pane through this)."""
+        return "\n".join(strip.text.rstrip() for strip in self.lines)
+
+    def _wrap(self, entry: Text) -> list[Strip]:
+        width = self.width
+        options = self.app.console.options.update_width(width)
+        lines = self.app.console.render_lines(entry, options, style=self.rich_style, pad=True)
+        return [Strip(Segment.adjust_line_length(line, width), width) for line in lines]
+
+    def _resize(self) -> None:
+        """The scroll range grows by CHUNK lines at a time: a new scroll range costs a
+        layout of the whole screen, which a line a move should not."""
+        self.flat = self.lines
+        size = Size(self.width, -(-len(self.flat) // CHUNK) * CHUNK)
+        if self.virtual_size != size:
+            self.virtual_size = size
+        self.refresh()
+
+    @property
+    def max_scroll_y(self) -> int:
+        """Scrolling stops at the last line written (the range may hold blank lines)."""
+        return max(0, len(self.flat) - self.scrollable_content_region.height)
+
+    def on_resize(self) -> None:
+        width = self.scrollable_content_region.width
+        if width > 0 and width != self.width:
+            self.width = width
+            self.wrapped = [self._wrap(entry) for entry in self.entries]
+            self._resize()
+            self.scroll_end(animate=False, immediate=True)
+
+    def render_line(self, y: int) -> Strip:
+        index = y + self.scroll_offset.y
+        if 0 <= index < len(self.flat):
+            return self.flat[index]
+        return Strip.blank(self.size.width, self.rich_style)

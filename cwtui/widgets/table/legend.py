@@ -1,0 +1,31 @@
+"""What every glyph and abbreviation on the table means: shown in F1 on the play and
+replay screens, and as the tooltips of the board and the seat panels."""
+
+from __future__ import annotations
+
+BOARD = (
+    "Angler spaces: Port, then a bait letter per color space; the number is the face of "
+    "the token on it (1 or 2), · a free space. Each location lists its zones 3–6 as cards "
+    "(species, weight range) and, under its name, the two bait colors that fish there. "
+    "Deck: the species of its top card (decks lie fish side up) and how many are left."
+)
+SUPPLY = (
+    "Mystery Weight: the face-up tile's weight and how many lie below. Tag tile: the tag "
+    "color worth +1 VP per presented fish. Trophies: each stack's next value, and who "
+    "holds its tiles (name and points). Master Angler display: the face-up cards with "
+    "their slots (small letters: empty)."
+)
+SEAT = (
+    "A seat's panel: ▶ marks whose turn it is; a double border is yours. Score: trophies "
+    "+ 1 per caught Master Angler (+ 1 per presented fish with the tag color, counted at "
+    "the end; b shows the breakdown). 3 RP· … 6 BR····: zones 3–6, one letter per bait, · "
+    "an empty place. Master Anglers: a capital letter on a solid chip is a filled slot, a "
+    "small letter on a pale chip an empty one; 2/4 counts the filled slots. Fish: species "
+    "for everyone; yours (and any fish shown at the table) with weight, time and tag, +1 "
+    "when the tag matches the tag tile. Tackle: your kinds (new ones play from the next "
+    "step), a count for the others."
+)
+BAIT = "Bait letters: B blue, R red, P purple, K black, G green, Y yellow."
+MARKS = "A yellow mark shows what the last move changed: a token moved, bait removed, a fish caught, a slot filled."
+
+TABLE = "\n\n".join((BAIT, BOARD, SUPPLY, SEAT, MARKS))

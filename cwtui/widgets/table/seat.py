@@ -1,0 +1,197 @@
+"""A seat's panel: everything a player at the table can see of that seat (its name,
+kind, score, zones with their bait, Master Angler cards, fish, tackle and trophies),
+plus the seat's own secrets when the panel is drawn for that seat (`private`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cwtui.widgets.glyphs import slots as slot_glyphs
+from cwtui.widgets.glyphs import tag, zone
+from cwtui.widgets.table import legend
+from cwtui.widgets.table.board import clickable, marked
+from cwtui.widgets.table.drawn import Drawn, Part
+from cwtui.widgets.table.marks import NO_MARKS, Marks
+from cwtui.words import KIND_NAMES, TROPHY_NAMES
+from engine.cards import Cards
+from engine.components import COLORS, ZONES
+from engine.view import SeatView, View, score_shown
+
+WIDE = 32  # content columns from which zones share a line
+FISH_COLUMN = 30  # content columns per column of one's own fish
+
+
+def render_seat(
+    v: View, seat: int, cards: Cards, private: bool, marks: Marks = NO_MARKS, width: int = 40, breakdown: bool = False
+) -> RenderableType:
+    """`v` is the view the panel is drawn from; `private`: the seat's own secrets may
+    be shown (its fish's weights, times and tags; its tackle kinds)."""
+    me = v.seats[seat]
+    wide = width >= WIDE
+    parts: list[RenderableType] = [score_line(v, seat, cards, breakdown, marks)]
+    parts.append(zones(me, marks, wide))
+    parts.extend(master_anglers(me, cards, marks))
+    parts.append(fish(me, v, cards, private, marks, width))
+    parts.append(tackle(me, private, marks))
+    if me.trophies:
+        held = ", ".join(f"{TROPHY_NAMES[k]} {p}" for k, p in me.trophies)
+        parts.append(Text.assemble(marked(Text("Trophies ", style="dim"), f"trophies:{seat}", marks), held))
+    return Group(*parts)
+
+
+def score_line(v: View, seat: int, cards: Cards, breakdown: bool, marks: Marks) -> Text:
+    me = v.seats[seat]
+    score = score_shown(v, seat, cards)
+    text = Text.assemble(("Score ", "dim"), (f"{score.total} VP", "bold"))
+    if breakdown:
+        text.append(f" = trophies {score.trophies} + Master Anglers {score.master_anglers}", style="dim")
+        text.append(f" + tags {score.tags}" if v.phase == "over" or score.tags else " (+ tags at the end)", style="dim")
+    # the angler token in hand (0 while it is on a space)
+    hand = Text(f" · token {me.hand} in hand" if me.hand else " · token on the board", style="dim")
+    text.append_text(marked(hand, f"hand:{seat}", marks))
+    return text
+
+
+def zones(me: SeatView, marks: Marks, wide: bool) -> RenderableType:
+    """R1.9 — zones 3–6: each place a bait glyph or a dot."""
+    cells = []
+    for z in ZONES:
+        label = marked(Text(f"{z}", style="dim bold"), f"zone:{me.seat}:{z}", marks)
+        cell = Text.assemble(label, " ", zone(me.board[z - 3], z))
+        cells.append(clickable(cell, f"zone:{z}"))
+    if wide:
+        return Text("  ").join(cells)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column()
+    grid.add_column()
+    grid.add_row(cells[0], cells[1])
+    grid.add_row(cells[2], cells[3])
+    return Group(Text("Zones", style="dim"), grid)
+
+
+def master_anglers(me: SeatView, cards: Cards, marks: Marks) -> list[Text]:
+    """R4.6 — the seat's Master Angler cards, one a line: filled slots are solid chips."""
+    lines = [Text("Master Anglers", style="dim")] if me.master_anglers else []
+    for m in me.master_anglers:
+        colors = tuple(COLORS[c] for c in cards.ma_slots[m.card])
+        line = marked(Text(f"{cards.ma_kind[m.card]} #{m.card}"), f"ma:{me.seat}:{m.card}", marks)
+        line.append(" ")
+        line.append_text(slot_glyphs(colors, m.filled))
+        line.append(f" {sum(m.filled)}/{len(m.filled)}", style="dim")
+        lines.append(clickable(Text.assemble("  ", line), f"card:{m.card}"))
+    if me.master_anglers_caught:
+        caught = ", ".join(f"{cards.ma_kind[c]} #{c}" for c in me.master_anglers_caught)
+        label = marked(Text("Master Anglers caught ", style="dim"), f"caught:{me.seat}", marks)
+        lines.append(Text.assemble(label, caught, (" (+1 VP each)", "dim")))
+    return lines
+
+
+def fish(me: SeatView, v: View, cards: Cards, private: bool, marks: Marks, width: int) -> RenderableType:
+    """Fish caught: species for everyone (R5.5); weight, time and tag (R1.3) for the
+    seat's own eyes, and for anyone once the fish was shown (R8.1, R10.2)."""
+    label = marked(Text(f"Fish {len(me.species)}", style="dim"), f"fish:{me.seat}", marks)
+    label.append(f" ({len(set(me.species))} species)" if me.species else "", style="dim")
+    if private and me.fish is not None:
+        known = sorted(me.fish, key=lambda f: (cards.species_names[cards.fish_species[f]], -cards.fish_weight[f]))
+    else:
+        known = sorted(me.revealed)
+    cells = [fish_card(cards, f, v.tag, v.tag_points) for f in known]
+    columns = max(1, width // FISH_COLUMN)
+    grid: RenderableType
+    if columns == 1:  # one a line: plain text (a Rich table costs far more to draw)
+        grid = Text("\n").join(cells)
+    else:
+        table = grid = Table.grid(padding=(0, 2))
+        for _ in range(columns):
+            table.add_column(no_wrap=True, overflow="ellipsis")
+        for row in range(0, len(cells), columns):
+            table.add_row(*cells[row : row + columns])
+    if private and me.fish is not None:
+        return Group(label, grid) if cells else label
+    shown = Counter(cards.species_names[cards.fish_species[f]] for f in known)
+    hidden = Counter(me.species) - shown
+    rest = ", ".join(f"{s} ×{n}" if n > 1 else s for s, n in sorted(hidden.items()))
+    text = Text.assemble(label, " ", rest or ("" if cells else "none"))
+    return Group(text, grid) if cells else text
+
+
+def fish_card(cards: Cards, f: int, tile: str, tag_points: bool) -> Text:
+    text = Text.assemble(
+        (cards.species_names[cards.fish_species[f]], "bold"),
+        f" {cards.fish_weight[f]} lb ",
+        (cards.fish_time[f], "dim"),
+        " ",
+    )
+    text.append_text(tag(cards.fish_tag[f]))
+    if tag_points and cards.fish_tag[f] == tile:
+        text.append(" +1", style="bold")
+    return text
+
+
+def tackle(me: SeatView, private: bool, marks: Marks) -> Text:
+    """R6.1 — tackle: kinds for the seat's own eyes, a count for others."""
+    label = marked(Text("Tackle ", style="dim"), f"tackle:{me.seat}", marks)
+    if private and me.tackle is not None:
+        kinds = [t.capitalize() for t in me.tackle]
+        fresh = me.fresh_count
+        usable = ", ".join(kinds[: len(kinds) - fresh]) if len(kinds) > fresh else ""
+        text = Text.assemble(label, usable or ("none" if not fresh else ""))
+        if fresh:
+            new = ", ".join(kinds[len(kinds) - fresh :])
+            text.append(("; " if usable else "") + f"{new} (new: usable from the next step)", style="italic")
+        return text
+    count = me.tackle_count
+    return Text.assemble(label, f"{count} token{'s' if count != 1 else ''}" if count else "none")
+
+
+def title(me: SeatView, to_act: int, yours: bool, thinking: bool = False) -> Text:
+    text = Text("▶ " if me.seat == to_act else "  ", style="bold")
+    text.append(me.name, style="bold")
+    text.append(f" · {'you' if yours else KIND_NAMES.get(me.kind, me.kind)}")
+    return text
+
+
+class SeatPanel(Drawn):
+    """One seat's panel; it reflows to its width."""
+
+    DEFAULT_CSS = """
+    SeatPanel { border: round $primary 60%; padding: 0 1; }
+    SeatPanel.-to-act { border: round $accent; }
+    SeatPanel.-yours { border: double $success; }
+    SeatPanel.-yours.-to-act { border: double $accent; }
+    """
+
+    def __init__(self, cards: Cards, seat: int, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="seat")
+        self.cards = cards
+        self.seat = seat
+        self.tooltip = "\n\n".join((legend.SEAT, legend.BAIT, legend.MARKS))
+        self.shown: tuple[View, bool, Marks, bool] | None = None
+        self.key: object = None
+        self.marked: tuple[bool, bool] | None = None
+
+    def show(self, v: View, private: bool, marks: Marks, breakdown: bool, yours: bool) -> None:
+        """Redraw when what the panel shows has changed (most moves change one seat)."""
+        me = v.seats[self.seat]
+        to_act = v.to_act == self.seat and v.phase != "over"
+        suffix = f":{self.seat}"
+        key = (me, private, {m for m in marks if m.endswith(suffix)}, breakdown, v.tag, v.tag_points, v.phase == "over")
+        if (to_act, yours) != self.marked:
+            self.marked = (to_act, yours)
+            self.border_title = title(me, v.to_act, yours)
+            self.set_class(to_act, "-to-act")
+            self.set_class(yours, "-yours")
+        if key != self.key:
+            self.key = key
+            self.shown = (v, private, marks, breakdown)
+            self.redraw()
+
+    def parts(self) -> list[Part]:
+        if self.shown is None:
+            return []
+        v, private, marks, breakdown = self.shown
+        return [(self.key, lambda width: render_seat(v, self.seat, self.cards, private, marks, width, breakdown))]

@@ -1,0 +1,102 @@
+"""The table read back from the screen during real games, checked against the engine:
+every seat's bait and Master Angler slots, every shown score, your own fish's tags, the
+header's round and step; and the marks of the last move."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from app_helpers import make_app
+from textual.widgets import Static
+
+from cwtui.screens.play.play import PlayScreen
+from cwtui.session import GameSession
+from cwtui.widgets.glyphs import LETTER
+from cwtui.widgets.table.seat import SeatPanel
+from engine import GameConfig, SeatConfig
+from engine.components import COLORS, ZONES
+from engine.contests import score_line
+from engine.state import State
+
+
+def zone_text(state: State, seat: int, z: int) -> str:
+    counts = state.players[seat].board[z - 3]
+    return "".join(LETTER[COLORS[c]] * n for c, n in enumerate(counts)) + "·" * (z - sum(counts))
+
+
+def check_table(screen: PlayScreen) -> int:
+    """Compare every panel with the state; the number of facts checked."""
+    state = screen.session.state
+    cards = state.cards
+    checked = 0
+    for panel in screen.query(SeatPanel):
+        if not panel.strips:
+            continue  # the compact layout shows one pane at a time: hidden panels wait
+        text = "\n".join(strip.text for strip in panel.strips)  # what the panel draws
+        seat, p = panel.seat, state.players[panel.seat]
+        for z in ZONES:
+            assert f"{z} {zone_text(state, seat, z)}" in text, (seat, z, text)
+        for m in p.ma:
+            card, filled = m[0], m[1:]
+            slots = "".join(
+                LETTER[COLORS[c]] if f else LETTER[COLORS[c]].lower()
+                for c, f in zip(cards.ma_slots[card], filled, strict=True)
+            )
+            assert f"#{card} {slots} {sum(filled)}/{len(filled)}" in text
+        trophies, masters, tags = score_line(state, p)
+        shown = int(re.search(r"Score (\d+) VP", text).group(1))  # type: ignore[union-attr]
+        # tags are counted once that contest is held; during play: trophies and Master Anglers
+        assert shown in (trophies + masters, trophies + masters + tags)
+        if panel.seat == screen.viewer:
+            for f in p.fish:
+                assert cards.fish_tag[f] in text and f"{cards.fish_weight[f]} lb" in text
+        checked += 1
+    status = str(screen.query_one("#status", Static).render())
+    if not state.over and state.phase != "present":
+        assert f"Round {(state.turn - 1) // len(state.players) + 1}" in status
+        if state.step:
+            assert f"Step {state.step}" in status
+    return checked
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, (120, 40)), (4, (120, 40)), (1, (80, 24)), (3, (200, 50))])
+async def test_the_panels_show_what_the_engine_holds(replays: Path, players: int, size: tuple[int, int]) -> None:
+    seats = (SeatConfig("Ana"), *(SeatConfig(f"Bot{i}", "random") for i in range(1, players)))
+    session = GameSession.start(GameConfig(seats=seats, seed=40 + players), replays)
+    app = make_app(replays)
+    async with app.run_test(size=size) as pilot:
+        screen = PlayScreen(session, app.settings)
+        await app.push_screen(screen)
+        await pilot.pause()
+        checked = 0
+        for i in range(120):  # Ana picks by the ply number; bots move at instant speed
+            if session.state.over or app.screen is not screen:
+                break
+            if screen.options:
+                if screen.has_class("-compact"):  # F4 your panel, F5 the others, in turn
+                    await pilot.press("f4" if i % 2 else "f5")
+                    await pilot.pause()
+                checked += check_table(screen)
+                screen.play_move(screen.options[session.state.ply % len(screen.options)])
+            await pilot.pause(0.02)
+        assert checked >= 40
+
+
+async def test_the_last_move_is_marked(replays: Path) -> None:
+    """A placement marks the space it took and the zones it emptied of bait."""
+    from engine.moves import PlaceAngler
+
+    session = GameSession.start(GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo", "random")), seed=8), replays)
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = PlayScreen(session, app.settings)
+        await app.push_screen(screen)
+        await pilot.pause()
+        place = next(m for m in screen.options if isinstance(m, PlaceAngler) and m.space != "port")
+        screen.play_move(place)
+        await pilot.pause()
+        board = screen.query_one("#board")
+        marks = board.shown[1]  # type: ignore[attr-defined]
+        assert f"space:{place.space}" in marks and any(m.startswith("zone:0:") for m in marks)
