@@ -84,19 +84,43 @@ async def test_the_panels_show_what_the_engine_holds(replays: Path, players: int
         assert checked >= 40
 
 
+async def open_duo(pilot, replays: Path) -> PlayScreen:  # type: ignore[no-untyped-def]
+    """Ana (human) against a random bot, at the start."""
+    session = GameSession.start(GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo", "random")), seed=8), replays)
+    screen = PlayScreen(session, pilot.app.settings)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
 async def test_the_last_move_is_marked(replays: Path) -> None:
     """A placement marks the space it took and the zones it emptied of bait."""
     from engine.moves import PlaceAngler
 
-    session = GameSession.start(GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo", "random")), seed=8), replays)
     app = make_app(replays)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = PlayScreen(session, app.settings)
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await open_duo(pilot, replays)
         place = next(m for m in screen.options if isinstance(m, PlaceAngler) and m.space != "port")
         screen.play_move(place)
         await pilot.pause()
         board = screen.query_one("#board")
         marks = board.shown[1]  # type: ignore[attr-defined]
         assert f"space:{place.space}" in marks and any(m.startswith("zone:0:") for m in marks)
+
+
+async def test_a_turn_starts_with_what_the_others_did(replays: Path) -> None:
+    """At the start of your turn a line says what the other seats did since your last
+    move, one run per seat."""
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_duo(pilot, replays)
+        session = screen.session
+        assert str(screen.query_one("#since", Static).render()).strip() == ""  # nobody moved yet
+        for _ in range(200):  # Ana plays until Bo has played a turn and it is Ana's again
+            if screen.options:
+                if any(p.seat == 1 for p in session.history):
+                    break
+                screen.play_move(screen.options[-1])
+            await pilot.pause(0.02)
+        since = str(screen.query_one("#since", Static).render())
+        assert since.startswith("Since your last move: Bo: ") and " · Bo: " not in since

@@ -269,8 +269,16 @@ class PlayScreen(CompactScreen):
             for ply in reversed(recent)
             for line in words.narrate(cards, names, ply.seat, ply.move, ply.events, seat)
         ]
+        # one run per seat: "Bo: places a 2 on yellow; takes the 2 off port; …"
+        runs: list[tuple[str, list[str]]] = []
+        for line in lines:
+            who, _, what = line.partition(": ")
+            if runs and runs[-1][0] == who:
+                runs[-1][1].append(what)
+            else:
+                runs.append((who, [what]))
         text = Text("Since your last move: ", style="bold")
-        text.append(" · ".join(lines))
+        text.append(" · ".join(f"{who}: {'; '.join(what)}" for who, what in runs))
         since.update(text, layout=False)
 
     # -- hints ---------------------------------------------------------------------
