@@ -92,6 +92,7 @@ class ReplayScreen(CompactScreen):
         self.speed = 2  # index into SPEEDS
         self.timer: Timer | None = None
         self.drawn: dict[str, object] = {}
+        self.held = False  # the panels' heights are held (hold_heights)
         self.draw_pending = False
 
     def compose(self) -> ComposeResult:
@@ -218,6 +219,7 @@ class ReplayScreen(CompactScreen):
         """Everything → seat 0 → seat 1 → … → everything."""
         seats = len(self.config_seats())
         self.perspective = 0 if self.perspective == EVERYONE else self.perspective + 1
+        self.held = False  # another view: its own heights
         if self.perspective >= seats:
             self.perspective = EVERYONE
         self.fill_moves()
@@ -270,6 +272,8 @@ class ReplayScreen(CompactScreen):
         menu.scroll_to_highlight(top=False)
         everyone = self.perspective == EVERYONE
         seat = state.active if everyone else self.perspective
+        if not self.held:
+            self.hold_heights(everyone, seat)
         v = view(state, seat)
         marks = NO_MARKS if cursor.before is None else changes(view(cursor.before, seat), v)
         for board in self.query(Board):
@@ -292,6 +296,20 @@ class ReplayScreen(CompactScreen):
         else:
             this_move.update(Text(cursor.describe(cursor.position - 1, self.perspective)), layout=False)
         self.update_status()
+
+    def hold_heights(self, everyone: bool, seat: int) -> None:
+        """Scrubbing changes every panel at once; if their heights changed with it, each
+        jump would lay the screen out again (half its cost). The seats' panels are as tall
+        as they get near the end of the game: drawn once there, they keep that height."""
+        panels = list(self.query(SeatPanel))
+        if not panels or not all(p.content_region.width for p in panels):
+            return  # not laid out yet: the next draw tries again
+        self.held = True
+        final = self.replay.final
+        for panel in panels:
+            own = view(final, panel.seat) if everyone else view(final, seat)
+            panel.show(own, everyone or panel.seat == seat, NO_MARKS, False, yours=False)
+            panel.hold_height()
 
     def update_status(self) -> None:
         cursor = self.cursor

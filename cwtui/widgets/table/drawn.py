@@ -25,6 +25,9 @@ class Drawn(Widget):
         self.strips: list[Strip] = []
         self.drawn_width = 0
         self.stale = True  # something to draw was not drawn (hidden, or not laid out)
+        # The least height in lines: a view that jumps around a game (the replay) keeps
+        # its panels as tall as they get, so a jump costs no layout
+        self.min_lines = 0
         self.cache: list[tuple[object, list[Strip]]] = []  # each part's key and lines
 
     def parts(self) -> list[Part]:
@@ -52,7 +55,7 @@ class Drawn(Widget):
             cache.append((key, [Strip(Segment.adjust_line_length(line, width), width) for line in lines]))
         self.cache = cache
         self.strips = [strip for _key, strips in cache for strip in strips]
-        height = len(self.strips) + self.styles.gutter.height
+        height = max(len(self.strips), self.min_lines) + self.styles.gutter.height
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height  # a layout, only when the height changes
         self.refresh()
@@ -69,3 +72,7 @@ class Drawn(Widget):
         if 0 <= y < len(self.strips):
             return self.strips[y]
         return Strip.blank(self.content_region.width, self.rich_style)
+
+    def hold_height(self) -> None:
+        """Keep at least the height drawn now (called once what is drawn is the tallest)."""
+        self.min_lines = len(self.strips)
