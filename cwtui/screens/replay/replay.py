@@ -316,10 +316,12 @@ class ReplayScreen(CompactScreen):
         state = cursor.state
         header = self.replay.log.header
         # Most important first: at 80 columns the line is cut at the end.
-        parts = [f"ply {cursor.position}/{cursor.end}", words.whose_turn(state, cursor.names)]
+        parts = [f"ply {cursor.position}/{cursor.end}"]
         if state.over:
-            parts.append("game over — r: results")
-        elif cursor.position == cursor.end and self.replay.log.footer is None:
+            parts.append("game over — r: results")  # whose_turn would only say "Game over"
+        else:
+            parts.append(words.whose_turn(state, cursor.names))
+        if not state.over and cursor.position == cursor.end and self.replay.log.footer is None:
             parts.append("unfinished")
         parts += [
             "view: everything" if self.perspective == EVERYONE else f"view: {cursor.names[self.perspective]}",
