@@ -35,12 +35,17 @@ class EventLog(QuietScroll, can_focus=True):
         """Add a line at the end and follow it (unless the reader scrolled up)."""
         at_end = self.scroll_y >= self.max_scroll_y
         self.entries.append(Text(line) if isinstance(line, str) else line)
-        if len(self.entries) > self.max_lines:
+        trimmed = len(self.entries) > self.max_lines
+        if trimmed:
             del self.entries[0]
             if self.wrapped:
                 del self.wrapped[0]
         if self.width:
             self.wrapped.append(self._wrap(self.entries[-1]))
+            if trimmed:
+                self.flat = self.lines
+            else:
+                self.flat.extend(self.wrapped[-1])  # a new line: no need to flatten them all
             self._resize()
             if at_end:
                 self.scroll_end(animate=False, immediate=True)
@@ -58,7 +63,6 @@ class EventLog(QuietScroll, can_focus=True):
     def _resize(self) -> None:
         """The scroll range grows by CHUNK lines at a time: a new scroll range costs a
         layout of the whole screen, which a line a move should not."""
-        self.flat = self.lines
         size = Size(self.width, -(-len(self.flat) // CHUNK) * CHUNK)
         if self.virtual_size != size:
             self.virtual_size = size
@@ -74,6 +78,7 @@ class EventLog(QuietScroll, can_focus=True):
         if width > 0 and width != self.width:
             self.width = width
             self.wrapped = [self._wrap(entry) for entry in self.entries]
+            self.flat = self.lines
             self._resize()
             self.scroll_end(animate=False, immediate=True)
 
