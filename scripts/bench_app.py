@@ -7,6 +7,8 @@ Start-up is measured from launching `cwtui` in tmux to "New game" on the screen 
 Python process: imports included). A move's draw time runs from the human's choice to
 the screen updated: the engine applies and logs it, the panes and prompt are rebuilt,
 and Textual lays out and composites the frame (all but writing bytes to the terminal).
+The time includes Pilot's own wait for every widget to be idle; "harness floor" is that
+wait when nothing changed, measured in the same run (a real terminal does not pay it).
 """
 
 from __future__ import annotations
@@ -56,8 +58,10 @@ def startup(runs: int = 5) -> list[float]:
     return times
 
 
-async def draw_times(moves: int, size: tuple[int, int]) -> list[float]:
+async def draw_times(moves: int, size: tuple[int, int]) -> tuple[list[float], list[float]]:
+    """Each move's draw time, and the harness's own floor (a wait with nothing to draw)."""
     times: list[float] = []
+    floor: list[float] = []
     with tempfile.TemporaryDirectory() as replays:
         app = CwtuiApp(Path(replays), bot_speed="instant", seed_source=lambda: 1234, still=True)
         async with app.run_test(size=size) as pilot:
@@ -72,13 +76,17 @@ async def draw_times(moves: int, size: tuple[int, int]) -> list[float]:
                     break
                 if not screen.options:
                     continue
+                start = time.perf_counter()
+                await pilot._wait_for_screen()
+                app.screen._on_timer_update()
+                floor.append(time.perf_counter() - start)
                 move = screen.options[rng.below(len(screen.options))]
                 start = time.perf_counter()
                 screen.play_move(move)
                 await pilot._wait_for_screen()
                 app.screen._on_timer_update()
                 times.append(time.perf_counter() - start)
-    return times
+    return times, floor
 
 
 def summary(times: list[float]) -> str:
@@ -97,8 +105,9 @@ def main() -> None:
     else:
         print("start-up: tmux not installed, not measured")
     for size in ((140, 40), (120, 40), (80, 24)):
-        times = asyncio.run(draw_times(args.moves, size))
+        times, floor = asyncio.run(draw_times(args.moves, size))
         print(f"draw a move at {size[0]}x{size[1]}: {summary(times)}")
+        print(f"  harness floor at {size[0]}x{size[1]}: {summary(floor)}")
 
 
 if __name__ == "__main__":

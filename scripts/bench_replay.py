@@ -66,7 +66,7 @@ async def screen_side(path: Path, jumps: int, view: str) -> None:
     for name in ("_refresh_layout", "_compositor_refresh"):
         original = getattr(Screen, name)
 
-        def timed(self: Screen, *args: object, _original: object = original, **kwargs: object) -> object:
+        def timed(self: Screen[object], *args: object, _original: object = original, **kwargs: object) -> object:
             t = time.perf_counter()
             try:
                 return _original(self, *args, **kwargs)  # type: ignore[operator]

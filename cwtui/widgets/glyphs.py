@@ -31,7 +31,12 @@ EMPTY_SLOT = {
     "green": "#1d5c21 on #c4ecc6",
     "yellow": "#5c4a05 on #f4e6a8",
 }
-LOCATION_STYLE = {"shore": "#a070c8", "river": "#c9a227", "lake": "#4f8fe8"}
+# Each location's name on a chip of its color, readable on either theme (the colors as
+# text alone would not be: gold on white)
+LOCATION_STYLE = {"shore": "bold white on #7b3fa0", "river": "bold black on #d9b43a", "lake": "bold white on #1f5fbf"}
+# The hint's pick among the options, and a tagged fish in the results
+HINT = Style.parse("bold black on #7fd67f")
+TAGGED = Style.parse("bold black on #ffd75f")
 # Fish tags (R1.3): each tag's own chip, readable on either theme.
 TAG_STYLE = {
     "gold": "black on #e0b000",

@@ -11,6 +11,7 @@ from cwtui.app import CwtuiApp
 from cwtui.cli import main
 from cwtui.crash import EXIT_CRASH
 from cwtui.screens.home.home import HomeScreen
+from cwtui.widgets.table.quiet import TextLines
 
 
 def test_a_crash_exits_70_with_one_line_and_a_report(
@@ -41,7 +42,6 @@ async def test_a_bot_that_raises_pauses_the_game_instead_of_closing_the_app(
     saved and paused, with one line and a crash report."""
     from app_helpers import make_app, settle
     from helpers import config
-    from textual.widgets import Static
 
     from cwtui.screens.play.play import PlayScreen
     from cwtui.session import GameSession
@@ -57,6 +57,6 @@ async def test_a_bot_that_raises_pauses_the_game_instead_of_closing_the_app(
         await app.push_screen(screen)
         await settle(pilot)
         assert app.is_running and app.screen is screen and screen.paused
-        assert "(paused)" in str(screen.query_one("#status", Static).render())
+        assert "(paused)" in screen.query_one("#status", TextLines).drawn_text
         assert session.state.ply == 0 and session.path is not None and session.path.exists()
         assert list(crash_reports.iterdir())

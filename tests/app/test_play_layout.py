@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from app_helpers import make_app
 from helpers import config
-from textual.widgets import Static
 
 from cwtui import words
 from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
 from cwtui.widgets.table.event_log import EventLog
+from cwtui.widgets.table.quiet import TextLines
 
 
 async def open_bots_game(app, replays: Path):  # type: ignore[no-untyped-def]
@@ -68,4 +68,28 @@ async def test_s_cycles_the_bot_speed_and_the_status_says_so(replays: Path) -> N
         await pilot.press("p", "s")
         await pilot.pause()
         assert app.settings.bot_speed == "normal"
-        assert "bots normal" in str(screen.query_one("#status", Static).render())
+        assert "bots normal" in screen.query_one("#status", TextLines).drawn_text
+
+
+async def test_undo_is_offered_in_the_prompt_not_the_footer(replays: Path) -> None:
+    """u acts only until a draw or another seat's move. The footer is built when the
+    bindings are refreshed (a focus change), not after every move, so listing u there
+    showed it when it no longer acted and hid it when it did: the prompt's key line,
+    redrawn with every decision, offers it instead."""
+    from textual.widgets._footer import FooterKey
+
+    from engine import GameConfig, SeatConfig
+
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        seats = (SeatConfig("Ana", "human"), SeatConfig("Bo", "random"))
+        session = GameSession.start(GameConfig(seats=seats, seed=3), replays)
+        screen = PlayScreen(session, app.settings)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.play_move(next(m for m in screen.options if type(m).__name__ == "PlaceAngler"))
+        await pilot.pause()
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert session.can_undo and "u: undo" in screen.query_one("#keys", TextLines).drawn_text
+        assert "undo" not in {key.action for key in screen.query(FooterKey)}

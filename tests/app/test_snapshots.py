@@ -73,6 +73,19 @@ def test_play_mid_game_roomier(snap_compare, replays: Path, size) -> None:
     assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(mid_game().build()))
 
 
+def test_play_light_theme(snap_compare, replays: Path) -> None:
+    """The light theme: every chip (bait, slots, tags, locations, marks) keeps its own
+    colors, and the text is the theme's."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        pilot.app.theme = "textual-light"
+        await open_play(mid_game().build())(pilot)
+        await pilot.press("1")  # a move, for the last-move marks
+        await settle(pilot)
+
+    assert snap_compare(make_app(replays), terminal_size=(120, 40), run_before=run_before)
+
+
 @pytest.mark.parametrize("tab", ["f3", "f4", "f5", "f6"])
 def test_play_compact_tabs(snap_compare, replays: Path, tab: str) -> None:
     """80×24: the trophies, your panel, the other seats and the log, each the whole width."""

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_app
-from textual.widgets import Static
 
 from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
 from cwtui.widgets.glyphs import LETTER
+from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine import GameConfig, SeatConfig
 from engine.components import COLORS, ZONES
@@ -53,7 +53,7 @@ def check_table(screen: PlayScreen) -> int:
             for f in p.fish:
                 assert cards.fish_tag[f] in text and f"{cards.fish_weight[f]} lb" in text
         checked += 1
-    status = str(screen.query_one("#status", Static).render())
+    status = screen.query_one("#status", TextLines).drawn_text
     if not state.over and state.phase != "present":
         assert f"Round {(state.turn - 1) // len(state.players) + 1}" in status
         if state.step:
@@ -115,12 +115,12 @@ async def test_a_turn_starts_with_what_the_others_did(replays: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_duo(pilot, replays)
         session = screen.session
-        assert str(screen.query_one("#since", Static).render()).strip() == ""  # nobody moved yet
+        assert screen.query_one("#since", TextLines).drawn_text.strip() == ""  # nobody moved yet
         for _ in range(200):  # Ana plays until Bo has played a turn and it is Ana's again
             if screen.options:
                 if any(p.seat == 1 for p in session.history):
                     break
                 screen.play_move(screen.options[-1])
             await pilot.pause(0.02)
-        since = str(screen.query_one("#since", Static).render())
+        since = screen.query_one("#since", TextLines).drawn_text.replace("\n", " ")
         assert since.startswith("Since your last move: Bo: ") and " · Bo: " not in since

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -29,11 +29,12 @@ from cwtui.screens.compact import CompactScreen
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.session import GameSession, Ply
 from cwtui.settings import BOT_SPEEDS, Settings
+from cwtui.widgets.glyphs import HINT
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.event_log import EventLog
 from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
-from cwtui.widgets.table.quiet_scroll import QuietOptionList
+from cwtui.widgets.table.quiet import QuietOptionList, TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine import IllegalMove
 from engine.bots import Decision
@@ -53,7 +54,14 @@ class PlayScreen(CompactScreen):
     CSS_PATH = "play.tcss"
     BINDINGS = [
         Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
-        Binding("u", "undo", "Undo", id="play.undo", tooltip="Take back your last move (until a draw or another seat)"),
+        Binding(
+            "u",
+            "undo",
+            "Undo",
+            id="play.undo",
+            show=False,  # acts only until a draw: offered in the prompt's key line
+            tooltip="Take back your last move (until a draw or another seat)",
+        ),
         Binding("h", "hint", "Hint", id="play.hint", tooltip="What the hard bot would play now, and why"),
         Binding("b", "breakdown", "Scores", id="play.scores", show=False, tooltip="Each seat's score, item by item"),
         Binding("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
@@ -80,7 +88,7 @@ class PlayScreen(CompactScreen):
         "In the compact layout (under 120×34) F2–F6 switch the pane shown above the prompt."
     )
 
-    LEGEND = legend.TABLE
+    LEGEND = "\n\n".join((legend.TABLE, legend.HINT))
 
     class BotMoved(Message):
         """A bot's decision, from its worker."""
@@ -123,24 +131,26 @@ class PlayScreen(CompactScreen):
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         cards = self.session.state.cards
-        yield Static(id="status")
+        # kept, not queried: they are drawn after every move
+        self.panels = [SeatPanel(cards, seat, id=f"seat-{seat}") for seat in self.seat_order()]
+        self.boards = [Board(cards, id="board"),
+                       Board(cards, title="Trophies and Master Anglers", supply=True, id="supply")]  # fmt: skip
+        yield TextLines(id="status")
         with Vertical(id="table"):
             # first, so that in the compact layout it stands above the prompt; in the
             # full layout it is docked to the right, the whole height
             with VerticalScroll(id="seats"):
-                for seat in self.seat_order():
-                    yield SeatPanel(cards, seat, id=f"seat-{seat}")
+                yield from self.panels
             with Vertical(id="left"):
-                yield Board(cards, id="board")
-                yield Board(cards, title="Trophies and Master Anglers", supply=True, id="supply")
+                yield from self.boards
                 with Vertical(id="log", classes="pane"):
                     yield self.new_log(self.viewer)
             # Fixed heights: a new decision redraws the prompt without a layout of the screen.
             with Vertical(id="prompt"):
-                yield Static(id="since")
-                yield Static(id="question")
+                yield TextLines(id="since")
+                yield TextLines(id="question")
                 yield QuietOptionList(id="options")
-                yield Static(id="keys")
+                yield TextLines(id="keys")
         yield Footer(compact=True, show_command_palette=False)
 
     def seat_order(self) -> list[int]:
@@ -174,7 +184,7 @@ class PlayScreen(CompactScreen):
         self.query_one("#seats").set_class(shown in ("you", "seats"), "-shown")
         self.query_one("#seats").set_class(shown == "seats", "-others")
         yours = self.seat_order()[0]
-        for panel in self.query(SeatPanel):
+        for panel in self.panels:
             panel.set_class((panel.seat == yours) == (shown == "you"), "-shown")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -235,12 +245,11 @@ class PlayScreen(CompactScreen):
                 return -sum(weight[f] for f in fish), len(fish)
 
             self.options.sort(key=heaviest)
-        self.query_one("#question", Static).update(
-            Text.assemble((f"{self.session.names[state.to_act]}: ", "bold"), words.pending(state)), layout=False
+        self.query_one("#question", TextLines).update(
+            Text.assemble((f"{self.session.names[state.to_act]}: ", "bold"), words.pending(state))
         )
         menu = self.query_one("#options", OptionList)
-        menu.clear_options()
-        menu.add_options(Option(self.option_prompt(i)) for i in range(len(self.options)))
+        menu.set_options(Option(self.option_prompt(i)) for i in range(len(self.options)))
         menu.highlighted = 0
         if self.focused is not menu:
             menu.focus()
@@ -259,9 +268,9 @@ class PlayScreen(CompactScreen):
             if ply.seat == seat:
                 break
             recent.append(ply)
-        since = self.query_one("#since", Static)
+        since = self.query_one("#since", TextLines)
         if not recent or self.viewer != seat:
-            since.update("", layout=False)
+            since.update("")
             return
         cards, names = self.session.state.cards, self.session.names
         lines = [
@@ -279,7 +288,7 @@ class PlayScreen(CompactScreen):
                 runs.append((who, [what]))
         text = Text("Since your last move: ", style="bold")
         text.append(" · ".join(f"{who}: {'; '.join(what)}" for who, what in runs))
-        since.update(text, layout=False)
+        since.update(text)
 
     # -- hints ---------------------------------------------------------------------
     def action_hint(self) -> None:
@@ -310,7 +319,8 @@ class PlayScreen(CompactScreen):
             summary.append(
                 ("" if rank == 0 else ", then ") + (keys[index] or "·"), style="bold reverse" if rank == 0 else "bold"
             )
-            summary.append(f" ({option.win_rate:.0%} win)")
+            # short enough for one line at 80 columns: "win" once, then the rates alone
+            summary.append(f" ({option.win_rate:.0%} win)" if rank == 0 else f" ({option.win_rate:.0%})")
             menu.replace_option_prompt_at_index(index, self.option_prompt(index, f"◀ {option.win_rate:.0%} win"))
         self.show_hint(summary)
         menu.highlighted = top[0][0]
@@ -318,13 +328,14 @@ class PlayScreen(CompactScreen):
 
     def show_hint(self, text: Text | None) -> None:
         """The hint takes the line under the options; without one, it explains the keys."""
-        self.query_one("#keys", Static).update(text or self.keys_help, layout=False)
+        self.query_one("#keys", TextLines).update(text or self.keys_help)
 
     def option_prompt(self, index: int, note: str = "") -> Text:
         key = self.option_keys()[index]
         prompt = Text.assemble((f"{key} ", "bold"), words.option(self.session.state, self.options[index]))
         if note:
-            prompt.append(f"  {note}", style="bold green")
+            prompt.append("  ")
+            prompt.append(f" {note} ", style=HINT)
         return prompt
 
     def option_keys(self) -> list[str]:
@@ -334,7 +345,7 @@ class PlayScreen(CompactScreen):
         state = self.session.state
         name = self.session.names[state.to_act]
         note = " (paused: press p)" if self.paused else " is thinking…"
-        self.query_one("#question", Static).update(Text(f"{name}{note}", style="italic"), layout=False)
+        self.query_one("#question", TextLines).update(Text(f"{name}{note}", style="italic"))
         self.keys_help = Text("")
         self.show_hint(None)
         menu = self.query_one("#options", OptionList)
@@ -342,7 +353,7 @@ class PlayScreen(CompactScreen):
         # footer, which costs a layout of the screen)
         menu.clear_options()
         self.options = []
-        self.query_one("#since", Static).update("", layout=False)
+        self.query_one("#since", TextLines).update("")
 
     # exclusive: starting a bot cancels the one before (pause and resume during a search
     # must not leave two searches running on one bot, which is not thread-safe).
@@ -463,10 +474,10 @@ class PlayScreen(CompactScreen):
         marks: Marks = NO_MARKS
         if self.before_last is not None:
             marks = changes(view(self.before_last, v.seat), v)
-        for board in self.query(Board):
+        for board in self.boards:
             board.show(v, marks)
         yours = self.seat_order()[0]
-        for panel in self.query(SeatPanel):
+        for panel in self.panels:
             panel.show(
                 v, private == panel.seat, marks, self.breakdown, yours=panel.seat == yours and private is not None
             )
@@ -477,7 +488,7 @@ class PlayScreen(CompactScreen):
         parts = [words.whose_turn(state, self.session.names)]
         if self.session.bots:
             parts.append(f"bots {self.settings.bot_speed}" + (" (paused)" if self.paused else ""))
-        self.query_one("#status", Static).update(Text(" " + " · ".join(parts), style="bold"), layout=False)
+        self.query_one("#status", TextLines).update(Text(" " + " · ".join(parts), style="bold"))
 
     # Each viewer has its own event log (hot seat: what one player saw of their own
     # catches must not be on screen for the next); a move is narrated into every log.

@@ -31,7 +31,9 @@ from cwtui.session import GameSession
 from cwtui.widgets.scroll_text import ScrollText
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import Board
+from cwtui.widgets.table.drawn import Drawn
 from cwtui.widgets.table.marks import NO_MARKS, changes
+from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from cwtui.words import EVERYONE, species_of
 from engine import EngineError, SeatConfig
@@ -96,7 +98,7 @@ class ReplayScreen(CompactScreen):
         self.draw_pending = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield TextLines(id="status")
         divergence = self.replay.divergence
         if divergence is not None:
             yield Static(
@@ -107,17 +109,19 @@ class ReplayScreen(CompactScreen):
                 id="banner",
             )
         cards = self.replay.cards
+        # kept, not queried: they are drawn at every step
+        self.panels = [SeatPanel(cards, seat, id=f"seat-{seat}") for seat in range(len(self.cursor.names))]
+        self.boards = [Board(cards, id="board"),
+                       Board(cards, title="Trophies and Master Anglers", supply=True, id="supply")]  # fmt: skip
         with VerticalScroll(id="seats", classes="pane"):
-            for seat in range(len(self.cursor.names)):
-                yield SeatPanel(cards, seat, id=f"seat-{seat}")
+            yield from self.panels
             yield ScrollText(id="hidden")
         with Vertical(id="left"):
-            yield Board(cards, id="board")
-            yield Board(cards, title="Trophies and Master Anglers", supply=True, id="supply")
+            yield from self.boards
         with Horizontal(id="bottom"):
             with Vertical(id="moves", classes="pane"):
                 yield OptionList(id="move-list")
-            yield Static(id="this-move")
+            yield TextLines(id="this-move")
         # the footer lists what fits at 80 columns; F1 lists every key
         yield Footer(compact=True, show_command_palette=False)
 
@@ -276,9 +280,9 @@ class ReplayScreen(CompactScreen):
             self.hold_heights(everyone, seat)
         v = view(state, seat)
         marks = NO_MARKS if cursor.before is None else changes(view(cursor.before, seat), v)
-        for board in self.query(Board):
+        for board in self.boards:
             board.show(v, marks)
-        for panel in self.query(SeatPanel):
+        for panel in self.panels:
             # the full view draws each seat from its own view, with its secrets
             own = view(state, panel.seat) if everyone else v
             panel.show(own, everyone or panel.seat == seat, marks, False, yours=not everyone and panel.seat == seat)
@@ -290,26 +294,32 @@ class ReplayScreen(CompactScreen):
             if self.drawn.get("#hidden") != facts:
                 self.drawn["#hidden"] = facts
                 hidden.show(face_down(state))
-        this_move = self.query_one("#this-move", Static)
+        this_move = self.query_one("#this-move", TextLines)
         if cursor.position == 0:
-            this_move.update(Text("The game is set up. → plays the first move.", style="dim"), layout=False)
+            this_move.update(Text("The game is set up. → plays the first move.", style="dim"))
         else:
-            this_move.update(Text(cursor.describe(cursor.position - 1, self.perspective)), layout=False)
+            this_move.update(Text(cursor.describe(cursor.position - 1, self.perspective)))
         self.update_status()
 
     def hold_heights(self, everyone: bool, seat: int) -> None:
         """Scrubbing changes every panel at once; if their heights changed with it, each
-        jump would lay the screen out again (half its cost). The seats' panels are as tall
-        as they get near the end of the game: drawn once there, they keep that height."""
-        panels = list(self.query(SeatPanel))
-        if not panels or not all(p.content_region.width for p in panels):
+        jump would lay the screen out again (half its cost). The seats' panels and the
+        trophies are as tall as they get near the end of the game: drawn once there,
+        they keep that height, and grow (once) if a position needs more."""
+        drawn: list[Drawn] = [*self.panels, *self.boards]
+        if not all(d.content_region.width for d in drawn):
             return  # not laid out yet: the next draw tries again
         self.held = True
         final = self.replay.final
-        for panel in panels:
+        for d in drawn:
+            d.release_height()  # another view's heights (everything, or one seat's) do not hold
+        for board in self.boards:
+            board.show(view(final, seat), NO_MARKS)
+        for panel in self.panels:
             own = view(final, panel.seat) if everyone else view(final, seat)
             panel.show(own, everyone or panel.seat == seat, NO_MARKS, False, yours=False)
-            panel.hold_height()
+        for d in drawn:
+            d.hold_height()
 
     def update_status(self) -> None:
         cursor = self.cursor
@@ -328,7 +338,7 @@ class ReplayScreen(CompactScreen):
             (f"playing {SPEEDS[self.speed]}/s" if self.timer is not None else f"paused ({SPEEDS[self.speed]}/s)"),
             f"replay of {header.game}",
         ]
-        self.query_one("#status", Static).update(Text(" " + " · ".join(parts), style="bold"), layout=False)
+        self.query_one("#status", TextLines).update(Text(" " + " · ".join(parts), style="bold"))
 
 
 def face_down(state: State) -> RenderableType:

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 from cwtui.navigation import NewGame, OpenReplay
 from cwtui.replaying import open_replay
 from cwtui.session import shown_path
+from cwtui.widgets.glyphs import TAGGED
 from cwtui.words import species_of
 from engine import EngineError
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
@@ -76,7 +77,9 @@ class ResultsScreen(Screen[None]):
             for f in fish:
                 tagged = state.config.tag_points and cards.fish_tag[f] == state.tag
                 listing.append(f"{species_of(cards, f)} {cards.fish_weight[f]} lb")
-                listing.append(" ◆ " if tagged else "  ", style="bold yellow")
+                listing.append(" ")
+                listing.append("◆" if tagged else " ", style=TAGGED if tagged else "")
+                listing.append(" ")
                 listing.append(f"({cards.fish_time[f]})  ", style="dim")
             trophy = next((t.points for t in p.trophies if t.kind == kind), None)
             rows.append((-total, p.seat, self.names[p.seat], listing or Text("nothing", style="dim"), total, trophy))

@@ -5,6 +5,9 @@ the Master Angler display. Drawn from a View, so it shows only what is public.""
 
 from __future__ import annotations
 
+from rich.box import ROUNDED
+from rich.console import RenderableType
+from rich.panel import Panel
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -57,34 +60,58 @@ def spaces(v: View, marks: Marks) -> Text:
     return text
 
 
-def locations(v: View, cards: Cards, marks: Marks, roomy: bool) -> Table:
-    """Each location's zones 3–6 as cards (species, weight range), then its deck as a
-    card: the species on top (decks lie fish side up) and how many are left."""
-    ranges = {s.name: (s.min_weight, s.max_weight) for s in cards.data.species}
+def location_grid(roomy: bool) -> Table:
+    """The columns the locations share: the name, zones 3–6 as cards, the deck. Every
+    width comes from the pane's width alone (fixed and ratio columns), so each location
+    is drawn as a grid of its own and lines up with the others: a catch at the Lake
+    draws the Lake again, not the whole board."""
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(width=6, no_wrap=True)
     for _ in ZONES:
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     grid.add_column(ratio=2 if roomy else 1, no_wrap=not roomy, overflow="ellipsis" if not roomy else "fold")
-    grid.add_row("", *(Text(f"zone {z}", style="dim") for z in ZONES), Text("deck", style="dim"))
-    for loc, zones in enumerate(v.locations):
-        name = LOCATIONS[loc]
-        label = Text(name.capitalize(), style=f"bold {LOCATION_STYLE[name]}")
-        label.append("\n")
-        for c, color in enumerate(COLORS):  # the bait colors that fish here (R1.2)
-            if LOCATION_OF_COLOR[c] == loc:
-                label.append_text(bait(color))
-                label.append(" ")
-        cells = []
-        for z, species in zip(ZONES, zones, strict=True):
-            if species is None:
-                card = Text("no fish\n", style="dim")
-            else:
-                low, high = ranges[species]
-                card = Text.assemble((species, "bold"), "\n", (f"{low}–{high} lb", "dim"))
-            cells.append(clickable(marked(card, f"loc:{name}:{z}", marks), f"fish:{name}:{z}"))
-        grid.add_row(label, *cells, deck(v, loc, marks, roomy))
     return grid
+
+
+def locations_header(roomy: bool) -> Table:
+    grid = location_grid(roomy)
+    grid.add_row("", *(Text(f"zone {z}", style="dim") for z in ZONES), Text("deck", style="dim"))
+    return grid
+
+
+def location(v: View, loc: int, cards: Cards, marks: Marks, roomy: bool) -> Table:
+    """A location's zones 3–6 as cards (species, weight range), then its deck as a
+    card: the species on top (decks lie fish side up) and how many are left. With room
+    (200 columns), each card is drawn framed, its zone in the frame."""
+    name = LOCATIONS[loc]
+    label = Text(f"{name.capitalize():<6}", style=LOCATION_STYLE[name])  # a chip the column wide
+    label.append("\n")
+    for c, color in enumerate(COLORS):  # the bait colors that fish here (R1.2)
+        if LOCATION_OF_COLOR[c] == loc:
+            label.append_text(bait(color))
+            label.append(" ")
+    ranges = {s.name: (s.min_weight, s.max_weight) for s in cards.data.species}
+    cells: list[RenderableType] = []
+    for z, species in zip(ZONES, v.locations[loc], strict=True):
+        if species is None:
+            card = Text("no fish\n", style="dim")
+        else:
+            low, high = ranges[species]
+            card = Text.assemble((species, "bold"), "\n", (f"{low}–{high} lb", "dim"))
+        key = f"loc:{name}:{z}"
+        card = clickable(marked(card, key, marks), f"fish:{name}:{z}")
+        cells.append(framed(card, f"zone {z}", key in marks) if roomy else card)
+    top = deck(v, loc, marks, roomy)
+    cells.append(framed(top, "deck", f"deck:{name}" in marks) if roomy else top)
+    grid = location_grid(roomy)
+    grid.add_row(label, *cells)
+    return grid
+
+
+def framed(card: Text, title: str, is_marked: bool) -> Panel:
+    """A card drawn as a card: a frame, titled with its zone (or "deck")."""
+    border = MARK.bgcolor.name if is_marked and MARK.bgcolor else "grey50"
+    return Panel(card, title=title, title_align="left", box=ROUNDED, border_style=border, padding=(0, 1))
 
 
 def deck(v: View, loc: int, marks: Marks, roomy: bool) -> Text:
@@ -178,6 +205,7 @@ class Board(Drawn):
             return []
         v, marks = self.shown
         cards = self.cards
+        roomy = self.drawn_width >= ROOMY  # the zones' frames name them: no header
 
         def only(*prefixes: str) -> frozenset[str]:
             return frozenset(m for m in marks if m.startswith(prefixes))
@@ -185,13 +213,20 @@ class Board(Drawn):
         if self.supply:
             held = tuple((s.name, s.trophies) for s in v.seats)
             return [
-                ((v.mystery_weight, v.mystery_left, v.tag, v.tag_points, only("mystery")),
+                (("mystery", v.mystery_weight, v.mystery_left, v.tag, v.tag_points, only("mystery")),
                  lambda w: mystery_and_tag(v, marks)),
-                ((v.stacks, held, only("trophy:")), lambda w: trophies(v, marks)),
-                ((v.display, v.master_angler_deck, only("display:")), lambda w: display(v, cards, marks)),
+                (("trophies", tuple(v.stacks.items()), held, only("trophy:")), lambda w: trophies(v, marks)),
+                (("display", v.display, v.master_angler_deck, only("display:")), lambda w: display(v, cards, marks)),
             ]  # fmt: skip
         return [
-            ((v.spaces, only("space:")), lambda w: spaces(v, marks)),
-            ((v.locations, v.decks, v.deck_tops, only("loc:", "deck:")),
-             lambda w: locations(v, cards, marks, w >= ROOMY)),
+            (("spaces", v.spaces, only("space:")), lambda w: spaces(v, marks)),
+            *([] if roomy else [(("header",), lambda w: locations_header(False))]),
+            *(location_part(v, loc, cards, marks) for loc in range(len(LOCATIONS))),
         ]  # fmt: skip
+
+
+def location_part(v: View, loc: int, cards: Cards, marks: Marks) -> Part:
+    name = LOCATIONS[loc]
+    shown = frozenset(m for m in marks if m.startswith((f"loc:{name}:", f"deck:{name}")))
+    key = ("location", loc, v.locations[loc], tuple(v.decks[loc].items()), v.deck_tops[loc], shown)
+    return key, lambda w: location(v, loc, cards, marks, w >= ROOMY)

@@ -12,23 +12,36 @@ from collections.abc import Callable
 
 from rich.console import RenderableType
 from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-# A part of a drawing: a key that changes when its content does, and how to make it.
+# A part of a drawing: a key that changes when its content does (hashable), and how to
+# make it.
 Part = tuple[object, Callable[[int], RenderableType]]
+
+# Parts kept drawn per widget. A game goes back and forth between few contents of a part
+# (a seat's fish change a dozen times a game; a mark comes and goes), and the replay
+# jumps between them: kept, they cost nothing to show again.
+KEPT_PARTS = 512
 
 
 class Drawn(Widget):
+    # Whether the widget sets its own height to what it draws (False: a box of fixed
+    # height set in CSS, whose lines past the box are cut)
+    SIZED = True
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.strips: list[Strip] = []
         self.drawn_width = 0
         self.stale = True  # something to draw was not drawn (hidden, or not laid out)
         # The least height in lines: a view that jumps around a game (the replay) keeps
-        # its panels as tall as they get, so a jump costs no layout
+        # its panels as tall as they get, so a jump costs no layout (hold_height)
         self.min_lines = 0
-        self.cache: list[tuple[object, list[Strip]]] = []  # each part's key and lines
+        self.holding = False
+        self.kept: dict[object, list[Strip]] = {}  # parts drawn at `drawn_width`, by key
 
     def parts(self) -> list[Part]:
         """What to draw, top to bottom, each part given the width (subclasses). A part
@@ -41,24 +54,52 @@ class Drawn(Widget):
             self.stale = True  # not laid out yet, or hidden: drawn when shown
             return
         self.stale = False
-        if width != self.drawn_width:
-            self.cache = []
+        width_changed = width != self.drawn_width
+        if width_changed:
+            self.kept = {}
         self.drawn_width = width
-        console = self.app.console
-        options = console.options.update_width(width)
-        cache: list[tuple[object, list[Strip]]] = []
-        for i, (key, make) in enumerate(self.parts()):
-            if i < len(self.cache) and self.cache[i][0] == key:
-                cache.append(self.cache[i])
-                continue
-            lines = console.render_lines(make(width), options, style=self.rich_style, pad=True)
-            cache.append((key, [Strip(Segment.adjust_line_length(line, width), width) for line in lines]))
-        self.cache = cache
-        self.strips = [strip for _key, strips in cache for strip in strips]
+        kept = self.kept
+        style = None  # looked up only when a part is drawn (it walks the ancestors)
+        strips: list[Strip] = []
+        for key, make in self.parts():
+            lines = kept.get(key)
+            if lines is None:
+                style = style or self.rich_style
+                lines = kept[key] = self.render_part(make(width), width, style)
+                if len(kept) > KEPT_PARTS:
+                    del kept[next(iter(kept))]  # the oldest
+            strips.extend(lines)
+        before = self.strips
+        self.strips = strips
+        if self.holding:
+            self.min_lines = max(self.min_lines, len(strips))
         height = max(len(self.strips), self.min_lines) + self.styles.gutter.height
-        if self.styles.height is None or self.styles.height.value != height:
+        if not self.SIZED:
+            self.refresh_changed(before)
+        elif self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height  # a layout, only when the height changes
-        self.refresh()
+            self.refresh()
+        elif width_changed:
+            self.refresh()
+        else:
+            self.refresh_changed(before)
+
+    def render_part(self, renderable: RenderableType, width: int, style: Style) -> list[Strip]:
+        console = self.app.console
+        lines = console.render_lines(renderable, console.options.update_width(width), style=style, pad=True)
+        return [Strip(Segment.adjust_line_length(line, width), width) for line in lines]
+
+    def refresh_changed(self, before: list[Strip]) -> None:
+        """Repaint only the lines that differ from what was drawn: a move changes a few
+        lines of a panel, and the compositor's cost is per line repainted."""
+        after = self.strips
+        changed = [
+            Region(0, y, self.drawn_width, 1)
+            for y in range(max(len(before), len(after)))
+            if y >= len(before) or y >= len(after) or (before[y] is not after[y] and before[y] != after[y])
+        ]
+        if changed:
+            self.refresh(*changed)
 
     def on_resize(self) -> None:
         if self.stale or self.content_region.width != self.drawn_width:
@@ -73,6 +114,17 @@ class Drawn(Widget):
             return self.strips[y]
         return Strip.blank(self.content_region.width, self.rich_style)
 
+    @property
+    def drawn_text(self) -> str:
+        """What the widget shows, as plain text (a line each)."""
+        return "\n".join(strip.text.rstrip() for strip in self.strips)
+
+    def release_height(self) -> None:
+        self.holding = False
+        self.min_lines = 0
+
     def hold_height(self) -> None:
-        """Keep at least the height drawn now (called once what is drawn is the tallest)."""
-        self.min_lines = len(self.strips)
+        """From now on, never shrink: keep the tallest height drawn (first called with the
+        tallest drawing known, so that the height rarely grows after)."""
+        self.holding = True
+        self.min_lines = max(self.min_lines, len(self.strips))

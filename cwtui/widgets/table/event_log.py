@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.strip import Strip
 
-from cwtui.widgets.table.quiet_scroll import QuietScroll
+from cwtui.widgets.table.quiet import QuietScroll
 
 CHUNK = 64
 

@@ -7,7 +7,9 @@ BOARD = (
     "Angler spaces: Port, then a bait letter per color space; the number is the face of "
     "the token on it (1 or 2), · a free space. Each location lists its zones 3–6 as cards "
     "(species, weight range) and, under its name, the two bait colors that fish there. "
-    "Deck: the species of its top card (decks lie fish side up) and how many are left."
+    "Deck: the species of its top card (decks lie fish side up) and how many are left. "
+    "With room (200 columns) each card is framed, its zone in the frame, and each deck "
+    "lists what it holds."
 )
 SUPPLY = (
     "Mystery Weight: the face-up tile's weight and how many lie below. Tag tile: the tag "
@@ -26,6 +28,10 @@ SEAT = (
     "step), a count for the others."
 )
 BAIT = "Bait letters: B blue, R red, P purple, K black, G green, Y yellow."
-MARKS = "A yellow mark shows what the last move changed: a token moved, bait removed, a fish caught, a slot filled."
+MARKS = (
+    "A yellow mark shows what the last move changed: a token moved, bait removed, a fish "
+    "caught, a slot filled (a framed card's frame turns yellow)."
+)
+HINT = "h: a hint. The hard bot's three best options are marked with its estimated win chance, its pick first."
 
 TABLE = "\n\n".join((BAIT, BOARD, SUPPLY, SEAT, MARKS))

@@ -30,17 +30,37 @@ def render_seat(
 ) -> RenderableType:
     """`v` is the view the panel is drawn from; `private`: the seat's own secrets may
     be shown (its fish's weights, times and tags; its tackle kinds)."""
+    return Group(*(make(width) for _key, make in seat_parts(v, seat, cards, private, marks, breakdown)))
+
+
+def seat_parts(v: View, seat: int, cards: Cards, private: bool, marks: Marks, breakdown: bool) -> list[Part]:
+    """The panel's parts, top to bottom, each keyed by what it shows: a move usually
+    changes one or two of them, and only those are drawn again."""
     me = v.seats[seat]
-    wide = width >= WIDE
-    parts: list[RenderableType] = [score_line(v, seat, cards, breakdown, marks)]
-    parts.append(zones(me, marks, wide))
-    parts.extend(master_anglers(me, cards, marks))
-    parts.append(fish(me, v, cards, private, marks, width))
-    parts.append(tackle(me, private, marks))
+
+    def only(*keys: str) -> frozenset[str]:
+        return frozenset(m for m in marks if m.startswith(keys))
+
+    score = score_shown(v, seat, cards)
+    parts: list[Part] = [
+        (("score", score, me.hand, breakdown, v.phase == "over", only(f"hand:{seat}")),
+         lambda w: score_line(v, seat, cards, breakdown, marks)),
+        (("zones", me.board, only(f"zone:{seat}:")), lambda w: zones(me, marks, w >= WIDE)),
+        (("master anglers", me.master_anglers, me.master_anglers_caught, only(f"ma:{seat}:", f"caught:{seat}")),
+         lambda w: Group(*master_anglers(me, cards, marks))),
+        (("fish", me.species, me.fish, me.revealed, private, v.tag, v.tag_points, only(f"fish:{seat}")),
+         lambda w: fish(me, v, cards, private, marks, w)),
+        (("tackle", me.tackle if private else None, me.tackle_count, me.fresh_count, private, only(f"tackle:{seat}")),
+         lambda w: tackle(me, private, marks)),
+    ]  # fmt: skip
     if me.trophies:
-        held = ", ".join(f"{TROPHY_NAMES[k]} {p}" for k, p in me.trophies)
-        parts.append(Text.assemble(marked(Text("Trophies ", style="dim"), f"trophies:{seat}", marks), held))
-    return Group(*parts)
+        parts.append((("trophies", me.trophies, only(f"trophies:{seat}")), lambda w: trophies_held(me, marks)))
+    return parts
+
+
+def trophies_held(me: SeatView, marks: Marks) -> Text:
+    held = ", ".join(f"{TROPHY_NAMES[k]} {p}" for k, p in me.trophies)
+    return Text.assemble(marked(Text("Trophies ", style="dim"), f"trophies:{me.seat}", marks), held)
 
 
 def score_line(v: View, seat: int, cards: Cards, breakdown: bool, marks: Marks) -> Text:
@@ -194,4 +214,4 @@ class SeatPanel(Drawn):
         if self.shown is None:
             return []
         v, private, marks, breakdown = self.shown
-        return [(self.key, lambda width: render_seat(v, self.seat, self.cards, private, marks, width, breakdown))]
+        return seat_parts(v, self.seat, self.cards, private, marks, breakdown)

@@ -1,0 +1,59 @@
+"""Widgets in boxes of fixed size, which update without a layout of the whole screen.
+
+Textual declares a widget's `virtual_size` with layout=True: every new scroll range (a
+line added to the log, new options in the prompt) lays the whole screen out again,
+which on the play screen costs more than all the drawing of a move. These views live in
+boxes of fixed size, so a new range changes nothing outside them: they update their own
+scrollbars instead (ScrollView._scroll_update, as a layout would; textual is pinned).
+TextLines is text in a box of fixed height that repaints only the lines that change.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.scroll_view import ScrollView
+from textual.widgets import OptionList
+
+from cwtui.widgets.table.drawn import Drawn, Part
+
+
+class QuietScroll(ScrollView):
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        self._scroll_update(size)
+        self.refresh()
+
+
+class QuietOptionList(OptionList):
+    """The prompt's options: an OptionList in a box of fixed height."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        self._scroll_update(size)
+        self.refresh()
+
+
+class TextLines(Drawn):
+    """Text in a box of fixed height (the prompt's lines, the status bar), updated after
+    every move: drawn like the table's panels (Rich lines, kept until the text changes),
+    never laid out, and repainted only where a line changed. A Static costs about half
+    a millisecond a repaint through Textual's Content, several times this."""
+
+    SIZED = False
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.text = Text()
+
+    def update(self, text: Text | str) -> None:
+        self.text = Text(text) if isinstance(text, str) else text
+        self.redraw()
+
+    def parts(self) -> list[Part]:
+        text = self.text
+        # Rich's Text equality ignores the base style: the key spells it out
+        return [((text.plain, str(text.style), tuple(text.spans)), lambda width: text)]

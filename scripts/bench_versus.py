@@ -1,0 +1,81 @@
+"""Run a benchmark script against this checkout and against an earlier commit, taking
+turns, and print each one's medians side by side with their ratio.
+
+    python scripts/bench_versus.py 2892d1b scripts/bench_app.py --moves 80
+    python scripts/bench_versus.py efae34d scripts/bench_replay.py --rounds 3 -- --jumps 100
+
+This machine's speed drifts from hour to hour, so a number is only worth comparing with
+one measured beside it: the rounds alternate (base, this, base, this, …) and each line's
+figures are the medians over the rounds. The script given is this checkout's copy, run
+on the other commit's code (copied into a temporary worktree of it), so both sides are
+measured the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MEDIAN = re.compile(r"^(?P<label>.*?):\s.*?median\s+(?P<ms>[\d.]+) ms")
+
+
+def run(tree: Path, script: Path, args: list[str]) -> dict[str, float]:
+    """One run of `script` (this checkout's copy) on `tree`'s code: its median lines."""
+    target = tree / "scripts" / script.name
+    if tree != ROOT:
+        shutil.copy(script, target)
+    out = subprocess.run(
+        [sys.executable, str(target), *args], cwd=tree, capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+    ).stdout  # fmt: skip
+    medians = {}
+    for line in out.splitlines():
+        match = MEDIAN.match(line.strip())
+        if match:
+            medians[match["label"]] = float(match["ms"])
+    return medians
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("base", help="the commit to compare with")
+    parser.add_argument("script", type=Path, help="a benchmark script that prints 'label: … median N ms' lines")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the script (after --)")
+    args = parser.parse_args()
+    script = args.script.resolve()
+    extra = [a for a in args.args if a != "--"]
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "base"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.base], check=True)
+        try:
+            results: dict[str, dict[str, list[float]]] = {"base": defaultdict(list), "this": defaultdict(list)}
+            for i in range(args.rounds):
+                for side, tree in (("base", base), ("this", ROOT)):
+                    for label, ms in run(tree, script, extra).items():
+                        results[side][label].append(ms)
+                print(f"round {i + 1}/{args.rounds} done", file=sys.stderr)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True)
+    print(f"{'median over ' + str(args.rounds) + ' rounds':<58} {args.base:>10} {'this':>10}  this/base")
+    for label, values in results["this"].items():
+        before = results["base"].get(label)
+        now = statistics.median(values)
+        if before:
+            was = statistics.median(before)
+            print(f"{label:<58} {was:8.1f} ms {now:7.1f} ms  {now / was:6.2f}")
+        else:
+            print(f"{label:<58} {'—':>10} {now:7.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""How the table keeps its drawing cheap: a redraw repaints only the lines that changed,
+a part drawn once is kept, and the replay's jumps change no panel's height (no layout).
+The budget these serve is measured by scripts/bench_app.py and bench_replay.py."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from app_helpers import make_app
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.widget import Widget
+
+from cwtui.replaying import open_replay
+from cwtui.screens.replay.replay import ReplayScreen
+from cwtui.widgets.table.board import Board
+from cwtui.widgets.table.quiet import TextLines
+from engine import GameConfig, SeatConfig, new_game
+from engine.rng import Rng
+from engine.view import View, view
+
+GOLDEN = Path(__file__).parents[1] / "golden" / "sim-4p-404.jsonl"
+DUO = (SeatConfig("Ana", "human"), SeatConfig("Bo", "greedy"))
+
+
+class Table(App[None]):
+    def __init__(self, *widgets: Widget) -> None:
+        super().__init__()
+        self.widgets = widgets
+
+    def compose(self) -> ComposeResult:
+        yield from self.widgets
+
+
+def record_refreshes(widget: Widget) -> list[tuple[Region, ...]]:
+    calls: list[tuple[Region, ...]] = []
+    refresh = widget.refresh
+
+    def recorded(*regions: Region, **kwargs: bool) -> Widget:
+        calls.append(regions)
+        return refresh(*regions, **kwargs)
+
+    widget.refresh = recorded  # type: ignore[method-assign]
+    return calls
+
+
+def duo_board() -> tuple[View, Board]:
+    state = new_game(GameConfig(seats=DUO, seed=3))
+    return view(state, 0), Board(state.cards, id="board")
+
+
+async def test_a_mark_repaints_only_its_line() -> None:
+    v, board = duo_board()
+    async with Table(board).run_test(size=(100, 30)) as pilot:
+        board.show(v, frozenset())
+        await pilot.pause()
+        calls = record_refreshes(board)
+        board.show(v, frozenset({"space:purple"}))  # the angler spaces are the first line
+        assert calls == [(Region(0, 0, board.content_region.width, 1),)]
+        calls.clear()
+        board.show(v, frozenset({"space:purple"}))  # nothing changed: nothing repainted
+        assert calls == []
+
+
+async def test_a_part_drawn_once_is_kept() -> None:
+    v, board = duo_board()
+    async with Table(board).run_test(size=(100, 30)) as pilot:
+        board.show(v, frozenset())
+        await pilot.pause()
+        drawn: list[object] = []
+        render_part = board.render_part
+
+        def counted(*args: object) -> object:
+            drawn.append(args)
+            return render_part(*args)  # type: ignore[arg-type]
+
+        board.render_part = counted  # type: ignore[method-assign,assignment]
+        board.show(v, frozenset({"space:purple"}))
+        assert len(drawn) == 1  # the marked line
+        board.show(v, frozenset())
+        assert len(drawn) == 1  # the unmarked line was kept
+
+
+async def test_text_lines_follow_style_as_well_as_words() -> None:
+    """Rich's Text equality ignores the base style; a line restyled must be redrawn."""
+    line = TextLines(id="line")
+    async with Table(line).run_test(size=(40, 5)) as pilot:
+        line.update(Text("Ana's turn"))
+        await pilot.pause()
+        plain = line.strips[0]
+        line.update(Text("Ana's turn", style="italic"))
+        assert line.strips[0] != plain
+
+
+async def test_replay_jumps_change_no_height(replays: Path) -> None:
+    """Scrubbing to any ply keeps every seat panel and board the height it had: a jump
+    repaints, it lays nothing out (that was half a jump's cost)."""
+    replays.mkdir()
+    path = replays / GOLDEN.name
+    shutil.copy(GOLDEN, path)
+    app = make_app(replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.push_screen(ReplayScreen(open_replay(path), path, replays=replays))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        screen.go(1)  # the first draw after the layout holds the heights
+        screen.show_position()
+        await pilot.pause()
+        drawn = [*screen.panels, *screen.boards]
+        heights = [d.size.height for d in drawn]
+        rng = Rng(9)
+        for _ in range(40):
+            screen.go(rng.below(screen.cursor.end + 1))
+            screen.show_position()
+            await pilot.pause()
+            assert [d.size.height for d in drawn] == heights, f"at ply {screen.cursor.position}"
