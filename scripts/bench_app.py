@@ -8,7 +8,9 @@ Python process: imports included). A move's draw time runs from the human's choi
 the screen updated: the engine applies and logs it, the panes and prompt are rebuilt,
 and Textual lays out and composites the frame (all but writing bytes to the terminal).
 The time includes Pilot's own wait for every widget to be idle; "harness floor" is that
-wait when nothing changed, measured in the same run (a real terminal does not pay it).
+wait when nothing changed, measured in the same run (a real terminal does not pay it);
+"own work" is the move's handling plus Textual's layout and compositor refreshes alone
+(as scripts/bench_replay.py counts a jump), without message dispatch or Pilot's waits.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import shutil
 import statistics
 import subprocess
@@ -24,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from frame_timing import frame_work
 from textual.worker import WorkerCancelled
 
 from cwtui.app import CwtuiApp
@@ -36,32 +40,33 @@ def startup(runs: int = 5) -> list[float]:
         return []
     times = []
     for i in range(runs):
-        session = f"cwtui-bench-{i}"
+        # a tmux server of its own per run: a new session started as the last one's
+        # server shuts down can fail ("server exited unexpectedly")
+        tmux = ["tmux", "-L", f"cwtui-bench-{os.getpid()}-{i}"]
         with tempfile.TemporaryDirectory() as replays:
             start = time.perf_counter()
             subprocess.run(
-                ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "36",
+                [*tmux, "new-session", "-d", "-s", "bench", "-x", "120", "-y", "36",
                  f"{sys.executable} -m cwtui --replays-dir {replays}"],
                 check=True,
             )  # fmt: skip
             try:
-                while (
-                    "New game"
-                    not in subprocess.run(
-                        ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
-                    ).stdout
-                ):
+                capture = [*tmux, "capture-pane", "-p", "-t", "bench"]
+                while "New game" not in subprocess.run(capture, capture_output=True, text=True).stdout:
                     time.sleep(0.005)
                 times.append(time.perf_counter() - start)
             finally:
-                subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+                subprocess.run([*tmux, "kill-server"], check=False)
     return times
 
 
-async def draw_times(moves: int, size: tuple[int, int]) -> tuple[list[float], list[float]]:
-    """Each move's draw time, and the harness's own floor (a wait with nothing to draw)."""
+async def draw_times(moves: int, size: tuple[int, int]) -> tuple[list[float], list[float], list[float]]:
+    """Each move's draw time, its own work, and the harness's floor (a wait with nothing
+    to draw)."""
     times: list[float] = []
+    own: list[float] = []
     floor: list[float] = []
+    spent = frame_work()
     with tempfile.TemporaryDirectory() as replays:
         app = CwtuiApp(Path(replays), bot_speed="instant", seed_source=lambda: 1234, still=True)
         async with app.run_test(size=size) as pilot:
@@ -81,12 +86,15 @@ async def draw_times(moves: int, size: tuple[int, int]) -> tuple[list[float], li
                 app.screen._on_timer_update()
                 floor.append(time.perf_counter() - start)
                 move = screen.options[rng.below(len(screen.options))]
+                spent.clear()
                 start = time.perf_counter()
                 screen.play_move(move)
+                handled = time.perf_counter() - start
                 await pilot._wait_for_screen()
                 app.screen._on_timer_update()
                 times.append(time.perf_counter() - start)
-    return times, floor
+                own.append(handled + sum(spent))
+    return times, own, floor
 
 
 def summary(times: list[float]) -> str:
@@ -105,8 +113,9 @@ def main() -> None:
     else:
         print("start-up: tmux not installed, not measured")
     for size in ((140, 40), (120, 40), (80, 24)):
-        times, floor = asyncio.run(draw_times(args.moves, size))
+        times, own, floor = asyncio.run(draw_times(args.moves, size))
         print(f"draw a move at {size[0]}x{size[1]}: {summary(times)}")
+        print(f"  own work at {size[0]}x{size[1]}: {summary(own)}")
         print(f"  harness floor at {size[0]}x{size[1]}: {summary(floor)}")
 
 

@@ -18,6 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from frame_timing import frame_work
+
 from cwtui.replaying import ReplayCursor, open_replay
 from engine.rng import Rng
 
@@ -57,23 +59,11 @@ async def screen_side(path: Path, jumps: int, view: str) -> None:
     the drawing of what changed, timed inside Textual. Pilot's waits between frames
     (about 20 ms a pause here) are not the app's work and are left out."""
     from textual import events
-    from textual.screen import Screen
 
     from cwtui.app import CwtuiApp
     from cwtui.screens.replay.replay import ReplayScreen
 
-    spent: list[float] = []
-    for name in ("_refresh_layout", "_compositor_refresh"):
-        original = getattr(Screen, name)
-
-        def timed(self: Screen[object], *args: object, _original: object = original, **kwargs: object) -> object:
-            t = time.perf_counter()
-            try:
-                return _original(self, *args, **kwargs)  # type: ignore[operator]
-            finally:
-                spent.append(time.perf_counter() - t)
-
-        setattr(Screen, name, timed)
+    spent = frame_work()
 
     app = CwtuiApp(path.parent, still=True)
     async with app.run_test(size=(140, 40)) as pilot:

@@ -7,8 +7,8 @@ turns, and print each one's medians side by side with their ratio.
 This machine's speed drifts from hour to hour, so a number is only worth comparing with
 one measured beside it: the rounds alternate (base, this, base, this, …) and each line's
 figures are the medians over the rounds. The script given is this checkout's copy, run
-on the other commit's code (copied into a temporary worktree of it), so both sides are
-measured the same way.
+on the other commit's code (this checkout's scripts/ copied into a temporary worktree of
+it), so both sides are measured the same way.
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ MEDIAN = re.compile(r"^(?P<label>.*?):\s.*?median\s+(?P<ms>[\d.]+) ms")
 def run(tree: Path, script: Path, args: list[str]) -> dict[str, float]:
     """One run of `script` (this checkout's copy) on `tree`'s code: its median lines."""
     target = tree / "scripts" / script.name
-    if tree != ROOT:
-        shutil.copy(script, target)
+    if tree != ROOT:  # this checkout's scripts, and the modules they share
+        for own in script.parent.glob("*.py"):
+            shutil.copy(own, tree / "scripts" / own.name)
     out = subprocess.run(
         [sys.executable, str(target), *args], cwd=tree, capture_output=True, text=True, check=True,
         env={**os.environ, "PYTHONPATH": str(tree)},
@@ -50,18 +51,31 @@ def main() -> None:
     parser.add_argument("base", help="the commit to compare with")
     parser.add_argument("script", type=Path, help="a benchmark script that prints 'label: … median N ms' lines")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the script (after --)")
-    args = parser.parse_args()
+    argv = sys.argv[1:]
+    split = argv.index("--") if "--" in argv else len(argv)  # after --: the script's own arguments
+    args = parser.parse_args(argv[:split])
+    extra = argv[split + 1 :]
     script = args.script.resolve()
-    extra = [a for a in args.args if a != "--"]
+    if not script.is_file():
+        parser.error(f"no such script: {args.script}")
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "base"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.base], check=True)
+        added = subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.base],
+            capture_output=True, text=True,
+        )  # fmt: skip
+        if added.returncode:
+            sys.exit(f"bench_versus: cannot check out {args.base}: {added.stderr.strip().splitlines()[-1]}")
         try:
             results: dict[str, dict[str, list[float]]] = {"base": defaultdict(list), "this": defaultdict(list)}
             for i in range(args.rounds):
                 for side, tree in (("base", base), ("this", ROOT)):
-                    for label, ms in run(tree, script, extra).items():
+                    try:
+                        medians = run(tree, script, extra)
+                    except subprocess.CalledProcessError as exc:
+                        last = (exc.stderr or "").strip().splitlines()[-1:] or ["no message"]
+                        sys.exit(f"bench_versus: {script.name} failed on {side}: {last[0]}")
+                    for label, ms in medians.items():
                         results[side][label].append(ms)
                 print(f"round {i + 1}/{args.rounds} done", file=sys.stderr)
         finally:
