@@ -7,6 +7,8 @@ on white, black on black).
 
 from __future__ import annotations
 
+import functools
+
 from rich.style import Style
 from rich.text import Text
 
@@ -46,11 +48,27 @@ TAG_STYLE = {
     "pink": "black on #f29ac2",
 }
 # What changed in the last move: a marker chip readable on either theme.
-MARK = Style.parse("bold black on #ffd75f")
+MARK = Style.parse("bold black on #ffd75f") + Style(meta={"tip": "Marked: the last move changed it"})
+
+
+def explained(words: str) -> Style:
+    """A style that carries its own explanation: the table shows it as the tooltip when
+    the mouse is over the text (Drawn.on_mouse_move). Cached: a move draws hundreds."""
+    return _explained(words)
+
+
+@functools.cache
+def _explained(words: str) -> Style:
+    return Style(meta={"tip": words})
+
+
+def tip(text: Text, words: str) -> Text:
+    text.stylize(explained(words))
+    return text
 
 
 def bait(color: str) -> Text:
-    return Text(LETTER[color], style=STYLE[color])
+    return Text(LETTER[color], style=_BAIT[color])
 
 
 def zone(counts: tuple[int, ...] | list[int], capacity: int) -> Text:
@@ -59,7 +77,7 @@ def zone(counts: tuple[int, ...] | list[int], capacity: int) -> Text:
     for c, n in enumerate(counts):
         for _ in range(n):
             text.append_text(bait(COLORS[c]))
-    text.append("·" * max(0, capacity - sum(counts)), style="dim")
+    text.append("·" * max(0, capacity - sum(counts)), style=_FREE_PLACE)
     return text
 
 
@@ -69,11 +87,28 @@ def slots(colors: tuple[str, ...], filled: tuple[bool, ...]) -> Text:
     text = Text()
     for color, full in zip(colors, filled, strict=True):
         if full:
-            text.append_text(bait(color))
+            text.append(LETTER[color], style=_FILLED[color])
         else:
-            text.append(LETTER[color].lower(), style=EMPTY_SLOT[color])
+            text.append(LETTER[color].lower(), style=_EMPTY[color])
     return text
 
 
 def tag(name: str) -> Text:
-    return Text(name, style=TAG_STYLE.get(name, "reverse"))
+    return Text(name, style=_tag_style(name))
+
+
+@functools.cache
+def _tag_style(name: str) -> Style:
+    return Style.parse(TAG_STYLE.get(name, "reverse")) + explained(
+        f"A {name} tag (on the fish card's back): +1 VP if the fish is presented and {name} is the tag tile's color"
+    )
+
+
+# Each glyph's style with its explanation, made once
+_FREE_PLACE = Style.parse("dim") + explained("·: a free place in the zone")
+_BAIT: dict[str, Style] = {c: Style.parse(STYLE[c]) + explained(f"{LETTER[c]}: a {c} bait") for c in COLORS}
+_FILLED: dict[str, Style] = {c: Style.parse(STYLE[c]) + explained(f"{LETTER[c]}: a filled {c} slot") for c in COLORS}
+_EMPTY: dict[str, Style] = {
+    c: Style.parse(EMPTY_SLOT[c]) + explained(f"{LETTER[c].lower()}: an empty {c} slot (a {c} bait fills it)")
+    for c in COLORS
+}

@@ -1,6 +1,7 @@
-"""How the table keeps its drawing cheap: a redraw repaints only the lines that changed,
-a part drawn once is kept, and the replay's jumps change no panel's height (no layout).
-The budget these serve is measured by scripts/bench_app.py and bench_replay.py."""
+"""The table's drawn widgets: a redraw repaints only the lines that changed, a part drawn
+once is kept, the replay's jumps change no panel's height (no layout), and every glyph
+explains itself in a tooltip. The drawing budget is measured by scripts/bench_app.py and
+bench_replay.py."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from textual.widget import Widget
 from cwtui.replaying import open_replay
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.widgets.table.board import Board
+from cwtui.widgets.table.drawn import Drawn
 from cwtui.widgets.table.quiet import TextLines
+from cwtui.widgets.table.seat import SeatPanel
 from engine import GameConfig, SeatConfig, new_game
 from engine.rng import Rng
 from engine.view import View, view
@@ -117,3 +120,38 @@ async def test_replay_jumps_change_no_height(replays: Path) -> None:
             screen.show_position()
             await pilot.pause()
             assert [d.size.height for d in drawn] == heights, f"at ply {screen.cursor.position}"
+
+
+def explained_at(drawn: Drawn, starts: str) -> tuple[int, int, str]:
+    """Where (in the widget's own coordinates) a glyph explained as `starts…` is drawn."""
+    dx = drawn.content_region.x - drawn.region.x
+    dy = drawn.content_region.y - drawn.region.y
+    for y, strip in enumerate(drawn.strips):
+        x = 0
+        for segment in strip:
+            tip = segment.style.meta.get("tip") if segment.style else None
+            if isinstance(tip, str) and tip.startswith(starts):
+                return dx + x, dy + y, tip
+            x += segment.cell_length
+    raise AssertionError(f"nothing explained as {starts!r}")
+
+
+async def test_a_glyph_explains_itself_on_hover() -> None:
+    """The tooltip names what the mouse is over (a bait letter, an empty slot, a tag, a
+    zone card), and away from any glyph it is the pane's legend."""
+    state = new_game(GameConfig(seats=DUO, seed=3))
+    v = view(state, 0)
+    panel = SeatPanel(state.cards, 0, id="seat")
+    board = Board(state.cards, id="board")
+    async with Table(panel, board).run_test(size=(100, 40)) as pilot:
+        panel.show(v, True, frozenset(), False, yours=True)
+        board.show(v, frozenset())
+        await pilot.pause()
+        for drawn, starts in ((panel, "B: a blue bait"), (board, "Lake zone 4: "), (board, "The Port")):
+            x, y, tip = explained_at(drawn, starts)
+            await pilot.hover(drawn, offset=(x, y))
+            await pilot.pause()
+            assert drawn.tooltip == tip
+        await pilot.hover(panel, offset=(panel.size.width - 2, panel.size.height - 2))  # a blank corner
+        await pilot.pause()
+        assert panel.tooltip == panel.legend and panel.legend and "Master Anglers" in panel.legend

@@ -12,7 +12,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from cwtui.widgets.glyphs import LOCATION_STYLE, MARK, bait, slots
+from cwtui.widgets.glyphs import LOCATION_STYLE, MARK, bait, slots, tip
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
@@ -55,6 +55,8 @@ def spaces(v: View, marks: Marks) -> Text:
         label.append_text(
             marked(Text(f"{face}" if face else "·", style="bold" if face else "dim"), f"space:{space}", marks)
         )
+        where = "The Port" if space == "port" else f"The {space} space"
+        label = tip(label, f"{where}: {f'a {face} token on it' if face else 'free'}")
         text.append_text(clickable(label, space))
         text.append("  ")
     return text
@@ -99,7 +101,14 @@ def location(v: View, loc: int, cards: Cards, marks: Marks, roomy: bool) -> Tabl
             low, high = ranges[species]
             card = Text.assemble((species, "bold"), "\n", (f"{low}–{high} lb", "dim"))
         key = f"loc:{name}:{z}"
-        card = clickable(marked(card, key, marks), f"fish:{name}:{z}")
+        colors = " or ".join(c for i, c in enumerate(COLORS) if LOCATION_OF_COLOR[i] == loc)
+        about = f"{name.capitalize()} zone {z}: " + (
+            f"{species}, {ranges[species][0]}–{ranges[species][1]} lb; caught by emptying your zone {z} "
+            f"with a {colors} bait last (R5.3)"
+            if species
+            else "no fish (its deck is empty)"
+        )
+        card = clickable(tip(marked(card, key, marks), about), f"fish:{name}:{z}")
         cells.append(framed(card, f"zone {z}", key in marks) if roomy else card)
     top = deck(v, loc, marks, roomy)
     cells.append(framed(top, "deck", f"deck:{name}" in marks) if roomy else top)
@@ -121,6 +130,7 @@ def deck(v: View, loc: int, marks: Marks, roomy: bool) -> Text:
     text.append("\n")
     left = sum(counts.values())
     text.append_text(marked(Text(f"{left} left", style="dim"), f"deck:{LOCATIONS[loc]}", marks))
+    tip(text, f"{LOCATIONS[loc].capitalize()} deck: {left} cards; {top or 'none'} on top (decks lie fish side up)")
     if roomy and counts:
         text.append(": " + ", ".join(f"{n} {s}" for s, n in counts.items()), style="dim")
     return text
@@ -193,7 +203,7 @@ class Board(Drawn):
         self.border_title = title
         self.supply = supply
         explained = (legend.SUPPLY, legend.MARKS) if supply else (legend.BOARD, legend.BAIT, legend.MARKS)
-        self.tooltip = "\n\n".join(explained)
+        self.legend = "\n\n".join(explained)
         self.shown: tuple[View, Marks] | None = None
 
     def show(self, v: View, marks: Marks) -> None:

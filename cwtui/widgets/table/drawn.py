@@ -13,6 +13,7 @@ from collections.abc import Callable
 from rich.console import RenderableType
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
@@ -42,6 +43,10 @@ class Drawn(Widget):
         self.min_lines = 0
         self.holding = False
         self.kept: dict[object, list[Strip]] = {}  # parts drawn at `drawn_width`, by key
+        self.legend: str | None = None  # the tooltip away from any explained glyph
+
+    def on_mount(self) -> None:
+        self.tooltip = self.legend
 
     def parts(self) -> list[Part]:
         """What to draw, top to bottom, each part given the width (subclasses). A part
@@ -100,6 +105,14 @@ class Drawn(Widget):
         ]
         if changed:
             self.refresh(*changed)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """The tooltip explains what the mouse is over: a glyph drawn with its own
+        explanation (glyphs.explained), else the pane's legend."""
+        tip = event.style.meta.get("tip") if event.style else None
+        wanted = tip if isinstance(tip, str) else self.legend
+        if self.tooltip != wanted:
+            self.tooltip = wanted
 
     def on_resize(self) -> None:
         if self.stale or self.content_region.width != self.drawn_width:

@@ -34,4 +34,9 @@ MARKS = (
 )
 HINT = "h: a hint. The hard bot's three best options are marked with its estimated win chance, its pick first."
 
-TABLE = "\n\n".join((BAIT, BOARD, SUPPLY, SEAT, MARKS))
+HOVER = (
+    "Hover the mouse over a glyph (a bait letter, a slot, a tag, a space, a zone card, a "
+    "deck) for what it is; anywhere else on a pane, for this legend's part about it."
+)
+
+TABLE = "\n\n".join((BAIT, BOARD, SUPPLY, SEAT, MARKS, HOVER))

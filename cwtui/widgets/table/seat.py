@@ -189,7 +189,7 @@ class SeatPanel(Drawn):
         super().__init__(id=id, classes="seat")
         self.cards = cards
         self.seat = seat
-        self.tooltip = "\n\n".join((legend.SEAT, legend.BAIT, legend.MARKS))
+        self.legend = "\n\n".join((legend.SEAT, legend.BAIT, legend.MARKS))
         self.shown: tuple[View, bool, Marks, bool] | None = None
         self.key: object = None
         self.marked: tuple[bool, bool] | None = None
