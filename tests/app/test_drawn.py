@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from app_helpers import make_app
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -24,7 +25,7 @@ from engine import GameConfig, SeatConfig, new_game
 from engine.rng import Rng
 from engine.view import View, view
 
-GOLDEN = Path(__file__).parents[1] / "golden" / "sim-4p-404.jsonl"
+GOLDEN = Path(__file__).parents[1] / "golden"
 DUO = (SeatConfig("Ana", "human"), SeatConfig("Bo", "greedy"))
 
 
@@ -97,29 +98,42 @@ async def test_text_lines_follow_style_as_well_as_words() -> None:
         assert line.strips[0] != plain
 
 
-async def test_replay_jumps_change_no_height(replays: Path) -> None:
+@pytest.mark.parametrize("log", ["sim-3p-303.jsonl", "sim-4p-404.jsonl"])
+async def test_replay_jumps_change_no_height(replays: Path, log: str) -> None:
     """Scrubbing to any ply keeps every seat panel and board the height it had: a jump
-    repaints, it lays nothing out (that was half a jump's cost)."""
+    repaints, it lays nothing out (that was half a jump's cost). Drawing the panels at the
+    game's end to hold their heights leaves no stale ▶ behind."""
     replays.mkdir()
-    path = replays / GOLDEN.name
-    shutil.copy(GOLDEN, path)
+    path = replays / log
+    shutil.copy(GOLDEN / log, path)
     app = make_app(replays)
     async with app.run_test(size=(140, 40)) as pilot:
         await app.push_screen(ReplayScreen(open_replay(path), path, replays=replays))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        screen.go(1)  # the first draw after the layout holds the heights
+        # The first draw after the layout holds the heights, drawing the panels at the
+        # game's end; it lands on a ply where the seat to act at the end (0) is not to act
+        start = next(p for p in range(screen.cursor.end // 2, screen.cursor.end) if to_act_at(screen, p) != 0)
         screen.show_position()
         await pilot.pause()
         drawn = [*screen.panels, *screen.boards]
         heights = [d.size.height for d in drawn]
         rng = Rng(9)
-        for _ in range(40):
-            screen.go(rng.below(screen.cursor.end + 1))
+        for target in [start, *(rng.below(screen.cursor.end + 1) for _ in range(40))]:
+            screen.go(target)
             screen.show_position()
             await pilot.pause()
-            assert [d.size.height for d in drawn] == heights, f"at ply {screen.cursor.position}"
+            assert [d.size.height for d in drawn] == heights, f"at ply {target}"
+            state = screen.cursor.state
+            marked = [p.seat for p in screen.panels if "▶" in str(p.border_title)]
+            assert marked == ([] if state.over else [state.to_act]), f"at ply {target}"
+
+
+def to_act_at(screen: ReplayScreen, ply: int) -> int:
+    """Move the screen's cursor to `ply` (not drawn yet): the seat to act there."""
+    screen.go(ply)
+    return screen.cursor.state.to_act
 
 
 def explained_at(drawn: Drawn, starts: str) -> tuple[int, int, str]:

@@ -168,8 +168,8 @@ def tackle(me: SeatView, private: bool, marks: Marks) -> Text:
     return Text.assemble(label, f"{count} token{'s' if count != 1 else ''}" if count else "none")
 
 
-def title(me: SeatView, to_act: int, yours: bool, thinking: bool = False) -> Text:
-    text = Text("▶ " if me.seat == to_act else "  ", style="bold")
+def title(me: SeatView, to_act: bool, yours: bool) -> Text:
+    text = Text("▶ " if to_act else "  ", style="bold")
     text.append(me.name, style="bold")
     text.append(f" · {'you' if yours else KIND_NAMES.get(me.kind, me.kind)}")
     return text
@@ -202,7 +202,7 @@ class SeatPanel(Drawn):
         key = (me, private, {m for m in marks if m.endswith(suffix)}, breakdown, v.tag, v.tag_points, v.phase == "over")
         if (to_act, yours) != self.marked:
             self.marked = (to_act, yours)
-            self.border_title = title(me, v.to_act, yours)
+            self.border_title = title(me, to_act, yours)  # the ▶ and the border from one fact
             self.set_class(to_act, "-to-act")
             self.set_class(yours, "-yours")
         if key != self.key:
