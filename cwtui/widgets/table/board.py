@@ -75,8 +75,9 @@ def location_grid(roomy: bool) -> Table:
     return grid
 
 
-def locations_header(roomy: bool) -> Table:
-    grid = location_grid(roomy)
+def locations_header() -> Table:
+    """The zones' and the deck's names over the columns (framed cards name their own)."""
+    grid = location_grid(roomy=False)
     grid.add_row("", *(Text(f"zone {z}", style="dim") for z in ZONES), Text("deck", style="dim"))
     return grid
 
@@ -230,7 +231,7 @@ class Board(Drawn):
             ]  # fmt: skip
         return [
             (("spaces", v.spaces, only("space:")), lambda w: spaces(v, marks)),
-            *([] if roomy else [(("header",), lambda w: locations_header(False))]),
+            *([] if roomy else [(("header",), lambda w: locations_header())]),
             *(location_part(v, loc, cards, marks) for loc in range(len(LOCATIONS))),
         ]  # fmt: skip
 

@@ -15,7 +15,7 @@ from cwtui.widgets.glyphs import tag, zone
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import clickable, marked
 from cwtui.widgets.table.drawn import Drawn, Part
-from cwtui.widgets.table.marks import NO_MARKS, Marks
+from cwtui.widgets.table.marks import Marks
 from cwtui.words import KIND_NAMES, TROPHY_NAMES
 from engine.cards import Cards
 from engine.components import COLORS, ZONES
@@ -25,17 +25,10 @@ WIDE = 32  # content columns from which zones share a line
 FISH_COLUMN = 30  # content columns per column of one's own fish
 
 
-def render_seat(
-    v: View, seat: int, cards: Cards, private: bool, marks: Marks = NO_MARKS, width: int = 40, breakdown: bool = False
-) -> RenderableType:
-    """`v` is the view the panel is drawn from; `private`: the seat's own secrets may
-    be shown (its fish's weights, times and tags; its tackle kinds)."""
-    return Group(*(make(width) for _key, make in seat_parts(v, seat, cards, private, marks, breakdown)))
-
-
 def seat_parts(v: View, seat: int, cards: Cards, private: bool, marks: Marks, breakdown: bool) -> list[Part]:
     """The panel's parts, top to bottom, each keyed by what it shows: a move usually
-    changes one or two of them, and only those are drawn again."""
+    changes one or two of them, and only those are drawn again. `private`: the seat's
+    own secrets may be shown (its fish's weights, times and tags; its tackle kinds)."""
     me = v.seats[seat]
 
     def only(*keys: str) -> frozenset[str]:
