@@ -15,10 +15,12 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from frame_timing import frame_work
+from textual.screen import Screen
 
 from cwtui.replaying import ReplayCursor, open_replay
 from engine.rng import Rng
@@ -74,10 +76,12 @@ async def screen_side(path: Path, jumps: int, view: str) -> None:
         if view == "seat":
             await pilot.press("v")
         rng = Rng(6)
+        restyled = styled_lines()
 
         async def measure(target: int) -> float:
             await pilot.pause()
             spent.clear()
+            restyled.append(0)
             t = time.perf_counter()
             screen.go(target)
             screen.show_position()
@@ -87,6 +91,8 @@ async def screen_side(path: Path, jumps: int, view: str) -> None:
 
         jumps_ms = [await measure(rng.below(screen.cursor.end + 1)) for _ in range(jumps)]
         print(f"jump to a random ply, drawn 140×40 ({view} view):   {ms(jumps_ms)}")
+        print(f"  lines restyled by Textual per jump: median {statistics.median(restyled[1:]):.0f}")
+        print(f"  Textual's floor, a whole-screen repaint: {repaint_floor(screen)}")
         await measure(0)
         steps = [await measure(p) for p in range(1, min(200, screen.cursor.end) + 1)]
         print(f"step one move forward, drawn 140×40 ({view} view): {ms(steps)}")
@@ -110,6 +116,44 @@ async def screen_side(path: Path, jumps: int, view: str) -> None:
             f"100 → keys queued at once (a held key): at ply {screen.cursor.position} after {elapsed * 1e3:.0f} ms, "
             f"{draws} redraw(s)"
         )
+
+
+def styled_lines() -> list[int]:
+    """Count the widget lines Textual styles (border, padding, colours: its per-line cost)
+    into the list's last entry. Textual is pinned, so the private name holds."""
+    from textual._styles_cache import StylesCache
+
+    counts: list[int] = [0]
+    original = StylesCache.render_line
+
+    def counted(self: StylesCache, *args: object, **kwargs: object) -> object:
+        counts[-1] += 1
+        return original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    StylesCache.render_line = counted  # type: ignore[assignment,method-assign]
+    return counts
+
+
+def repaint_floor(screen: Screen[Any]) -> str:
+    """What Textual costs to repaint this whole screen when nothing of ours is redrawn:
+    with every widget's styled lines kept, and with every line styled again (as when
+    all of them changed). The second bounds a jump that changes most of the screen."""
+    compositor = screen._compositor
+    kept, restyled = [], []
+    for _ in range(30):
+        t = time.perf_counter()
+        compositor.render_update(full=True)
+        kept.append(time.perf_counter() - t)
+        for widget in compositor.visible_widgets:
+            widget._styles_cache.clear()
+        t = time.perf_counter()
+        compositor.render_update(full=True)
+        restyled.append(time.perf_counter() - t)
+    lines = sum(region.intersection(clip).height for region, clip in compositor.visible_widgets.values())
+    return (
+        f"lines kept {statistics.median(kept) * 1e3:.1f} ms, "
+        f"all {lines} widget lines styled again {statistics.median(restyled) * 1e3:.1f} ms"
+    )
 
 
 def main() -> None:
