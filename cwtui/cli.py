@@ -32,6 +32,7 @@ from cwtui.args import (
 )
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.history import commands as history_commands
+from cwtui.net import commands as net_commands
 from cwtui.processes import default_workers, run_all
 from cwtui.progress import progress_bar
 from cwtui.session import REPLAYS_ENV, replays_dir
@@ -102,6 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", type=Path)
     rep.add_argument("--cards", type=Path, default=None, help="the card data file the game was played with")
     history_commands.add_parsers(sub)
+    net_commands.add_parsers(sub)
     return parser
 
 
@@ -151,6 +153,12 @@ def _run(args: argparse.Namespace) -> int:
         return history_commands.history(args)
     if args.command == "sql":
         return history_commands.sql(args)
+    if args.command == "serve":
+        return net_commands.serve(args)
+    if args.command == "host":
+        return net_commands.host(args)
+    if args.command == "rooms":
+        return net_commands.rooms(args)
     return run_app(args)
 
 

@@ -34,7 +34,7 @@ from engine.moves import (
 )
 from engine.phases import ASKS
 from engine.state import EMPTY, State
-from engine.visibility import FishCaughtUnseen, LocationRefilledUnseen, TackleDrawnUnseen, seen
+from engine.visibility import FishCaughtUnseen, LocationRefilledUnseen, PresentUnseen, TackleDrawnUnseen, seen
 
 TROPHY_NAMES = {
     "first_to_12": "First to 12 Fish",
@@ -226,7 +226,7 @@ def narrate(
         else:
             groups.append((subject, [text]))
     if not groups[0][1]:
-        if isinstance(move, Present):  # which fish stays hidden until the contest (R10.1)
+        if isinstance(move, Present | PresentUnseen):  # which fish stays hidden until the contest (R10.1)
             groups[0][1].append(f"chooses what to present at the {move.location.capitalize()}")
         elif len(groups) == 1:
             groups[0][1].append("nothing happens")

@@ -4,7 +4,8 @@ The log holds every event in full (a caught fish's card, a drawn tackle token). 
 sees the same things a player at the table sees: the species of every fish (face up, or
 on a deck's top), never another seat's fish card (its weight, time and tag) or the kind
 of another seat's freshly drawn tackle token. `seen` is the one policy for narration,
-replays, and anything that sends events to a seat.
+replays, and anything that sends events to a seat; `seen_move` is the same for the
+moves themselves (only a contest entry hides anything: which fish, until the contest).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 from engine import events as ev
 from engine.cards import Cards
 from engine.components import Location
-from engine.events import CatchHow, Event, FishCaught, LocationRefilled, TackleDrawn
+from engine.events import AnyEvent, CatchHow, Event, FishCaught, LocationRefilled, TackleDrawn
+from engine.moves import AnyMove, Move, Present
 
 
 class FishCaughtUnseen(Event, frozen=True, tag="fish_caught_unseen"):
@@ -42,6 +44,31 @@ class TackleDrawnUnseen(Event, frozen=True, tag="tackle_drawn_unseen"):
 
 # Stand-ins that only `seen` makes: never logged.
 REDACTED: tuple[type[Event], ...] = (FishCaughtUnseen, LocationRefilledUnseen, TackleDrawnUnseen)
+
+# Every event a seat may be sent: the logged ones and the stand-ins (a wire format's union).
+SeenEvent = AnyEvent | FishCaughtUnseen | LocationRefilledUnseen | TackleDrawnUnseen
+
+
+class PresentUnseen(Move, frozen=True, tag="present_unseen"):
+    """Another seat chose its entry for a location's contest (R10.1): which fish stays
+    hidden until the contest is held, when the Presented events show it. Never legal,
+    never logged: only `seen_move` makes it."""
+
+    location: Location
+
+
+# Stand-ins that only `seen_move` makes: never logged, never legal.
+REDACTED_MOVES: tuple[type[Move], ...] = (PresentUnseen,)
+
+# Every move a seat may be sent.
+SeenMove = AnyMove | PresentUnseen
+
+
+def seen_move(move: Move, mover: int, viewer: int | None) -> Move:
+    """`move`, made by seat `mover`, as `viewer` may know it (None: a spectator)."""
+    if isinstance(move, Present) and mover != viewer:
+        return PresentUnseen(move.location)
+    return move
 
 
 def seen(event: Event, viewer: int | None, cards: Cards) -> Event:

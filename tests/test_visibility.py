@@ -8,7 +8,15 @@ from helpers import config, random_playout
 
 from engine import new_game
 from engine.events import FishCaught, LocationRefilled, TackleDrawn
-from engine.visibility import FishCaughtUnseen, LocationRefilledUnseen, TackleDrawnUnseen, seen
+from engine.moves import Present
+from engine.visibility import (
+    FishCaughtUnseen,
+    LocationRefilledUnseen,
+    PresentUnseen,
+    TackleDrawnUnseen,
+    seen,
+    seen_move,
+)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -33,6 +41,25 @@ def test_no_seat_is_told_another_seats_secrets(players: int) -> None:
                     assert isinstance(shown, LocationRefilledUnseen) and shown.zone == event.zone
                 checked += 1
     assert checked > 500
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_contest_entry_is_hidden_from_the_others_until_the_contest(players: int) -> None:
+    """R10.1: which fish a seat presents stays hidden until the contest is held (the
+    Presented events show it then); every other move is public as it is made."""
+    start = new_game(config(players, 60 + players))
+    entries = 0
+    for before, move, _events in random_playout(start, 3):
+        mover = before.to_act
+        for viewer in (None, *range(len(start.players))):
+            shown = seen_move(move, mover, viewer)
+            if isinstance(move, Present) and viewer != mover:
+                assert shown == PresentUnseen(move.location)
+                assert b"fish" not in msgspec.json.encode(shown)
+                entries += 1
+            else:
+                assert shown is move
+    assert entries >= 3
 
 
 def test_events_without_secrets_pass_unchanged() -> None:

@@ -1,0 +1,93 @@
+"""A connection to a game server, as `cwtui host`, `cwtui rooms` and the table use it.
+
+Addresses are what an invite says: `HOST:PORT` for a server, `HOST:PORT/ROOM` to watch
+a room, `HOST:PORT/ROOM#TOKEN` to sit at a seat (a `ws://` or `wss://` in front is
+allowed; without it, `ws://`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import TracebackType
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from cwtui.net.protocol import MAX_FRAME, ClientMessage, ProtocolError, ServerMessage, decode_server, encode
+
+
+@dataclass(frozen=True)
+class Address:
+    uri: str  # ws://host:port
+    room: str | None = None
+    token: str | None = None
+
+    def __str__(self) -> str:
+        text = self.uri.removeprefix("ws://")
+        if self.room:
+            text += f"/{self.room}"
+        if self.token:
+            text += f"#{self.token}"
+        return text
+
+
+def parse_address(text: str) -> Address:
+    """ValueError (one line) for anything that is not HOST:PORT[/ROOM[#TOKEN]]."""
+    scheme = "ws://"
+    for prefix in ("ws://", "wss://"):
+        if text.startswith(prefix):
+            scheme, text = prefix, text[len(prefix) :]
+    rest, _, token = text.partition("#")
+    server, _, room = rest.partition("/")
+    host, colon, port = server.rpartition(":")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected HOST:PORT[/ROOM[#TOKEN]], such as 127.0.0.1:8765/K7QM2P, not {text!r}")
+    if room and not room.isalnum():
+        raise ValueError(f"a room code is letters and digits, not {room!r}")
+    return Address(f"{scheme}{host}:{port}", room.upper() or None, token or None)
+
+
+class ServerGone(Exception):
+    """The server cannot be reached, or closed the connection: the message says which."""
+
+
+class Connection:
+    """One websocket to the server: send client messages, receive server messages."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+
+    @classmethod
+    async def open(cls, address: Address, timeout: float = 10) -> Connection:
+        try:
+            socket = await connect(address.uri, max_size=MAX_FRAME, open_timeout=timeout)
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
+            raise ServerGone(f"cannot reach a cwtui server at {address.uri}: {exc}") from None
+        return cls(socket)
+
+    async def send(self, message: ClientMessage) -> None:
+        try:
+            await self.socket.send(encode(message))
+        except ConnectionClosed as exc:
+            raise ServerGone(f"the server closed the connection ({exc})") from None
+
+    async def receive(self) -> ServerMessage:
+        try:
+            data = await self.socket.recv()
+        except ConnectionClosed as exc:
+            raise ServerGone(f"the server closed the connection ({exc})") from None
+        try:
+            return decode_server(data)
+        except ProtocolError as exc:
+            raise ServerGone(str(exc)) from None
+
+    async def close(self) -> None:
+        await self.socket.close()
+
+    async def __aenter__(self) -> Connection:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()

@@ -1,0 +1,167 @@
+"""`cwtui serve`, `cwtui host` and `cwtui rooms`: the game server and its lobby from the
+shell. Bad input is one line and exit 2 (cwtui.args); a server that cannot be reached,
+or that refuses, is one line and exit 1."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cwtui.args import count_arg, need_folder_or_nothing, need_writable_folder, seat_arg, seed_arg, usage
+from cwtui.net.protocol import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    CreateRoom,
+    Error,
+    ListRooms,
+    RoomMade,
+    Rooms,
+    ServerMessage,
+)
+from cwtui.session import replays_dir, shown_path
+from engine.config import GameConfig
+from engine.errors import ConfigError
+
+if TYPE_CHECKING:  # imported when a command runs: the other commands start faster without websockets
+    from cwtui.net.client import Address
+
+
+def add_parsers(sub: Any) -> None:
+    serve = sub.add_parser("serve", help="run a game server: rooms played by clients anywhere (see `cwtui host`)")
+    serve.add_argument(
+        "--host", default=DEFAULT_HOST,
+        help=f"the address to listen on (default {DEFAULT_HOST}: this machine only; put a TLS proxy in front "
+             "to serve beyond it)",
+    )  # fmt: skip
+    serve.add_argument("--port", type=count_arg(0, 65535), default=DEFAULT_PORT,
+                       help=f"the port (default {DEFAULT_PORT}; 0: any free one, printed)")  # fmt: skip
+    serve.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS,
+                       help="where the server keeps its games and rooms")  # fmt: skip
+    host = sub.add_parser("host", help="create a room on a game server and print an invite for each human seat")
+    host.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
+    host.add_argument("--seat", dest="seats", type=seat_arg, action="append", metavar="NAME:KIND",
+                      help="a seat, in turn order (1–4 of them); KIND: human or a bot level")  # fmt: skip
+    host.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: the server draws one)")
+    host.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
+    rooms = sub.add_parser("rooms", help="list the rooms on a game server (the lobby)")
+    rooms.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
+
+
+def serve(args: argparse.Namespace) -> int:
+    folder = replays_dir(args.replays_dir)
+    need_folder_or_nothing(folder, "--replays-dir", "serve")
+    return asyncio.run(_serve(folder, args.host, args.port))
+
+
+async def _serve(folder: Path, host: str, port: int) -> int:
+    from cwtui.net.server import GameServer
+
+    game_server = GameServer(folder)
+    try:
+        listening = await game_server.start(host, port)
+    except OSError as exc:  # before anything is written: a bad --host or --port changes nothing
+        raise usage("serve", f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    try:
+        need_writable_folder(folder, "--replays-dir", "serve")
+    except BaseException:
+        listening.close()
+        raise
+    game_server.open_rooms()
+    for problem in game_server.problems:
+        print(f"cwtui serve: {problem}", file=sys.stderr)
+    stop = asyncio.get_running_loop().create_future()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # not on Windows
+            asyncio.get_running_loop().add_signal_handler(signum, stop.set_result, None)
+    where = ", ".join(f"ws://{s.getsockname()[0]}:{s.getsockname()[1]}" for s in listening.sockets)
+    resumed = sum(1 for room in game_server.rooms.values() if not room.over)
+    print(f"cwtui serve: listening on {where}; {resumed} game(s) under way; games saved in {shown_path(folder)}")
+    print("cwtui serve: create a room with `cwtui host HOST:PORT --seat NAME:KIND …`; stop with Ctrl+C", flush=True)
+    try:
+        await stop
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        game_server.close()
+    print("cwtui serve: stopped; every move played is in its game's log")
+    return 0
+
+
+def host(args: argparse.Namespace) -> int:
+    address = _server(args.server, "host")
+    seats = tuple(args.seats or ())
+    if not 1 <= len(seats) <= 4:
+        raise usage("host", "give 1 to 4 seats, such as --seat Ana:human --seat Bo:medium")
+    try:  # bad seats are bad input, found before any server is asked (which checks again)
+        GameConfig(seats, args.seed or 0, not args.no_tag_points)
+    except ConfigError as exc:
+        raise usage("host", str(exc)) from None
+    reply = _ask(address, CreateRoom(seats, args.seed, not args.no_tag_points), "host")
+    if not isinstance(reply, RoomMade):
+        return _unexpected(reply, "host")
+    server = str(address)
+    print(f"Room {reply.room} on {server}. Send each player their line (it is their seat's secret):")
+    for invite in reply.invites:
+        print(f"  {invite.name}: cwtui join {server}/{reply.room}#{invite.token}")
+    print(f"  To watch: cwtui join {server}/{reply.room}")
+    return 0
+
+
+def rooms(args: argparse.Namespace) -> int:
+    address = _server(args.server, "rooms")
+    reply = _ask(address, ListRooms(), "rooms")
+    if not isinstance(reply, Rooms):
+        return _unexpected(reply, "rooms")
+    if not reply.rooms:
+        print(f"No rooms on {address}.")
+    for room in reply.rooms:
+        seats = ", ".join(
+            f"{name} ({kind}{', here' if seat in room.connected else ''})"
+            for seat, (name, kind) in enumerate(zip(room.names, room.kinds, strict=True))
+        )
+        state = "over" if room.over else f"move {room.ply + 1}"
+        print(f"{room.room}  {state:>9}  {seats}")
+    return 0
+
+
+def _server(text: str, command: str) -> Address:
+    from cwtui.net.client import parse_address
+
+    try:
+        address = parse_address(text)
+    except ValueError as exc:
+        raise usage(command, str(exc)) from None
+    if address.room:
+        raise usage(command, f"give the server's HOST:PORT, without a room: {text!r}")
+    return address
+
+
+def _ask(address: Address, message: CreateRoom | ListRooms, command: str) -> ServerMessage | None:
+    """The server's answer; None (its line printed) when there is no server to answer."""
+    from cwtui.net.client import Connection, ServerGone
+
+    async def ask() -> ServerMessage:
+        async with await Connection.open(address) as connection:
+            await connection.send(message)
+            return await connection.receive()
+
+    try:
+        return asyncio.run(ask())
+    except ServerGone as exc:
+        print(f"cwtui {command}: {exc}", file=sys.stderr)
+        return None
+
+
+def _unexpected(reply: ServerMessage | None, command: str) -> int:
+    if reply is None:
+        pass  # said already
+    elif isinstance(reply, Error):
+        print(f"cwtui {command}: the server refused: {reply.message}", file=sys.stderr)
+    else:
+        print(f"cwtui {command}: the server answered something else ({type(reply).__name__})", file=sys.stderr)
+    return 1

@@ -1,0 +1,189 @@
+"""What the game server and its clients say to each other: one websocket text message is
+one JSON object, a msgspec Struct tagged by "kind".
+
+The server is the only place a game's State lives. A client sends moves and receives
+its seat's `View` and the plies as its seat may know them (`engine.view`,
+`engine.visibility.seen` and `seen_move`: the engine's one policy, applied here and
+nowhere else). A spectator is sent what a seat that holds nothing would know.
+
+Every message a client sends is decoded by one typed decoder; anything else (not JSON,
+an unknown kind, a wrong field, too long) is refused with an `Error` reply and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+from engine.config import SeatConfig
+from engine.moves import AnyMove
+from engine.view import View
+from engine.visibility import SeenEvent, SeenMove
+
+DEFAULT_HOST: Final = "127.0.0.1"  # a server never listens beyond this machine unless told (--host)
+DEFAULT_PORT: Final = 8765
+PROTOCOL: Final = 1  # bumped when a message changes; a Hello with another is refused
+MAX_MESSAGE: Final = 16 * 1024  # bytes a client may send in one message (a move is < 200)
+# Beyond this the websocket library itself closes the connection (code 1009) without
+# reading the message: nothing a cwtui client sends comes near it.
+MAX_FRAME: Final = 1024 * 1024
+
+
+# ---- client → server -------------------------------------------------------------------
+
+
+class Hello(msgspec.Struct, frozen=True, tag_field="kind", tag="hello", forbid_unknown_fields=True):
+    """Join a room: at a seat (its token), or to watch (no token)."""
+
+    room: str
+    token: str | None = None
+    protocol: int = PROTOCOL
+
+
+class CreateRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="create_room", forbid_unknown_fields=True):
+    """A new room and its game. seed None: the server draws one."""
+
+    seats: tuple[SeatConfig, ...]
+    seed: int | None = None
+    tag_points: bool = True
+
+
+class ListRooms(msgspec.Struct, frozen=True, tag_field="kind", tag="list_rooms", forbid_unknown_fields=True):
+    pass
+
+
+class Play(msgspec.Struct, frozen=True, tag_field="kind", tag="play", forbid_unknown_fields=True):
+    """A move, made at position `ply` (a move meant for an earlier position is refused)."""
+
+    ply: int
+    move: AnyMove
+
+
+class Undo(msgspec.Struct, frozen=True, tag_field="kind", tag="undo", forbid_unknown_fields=True):
+    """Take back this seat's last move, within the undo rule (cwtui.session)."""
+
+    ply: int
+
+
+ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo
+
+
+# ---- server → client -------------------------------------------------------------------
+
+
+class Invite(msgspec.Struct, frozen=True):
+    seat: int
+    name: str
+    token: str
+
+
+class RoomMade(msgspec.Struct, frozen=True, tag_field="kind", tag="room_made"):
+    """The room's code and a secret per human seat: given to each player once."""
+
+    room: str
+    invites: tuple[Invite, ...]
+
+
+class RoomInfo(msgspec.Struct, frozen=True):
+    room: str
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    ply: int
+    over: bool
+    connected: tuple[int, ...]  # human seats with someone at them now
+
+
+class Rooms(msgspec.Struct, frozen=True, tag_field="kind", tag="rooms"):
+    rooms: tuple[RoomInfo, ...]
+
+
+class Welcome(msgspec.Struct, frozen=True, tag_field="kind", tag="welcome"):
+    """Joined: which seat is yours (None: watching), and the game's fixed facts."""
+
+    room: str
+    seat: int | None
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    # Not the seed: it orders every deck and the bag (the log holds it, the wire never)
+    tag_points: bool
+    cards_hash: str  # the card data the game is played with (a client must hold the same)
+    protocol: int = PROTOCOL
+
+
+class SeenPly(msgspec.Struct, frozen=True):
+    """A move as the receiving seat may know it, and what it caused."""
+
+    seat: int
+    move: SeenMove
+    events: tuple[SeenEvent, ...]
+
+
+class Table(msgspec.Struct, frozen=True, tag_field="kind", tag="table"):
+    """The game as this connection's seat sees it now. `plies` are the moves from
+    number `first` on: the client drops any it holds from `first` (an undo took them
+    back) and appends these. `legal` is what the seat may play now (empty when it is
+    not this seat's turn). `away`: human seats nobody is at (the game waits for them)."""
+
+    ply: int
+    first: int
+    plies: tuple[SeenPly, ...]
+    view: View
+    legal: tuple[AnyMove, ...]
+    can_undo: bool
+    away: tuple[int, ...]
+    over: bool
+
+
+class Error(msgspec.Struct, frozen=True, tag_field="kind", tag="error"):
+    """A message refused: nothing changed. `rule`: the rule it broke, if one did."""
+
+    message: str
+    rule: str | None = None
+
+
+ServerMessage = RoomMade | Rooms | Welcome | Table | Error
+
+_encoder = msgspec.json.Encoder()
+_client_decoder: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)
+_server_decoder: msgspec.json.Decoder[ServerMessage] = msgspec.json.Decoder(ServerMessage)
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be taken: its text is the whole reply."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+    def reply(self) -> Error:
+        return Error(str(self), self.rule)
+
+
+def encode(message: ClientMessage | ServerMessage) -> str:
+    return _encoder.encode(message).decode()
+
+
+def decode_client(data: str | bytes) -> ClientMessage:
+    """A client's message, or ProtocolError saying what is wrong with it. (msgspec
+    reports invalid UTF-8 as UnicodeDecodeError and nesting beyond its limit as
+    RecursionError, outside its DecodeError, as engine.log notes too.)"""
+    if len(data) > MAX_MESSAGE:
+        raise ProtocolError(f"message too long: {len(data):,} bytes, at most {MAX_MESSAGE:,}")
+    try:
+        return _client_decoder.decode(data)
+    except msgspec.DecodeError as exc:  # ValidationError is a DecodeError
+        raise ProtocolError(f"not a message this server takes: {exc}") from None
+    except UnicodeDecodeError:
+        raise ProtocolError("not a message this server takes: it is not valid UTF-8") from None
+    except RecursionError:
+        raise ProtocolError("not a message this server takes: it is nested too deeply") from None
+
+
+def decode_server(data: str | bytes) -> ServerMessage:
+    """A server's message; a malformed one is a ProtocolError (the client reports it)."""
+    try:
+        return _server_decoder.decode(data)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise ProtocolError(f"the server sent something this client cannot read: {exc}") from None

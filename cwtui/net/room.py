@@ -1,0 +1,233 @@
+"""A room: one game on the server, its seats' secrets, and who is at the table.
+
+Free of sockets, so it can be tested alone; `cwtui.net.server` carries its messages.
+The game is a `GameSession` (the same as local play: its log is written as it goes, the
+undo rule holds back only moves that can still be taken back). A room's own facts (its
+code, its log's name, a hash of each seat's token) are a small JSON file beside the
+logs, written before the room is announced: a server killed and restarted finds every
+room again and resumes its game from the log (`RoomStore.load`).
+
+Nothing here is global to the process: a RoomStore is a folder, and a room is one file
+and one log in it, so rooms can be spread over processes by code (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, cast
+
+import msgspec
+
+from cwtui.logfile import read_log
+from cwtui.net.protocol import Invite, ProtocolError, RoomInfo, SeenPly, Table
+from cwtui.session import GameSession, Ply
+from engine.cards import Cards
+from engine.config import GameConfig
+from engine.errors import EngineError, IllegalMove
+from engine.moves import AnyMove, Move
+from engine.replay import Replay
+from engine.view import view
+from engine.visibility import SeenEvent, SeenMove, seen, seen_move
+
+# Room codes: no letters that read alike (0/O, 1/I/L), short enough to say aloud.
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 6
+SPECTATOR: Final = None  # the viewer a spectator is (engine.visibility.seen's "nobody")
+
+
+class RoomRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The room file: what the log does not hold."""
+
+    room: str
+    log: str  # the game's log, a file name in the same folder as the rooms folder
+    tokens: dict[int, str]  # human seat → SHA-256 of its token (the token itself is never stored)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Room:
+    code: str
+    session: GameSession
+    tokens: dict[int, str]  # seat → token_hash
+    present: Counter[int] = field(default_factory=Counter)  # human seat → connections at it
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.session.names)
+
+    @property
+    def over(self) -> bool:
+        return self.session.state.over
+
+    @property
+    def ply(self) -> int:
+        return len(self.session.history)
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat a token opens, None for no token (a spectator); a wrong one is
+        refused (compared in constant time)."""
+        if token is None:
+            return SPECTATOR
+        wanted = token_hash(token)
+        for seat, known in self.tokens.items():
+            if hmac.compare_digest(known, wanted):
+                return seat
+        raise ProtocolError(f"room {self.code}: that token opens no seat here")
+
+    @property
+    def away(self) -> tuple[int, ...]:
+        """Human seats nobody is at, while the game goes on: the game waits for them."""
+        if self.over:
+            return ()
+        return tuple(seat for seat in self.session.humans if not self.present[seat])
+
+    def table(self, viewer: int | None, first: int) -> Table:
+        """The game as `viewer` may know it, with the plies from number `first` on."""
+        session = self.session
+        state = session.state
+        cards = state.cards
+        first = max(0, min(first, len(session.history)))
+        plies = tuple(
+            SeenPly(
+                ply.seat,
+                cast(SeenMove, seen_move(ply.move, ply.seat, viewer)),
+                tuple(cast(SeenEvent, seen(e, viewer, cards)) for e in ply.events),
+            )
+            for ply in session.history[first:]
+        )
+        to_move = viewer is not None and not state.over and state.to_act == viewer
+        return Table(
+            ply=len(session.history),
+            first=first,
+            plies=plies,
+            view=view(state, -1 if viewer is None else viewer),
+            legal=tuple(cast(AnyMove, m) for m in session.legal()) if to_move else (),
+            can_undo=to_move and session.can_undo,
+            away=self.away,
+            over=state.over,
+        )
+
+    def check_turn(self, seat: int | None, ply: int) -> None:
+        state = self.session.state
+        if seat is None:
+            raise ProtocolError("spectators watch; they do not play")
+        if state.over:
+            raise ProtocolError("the game is over", "R9")
+        if ply != len(self.session.history):
+            raise ProtocolError(
+                f"that move was meant for move {ply + 1}; the game is at move {len(self.session.history) + 1}"
+            )
+        if state.to_act != seat:
+            raise ProtocolError(f"it is {self.names[state.to_act]}'s turn, not yours", "R2.9")
+
+    def play(self, seat: int | None, ply: int, move: Move) -> None:
+        """A seat's move: refused (ProtocolError naming the rule) unless it is that
+        seat's turn at that position and the move is legal; nothing changes then."""
+        self.check_turn(seat, ply)
+        try:
+            self.session.play(move)
+        except IllegalMove as exc:
+            raise ProtocolError(str(exc), exc.rule) from None
+
+    def undo(self, seat: int | None, ply: int) -> None:
+        self.check_turn(seat, ply)
+        if not self.session.can_undo:
+            raise ProtocolError(
+                "nothing to take back: the last point where chance or hidden information showed, "
+                "or another seat acted, is past"
+            )
+        self.session.undo()
+
+    def info(self) -> RoomInfo:
+        seats = self.session.state.seats
+        return RoomInfo(
+            self.code,
+            self.names,
+            tuple(s.kind for s in seats),
+            self.ply,
+            self.over,
+            tuple(seat for seat in self.session.humans if self.present[seat]),
+        )
+
+    def close(self) -> None:
+        self.session.close()
+
+
+class RoomStore:
+    """The rooms of one server: a folder of logs, with the room files in `rooms/`."""
+
+    def __init__(self, folder: Path, cards: Cards | None = None) -> None:
+        self.folder = folder
+        self.rooms_folder = folder / "rooms"
+        self.cards = cards
+
+    def create(self, config: GameConfig, taken: set[str]) -> tuple[Room, tuple[Invite, ...]]:
+        """A new room with a code not in `taken` (nor on disk), its game started and
+        logged, its file written; the invites carry each human seat's token."""
+        self.rooms_folder.mkdir(parents=True, exist_ok=True)
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in taken and not self._path(code).exists():
+                break
+        session = GameSession.start(config, self.folder, self.cards)
+        tokens = {seat: secrets.token_urlsafe(16) for seat in session.humans}
+        assert session.path is not None
+        record = RoomRecord(code, session.path.name, {seat: token_hash(t) for seat, t in tokens.items()})
+        _write_atomically(self._path(code), msgspec.json.encode(record))
+        invites = tuple(Invite(seat, session.names[seat], token) for seat, token in tokens.items())
+        return Room(code, session, dict(record.tokens)), invites
+
+    def load(self) -> tuple[list[Room], list[str]]:
+        """Every room whose game can go on or be watched, its game resumed from its log
+        (a finished one is opened for watching); and a line for each room that cannot
+        be opened, saying why (the server starts without it)."""
+        rooms: list[Room] = []
+        problems: list[str] = []
+        if not self.rooms_folder.is_dir():
+            return rooms, problems
+        for path in sorted(self.rooms_folder.glob("*.json")):
+            try:
+                record = msgspec.json.decode(path.read_bytes(), type=RoomRecord)
+                log = self.folder / Path(record.log).name
+                session = _open_session(log, self.cards)
+            except (OSError, msgspec.DecodeError, EngineError, ValueError) as exc:
+                problems.append(f"room {path.stem}: cannot be opened: {exc}")
+                continue
+            rooms.append(Room(record.room, session, dict(record.tokens)))
+        return rooms, problems
+
+    def _path(self, code: str) -> Path:
+        return self.rooms_folder / f"{code}.json"
+
+
+def _open_session(log: Path, cards: Cards | None) -> GameSession:
+    """An unfinished game resumed; a finished one opened as it ended (nothing to write)."""
+    parsed = read_log(log)
+    if parsed.footer is None:
+        return GameSession.resume(log, cards)
+    replay = Replay(parsed, cards)
+    if replay.divergence is not None:
+        raise ValueError(f"{log.name} does not verify at ply {replay.divergence.ply}: {replay.divergence.reason}")
+    session = GameSession.unlogged(replay.final)
+    session.path = log
+    session.history = [Ply(p.seat, p.move, list(p.events)) for p in parsed.plies]
+    return session
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """The whole file or none of it, even if the server is killed while writing."""
+    temporary = path.with_suffix(".tmp")
+    with temporary.open("wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(temporary, path)

@@ -1,0 +1,261 @@
+"""`cwtui serve`: the game server. Rooms play on it; clients send moves and get views.
+
+One asyncio process, websockets for the wire (cwtui.net.protocol). Every room's game
+is a GameSession logging to the server's replays folder, so replay, verify and the
+history read its games like any other; a room's moves are taken one at a time (a lock
+per room), and its bot seats think in a thread so the other rooms go on meanwhile.
+
+A connection's bad message gets an Error reply and changes nothing; the connection
+stays. Limits: MAX_MESSAGE bytes a message (beyond MAX_FRAME the websocket library
+closes the connection), connections per address, rooms per server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from websockets.asyncio.server import Server as WebsocketServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from cwtui.crash import crash_line, write_report
+from cwtui.net.protocol import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    MAX_FRAME,
+    PROTOCOL,
+    ClientMessage,
+    CreateRoom,
+    Error,
+    Hello,
+    ListRooms,
+    Play,
+    ProtocolError,
+    RoomMade,
+    Rooms,
+    ServerMessage,
+    Undo,
+    Welcome,
+    decode_client,
+    encode,
+)
+from cwtui.net.room import Room, RoomStore
+from engine.cards import Cards
+from engine.config import SEEDS, GameConfig
+from engine.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Limits:
+    connections_per_address: int = 32
+    rooms: int = 200  # unfinished rooms at once
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection: the room it joined (None until its Hello), its seat (None:
+    watching) and how many plies it has been sent."""
+
+    connection: ServerConnection
+    room: Room | None = None
+    seat: int | None = None
+    known: int = 0
+
+
+@dataclass
+class GameServer:
+    folder: Path
+    cards: Cards | None = None
+    limits: Limits = field(default_factory=Limits)
+    # Called with every message sent, and to whom (tests record the wire with it).
+    on_send: Callable[[Client, str], None] | None = None
+
+    def __post_init__(self) -> None:
+        self.store = RoomStore(self.folder, self.cards)
+        self.rooms: dict[str, Room] = {}
+        self.clients: dict[str, set[Client]] = {}  # room code → its connections
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.bots: dict[str, asyncio.Task[None]] = {}
+        self.addresses: Counter[str] = Counter()
+        self.problems: list[str] = []
+
+    async def start(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> WebsocketServer:
+        """Listen (OSError if the address cannot be had)."""
+        return await serve(self.handle, host, port, max_size=MAX_FRAME)
+
+    def open_rooms(self) -> None:
+        """The rooms of an earlier run, resumed from their logs, their bots playing on
+        (a room that cannot be opened is left out, with a line in `problems`). Called
+        in the running loop."""
+        rooms, self.problems = self.store.load()
+        for room in rooms:
+            self._add(room)
+            self._drive_bots(room)
+
+    def close(self) -> None:
+        """Stop the bots and save every room's moves held back for undo."""
+        for task in self.bots.values():
+            task.cancel()
+        for room in self.rooms.values():
+            room.close()
+
+    def report(self, exc: Exception) -> None:
+        """A fault of the server's own: a crash report, and one line for the operator."""
+        line = crash_line(exc, write_report(exc))
+        self.problems.append(line)
+        print(f"cwtui serve: {line}", file=sys.stderr)
+
+    def _add(self, room: Room) -> None:
+        self.rooms[room.code] = room
+        self.clients[room.code] = set()
+        self.locks[room.code] = asyncio.Lock()
+
+    # ---- a connection --------------------------------------------------------------
+
+    async def handle(self, connection: ServerConnection) -> None:
+        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        if self.addresses[address] >= self.limits.connections_per_address:
+            await connection.close(1008, f"at most {self.limits.connections_per_address} connections an address")
+            return
+        self.addresses[address] += 1
+        client = Client(connection)
+        try:
+            async for data in connection:
+                try:
+                    await self.dispatch(client, decode_client(data))
+                except ProtocolError as exc:
+                    await self.send(client, exc.reply())
+                except Exception as exc:  # a fault of the server's own: reported, the connection kept
+                    self.report(exc)
+                    await self.send(client, Error("the server failed on that message; its operator has a report"))
+        except ConnectionClosed:
+            pass
+        finally:
+            self.addresses[address] -= 1
+            if not self.addresses[address]:
+                del self.addresses[address]
+            await self.leave(client)
+
+    async def send(self, client: Client, message: ServerMessage) -> None:
+        text = encode(message)
+        if self.on_send:
+            self.on_send(client, text)
+        with contextlib.suppress(ConnectionClosed):
+            await client.connection.send(text)
+
+    async def dispatch(self, client: Client, message: ClientMessage) -> None:
+        if isinstance(message, ListRooms):
+            await self.send(client, Rooms(tuple(room.info() for room in self.rooms.values())))
+        elif isinstance(message, CreateRoom):
+            await self.create(client, message)
+        elif isinstance(message, Hello):
+            await self.join(client, message)
+        else:
+            await self.move(client, message)
+
+    async def create(self, client: Client, message: CreateRoom) -> None:
+        unfinished = sum(1 for room in self.rooms.values() if not room.over)
+        if unfinished >= self.limits.rooms:
+            raise ProtocolError(f"this server has {unfinished} games under way, its most; try later")
+        seed = secrets.randbelow(SEEDS) if message.seed is None else message.seed
+        try:
+            config = GameConfig(message.seats, seed, message.tag_points)
+        except ConfigError as exc:  # its message names the rule where one is broken ("R2: …")
+            raise ProtocolError(str(exc), "R2" if str(exc).startswith("R2") else None) from None
+        room, invites = self.store.create(config, set(self.rooms))
+        self._add(room)
+        await self.send(client, RoomMade(room.code, invites))
+        self._drive_bots(room)
+
+    async def join(self, client: Client, message: Hello) -> None:
+        if client.room is not None:
+            raise ProtocolError(f"this connection is already in room {client.room.code}")
+        if message.protocol != PROTOCOL:
+            raise ProtocolError(f"this server speaks protocol {PROTOCOL}, not {message.protocol}: update cwtui")
+        room = self.rooms.get(message.room.upper())
+        if room is None:
+            raise ProtocolError(f"there is no room {message.room!r} on this server")
+        seat = room.seat_for(message.token)
+        client.room, client.seat, client.known = room, seat, 0
+        if seat is not None:
+            room.present[seat] += 1
+        self.clients[room.code].add(client)
+        config = room.session.config
+        await self.send(
+            client,
+            Welcome(
+                room.code,
+                seat,
+                room.names,
+                tuple(s.kind for s in config.seats),
+                config.tag_points,
+                room.session.state.cards.hash,
+            ),
+        )
+        await self.broadcast(room)  # the newcomer's table; the others see who is back
+
+    async def move(self, client: Client, message: Play | Undo) -> None:
+        room = client.room
+        if room is None:
+            raise ProtocolError("join a room first (hello)")
+        async with self.locks[room.code]:
+            if isinstance(message, Play):
+                room.play(client.seat, message.ply, message.move)
+            else:
+                room.undo(client.seat, message.ply)
+        await self.broadcast(room)
+        self._drive_bots(room)
+
+    async def leave(self, client: Client) -> None:
+        room = client.room
+        if room is None:
+            return
+        self.clients[room.code].discard(client)
+        if client.seat is not None:
+            room.present[client.seat] -= 1
+            if not room.present[client.seat]:
+                await self.broadcast(room)  # "waiting for …" on the others' tables
+
+    async def broadcast(self, room: Room) -> None:
+        """Each connection in the room gets its own seat's table, with the plies it has
+        not been sent (or, after an undo, from the first one taken back)."""
+        for client in list(self.clients[room.code]):
+            table = room.table(client.seat, client.known)
+            client.known = table.ply
+            await self.send(client, table)
+
+    # ---- bot seats -----------------------------------------------------------------
+
+    def _drive_bots(self, room: Room) -> None:
+        """Play the bots' moves while a bot is to act (one task per room)."""
+        running = self.bots.get(room.code)
+        if running is not None and not running.done():
+            return
+        state = room.session.state
+        if state.over or room.session.is_human(state.to_act):
+            return
+        self.bots[room.code] = asyncio.create_task(self._bots(room))
+
+    async def _bots(self, room: Room) -> None:
+        try:
+            await self._play_bots(room)
+        except Exception as exc:  # a bot's fault: the room waits, the operator has the report
+            self.report(exc)
+
+    async def _play_bots(self, room: Room) -> None:
+        session = room.session
+        while not session.state.over and not session.is_human(session.state.to_act):
+            ply = session.state.ply
+            decision = await asyncio.to_thread(session.bot_move)
+            async with self.locks[room.code]:
+                if session.state.ply != ply:  # cannot happen: only this task moves for a bot
+                    continue
+                session.play(decision.move, decision.searched)
+            await self.broadcast(room)

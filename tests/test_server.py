@@ -1,0 +1,508 @@
+"""The game server over real sockets on localhost: whole games by scripted clients, what
+each connection is sent, bad input, leaving and coming back."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from cwtui.cli import main
+from cwtui.history.loader import load
+from cwtui.net.client import Address, Connection
+from cwtui.net.protocol import (
+    MAX_MESSAGE,
+    CreateRoom,
+    Error,
+    Hello,
+    ListRooms,
+    Play,
+    ProtocolError,
+    RoomMade,
+    Rooms,
+    SeenPly,
+    ServerMessage,
+    Table,
+    Undo,
+    Welcome,
+    decode_client,
+    decode_server,
+)
+from cwtui.net.room import Room
+from cwtui.net.server import Client, GameServer
+from cwtui.verification import verify_log
+from engine.cards import load_cards
+from engine.config import GameConfig, SeatConfig
+from engine.errors import ConfigError
+from engine.events import FishCaught, LocationRefilled, TackleDrawn
+from engine.moves import EndTurn, Present
+from engine.rng import Rng
+from engine.visibility import PresentUnseen, seen, seen_move
+
+CARDS = load_cards()
+TIMEOUT = 60  # seconds for a whole game; a hang fails instead of stalling CI
+
+
+class Wire:
+    """Every message the server sent, to which seat (None: a spectator)."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int | None, bool, str]] = []  # (seat, joined, text)
+
+    def __call__(self, client: Client, text: str) -> None:
+        self.sent.append((client.seat, client.room is not None, text))
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[tuple[GameServer, Address, Wire]]:
+    wire = Wire()
+    game_server = GameServer(tmp_path, on_send=wire)
+    listening = await game_server.start("127.0.0.1", 0)
+    port = next(iter(listening.sockets)).getsockname()[1]
+    try:
+        yield game_server, Address(f"ws://127.0.0.1:{port}"), wire
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        game_server.close()
+
+
+async def make_room(address: Address, *seats: tuple[str, str], seed: int | None = 7) -> RoomMade:
+    async with await Connection.open(address) as host:
+        await host.send(CreateRoom(tuple(SeatConfig(name, kind) for name, kind in seats), seed))
+        made = await host.receive()
+    assert isinstance(made, RoomMade), made
+    return made
+
+
+async def next_table(connection: Connection) -> Table:
+    while True:
+        message = await connection.receive()
+        if isinstance(message, Table):
+            return message
+        assert not isinstance(message, Error), message
+
+
+class Seat:
+    """A scripted client: keeps the plies it is sent as the table would."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.plies: list[SeenPly] = []
+        self.table: Table | None = None
+        self.welcome: Welcome | None = None
+
+    @classmethod
+    async def join(cls, address: Address, room: str, token: str | None) -> Seat:
+        seat = cls(await Connection.open(address))
+        await seat.connection.send(Hello(room, token))
+        welcome = await seat.connection.receive()
+        assert isinstance(welcome, Welcome), welcome
+        seat.welcome = welcome
+        await seat.update()
+        return seat
+
+    def take(self, table: Table) -> None:
+        del self.plies[table.first :]
+        assert len(self.plies) == table.first
+        self.plies.extend(table.plies)
+        assert len(self.plies) == table.ply
+        self.table = table
+
+    async def update(self) -> Table:
+        table = await next_table(self.connection)
+        self.take(table)
+        return table
+
+    async def play_to_the_end(self, rng: Rng) -> None:
+        """Play a random legal move whenever it is this seat's turn."""
+        assert self.table is not None
+        played = -1  # a table for the same position comes again when someone joins
+        while not self.table.over:
+            if self.table.legal and self.table.ply != played:
+                move = self.table.legal[rng.below(len(self.table.legal))]
+                await self.connection.send(Play(self.table.ply, move))
+                played = self.table.ply
+            await self.update()
+
+
+def public(ply: SeenPly) -> tuple[object, ...]:
+    """A ply as a spectator knows it (from what any seat was sent)."""
+    return (ply.seat, seen_move(ply.move, ply.seat, None), tuple(seen(e, None, CARDS) for e in ply.events))
+
+
+async def test_four_seats_two_humans_two_server_bots_play_to_the_results(
+    server: tuple[GameServer, Address, Wire],
+) -> None:
+    game_server, address, wire = server
+    made = await make_room(address, ("Ana", "human"), ("Bo", "greedy"), ("Cy", "human"), ("Di", "greedy"), seed=None)
+    assert [i.seat for i in made.invites] == [0, 2]  # a secret for each human seat only
+    ana = await Seat.join(address, made.room, made.invites[0].token)
+    cy = await Seat.join(address, made.room, made.invites[1].token)
+    watcher = await Seat.join(address, made.room, None)
+    assert ana.welcome and ana.welcome.seat == 0 and watcher.welcome and watcher.welcome.seat is None
+
+    async def watch() -> None:
+        while watcher.table is None or not watcher.table.over:
+            await watcher.update()
+
+    await asyncio.wait_for(asyncio.gather(ana.play_to_the_end(Rng(1)), cy.play_to_the_end(Rng(2)), watch()), TIMEOUT)
+
+    room = game_server.rooms[made.room]
+    assert room.over and room.session.path is not None
+    # every client saw the same public events in the same order, all of the game's
+    assert [public(p) for p in ana.plies] == [public(p) for p in cy.plies] == [public(p) for p in watcher.plies]
+    assert len(ana.plies) == len(room.session.history)
+    # the server's log verifies, bots included, and loads into the history
+    verdict = verify_log(room.session.path, CARDS)
+    assert verdict.ok, verdict.text
+    report = load(game_server.folder / "history.duckdb", [game_server.folder])
+    assert report.loaded == 1 and report.ok
+    for connection in (ana, cy, watcher):
+        await connection.connection.close()
+    assert_nothing_leaked(wire)
+    # the seed (drawn by the server) orders every deck and the bag: it is never sent
+    assert all(str(room.session.config.seed) not in text for _seat, _joined, text in wire.sent)
+
+
+def assert_nothing_leaked(wire: Wire) -> None:
+    """The engine's view tests, applied to the wire: no message to a seat holds a
+    weight, time or tag of another seat's unrevealed fish (its card), another seat's
+    tackle kinds, a contest entry before the contest, or a deck's order or the bag's."""
+    tables = 0
+    for seat, _joined, text in wire.sent:
+        message: ServerMessage = decode_server(text)
+        if isinstance(message, RoomMade):
+            continue  # to the host, who created the room
+        if not isinstance(message, Table):
+            continue
+        tables += 1
+        view = message.view
+        assert view.seat == (-1 if seat is None else seat)
+        for other in view.seats:
+            if other.seat != seat:
+                assert other.fish is None and other.tackle is None
+        for ply in message.plies:
+            if ply.seat != seat:
+                assert not isinstance(ply.move, Present)
+            for event in ply.events:
+                assert not isinstance(event, LocationRefilled)  # its card is its weight
+                if isinstance(event, FishCaught | TackleDrawn):
+                    assert event.seat == seat
+        # a View holds decks and the bag as contents only: no field is an order
+        assert all(isinstance(deck, dict) for deck in view.decks)
+    assert tables > 50
+
+
+async def test_a_contest_entry_reaches_the_others_hidden(server: tuple[GameServer, Address, Wire]) -> None:
+    """R10.1 on the wire: which fish a seat presents reaches only that seat."""
+    game_server, address, wire = server
+    made = await make_room(address, ("Ana", "human"), ("Bo", "random"), seed=11)
+    ana = await Seat.join(address, made.room, made.invites[0].token)
+    watcher = await Seat.join(address, made.room, None)
+
+    async def watch() -> None:
+        while watcher.table is None or not watcher.table.over:
+            await watcher.update()
+
+    await asyncio.wait_for(asyncio.gather(ana.play_to_the_end(Rng(3)), watch()), TIMEOUT)
+    history = game_server.rooms[made.room].session.history
+    entries = [i for i, ply in enumerate(history) if isinstance(ply.move, Present)]
+    assert entries
+    for i in entries:
+        mover = history[i].seat
+        assert (ana.plies[i].move == history[i].move) == (mover == 0)
+        assert watcher.plies[i].move == PresentUnseen(history[i].move.location)  # type: ignore[attr-defined]
+    assert_nothing_leaked(wire)
+
+
+async def test_bad_messages_get_an_error_and_change_nothing(server: tuple[GameServer, Address, Wire]) -> None:
+    game_server, address, _wire = server
+    made = await make_room(address, ("Ana", "human"), ("Bo", "human"))
+    ana = await Seat.join(address, made.room, made.invites[0].token)
+    bo = await Seat.join(address, made.room, made.invites[1].token)
+    await ana.update()  # Bo's arrival
+    assert ana.table and ana.table.legal and bo.table and not bo.table.legal
+    room = game_server.rooms[made.room]
+    log = room.session.path
+    assert log is not None
+    before = (room.ply, log.read_bytes())
+    move = ana.table.legal[0]
+    bad = [
+        ("not json", "not a message this server takes"),
+        ('{"kind": "fly"}', "not a message this server takes"),
+        ('{"kind": "play", "ply": 0}', "missing required field `move`"),
+        ('{"kind": "play", "ply": 0, "move": {"type": "place", "space": "mauve"}}', "not a message"),
+        ("x" * (MAX_MESSAGE + 1), "message too long"),
+        (msgspec.json.encode(Play(0, move)).decode(), "it is Ana's turn, not yours"),  # Bo out of turn
+        (msgspec.json.encode(Play(5, move)).decode(), "that move was meant for move 6"),
+        (msgspec.json.encode(Undo(0)).decode(), "it is Ana's turn"),
+        (msgspec.json.encode(Hello(made.room, made.invites[1].token)).decode(), "already in room"),
+    ]
+    for text, expected in bad:
+        await bo.connection.socket.send(text)
+        reply = await bo.connection.receive()
+        assert isinstance(reply, Error) and expected in reply.message, (text[:40], reply)
+    # an illegal move names its rule
+    await ana.connection.send(Play(0, EndTurn()))  # step 1 is a placement (R3.1)
+    reply = await ana.connection.receive()
+    assert isinstance(reply, Error) and reply.rule and reply.rule.startswith("R"), reply
+    assert (room.ply, log.read_bytes()) == before
+    # the connections are still there, and the game goes on
+    await bo.connection.send(ListRooms())
+    rooms = await bo.connection.receive()
+    assert isinstance(rooms, Rooms) and rooms.rooms[0].room == made.room
+    await ana.connection.send(Play(0, move))
+    assert (await ana.update()).ply == 1
+
+
+async def test_a_wrong_token_a_missing_room_and_a_bad_room_are_refused(
+    server: tuple[GameServer, Address, Wire],
+) -> None:
+    _game_server, address, _wire = server
+    made = await make_room(address, ("Ana", "human"), ("Bo", "greedy"))
+    async with await Connection.open(address) as connection:
+        for hello, expected in [
+            (Hello(made.room, "not-the-token"), "that token opens no seat here"),
+            (Hello("NOROOM", None), "there is no room 'NOROOM'"),
+            (Hello(made.room, None, protocol=99), "protocol"),
+        ]:
+            await connection.send(hello)
+            reply = await connection.receive()
+            assert isinstance(reply, Error) and expected in reply.message
+        await connection.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Ana"))))
+        reply = await connection.receive()
+        assert isinstance(reply, Error) and "own name" in reply.message
+        await connection.send(CreateRoom(tuple(SeatConfig(f"P{i}") for i in range(5))))
+        reply = await connection.receive()
+        assert isinstance(reply, Error) and reply.rule == "R2" and "1 to 4 players" in reply.message
+
+
+async def test_a_seat_that_drops_rejoins_where_the_game_is(server: tuple[GameServer, Address, Wire]) -> None:
+    _game_server, address, _wire = server
+    made = await make_room(address, ("Ana", "human"), ("Bo", "human"))
+    ana_invite, bo_invite = made.invites
+    ana = await Seat.join(address, made.room, ana_invite.token)
+    bo = await Seat.join(address, made.room, bo_invite.token)
+    await ana.update()
+    assert ana.table and ana.table.away == ()
+    await ana.connection.send(Play(0, ana.table.legal[0]))  # mid-turn: the placement
+    await ana.update()
+    await bo.update()
+    await ana.connection.close()
+    table = await bo.update()
+    assert table.away == (0,)  # "waiting for Ana"
+    ana = await Seat.join(address, made.room, ana_invite.token)
+    assert ana.table and ana.table.first == 0 and ana.table.ply == 1 and len(ana.plies) == 1
+    assert ana.table.legal and ana.table.can_undo  # her own placement can still be taken back
+    assert (await bo.update()).away == ()
+    await ana.connection.send(Undo(1))
+    assert (await ana.update()).ply == 0
+    table = await bo.update()
+    assert table.first == 0 and table.ply == 0 and not table.plies
+
+
+async def start_process(folder: Path) -> tuple[subprocess.Popen[str], Address]:
+    """`cwtui serve` in a process of its own, on a free port (read from its first line)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cwtui", "serve", "--port", "0", "--replays-dir", str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    line = await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), TIMEOUT)
+    found = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
+    assert found, (line, process.stderr.read() if process.poll() is not None and process.stderr else "")
+    return process, Address(f"ws://127.0.0.1:{found[1]}")
+
+
+async def test_a_server_killed_mid_game_resumes_every_room_at_the_same_move(tmp_path: Path) -> None:
+    process, address = await start_process(tmp_path)
+    try:
+        made = await make_room(address, ("Ana", "human"), ("Bo", "greedy"), seed=5)
+        ana = await Seat.join(address, made.room, made.invites[0].token)
+        rng = Rng(4)
+        # play until a decision of Ana's with nothing she could still take back (so
+        # every move is in the log: cwtui.session's undo rule)
+        while ana.table is None or ana.table.ply < 30 or not ana.table.legal or ana.table.can_undo:
+            assert ana.table is not None and not ana.table.over
+            if ana.table.legal:
+                await ana.connection.send(Play(ana.table.ply, ana.table.legal[rng.below(len(ana.table.legal))]))
+            await ana.update()
+        before = ana.table
+        plies = list(ana.plies)
+    finally:
+        process.kill()  # kill -9: no chance to save anything
+        process.wait()
+    process, address = await start_process(tmp_path)
+    try:
+        again = await Seat.join(address, made.room, made.invites[0].token)
+        assert again.table is not None
+        assert again.table.ply == before.ply and again.plies == plies
+        assert again.table.view == before.view and again.table.legal == before.legal
+        await asyncio.wait_for(again.play_to_the_end(Rng(9)), TIMEOUT)  # and the game goes on to its end
+        await again.connection.close()
+    finally:
+        process.terminate()
+        process.wait(TIMEOUT)
+    assert process.returncode == 0
+    (log,) = tmp_path.glob("*.jsonl")
+    verdict = verify_log(log, CARDS)
+    assert verdict.ok, verdict.text
+
+
+def mutations(template: bytes, rng: Rng) -> bytes:
+    """A message a broken or hostile client might send instead of `template`."""
+    data = bytearray(template)
+    kind = rng.below(8)
+    if kind == 0 and data:  # a byte changed
+        data[rng.below(len(data))] = rng.below(256)
+    elif kind == 1:  # cut short
+        del data[rng.below(len(data) + 1) :]
+    elif kind == 2:  # a number swapped for something else
+        swaps = (b"-1", b"1e999", b"18446744073709551616", b'"7"', b"null", b"[]", b"{}", b"true", b"0.5")
+        swap = swaps[rng.below(len(swaps))]
+        return re.sub(rb"\d+", lambda _: swap, template, count=1 + rng.below(3))
+    elif kind == 3:  # a string swapped
+        swaps = (b'"\\ud800"', b'""', b"1", b'"' + b"A" * 300 + b'"', b'"../../etc"', b"null")
+        swap = swaps[rng.below(len(swaps))]
+        return re.sub(rb'"[a-z_]+"(?=[,}])', lambda _: swap, template, count=1)
+    elif kind == 4:  # an unknown field
+        return template[:-1] + b',"extra":1}'
+    elif kind == 5:  # deep nesting
+        depth = 1 + rng.below(2000)
+        return b"[" * depth + b"]" * depth
+    elif kind == 6:  # too long
+        return template[:-1] + b',"pad":"' + b"x" * (MAX_MESSAGE + rng.below(1000)) + b'"}'
+    else:  # not UTF-8 text
+        return bytes(data) + bytes([0xFF, 0xC3, 0x28][rng.below(3) :])
+    return bytes(data)
+
+
+async def test_protocol_fuzzing_changes_nothing_and_the_game_goes_on(
+    server: tuple[GameServer, Address, Wire],
+) -> None:
+    """Thousands of malformed, oversized, out-of-turn and illegal messages from the seat
+    to act, another seat and a spectator: each gets an Error unless it is a move that
+    is legal now (the oracle decodes it as the server should), nothing else changes, no
+    fault of the server's own, and the connections stay."""
+    game_server, address, _wire = server
+    made = await make_room(address, ("Ana", "human"), ("Bo", "human"), seed=3)
+    room = game_server.rooms[made.room]
+    seats = [await Seat.join(address, made.room, invite.token) for invite in made.invites]
+    seats.append(await Seat.join(address, made.room, None))
+    await seats[0].update()  # Bo's arrival
+    await seats[0].update()  # the spectator's
+    await seats[1].update()  # the spectator's
+    rng = Rng(21)
+    sent = 0
+    outcomes: Counter[str] = Counter()
+    for _round in range(30):
+        for who, seat in enumerate(seats):
+            legal = list(room.session.legal())
+            templates = [
+                msgspec.json.encode(Play(room.ply, legal[rng.below(len(legal))])),
+                msgspec.json.encode(Undo(room.ply)),
+                msgspec.json.encode(Hello(made.room, made.invites[0].token)),
+                msgspec.json.encode(ListRooms()),
+                msgspec.json.encode(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "medium")), 5)),
+            ]
+            for _ in range(25):
+                data = mutations(templates[rng.below(len(templates))], rng)
+                expected = _applied(data, room, who)
+                outcomes[expected] += 1
+                before = (room.ply, len(game_server.rooms))
+                await seat.connection.socket.send(data)
+                sent += 1
+                reply = await seat.connection.receive()
+                if expected == "move":
+                    assert isinstance(reply, Table) and room.ply == before[0] + 1, reply
+                    for other in seats:
+                        if other is not seat:
+                            other.take(await next_table(other.connection))
+                elif expected == "room":
+                    assert isinstance(reply, RoomMade) and len(game_server.rooms) == before[1] + 1
+                elif expected == "rooms":
+                    assert isinstance(reply, Rooms)
+                else:
+                    assert isinstance(reply, Error), (data[:80], reply)
+                    assert "failed on that message" not in reply.message
+                    assert (room.ply, len(game_server.rooms)) == before
+    assert sent >= 2000
+    # most are refused, and some of each other kind went through
+    assert outcomes["error"] > 1500 and outcomes["move"] and outcomes["room"] and outcomes["rooms"], outcomes
+    assert not game_server.problems
+    # the game goes on: every connection still answers, and the seat to act can play
+    to_act = seats[room.session.state.to_act]
+    await to_act.connection.send(Play(room.ply, room.session.legal()[0]))  # type: ignore[arg-type]
+    assert isinstance(await to_act.connection.receive(), Table)
+    verdict_log = room.session.path
+    assert verdict_log is not None
+
+
+def _applied(data: bytes, room: Room, who: int) -> str:
+    """What the server should do with `data` from connection `who` (0, 1: the seats;
+    2: the spectator): "move", "room", "rooms", or "error"."""
+    try:
+        message = decode_client(data)
+    except ProtocolError:
+        return "error"
+    if isinstance(message, ListRooms):
+        return "rooms"
+    if isinstance(message, CreateRoom):
+        try:
+            GameConfig(message.seats, message.seed or 0, message.tag_points)
+        except ConfigError:
+            return "error"
+        return "room"
+    if isinstance(message, Play):
+        ok = who == room.session.state.to_act and message.ply == room.ply and message.move in room.session.legal()
+        return "move" if ok else "error"
+    return "error"  # a second hello; an undo (nothing to take back at a turn's start, or not one's turn)
+
+
+async def test_host_and_rooms_from_the_shell(
+    server: tuple[GameServer, Address, Wire], capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_server, address, _wire = server
+    where = str(address)
+    argv = ["host", where, "--seat", "Ana:human", "--seat", "Bo:medium", "--seat", "Cy", "--seed", "9"]
+    assert await asyncio.to_thread(main, argv) == 0
+    out = capsys.readouterr().out
+    (code,) = game_server.rooms
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Room {code} on {where}.")
+    invites = [line.split(": ", 1)[1] for line in lines[1:3]]
+    assert [line.split(":")[0].strip() for line in lines[1:3]] == ["Ana", "Cy"]  # humans only
+    assert all(invite.startswith(f"cwtui join {where}/{code}#") for invite in invites)
+    assert lines[3] == f"  To watch: cwtui join {where}/{code}"
+    seat = await Seat.join(address, code, invites[1].split("#")[1])  # the invite opens its seat
+    assert seat.welcome and seat.welcome.seat == 2
+    assert await asyncio.to_thread(main, ["rooms", where]) == 0
+    assert capsys.readouterr().out.split() == [
+        code,
+        "move",
+        "1",
+        "Ana",
+        "(human),",
+        "Bo",
+        "(medium),",
+        "Cy",
+        "(human,",
+        "here)",
+    ]
+    # bad seats: bad input (exit 2) before the server is asked; no server: exit 1
+    assert await asyncio.to_thread(main, ["host", where, "--seat", "A", "--seat", "A"]) == 2
+    assert capsys.readouterr().err == "cwtui host: each seat needs its own name\n"
+    assert len(game_server.rooms) == 1
+    assert await asyncio.to_thread(main, ["rooms", "127.0.0.1:1"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cwtui rooms: cannot reach a cwtui server at ws://127.0.0.1:1") and err.count("\n") == 1
