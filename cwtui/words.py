@@ -13,7 +13,7 @@ from typing import assert_never, cast
 
 from engine import events as ev
 from engine.cards import Cards
-from engine.components import CONTEST_ORDER, LOCATION_INDEX, LOCATION_OF_COLOR, LOCATIONS, SPACE_INDEX
+from engine.components import COLOR_INDEX, CONTEST_ORDER, LOCATION_INDEX, LOCATION_OF_COLOR, LOCATIONS, SPACE_INDEX
 from engine.moves import (
     AnyMove,
     BaitTo,
@@ -32,8 +32,8 @@ from engine.moves import (
     SilentDraws,
     TakeMasterAngler,
 )
-from engine.phases import ASKS
-from engine.state import EMPTY, State
+from engine.phases import ASKS, OVER
+from engine.view import View
 from engine.visibility import FishCaughtUnseen, LocationRefilledUnseen, PresentUnseen, TackleDrawnUnseen, seen
 
 TROPHY_NAMES = {
@@ -85,43 +85,40 @@ def where(location: str, zone: int) -> str:
     return f"{location.capitalize()} zone {zone}"
 
 
-def option(s: State, legal: Move) -> str:
-    """The label of a legal move in the prompt, for the seat that makes it."""
+def option(v: View, cards: Cards, legal: Move) -> str:
+    """The label of a legal move in the prompt, for the seat that makes it. Made from a
+    View (any seat's: what it uses is public), so a client holding only its own can."""
     move = cast("AnyMove", legal)  # every Move is one of AnyMove: mypy checks each is put into words
-    cards = s.cards
-    p = s.players[s.to_act]
+    p = v.seats[v.to_act]
     if isinstance(move, PlaceAngler):
         return f"Place your {p.hand} on {_space(move.space, p.hand)}"
     if isinstance(move, RemoveAngler):
-        face = s.spaces[SPACE_INDEX[move.space]]
+        face = v.spaces[SPACE_INDEX[move.space]]
         return f"Take the {face} off {_space(move.space, face)}"
     if isinstance(move, Refill):
         missing = move.zone - sum(p.board[move.zone - 3])
         return f"Refill zone {move.zone} (draw {missing} bait)"
     if isinstance(move, TakeMasterAngler):
         if move.card is None:
-            return f"Take the top Master Angler card ({len(s.ma_deck)} in the deck)"
+            return f"Take the top Master Angler card ({v.master_angler_deck} in the deck)"
         return f"Take {master_angler_name(cards, move.card)}"
     if isinstance(move, BaitTo):
-        color = _color_name(s.action_color)
+        color = v.action_color or "?"
         if move.card is None:
             return f"Discard the {color} bait"
         return f"Put the {color} bait on {master_angler_name(cards, move.card)}"
     if isinstance(move, CatchFirst):
-        loc = LOCATIONS[LOCATION_OF_COLOR[s.action_color]]
-        card = s.locations[LOCATION_INDEX[loc]][move.zone - 3]
-        fish = species_of(cards, card) if card != EMPTY else "no fish"
-        return f"Catch for zone {move.zone} first: {where(loc, move.zone)}, {fish}"
+        loc = LOCATIONS[LOCATION_OF_COLOR[COLOR_INDEX[v.action_color]]] if v.action_color else "?"
+        fish = v.locations[LOCATION_INDEX[loc]][move.zone - 3] if v.action_color else None
+        return f"Catch for zone {move.zone} first: {where(loc, move.zone)}, {fish or 'no fish'}"
     if isinstance(move, Catch):
         if move.deck_top:
-            deck = s.decks[LOCATION_INDEX[move.location]]
-            top = f", a {species_of(cards, deck[-1])}," if deck else ""  # fish side up: its species shows (R2.1)
-            return f"Take the {move.location.capitalize()} deck's top card{top} instead (zone 6 bonus)"
-        card = s.locations[LOCATION_INDEX[move.location]][move.zone - 3]
+            top = v.deck_tops[LOCATION_INDEX[move.location]]
+            top_text = f", a {top}," if top else ""  # fish side up: its species shows (R2.1)
+            return f"Take the {move.location.capitalize()} deck's top card{top_text} instead (zone 6 bonus)"
+        species = v.locations[LOCATION_INDEX[move.location]][move.zone - 3]
         tackle = " + ".join(t for t, used in (("Rod", move.rod), ("Line", move.line)) if used)
-        return f"Catch the {species_of(cards, card)} in {where(move.location, move.zone)}" + (
-            f" with your {tackle}" if tackle else ""
-        )
+        return f"Catch the {species} in {where(move.location, move.zone)}" + (f" with your {tackle}" if tackle else "")
     if isinstance(move, LetGo):
         return "Catch nothing: that zone has no fish"
     if isinstance(move, PlayLure):
@@ -168,43 +165,37 @@ def _space(space: str, face: int) -> str:
     return f"{space} ({what} {space} bait from each zone)"
 
 
-def _color_name(color: int) -> str:
-    from engine.components import COLORS
-
-    return COLORS[color] if color >= 0 else "?"
-
-
-def whose_turn(s: State, names: Sequence[str]) -> str:
+def whose_turn(v: View, names: Sequence[str]) -> str:
     """Where the game stands, for a header: "Round 4 · Ana's turn · Step 2". A round is
     one turn of every seat (the silent player's too), so it matches the table's count."""
-    if s.over:
+    if v.phase == OVER:
         return "Game over"
-    if s.phase == "present":
-        return f"End contests: {LOCATIONS[CONTEST_ORDER[s.contest]].capitalize()}"
-    parts = [f"Round {(s.turn - 1) // len(s.players) + 1}", f"{names[s.active]}'s turn"]
-    if s.step:
-        parts.append(f"Step {s.step}")
-    if s.end_trigger >= 0:
+    if v.phase == "present":
+        return f"End contests: {LOCATIONS[CONTEST_ORDER[v.contest]].capitalize()}"
+    parts = [f"Round {(v.turn - 1) // len(v.seats) + 1}", f"{names[v.active]}'s turn"]
+    if v.step:
+        parts.append(f"Step {v.step}")
+    if v.end_trigger >= 0:
         parts.append("last round")
     return " · ".join(parts)
 
 
-def pending(s: State) -> str:
+def pending(v: View) -> str:
     """What decision is pending, in a sentence, for the seat to act: the engine's own
     words for the phase (engine.phases.ASKS), with what this position adds."""
-    asks = ASKS[s.phase].asks
-    phase = s.phase
+    asks = ASKS[v.phase].asks
+    phase = v.phase
     match phase:
         case "place" | "remove" | "after" | "catch_order" | "silent_draws" | "silent_clear" | "over":
             detail = ""
         case "port":
-            detail = f" ({s.ports_left} left)"
+            detail = f" ({v.ports_left} left)"
         case "bait":
-            detail = f" ({_color_name(s.action_color)})"
+            detail = f" ({v.action_color or '?'})"
         case "catch":
-            detail = f" (your zone {s.catch_zone} is empty)"
+            detail = f" (your zone {v.catch_zone} is empty)"
         case "present":
-            asks = f"{LOCATIONS[CONTEST_ORDER[s.contest]]} contest: {asks}"
+            asks = f"{LOCATIONS[CONTEST_ORDER[v.contest]]} contest: {asks}"
             detail = ""
         case "action_done" | "turn_done":  # never pending outside engine.game.apply
             detail = ""

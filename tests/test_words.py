@@ -8,6 +8,7 @@ from cwtui import words
 from engine import legal_moves
 from engine.events import FishCaught, TackleDrawn
 from engine.moves import PlaceAngler
+from engine.view import view
 
 
 def test_a_catch_shows_its_weight_only_to_its_catcher() -> None:
@@ -29,7 +30,7 @@ def test_a_catch_shows_its_weight_only_to_its_catcher() -> None:
 
 def test_every_legal_move_has_a_label() -> None:
     state = scenario().tackle(0, ["reel", "lure"]).build()
-    labels = [words.option(state, m) for m in legal_moves(state)]
+    labels = [words.option(view(state, 1), state.cards, m) for m in legal_moves(state)]  # any seat's view
     moves = legal_moves(state)
     assert all(label and not label.startswith(type(m).__name__) for label, m in zip(labels, moves, strict=True))
     assert "Place your 1 on purple (one purple bait from each zone)" in labels

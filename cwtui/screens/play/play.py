@@ -125,6 +125,8 @@ class PlayScreen(CompactScreen):
         self.paused = False
         self.breakdown = False
         self.before_last: State | None = None  # the state before the last move, for its marks
+        self.asking: View | None = None  # the decision's position, as the seat to act sees it
+        self.drawn_from: View | None = None  # the View the table was last drawn from
         self.acting: tuple[bool, ...] = ()
         self.keys_help = Text("")  # what check_action depends on, when the footer was drawn
 
@@ -236,6 +238,7 @@ class PlayScreen(CompactScreen):
 
     def ask(self) -> None:
         state = self.session.state
+        self.asking = self.session.view_for(state.to_act)
         self.options = list(self.session.legal())
         if state.phase == "present":  # heaviest presentation first
             weight = state.cards.fish_weight
@@ -246,7 +249,7 @@ class PlayScreen(CompactScreen):
 
             self.options.sort(key=heaviest)
         self.query_one("#question", TextLines).update(
-            Text.assemble((f"{self.session.names[state.to_act]}: ", "bold"), words.pending(state))
+            Text.assemble((f"{self.session.names[state.to_act]}: ", "bold"), words.pending(self.asking))
         )
         menu = self.query_one("#options", OptionList)
         menu.set_options(Option(self.option_prompt(i)) for i in range(len(self.options)))
@@ -332,7 +335,9 @@ class PlayScreen(CompactScreen):
 
     def option_prompt(self, index: int, note: str = "") -> Text:
         key = self.option_keys()[index]
-        prompt = Text.assemble((f"{key} ", "bold"), words.option(self.session.state, self.options[index]))
+        assert self.asking is not None  # options exist only while a decision is asked
+        label = words.option(self.asking, self.session.state.cards, self.options[index])
+        prompt = Text.assemble((f"{key} ", "bold"), label)
         if note:
             prompt.append("  ")
             prompt.append(f" {note} ", style=HINT)
@@ -421,13 +426,10 @@ class PlayScreen(CompactScreen):
         self.show_hint(None)
         undone = self.session.undo()
         self.before_last = None
+        # the move in the words it was offered in (the position it was made from is back)
+        label = words.option(self.session.view_for(undone.seat), self.session.state.cards, undone.move)
         for log in self.query(EventLog):
-            log.write(
-                Text(
-                    f"{self.session.names[undone.seat]} takes back: {words.option(self.session.state, undone.move)}",
-                    style="italic",
-                )
-            )
+            log.write(Text(f"{self.session.names[undone.seat]} takes back: {label}", style="italic"))
         self.refresh_panes()
         self.advance()
 
@@ -474,6 +476,7 @@ class PlayScreen(CompactScreen):
         marks: Marks = NO_MARKS
         if self.before_last is not None:
             marks = changes(view(self.before_last, v.seat), v)
+        self.drawn_from = v
         for board in self.boards:
             board.show(v, marks)
         yours = self.seat_order()[0]
@@ -484,8 +487,8 @@ class PlayScreen(CompactScreen):
         self.update_status()
 
     def update_status(self) -> None:
-        state = self.session.state
-        parts = [words.whose_turn(state, self.session.names)]
+        shown = self.drawn_from or self.session.view_for(0)
+        parts = [words.whose_turn(shown, self.session.names)]
         if self.session.bots:
             parts.append(f"bots {self.settings.bot_speed}" + (" (paused)" if self.paused else ""))
         self.query_one("#status", TextLines).update(Text(" " + " · ".join(parts), style="bold"))

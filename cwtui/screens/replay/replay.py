@@ -330,7 +330,7 @@ class ReplayScreen(CompactScreen):
         if state.over:
             parts.append("game over — r: results")  # whose_turn would only say "Game over"
         else:
-            parts.append(words.whose_turn(state, cursor.names))
+            parts.append(words.whose_turn(view(state, -1), cursor.names))  # what it uses is public
         if not state.over and cursor.position == cursor.end and self.replay.log.footer is None:
             parts.append("unfinished")
         parts += [
