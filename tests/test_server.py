@@ -16,7 +16,7 @@ import pytest
 
 from cwtui.cli import main
 from cwtui.history.loader import load
-from cwtui.net.client import Address, Connection
+from cwtui.net.client import Address, Connection, ServerGone
 from cwtui.net.protocol import (
     MAX_MESSAGE,
     CreateRoom,
@@ -36,7 +36,7 @@ from cwtui.net.protocol import (
     decode_server,
 )
 from cwtui.net.room import Room
-from cwtui.net.server import Client, GameServer
+from cwtui.net.server import Client, GameServer, Limits
 from cwtui.verification import verify_log
 from engine.cards import load_cards
 from engine.config import GameConfig, SeatConfig
@@ -506,3 +506,70 @@ async def test_host_and_rooms_from_the_shell(
     assert await asyncio.to_thread(main, ["rooms", "127.0.0.1:1"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cwtui rooms: cannot reach a cwtui server at ws://127.0.0.1:1") and err.count("\n") == 1
+
+
+async def test_limits_on_connections_an_address_and_games_a_server(tmp_path: Path) -> None:
+    game_server = GameServer(tmp_path, limits=Limits(connections_per_address=3, rooms=2))
+    listening = await game_server.start("127.0.0.1", 0)
+    address = Address(f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}")
+    try:
+        kept = [await Connection.open(address) for _ in range(3)]
+        one_too_many = await Connection.open(address)
+        with pytest.raises(ServerGone, match="at most 3 connections an address"):
+            await one_too_many.receive()
+        await kept.pop().close()  # a place comes free
+        await asyncio.sleep(0.1)
+        again = await Connection.open(address)
+        await again.send(ListRooms())
+        assert isinstance(await again.receive(), Rooms)
+        for _ in range(2):
+            await again.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy"))))
+            assert isinstance(await again.receive(), RoomMade)
+        await again.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy"))))
+        refused = await again.receive()
+        assert isinstance(refused, Error) and "2 games under way, its most" in refused.message
+        assert len(game_server.rooms) == 2
+        for connection in (*kept, again):
+            await connection.close()
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        game_server.close()
+
+
+async def test_a_seat_that_stays_away_waits_or_gets_a_bot_when_the_host_allows(
+    server: tuple[GameServer, Address, Wire],
+) -> None:
+    game_server, address, _wire = server
+    # without a takeover time the game waits for Ana
+    waiting = await make_room(address, ("Ana", "human"), ("Bo", "greedy"))
+    watcher = await Seat.join(address, waiting.room, None)
+    await asyncio.sleep(0.5)
+    assert game_server.rooms[waiting.room].ply == 0
+    assert watcher.table and watcher.table.away == (0,) and watcher.table.stood_in == ()
+    await watcher.connection.close()
+    # with one, a bot plays for her once she has been away that long, until she is back
+    async with await Connection.open(address) as host:
+        await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 5, takeover=0.3))
+        made = await host.receive()
+    assert isinstance(made, RoomMade)
+    room = game_server.rooms[made.room]
+    watcher = await Seat.join(address, made.room, None)
+    table = await asyncio.wait_for(watcher.update(), TIMEOUT)
+    assert table.ply >= 1 and table.stood_in == (0,)
+    while not any(ply.seat == 0 for ply in watcher.plies[1:]):  # she played through the bot, more than once
+        await asyncio.wait_for(watcher.update(), TIMEOUT)
+    ana = await Seat.join(address, made.room, made.invites[0].token)
+    assert ana.table and ana.table.stood_in == () and ana.table.away == ()
+    # her seat is hers again: at her next decision the game waits for her move
+    while not ana.table.legal:
+        await asyncio.wait_for(ana.update(), TIMEOUT)
+    at = room.ply
+    await asyncio.sleep(0.5)
+    assert room.ply == at and room.session.state.to_act == 0
+    await ana.connection.send(Play(at, ana.table.legal[0]))
+    assert (await ana.update()).ply == at + 1
+    assert room.session.path is not None
+    assert verify_log(room.session.path, CARDS).ok  # stand-in moves are ordinary moves of her seat
+    await ana.connection.close()
+    await watcher.connection.close()

@@ -48,6 +48,11 @@ def add_parsers(sub: Any) -> None:
                       help="a seat, in turn order (1–4 of them); KIND: human or a bot level")  # fmt: skip
     host.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: the server draws one)")
     host.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
+    host.add_argument(
+        "--takeover", type=count_arg(0, 86_400), default=None, metavar="SECONDS",
+        help="a bot plays for a human seat that stays away this long when it is to act, until its player is "
+             "back (default: the game waits for them)",
+    )  # fmt: skip
     rooms = sub.add_parser("rooms", help="list the rooms on a game server (the lobby)")
     rooms.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
 
@@ -101,7 +106,7 @@ def host(args: argparse.Namespace) -> int:
         GameConfig(seats, args.seed or 0, not args.no_tag_points)
     except ConfigError as exc:
         raise usage("host", str(exc)) from None
-    reply = _ask(address, CreateRoom(seats, args.seed, not args.no_tag_points), "host")
+    reply = _ask(address, CreateRoom(seats, args.seed, not args.no_tag_points, args.takeover), "host")
     if not isinstance(reply, RoomMade):
         return _unexpected(reply, "host")
     server = str(address)

@@ -48,6 +48,9 @@ class CreateRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="create_room
     seats: tuple[SeatConfig, ...]
     seed: int | None = None
     tag_points: bool = True
+    # Seconds a human seat may stay away while it is to act before a bot (STAND_IN) plays
+    # for it until its player is back; None: the game waits for them.
+    takeover: float | None = None
 
 
 class ListRooms(msgspec.Struct, frozen=True, tag_field="kind", tag="list_rooms", forbid_unknown_fields=True):
@@ -66,6 +69,8 @@ class Undo(msgspec.Struct, frozen=True, tag_field="kind", tag="undo", forbid_unk
 
     ply: int
 
+
+STAND_IN: Final = "medium"  # the bot that plays for a seat that stays away
 
 ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo
 
@@ -124,7 +129,8 @@ class Table(msgspec.Struct, frozen=True, tag_field="kind", tag="table"):
     """The game as this connection's seat sees it now. `plies` are the moves from
     number `first` on: the client drops any it holds from `first` (an undo took them
     back) and appends these. `legal` is what the seat may play now (empty when it is
-    not this seat's turn). `away`: human seats nobody is at (the game waits for them)."""
+    not this seat's turn). `away`: human seats nobody is at (the game waits for them, or
+    after the room's takeover time a bot plays for them: `stood_in`)."""
 
     ply: int
     first: int
@@ -133,6 +139,7 @@ class Table(msgspec.Struct, frozen=True, tag_field="kind", tag="table"):
     legal: tuple[AnyMove, ...]
     can_undo: bool
     away: tuple[int, ...]
+    stood_in: tuple[int, ...]
     over: bool
 
 

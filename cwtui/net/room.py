@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import os
 import secrets
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,13 +26,15 @@ from typing import Final, cast
 import msgspec
 
 from cwtui.logfile import read_log
-from cwtui.net.protocol import Invite, ProtocolError, RoomInfo, SeenPly, Table
+from cwtui.net.protocol import STAND_IN, Invite, ProtocolError, RoomInfo, SeenPly, Table
 from cwtui.session import GameSession, Ply
+from engine.bots import Bot, make_bot
 from engine.cards import Cards
 from engine.config import GameConfig
 from engine.errors import EngineError, IllegalMove
 from engine.moves import AnyMove, Move
 from engine.replay import Replay
+from engine.rng import stream_seed
 from engine.view import view
 from engine.visibility import SeenEvent, SeenMove, seen, seen_move
 
@@ -47,6 +50,7 @@ class RoomRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     room: str
     log: str  # the game's log, a file name in the same folder as the rooms folder
     tokens: dict[int, str]  # human seat → SHA-256 of its token (the token itself is never stored)
+    takeover: float | None = None  # protocol.CreateRoom.takeover
 
 
 def token_hash(token: str) -> str:
@@ -58,7 +62,47 @@ class Room:
     code: str
     session: GameSession
     tokens: dict[int, str]  # seat → token_hash
+    takeover: float | None = None  # protocol.CreateRoom.takeover
     present: Counter[int] = field(default_factory=Counter)  # human seat → connections at it
+    # Since when (time.monotonic) each human seat has had nobody at it; a seat not yet
+    # joined is away from the room's opening.
+    away_since: dict[int, float] = field(default_factory=dict)
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        now = time.monotonic()
+        for seat in self.session.humans:
+            self.away_since.setdefault(seat, now)
+
+    def arrive(self, seat: int) -> None:
+        self.present[seat] += 1
+        self.away_since.pop(seat, None)
+
+    def depart(self, seat: int) -> None:
+        self.present[seat] -= 1
+        if not self.present[seat]:
+            self.away_since[seat] = time.monotonic()
+
+    def takeover_wait(self, seat: int, now: float) -> float | None:
+        """Seconds until a bot may play for human `seat`; None if it never will now
+        (someone is at the seat, or the room waits for its players)."""
+        if self.takeover is None or self.present[seat]:
+            return None
+        return max(0.0, self.away_since.get(seat, now) + self.takeover - now)
+
+    @property
+    def stood_in(self) -> tuple[int, ...]:
+        """Away seats a bot plays for now (their takeover time is past)."""
+        now = time.monotonic()
+        return tuple(seat for seat in self.away if self.takeover_wait(seat, now) == 0)
+
+    def stand_in(self, seat: int) -> Bot:
+        """The bot that plays for an away seat: its own stream, never the game's."""
+        if seat not in self.stand_ins:
+            config = self.session.config
+            seed = stream_seed(config.seed, f"stand-in-{seat}")
+            self.stand_ins[seat] = make_bot(STAND_IN, seed, self.session.state.cards)
+        return self.stand_ins[seat]
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -113,6 +157,7 @@ class Room:
             legal=tuple(cast(AnyMove, m) for m in session.legal()) if to_move else (),
             can_undo=to_move and session.can_undo,
             away=self.away,
+            stood_in=self.stood_in,
             over=state.over,
         )
 
@@ -170,7 +215,9 @@ class RoomStore:
         self.rooms_folder = folder / "rooms"
         self.cards = cards
 
-    def create(self, config: GameConfig, taken: set[str]) -> tuple[Room, tuple[Invite, ...]]:
+    def create(
+        self, config: GameConfig, taken: set[str], takeover: float | None = None
+    ) -> tuple[Room, tuple[Invite, ...]]:
         """A new room with a code not in `taken` (nor on disk), its game started and
         logged, its file written; the invites carry each human seat's token."""
         self.rooms_folder.mkdir(parents=True, exist_ok=True)
@@ -181,10 +228,10 @@ class RoomStore:
         session = GameSession.start(config, self.folder, self.cards)
         tokens = {seat: secrets.token_urlsafe(16) for seat in session.humans}
         assert session.path is not None
-        record = RoomRecord(code, session.path.name, {seat: token_hash(t) for seat, t in tokens.items()})
+        record = RoomRecord(code, session.path.name, {seat: token_hash(t) for seat, t in tokens.items()}, takeover)
         _write_atomically(self._path(code), msgspec.json.encode(record))
         invites = tuple(Invite(seat, session.names[seat], token) for seat, token in tokens.items())
-        return Room(code, session, dict(record.tokens)), invites
+        return Room(code, session, dict(record.tokens), takeover), invites
 
     def load(self) -> tuple[list[Room], list[str]]:
         """Every room whose game can go on or be watched, its game resumed from its log
@@ -202,7 +249,7 @@ class RoomStore:
             except (OSError, msgspec.DecodeError, EngineError, ValueError) as exc:
                 problems.append(f"room {path.stem}: cannot be opened: {exc}")
                 continue
-            rooms.append(Room(record.room, session, dict(record.tokens)))
+            rooms.append(Room(record.room, session, dict(record.tokens), record.takeover))
         return rooms, problems
 
     def _path(self, code: str) -> Path:

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import secrets
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ from cwtui.net.protocol import (
     encode,
 )
 from cwtui.net.room import Room, RoomStore
+from engine.bots import decide
 from engine.cards import Cards
 from engine.config import SEEDS, GameConfig
 from engine.errors import ConfigError
@@ -169,7 +171,9 @@ class GameServer:
             config = GameConfig(message.seats, seed, message.tag_points)
         except ConfigError as exc:  # its message names the rule where one is broken ("R2: …")
             raise ProtocolError(str(exc), "R2" if str(exc).startswith("R2") else None) from None
-        room, invites = self.store.create(config, set(self.rooms))
+        if message.takeover is not None and not 0 <= message.takeover <= 24 * 3600:
+            raise ProtocolError(f"a takeover time is 0 to 86,400 seconds, not {message.takeover}")
+        room, invites = self.store.create(config, set(self.rooms), message.takeover)
         self._add(room)
         await self.send(client, RoomMade(room.code, invites))
         self._drive_bots(room)
@@ -185,7 +189,7 @@ class GameServer:
         seat = room.seat_for(message.token)
         client.room, client.seat, client.known = room, seat, 0
         if seat is not None:
-            room.present[seat] += 1
+            room.arrive(seat)
         self.clients[room.code].add(client)
         config = room.session.config
         await self.send(
@@ -219,9 +223,10 @@ class GameServer:
             return
         self.clients[room.code].discard(client)
         if client.seat is not None:
-            room.present[client.seat] -= 1
+            room.depart(client.seat)
             if not room.present[client.seat]:
                 await self.broadcast(room)  # "waiting for …" on the others' tables
+                self._drive_bots(room)  # a bot may play for them after the room's takeover time
 
     async def broadcast(self, room: Room) -> None:
         """Each connection in the room gets its own seat's table, with the plies it has
@@ -234,12 +239,15 @@ class GameServer:
     # ---- bot seats -----------------------------------------------------------------
 
     def _drive_bots(self, room: Room) -> None:
-        """Play the bots' moves while a bot is to act (one task per room)."""
+        """Play the bots' moves while a bot is to act, or a human seat stays away past
+        the room's takeover time (one task per room)."""
         running = self.bots.get(room.code)
         if running is not None and not running.done():
             return
         state = room.session.state
-        if state.over or room.session.is_human(state.to_act):
+        if state.over:
+            return
+        if room.session.is_human(state.to_act) and room.takeover_wait(state.to_act, time.monotonic()) is None:
             return
         self.bots[room.code] = asyncio.create_task(self._bots(room))
 
@@ -251,11 +259,24 @@ class GameServer:
 
     async def _play_bots(self, room: Room) -> None:
         session = room.session
-        while not session.state.over and not session.is_human(session.state.to_act):
-            ply = session.state.ply
-            decision = await asyncio.to_thread(session.bot_move)
-            async with self.locks[room.code]:
-                if session.state.ply != ply:  # cannot happen: only this task moves for a bot
+        while not session.state.over:
+            seat, ply = session.state.to_act, session.state.ply
+            if not session.is_human(seat):
+                decision = await asyncio.to_thread(session.bot_move)
+                searched = decision.searched
+            else:
+                wait = room.takeover_wait(seat, time.monotonic())
+                if wait is None:
+                    return  # their player is there: they play
+                if wait > 0:
+                    await asyncio.sleep(wait)  # then look again: they may be back
                     continue
-                session.play(decision.move, decision.searched)
+                decision = await asyncio.to_thread(decide, room.stand_in(seat), session.state)
+                searched = None  # a human seat's move: the log audits bot seats only
+            async with self.locks[room.code]:
+                if session.state.ply != ply:
+                    continue  # the seat's player came back and played meanwhile
+                if session.is_human(seat) and room.takeover_wait(seat, time.monotonic()) is None:
+                    continue  # back in time: their decision, not the bot's
+                session.play(decision.move, searched)
             await self.broadcast(room)
