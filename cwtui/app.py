@@ -98,7 +98,9 @@ class CwtuiApp(App[None]):
         self.switch_screen(PlayScreen(message.session, self.settings))
 
     def on_show_results(self, message: navigation.ShowResults) -> None:
-        screen = ResultsScreen(message.state, message.names, message.path, watching=message.watching)
+        screen = ResultsScreen(
+            message.final, message.scores, message.cards, message.names, message.path, watching=message.watching
+        )
         if message.watching:
             self.push_screen(screen)
         else:

@@ -10,8 +10,11 @@ from pathlib import Path
 from textual.message import Message
 
 from cwtui.session import GameSession
+from engine.cards import Cards
+from engine.events import ScoreLine
 from engine.replay import Replay
 from engine.state import State
+from engine.view import View, view
 
 
 class StartGame(Message):
@@ -23,15 +26,34 @@ class StartGame(Message):
 
 
 class ShowResults(Message):
-    """The results of a finished game. `watching`: shown over the replay of that game
-    (Back returns to it); otherwise in place of the play screen."""
+    """The results of a finished game: its last position as everyone sees it (every
+    contest held, so every presented fish shows) and the final scores. `watching`: shown
+    over the replay of that game (Back returns to it); otherwise in place of the play
+    screen. `path`: its log, if this machine has it."""
 
-    def __init__(self, state: State, names: Sequence[str], path: Path | None, *, watching: bool) -> None:
+    def __init__(
+        self,
+        final: View,
+        scores: Sequence[ScoreLine],
+        cards: Cards,
+        names: Sequence[str],
+        path: Path | None,
+        *,
+        watching: bool,
+    ) -> None:
         super().__init__()
-        self.state = state
+        self.final = final
+        self.scores = scores
+        self.cards = cards
         self.names = names
         self.path = path
         self.watching = watching
+
+    @classmethod
+    def of(cls, state: State, names: Sequence[str], path: Path | None, *, watching: bool) -> ShowResults:
+        """The results of a finished game whose State this machine holds."""
+        assert state.result is not None, "results need a finished game"
+        return cls(view(state, -1), state.result, state.cards, names, path, watching=watching)
 
 
 class OpenReplay(Message):

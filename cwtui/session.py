@@ -63,6 +63,7 @@ class GameSession:
     # undone move never reaches the log, a replay or the history; a crash loses only
     # moves that could still have been undone.
     kept: list[tuple[State, LogPly | None]] = field(default_factory=list)
+    before_last: State | None = None  # the state before the last move (its marks on the table)
 
     @classmethod
     def unlogged(cls, state: State) -> GameSession:
@@ -135,6 +136,22 @@ class GameSession:
     def names(self) -> list[str]:
         return [seat.name for seat in self.state.seats]
 
+    @property
+    def cards(self) -> Cards:
+        return self.state.cards
+
+    @property
+    def to_act(self) -> int:
+        return self.state.to_act
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def ply(self) -> int:
+        return self.state.ply
+
     def is_human(self, seat: int) -> bool:
         return self.state.seats[seat].kind == "human"
 
@@ -147,6 +164,9 @@ class GameSession:
 
     def view_for(self, seat: int) -> View:
         return view(self.state, seat)
+
+    def view_before_last(self, seat: int) -> View | None:
+        return None if self.before_last is None else view(self.before_last, seat)
 
     def bot_move(self) -> Decision:
         """The move the bot to act chooses (call from a worker: it may take a while)."""
@@ -168,6 +188,7 @@ class GameSession:
         after, events = apply(before, move)
         record = ply_record(before, move, events, searched, self.writer.chain.format) if self.writer else None
         self.state = after
+        self.before_last = before
         ply = Ply(before.to_act, move, events)
         self.history.append(ply)
         undoable = self.is_human(ply.seat) and after.to_act == ply.seat and not after.over and not reveals(events)
@@ -187,6 +208,7 @@ class GameSession:
         if not self.kept:
             raise IndexError("nothing to undo")
         self.state, _record = self.kept.pop()
+        self.before_last = None
         return self.history.pop()
 
     def commit(self) -> None:

@@ -31,8 +31,8 @@ async def test_a_solo_game_to_the_results(replays: Path) -> None:
         assert isinstance(app.screen, PlayScreen)
         await play_by_keys(pilot, seed=1)
         assert isinstance(app.screen, ResultsScreen)
-        state = app.screen.state
-        assert state.over and len(state.players) == 2 and state.players[1].silent
+        final = app.screen.final
+        assert final.phase == "over" and len(final.seats) == 2 and final.seats[1].kind == "silent"
     log = read_log(the_log(replays))
     assert log.footer is not None and Replay(log).divergence is None
 

@@ -16,6 +16,7 @@ from helpers import reseal
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select
 
+from cwtui.navigation import ShowResults
 from cwtui.replaying import open_replay
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay.replay import ReplayScreen
@@ -216,7 +217,8 @@ async def test_results_screen_opens_its_replay(saved: Path) -> None:
     replay = open_replay(path)
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ResultsScreen(replay.final, [s.name for s in replay.final.seats], path))
+        results = ShowResults.of(replay.final, [s.name for s in replay.final.seats], path, watching=False)
+        await app.push_screen(ResultsScreen(results.final, results.scores, results.cards, results.names, results.path))
         await pilot.press("w")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen) and app.screen.cursor.end == replay.good_plies

@@ -241,7 +241,7 @@ class ReplayScreen(CompactScreen):
         if not state.over:
             self.notify("The results come at the end of the game (End).", severity="warning")
             return
-        self.post_message(ShowResults(state, self.cursor.names, self.path, watching=True))
+        self.post_message(ShowResults.of(state, self.cursor.names, self.path, watching=True))
 
     def action_fork(self) -> None:
         if self.cursor.state.over:

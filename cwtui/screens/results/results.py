@@ -20,9 +20,11 @@ from cwtui.session import shown_path
 from cwtui.widgets.glyphs import TAGGED
 from cwtui.words import species_of
 from engine import EngineError
+from engine.cards import Cards
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
+from engine.events import ScoreLine
 from engine.events import winner as first
-from engine.state import State
+from engine.view import View
 
 
 class ResultsScreen(Screen[None]):
@@ -34,13 +36,23 @@ class ResultsScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", id="results.quit"),
     ]
 
-    def __init__(self, state: State, names: Sequence[str], path: Path | None, *, watching: bool = False) -> None:
-        """The results of the finished game `state`, saved at `path`. `watching`: shown
+    def __init__(
+        self,
+        final: View,
+        scores: Sequence[ScoreLine],
+        cards: Cards,
+        names: Sequence[str],
+        path: Path | None,
+        *,
+        watching: bool = False,
+    ) -> None:
+        """The results of a finished game: its last position as everyone sees it, the
+        final scores; saved at `path` (None: not on this machine). `watching`: shown
         over the replay of this very game, so `w` goes back to it."""
         super().__init__()
-        assert state.result is not None, "results need a finished game"
-        self.state = state
-        self.result = state.result
+        self.final = final
+        self.result = scores
+        self.cards = cards
         self.names = names
         self.path = path
         self.watching = watching
@@ -58,8 +70,7 @@ class ResultsScreen(Screen[None]):
         yield Footer()
 
     def contest_table(self, loc: int) -> Table:
-        state = self.state
-        cards = state.cards
+        final, cards = self.final, self.cards
         kind = CONTEST_TROPHY[loc]
         table = Table(
             title=f"{LOCATIONS[loc].capitalize()} contest (◆ tagged, time in brackets)",
@@ -70,18 +81,18 @@ class ResultsScreen(Screen[None]):
         for col in ("Seat", "Presented fish", "Weight", "Trophy"):
             table.add_column(col)
         rows = []
-        for p in state.players:
+        for p in final.seats:
             fish = p.presented[loc]
             total = sum(cards.fish_weight[f] for f in fish)
             listing = Text()
             for f in fish:
-                tagged = state.config.tag_points and cards.fish_tag[f] == state.tag
+                tagged = final.tag_points and cards.fish_tag[f] == final.tag
                 listing.append(f"{species_of(cards, f)} {cards.fish_weight[f]} lb")
                 listing.append(" ")
                 listing.append("◆" if tagged else " ", style=TAGGED if tagged else "")
                 listing.append(" ")
                 listing.append(f"({cards.fish_time[f]})  ", style="dim")
-            trophy = next((t.points for t in p.trophies if t.kind == kind), None)
+            trophy = next((points for trophy_kind, points in p.trophies if trophy_kind == kind), None)
             rows.append((-total, p.seat, self.names[p.seat], listing or Text("nothing", style="dim"), total, trophy))
         for _, _, name, listing, total, trophy in sorted(rows):
             table.add_row(name, listing, f"{total} lb", f"{trophy} VP" if trophy else "—")
@@ -105,7 +116,7 @@ class ResultsScreen(Screen[None]):
             return
         path = self.path
         if path is None:
-            self.notify("This game was not saved, so there is no replay.", severity="warning")
+            self.notify("This game's log is not on this machine, so there is no replay here.", severity="warning")
             return
         try:
             replay = open_replay(path)
