@@ -4,6 +4,7 @@ input it needs (a session, a folder, the shared `Settings`)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -13,11 +14,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from cwtui import navigation
-from cwtui.crash import crash_line, write_report
+from cwtui.crash import EXIT_CRASH, crash_line, write_report
+from cwtui.net.client import Address
+from cwtui.net.remote import RemoteGame
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.history.history import HistoryScreen
 from cwtui.screens.home.home import HomeScreen
 from cwtui.screens.new_game.new_game import NewGameScreen
+from cwtui.screens.online.online import OnlineScreen
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.replay_list.replay_list import ReplayListScreen
@@ -48,12 +52,16 @@ class CwtuiApp(App[None]):
         still: bool = False,
         replay: tuple[Replay, Path] | None = None,
         game: GameSession | None = None,
+        online: RemoteGame | None = None,
+        address: Address | None = None,
     ) -> None:
         """`still`: no animation and no blinking cursor (snapshot tests). `replay`: open
-        this game in the replay screen, `game`: play this one (over the home screen)."""
+        this game in the replay screen, `game`: play this one (over the home screen),
+        `online`: sit at this game of the server at `address`."""
         super().__init__()
         self.opening = replay
         self.game = game
+        self.online = (online, address) if online is not None and address is not None else None
         self.settings = Settings(replays, bot_speed=bot_speed, still=still)
         if seed_source is not None:
             self.settings.seed_source = seed_source
@@ -78,6 +86,8 @@ class CwtuiApp(App[None]):
             self.push_screen(ReplayScreen(*self.opening, replays=self.settings.replays))
         if self.game is not None:
             self.push_screen(PlayScreen(self.game, self.settings))
+        if self.online is not None:
+            self.push_screen(OnlineScreen(*self.online, self.settings))
         self._check_size(self.size.width, self.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -161,3 +171,12 @@ class CwtuiApp(App[None]):
         yield SystemCommand("Home", "Back to the home screen", self.action_home)
         for speed in BOT_SPEEDS:
             yield SystemCommand(f"Bot speed: {speed}", f"Bots move {speed}", lambda s=speed: self.set_bot_speed(s))
+
+
+def run_to_the_end(app: CwtuiApp) -> int:
+    """Run the app; its exit status (a crash: its one line printed, 70)."""
+    app.run()
+    if app.crashed:
+        print(app.crashed, file=sys.stderr)
+        return EXIT_CRASH
+    return app.return_code or 0

@@ -42,7 +42,7 @@ from engine.config import BOT_KINDS, SEEDS
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
-    from cwtui.app import CwtuiApp  # imported when the app runs: the commands start faster without Textual
+    pass  # imported when the app runs: the commands start faster without Textual
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -159,21 +159,15 @@ def _run(args: argparse.Namespace) -> int:
         return net_commands.host(args)
     if args.command == "rooms":
         return net_commands.rooms(args)
+    if args.command == "join":
+        return net_commands.join(args)
     return run_app(args)
 
 
 def run_app(args: argparse.Namespace) -> int:
-    from cwtui.app import CwtuiApp
+    from cwtui.app import CwtuiApp, run_to_the_end
 
-    return _run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed))
-
-
-def _run_to_the_end(app: CwtuiApp) -> int:
-    app.run()
-    if app.crashed:
-        print(app.crashed, file=sys.stderr)
-        return EXIT_CRASH
-    return app.return_code or 0
+    return run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed))
 
 
 def version_line() -> str:
@@ -189,7 +183,7 @@ def play(args: argparse.Namespace) -> int:
     """A game from the shell: `cwtui play --seat Ana:human --seat Bo:medium --seed 7`."""
     import random
 
-    from cwtui.app import CwtuiApp
+    from cwtui.app import CwtuiApp, run_to_the_end
     from cwtui.session import GameSession
     from engine.config import GameConfig
 
@@ -205,21 +199,19 @@ def play(args: argparse.Namespace) -> int:
     folder = replays_dir(args.replays_dir)
     need_writable_folder(folder, "--replays-dir", "play")
     session = GameSession.start(config, folder, cards)
-    return _run_to_the_end(CwtuiApp(folder, bot_speed=args.bot_speed, game=session))
+    return run_to_the_end(CwtuiApp(folder, bot_speed=args.bot_speed, game=session))
 
 
 def replay(args: argparse.Namespace) -> int:
     """Check the file first, so a bad one gets a message here rather than in the app."""
-    from cwtui.app import CwtuiApp
+    from cwtui.app import CwtuiApp, run_to_the_end
     from cwtui.replaying import open_replay
 
     try:
         opened = open_replay(args.file, cards_from(args.cards, "replay"))
     except EngineError as exc:
         raise UsageError(f"cwtui replay: {args.file}: {exc}") from None
-    return _run_to_the_end(
-        CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, replay=(opened, args.file))
-    )
+    return run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, replay=(opened, args.file)))
 
 
 def simulate(args: argparse.Namespace) -> int:

@@ -42,6 +42,9 @@ CASES: list[tuple[list[str], str]] = [
     (["host", "127.0.0.1:8765/ABC", "--seat", "Ana"], "without a room"),
     (["host", "127.0.0.1:8765", "--seat", "Ana:wizard"], "unknown seat kind 'wizard'"),
     (["rooms"], "the following arguments are required: server"),
+    (["join"], "the following arguments are required: invite"),
+    (["join", "nowhere/ROOM#x"], "expected HOST:PORT[/ROOM[#TOKEN]]"),
+    (["join", "127.0.0.1:8765"], "give the room too"),
     (["rooms", ":8765"], "expected HOST:PORT"),
     # play
     (["play"], "give 1 to 4 seats"),

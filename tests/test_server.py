@@ -503,6 +503,13 @@ async def test_host_and_rooms_from_the_shell(
     assert await asyncio.to_thread(main, ["host", where, "--seat", "A", "--seat", "A"]) == 2
     assert capsys.readouterr().err == "cwtui host: each seat needs its own name\n"
     assert len(game_server.rooms) == 1
+    # join: a wrong token or a missing room is refused before any screen opens
+    assert await asyncio.to_thread(main, ["join", f"{where}/{code}#wrong"]) == 1
+    assert (
+        capsys.readouterr().err == "cwtui join: the server refused: room " + code + ": that token opens no seat here\n"
+    )
+    assert await asyncio.to_thread(main, ["join", f"{where}/NOSUCH"]) == 1
+    assert "there is no room 'NOSUCH'" in capsys.readouterr().err
     assert await asyncio.to_thread(main, ["rooms", "127.0.0.1:1"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cwtui rooms: cannot reach a cwtui server at ws://127.0.0.1:1") and err.count("\n") == 1

@@ -53,6 +53,8 @@ def add_parsers(sub: Any) -> None:
         help="a bot plays for a human seat that stays away this long when it is to act, until its player is "
              "back (default: the game waits for them)",
     )  # fmt: skip
+    join = sub.add_parser("join", help="sit at your seat in a room of a game server (or watch it), at the table")
+    join.add_argument("invite", help="HOST:PORT/ROOM#TOKEN, the line the host sent you (without #TOKEN: watch)")
     rooms = sub.add_parser("rooms", help="list the rooms on a game server (the lobby)")
     rooms.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
 
@@ -170,3 +172,45 @@ def _unexpected(reply: ServerMessage | None, command: str) -> int:
     else:
         print(f"cwtui {command}: the server answered something else ({type(reply).__name__})", file=sys.stderr)
     return 1
+
+
+def join(args: argparse.Namespace) -> int:
+    """Meet the server first (a wrong token, no such room, no server: one line, exit 1,
+    before any screen), then open the table, which keeps its own connection."""
+    from cwtui.app import CwtuiApp, run_to_the_end
+    from cwtui.net.client import Connection, ServerGone, parse_address
+    from cwtui.net.protocol import Hello, Table, Welcome
+    from cwtui.net.remote import RemoteGame
+    from engine.cards import load_cards
+
+    try:
+        address = parse_address(args.invite)
+    except ValueError as exc:
+        raise usage("join", str(exc)) from None
+    if address.room is None:
+        raise usage("join", f"give the room too: HOST:PORT/ROOM#TOKEN, not {args.invite!r}")
+    room = address.room
+
+    async def meet() -> tuple[ServerMessage, ServerMessage | None]:
+        async with await Connection.open(address) as connection:
+            await connection.send(Hello(room, address.token))
+            first = await connection.receive()
+            return first, (await connection.receive() if isinstance(first, Welcome) else None)
+
+    try:
+        welcome, table = asyncio.run(meet())
+    except ServerGone as exc:
+        print(f"cwtui join: {exc}", file=sys.stderr)
+        return 1
+    if not isinstance(welcome, Welcome) or not isinstance(table, Table):
+        return _unexpected(welcome, "join")
+    cards = load_cards()
+    if cards.hash != welcome.cards_hash:
+        print("cwtui join: the server plays with other card data than this cwtui's; update one of them",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    app = CwtuiApp(
+        replays_dir(args.replays_dir), bot_speed=args.bot_speed, online=RemoteGame(welcome, cards, table),
+        address=address,
+    )  # fmt: skip
+    return run_to_the_end(app)

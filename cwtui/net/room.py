@@ -19,6 +19,7 @@ import os
 import secrets
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, cast
@@ -51,6 +52,10 @@ class RoomRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     log: str  # the game's log, a file name in the same folder as the rooms folder
     tokens: dict[int, str]  # human seat → SHA-256 of its token (the token itself is never stored)
     takeover: float | None = None  # protocol.CreateRoom.takeover
+
+
+def random_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def token_hash(token: str) -> str:
@@ -210,10 +215,12 @@ class Room:
 class RoomStore:
     """The rooms of one server: a folder of logs, with the room files in `rooms/`."""
 
-    def __init__(self, folder: Path, cards: Cards | None = None) -> None:
+    def __init__(self, folder: Path, cards: Cards | None = None, codes: Callable[[], str] | None = None) -> None:
+        """`codes`: where new room codes come from (tests fix them; default: drawn)."""
         self.folder = folder
         self.rooms_folder = folder / "rooms"
         self.cards = cards
+        self.codes = codes or random_code
 
     def create(
         self, config: GameConfig, taken: set[str], takeover: float | None = None
@@ -222,7 +229,7 @@ class RoomStore:
         logged, its file written; the invites carry each human seat's token."""
         self.rooms_folder.mkdir(parents=True, exist_ok=True)
         while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = self.codes()
             if code not in taken and not self._path(code).exists():
                 break
         session = GameSession.start(config, self.folder, self.cards)

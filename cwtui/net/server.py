@@ -78,9 +78,10 @@ class GameServer:
     limits: Limits = field(default_factory=Limits)
     # Called with every message sent, and to whom (tests record the wire with it).
     on_send: Callable[[Client, str], None] | None = None
+    codes: Callable[[], str] | None = None  # new rooms' codes (tests fix them; default: drawn)
 
     def __post_init__(self) -> None:
-        self.store = RoomStore(self.folder, self.cards)
+        self.store = RoomStore(self.folder, self.cards, self.codes)
         self.rooms: dict[str, Room] = {}
         self.clients: dict[str, set[Client]] = {}  # room code → its connections
         self.locks: dict[str, asyncio.Lock] = {}

@@ -407,11 +407,20 @@ class SeatedScreen(CompactScreen):
     # catches must not be on screen for the next); a move is narrated into every log.
     def new_log(self, viewer: int | None) -> EventLog:
         log = EventLog(LOG_LINES, id=f"log-{viewer}", classes="events")
+        self.write_history(log, viewer)
+        return log
+
+    def write_history(self, log: EventLog, viewer: int | None) -> None:
         cards = self.game.cards
         for ply in self.game.history[-LOG_LINES:]:
             for line in words.narrate(cards, self.game.names, ply.seat, ply.move, ply.events, viewer):
                 log.write(line)
-        return log
+
+    def rewrite_logs(self) -> None:
+        """Every event log written again from the history (moves were taken back)."""
+        for log in self.query(EventLog):
+            log.clear()
+            self.write_history(log, None if log.id == "log-None" else int((log.id or "log-0").removeprefix("log-")))
 
     def show_log(self, viewer: int | None) -> None:
         logs = self.query_one("#log")

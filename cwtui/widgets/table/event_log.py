@@ -50,6 +50,13 @@ class EventLog(QuietScroll, can_focus=True):
             if at_end:
                 self.scroll_end(animate=False, immediate=True)
 
+    def clear(self) -> None:
+        """No lines (before writing the history again: moves were taken back)."""
+        self.entries, self.wrapped, self.flat = [], [], []
+        if self.width:
+            self._resize()
+            self.scroll_home(animate=False, immediate=True)
+
     def text(self) -> str:
         """Every line as shown (tests read the pane through this)."""
         return "\n".join(strip.text.rstrip() for strip in self.lines)

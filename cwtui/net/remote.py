@@ -1,0 +1,125 @@
+"""A game kept by a server, as one connection knows it: the plies it was sent and the
+latest Table. It is the `SeatedGame` of the online table (cwtui.screens.online), and
+free of Textual and sockets, so it can be tested alone.
+
+Everything here came from the server already redacted for this seat: the View, the
+moves and events (`engine.visibility`). The hint searches from the View, as any bot.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cwtui.net.protocol import Table, Welcome
+from cwtui.session import Ply
+from engine.bots import Option, search_bot
+from engine.cards import Cards
+from engine.events import GameEnded, ScoreLine
+from engine.moves import Move
+from engine.rng import stream_seed
+from engine.view import View
+
+
+class RemoteGame:
+    def __init__(self, welcome: Welcome, cards: Cards, table: Table) -> None:
+        """`cards`: this client's card data, the same as the server's (the caller checks
+        `welcome.cards_hash`)."""
+        self.welcome = welcome
+        self.seat = welcome.seat  # None: watching
+        self._cards = cards
+        self.history: list[Ply] = []
+        self.table = table
+        self.before: View | None = None
+        self.take(table)
+        self.before = None  # no last move to mark on arrival
+
+    def take(self, table: Table) -> tuple[list[Ply], list[Ply]]:
+        """A new table from the server: the plies it adds, and those it takes away (an
+        undo took them back). A rejoin resends the whole game: nothing changes then."""
+        previous = self.table.view
+        sent = [Ply(p.seat, p.move, list(p.events)) for p in table.plies]
+        # a rejoin sends the whole game again: what this client holds already is kept
+        held = self.history[table.first :]
+        same = 0
+        while same < min(len(held), len(sent)) and held[same] == sent[same]:
+            same += 1
+        dropped = held[same:]
+        added = sent[same:]
+        del self.history[table.first + same :]
+        self.history.extend(added)
+        if dropped:
+            self.before = None
+        elif added:
+            self.before = previous if previous.seat == table.view.seat else None
+        self.table = table
+        return added, dropped
+
+    # -- SeatedGame ------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return list(self.welcome.names)
+
+    @property
+    def cards(self) -> Cards:
+        return self._cards
+
+    @property
+    def humans(self) -> list[int]:
+        return [] if self.seat is None else [self.seat]
+
+    @property
+    def to_act(self) -> int:
+        return self.table.view.to_act
+
+    @property
+    def over(self) -> bool:
+        return self.table.over
+
+    @property
+    def ply(self) -> int:
+        return self.table.ply
+
+    @property
+    def can_undo(self) -> bool:
+        return self.table.can_undo
+
+    @property
+    def path(self) -> Path | None:
+        return None  # the log is the server's
+
+    def is_human(self, seat: int) -> bool:
+        return self.welcome.kinds[seat] == "human"
+
+    def legal(self) -> list[Move]:
+        return list(self.table.legal)
+
+    def view_for(self, seat: int) -> View:
+        return self.table.view  # the only one this client has: its seat's
+
+    def view_before_last(self, seat: int) -> View | None:
+        return self.before
+
+    def hint(self, timed: bool = True) -> list[Option]:
+        """What the hard bot would play here, searching from this seat's View (a stream
+        of its own for this room and position: the same hint every time)."""
+        seed = stream_seed(0, f"hint-{self.welcome.room}-{self.ply}")
+        bot = search_bot("hard", seed, self._cards, timed)
+        return bot.analyse(self.table.view, self.legal())
+
+    # -- the end ---------------------------------------------------------------------
+    @property
+    def scores(self) -> tuple[ScoreLine, ...] | None:
+        """The final scores, once the game is over (its last event says them)."""
+        for ply in reversed(self.history):
+            for event in ply.events:
+                if isinstance(event, GameEnded):
+                    return event.scores
+        return None
+
+    @property
+    def away(self) -> tuple[int, ...]:
+        return self.table.away
+
+    @property
+    def stood_in(self) -> tuple[int, ...]:
+        return self.table.stood_in

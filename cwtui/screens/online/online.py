@@ -1,0 +1,180 @@
+"""The table (cwtui.screens.seated) of a game kept by a server: `cwtui join`.
+
+A connection worker keeps the websocket open (reconnecting with the seat's token when
+it drops) and reports every server message with `Received`, or a lost connection with
+`Lost`; the screen applies each Table to its `RemoteGame` and draws it. A choice is sent
+with the position it was made at and the options wait for the server's answer: a
+refusal (`Error`) is shown and the decision asked again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import cast
+
+from textual import on, work
+from textual.message import Message
+from textual.worker import get_current_worker
+
+from cwtui.navigation import ShowResults
+from cwtui.net.client import Address, Connection, ServerGone
+from cwtui.net.protocol import ClientMessage, Error, Hello, Play, ServerMessage, Table, Undo, Welcome
+from cwtui.net.remote import RemoteGame
+from cwtui.screens.seated.seated import SeatedScreen
+from cwtui.settings import Settings
+from engine.moves import AnyMove, Move
+
+RECONNECT_FIRST, RECONNECT_MOST = 0.5, 10.0  # seconds between tries, doubling
+
+
+class OnlineScreen(SeatedScreen):
+    HELP = (
+        "A game kept by a server: your choices are sent to it, and every seat's table shows "
+        "what that seat may know. Choose an option with its number or letter, the arrows and "
+        "Enter, or a click on the board. u takes back your last move while nothing was drawn "
+        "or revealed since; h asks the hard bot for a hint (it searches from your view only). "
+        "If the connection drops, the table reconnects to your seat by itself. "
+        "In the compact layout (under 120×34) F2–F6 switch the pane shown above the prompt."
+    )
+
+    class Received(Message):
+        """A message from the server, from the connection worker."""
+
+        def __init__(self, message: ServerMessage) -> None:
+            super().__init__()
+            self.message = message
+
+    class Lost(Message):
+        """The connection dropped (the worker tries again): why."""
+
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
+
+    def __init__(self, game: RemoteGame, address: Address, settings: Settings) -> None:
+        super().__init__(game, settings)
+        self.remote = game
+        self.address = address
+        self.connection: Connection | None = None
+        self.lost: str | None = None  # why the connection is down, while it is
+        self.sent = False  # a choice is on its way: the options wait for the answer
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.stay_connected()
+
+    # -- the connection --------------------------------------------------------------
+    @work(group="connection", exclusive=True)
+    async def stay_connected(self) -> None:
+        address = self.address
+        assert address.room is not None
+        delay = RECONNECT_FIRST
+        while not get_current_worker().is_cancelled:
+            try:
+                async with await Connection.open(address) as connection:
+                    await connection.send(Hello(address.room, address.token))
+                    self.connection = connection
+                    while True:
+                        self.post_message(self.Received(await connection.receive()))
+                        delay = RECONNECT_FIRST
+            except ServerGone as exc:
+                self.connection = None
+                self.post_message(self.Lost(str(exc)))
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RECONNECT_MOST)
+
+    def send(self, message: ClientMessage) -> None:
+        connection = self.connection
+        if connection is None:
+            self.notify("Not connected: the table is trying again.", severity="warning")
+            return
+        self.sent = True
+        self.run_worker(connection.send(message), group="send")
+
+    @on(Received)
+    def received(self, event: Received) -> None:
+        message = event.message
+        if self.lost is not None:
+            self.lost = None
+            self.notify("Connected again.")
+        if isinstance(message, Table):
+            self.sent = False
+            self.show_table(message)
+        elif isinstance(message, Error):
+            self.sent = False
+            self.notify(message.message, title="Not allowed", severity="error")
+            self.advance()
+        elif isinstance(message, Welcome) and message.seat != self.remote.seat:
+            self.notify("The server gave this connection another seat; leave and join again.", severity="error")
+
+    @on(Lost)
+    def connection_lost(self, event: Lost) -> None:
+        if self.lost is None:
+            self.notify(f"{event.line}; trying again…", title="Connection lost", severity="warning")
+        self.lost = event.line
+        self.sent = False
+        self.update_status()
+
+    def show_table(self, table: Table) -> None:
+        added, dropped = self.remote.take(table)
+        if dropped:  # moves taken back
+            self.rewrite_logs()
+            seats = sorted({ply.seat for ply in dropped})
+            self.log_note(" and ".join(self.remote.names[s] for s in seats) + " took back a move")
+        else:
+            for ply in added:
+                self.log_ply(ply)
+        self.refresh_panes()
+        self.advance()
+
+    # -- the game --------------------------------------------------------------------
+    def advance(self) -> None:
+        game = self.remote
+        if game.over:
+            scores = game.scores
+            if scores is not None:
+                final = game.table.view
+                self.post_message(ShowResults(final, scores, game.cards, game.names, None, watching=False))
+            return
+        seat = game.to_act
+        if game.seat == seat and game.table.legal and not self.sent:
+            self.ask()
+            return
+        name = game.names[seat]
+        if self.sent:
+            note = "Sent; waiting for the server…"
+        elif seat in game.stood_in:
+            note = f"{name} is away: a bot plays for them…"
+        elif seat in game.away:
+            note = f"Waiting for {name} to come back…"
+        elif not game.is_human(seat):
+            note = f"{name} is thinking…"
+        else:
+            note = f"Waiting for {name}…"
+        self.show_waiting(note)
+
+    def choose(self, move: Move) -> None:
+        self.workers.cancel_group(self, "hint")
+        self.send(Play(self.remote.ply, cast(AnyMove, move)))  # a legal move: one of AnyMove
+        if self.sent:
+            self.advance()
+
+    def take_back(self) -> None:
+        self.send(Undo(self.remote.ply))
+        if self.sent:
+            self.advance()
+
+    def status_parts(self) -> list[str]:
+        game = self.remote
+        parts = [f"room {game.welcome.room}" + (" (watching)" if game.seat is None else "")]
+        if self.lost is not None:
+            parts.append("connection lost: reconnecting…")
+        elif game.away and not game.over:
+            parts.append("waiting for " + ", ".join(game.names[s] for s in game.away))
+        return parts
+
+    # -- keys ------------------------------------------------------------------------
+    def action_leave(self) -> None:
+        """Leave the table; the seat stays yours (join again with the same line)."""
+        self.workers.cancel_group(self, "connection")
+        self.app.pop_screen()

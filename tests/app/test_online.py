@@ -1,0 +1,243 @@
+"""`cwtui join`: the table as a game server's client, driven by keys with Pilot against a
+real server on localhost (in the same event loop)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from cwtui.app import CwtuiApp
+from cwtui.net.client import Address, Connection
+from cwtui.net.protocol import CreateRoom, Hello, RoomMade, Table, Welcome
+from cwtui.net.remote import RemoteGame
+from cwtui.net.server import GameServer
+from cwtui.screens.online.online import OnlineScreen
+from cwtui.screens.results.results import ResultsScreen
+from cwtui.verification import verify_log
+from cwtui.widgets.table.event_log import EventLog
+from engine.cards import load_cards
+from engine.config import SeatConfig
+from engine.rng import Rng
+from engine.view import view
+
+CARDS = load_cards()
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[tuple[GameServer, Address]]:
+    game_server = GameServer(tmp_path / "server")
+    listening = await game_server.start("127.0.0.1", 0)
+    port = next(iter(listening.sockets)).getsockname()[1]
+    try:
+        yield game_server, Address(f"ws://127.0.0.1:{port}")
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        game_server.close()
+
+
+async def room(address: Address, *seats: SeatConfig, seed: int = 7) -> RoomMade:
+    async with await Connection.open(address) as host:
+        await host.send(CreateRoom(seats, seed))
+        made = await host.receive()
+    assert isinstance(made, RoomMade)
+    return made
+
+
+async def joined(address: Address, code: str, token: str | None) -> tuple[RemoteGame, Address]:
+    """What `cwtui join` does before the app starts: meet the server, get the game."""
+    seat_address = Address(address.uri, code, token)
+    async with await Connection.open(seat_address) as connection:
+        await connection.send(Hello(code, token))
+        welcome, table = await connection.receive(), await connection.receive()
+    assert isinstance(welcome, Welcome) and isinstance(table, Table)
+    return RemoteGame(welcome, CARDS, table), seat_address
+
+
+async def until(pilot: Pilot[None], done: Callable[[], object], seconds: float = 30) -> None:
+    """Pause until `done()` holds (the server answers over a real socket)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not done():
+        assert loop.time() < end, "timed out"
+        await pilot.pause(0.02)
+
+
+async def test_a_game_at_the_online_table_to_the_results(server: tuple[GameServer, Address], tmp_path: Path) -> None:
+    game_server, address = server
+    made = await room(address, SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
+    game, seat_address = await joined(address, made.room, made.invites[0].token)
+    app = CwtuiApp(tmp_path, still=True, online=game, address=seat_address)
+    server_room = game_server.rooms[made.room]
+    rng = Rng(3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen)
+        await until(pilot, lambda: screen.connection is not None and screen.options)
+        checked, log_text = 0, ""
+        while not isinstance(app.screen, ResultsScreen):
+            if screen.options and not screen.sent:
+                # the table is the server's game as Ana may know it
+                assert screen.remote.table.view == view(server_room.session.state, 0)
+                assert screen.remote.ply == server_room.ply
+                checked += 1
+                log_text = screen.query_one("#log-0", EventLog).text()
+                keys = [k for k in screen.option_keys() if k]
+                await pilot.press(keys[rng.below(len(keys))])
+            else:
+                await pilot.pause(0.02)
+        assert checked > 20
+        results = app.screen
+        assert isinstance(results, ResultsScreen)
+        assert results.result == server_room.session.state.result
+        assert "Bo: " in log_text and "Ana: " in log_text  # the event log narrated both seats
+    assert server_room.session.path is not None
+    assert verify_log(server_room.session.path, CARDS).ok
+
+
+async def test_the_online_table_shows_whom_it_waits_for_and_takes_back(
+    server: tuple[GameServer, Address], tmp_path: Path
+) -> None:
+    game_server, address = server
+    made = await room(address, SeatConfig("Ana"), SeatConfig("Cy"))
+    game, seat_address = await joined(address, made.room, made.invites[1].token)  # Cy, second to play
+    app = CwtuiApp(tmp_path, still=True, online=game, address=seat_address)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen)
+        await until(pilot, lambda: screen.connection is not None and screen.remote.table.away == (0,))
+        await pilot.pause()
+        status = screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
+        question = screen.query_one("#question").drawn_text  # type: ignore[attr-defined]
+        assert "room " + made.room in status and "waiting for Ana" in status
+        assert "Waiting for Ana to come back" in question
+        # Ana comes and plays her placement: Cy's table follows, then her take-back
+        ana, _ = await joined(address, made.room, made.invites[0].token)
+        async with await Connection.open(address) as connection:
+            await connection.send(Hello(made.room, made.invites[0].token))
+            await connection.receive()
+            await connection.receive()
+            await until(pilot, lambda: screen.remote.table.away == ())
+            from cwtui.net.protocol import Play, Undo
+
+            await connection.send(Play(0, ana.table.legal[0]))
+            await until(pilot, lambda: screen.remote.ply == 1)
+            log = screen.query_one("#log-1", EventLog)
+            assert "Ana: places" in log.text()
+            await until(pilot, lambda: "Waiting for Ana…" in screen.query_one("#question").drawn_text)  # type: ignore[attr-defined]
+            await connection.send(Undo(1))
+            await until(pilot, lambda: screen.remote.ply == 0)
+            await pilot.pause()
+            assert "Ana: places" not in log.text() and "Ana took back a move" in log.text()
+        # she left again: the table says so
+        await until(pilot, lambda: screen.remote.table.away == (0,))
+    assert game_server.rooms[made.room].ply == 0
+
+
+async def test_the_online_table_reconnects_when_the_connection_drops(
+    server: tuple[GameServer, Address], tmp_path: Path
+) -> None:
+    game_server, address = server
+    made = await room(address, SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
+    game, seat_address = await joined(address, made.room, made.invites[0].token)
+    app = CwtuiApp(tmp_path, still=True, online=game, address=seat_address)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen)
+        await until(pilot, lambda: screen.connection is not None and screen.options)
+        await pilot.press("1")
+        await until(pilot, lambda: screen.remote.ply == 1 and screen.options)
+        first = screen.connection
+        (client,) = (c for c in game_server.clients[made.room] if c.seat == 0)
+        await client.connection.close()  # the network drops the connection
+        await until(pilot, lambda: screen.connection is not None and screen.connection is not first)
+        await until(pilot, lambda: screen.options and screen.lost is None)
+        assert screen.remote.ply == 1 and len(screen.remote.history) == 1  # nothing lost, nothing twice
+        await pilot.press("1")
+        await until(pilot, lambda: game_server.rooms[made.room].ply >= 2)
+
+
+class ServerThread:
+    """A game server in a thread of its own (snapshot tests run the app in their own
+    event loop), with fixed room codes so the screens are the same every run."""
+
+    def __init__(self, folder: Path) -> None:
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        self.game_server = GameServer(folder, codes=iter(f"ROOM{i}" for i in range(1, 100)).__next__)
+        started = threading.Event()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            self.listening = self.loop.run_until_complete(self.game_server.start("127.0.0.1", 0))
+            started.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        started.wait(10)
+        port = next(iter(self.listening.sockets)).getsockname()[1]
+        self.address = Address(f"ws://127.0.0.1:{port}")
+
+    def call(self, coroutine):  # type: ignore[no-untyped-def]
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(30)
+
+    def stop(self) -> None:
+        async def close() -> None:
+            self.listening.close()
+            await self.listening.wait_closed()
+            self.game_server.close()
+
+        self.call(close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+@pytest.fixture
+def server_thread(tmp_path: Path):  # type: ignore[no-untyped-def]
+    running = ServerThread(tmp_path / "server")
+    yield running
+    running.stop()
+
+
+def online_app(running: ServerThread, replays: Path, seat: int) -> CwtuiApp:
+    """Ana (you), Bo (a bot on the server) and Cy, who has not come: seat `seat`'s table."""
+    made = running.call(room(running.address, SeatConfig("Ana"), SeatConfig("Bo", "greedy"), SeatConfig("Cy")))
+    game, seat_address = asyncio.run(joined(running.address, made.room, made.invites[seat].token))
+    return CwtuiApp(replays, still=True, online=game, address=seat_address)
+
+
+def connected(*keys: str):  # type: ignore[no-untyped-def]  # -> run_before
+    async def run_before(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, OnlineScreen)
+        await until(pilot, lambda: screen.connection is not None and screen.remote.table.away == (2,))
+        for key in keys:
+            ply = screen.remote.ply
+            await until(pilot, lambda: bool(screen.options))
+            await pilot.press(key)
+            await until(pilot, lambda ply=ply: screen.remote.ply > ply)
+        await until(pilot, lambda: screen.options or screen.remote.to_act == 2)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_online_your_decision(snap_compare, server_thread: ServerThread, tmp_path: Path, size) -> None:  # type: ignore[no-untyped-def]
+    """Ana's first decision at the online table: the room in the status bar, and whom
+    the game will wait for (Cy has not come)."""
+    app = online_app(server_thread, tmp_path, 0)
+    assert snap_compare(app, terminal_size=size, run_before=connected())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_online_waiting_for_an_away_seat(snap_compare, server_thread: ServerThread, tmp_path: Path, size) -> None:  # type: ignore[no-untyped-def]
+    """After Ana's turn and the server bot's, Cy is to act and away: the table says so."""
+    app = online_app(server_thread, tmp_path, 0)
+    assert snap_compare(app, terminal_size=size, run_before=connected("2", "1"))
