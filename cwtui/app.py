@@ -20,6 +20,7 @@ from cwtui.net.remote import RemoteGame
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.history.history import HistoryScreen
 from cwtui.screens.home.home import HomeScreen
+from cwtui.screens.join.join import JoinDialog
 from cwtui.screens.new_game.new_game import NewGameScreen
 from cwtui.screens.online.online import OnlineScreen
 from cwtui.screens.play.play import PlayScreen
@@ -106,6 +107,13 @@ class CwtuiApp(App[None]):
     def on_start_game(self, message: navigation.StartGame) -> None:
         self.settings.last_seats = message.session.config.seats
         self.switch_screen(PlayScreen(message.session, self.settings))
+
+    def on_open_join(self, message: navigation.OpenJoin) -> None:
+        def joined(result: tuple[RemoteGame, Address] | None) -> None:
+            if result is not None:
+                self.push_screen(OnlineScreen(*result, self.settings))
+
+        self.push_screen(JoinDialog(), joined)
 
     def on_show_results(self, message: navigation.ShowResults) -> None:
         screen = ResultsScreen(

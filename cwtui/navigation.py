@@ -81,3 +81,7 @@ class OpenReplayList(Message):
 
 class OpenHistory(Message):
     pass
+
+
+class OpenJoin(Message):
+    """Join a game on a server (the join dialog, then its table)."""

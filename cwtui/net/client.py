@@ -13,7 +13,18 @@ from types import TracebackType
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from cwtui.net.protocol import MAX_FRAME, ClientMessage, ProtocolError, ServerMessage, decode_server, encode
+from cwtui.net.protocol import (
+    MAX_FRAME,
+    ClientMessage,
+    Error,
+    Hello,
+    ProtocolError,
+    ServerMessage,
+    Table,
+    Welcome,
+    decode_server,
+    encode,
+)
 
 
 @dataclass(frozen=True)
@@ -49,6 +60,10 @@ def parse_address(text: str) -> Address:
 
 class ServerGone(Exception):
     """The server cannot be reached, or closed the connection: the message says which."""
+
+
+class Refused(Exception):
+    """The server said no (a wrong token, no such room): its message."""
 
 
 class Connection:
@@ -91,3 +106,20 @@ class Connection:
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.close()
+
+
+async def meet(address: Address) -> tuple[Welcome, Table]:
+    """Join the room at `address` once, to see that the seat is there: its Welcome and
+    the first Table (then the connection closes; the table opens its own). ServerGone
+    or Refused, each with its one line."""
+    if address.room is None:
+        raise Refused("give the room too: HOST:PORT/ROOM#TOKEN")
+    async with await Connection.open(address) as connection:
+        await connection.send(Hello(address.room, address.token))
+        welcome = await connection.receive()
+        if isinstance(welcome, Error):
+            raise Refused(welcome.message)
+        table = await connection.receive()
+    if not isinstance(welcome, Welcome) or not isinstance(table, Table):
+        raise ServerGone(f"the server answered something else ({type(welcome).__name__})")
+    return welcome, table

@@ -178,9 +178,8 @@ def join(args: argparse.Namespace) -> int:
     """Meet the server first (a wrong token, no such room, no server: one line, exit 1,
     before any screen), then open the table, which keeps its own connection."""
     from cwtui.app import CwtuiApp, run_to_the_end
-    from cwtui.net.client import Connection, ServerGone, parse_address
-    from cwtui.net.protocol import Hello, Table, Welcome
-    from cwtui.net.remote import RemoteGame
+    from cwtui.net.client import Refused, ServerGone, meet, parse_address
+    from cwtui.net.remote import RemoteGame, cards_problem
     from engine.cards import load_cards
 
     try:
@@ -189,28 +188,20 @@ def join(args: argparse.Namespace) -> int:
         raise usage("join", str(exc)) from None
     if address.room is None:
         raise usage("join", f"give the room too: HOST:PORT/ROOM#TOKEN, not {args.invite!r}")
-    room = address.room
-
-    async def meet() -> tuple[ServerMessage, ServerMessage | None]:
-        async with await Connection.open(address) as connection:
-            await connection.send(Hello(room, address.token))
-            first = await connection.receive()
-            return first, (await connection.receive() if isinstance(first, Welcome) else None)
-
     try:
-        welcome, table = asyncio.run(meet())
+        welcome, table = asyncio.run(meet(address))
     except ServerGone as exc:
         print(f"cwtui join: {exc}", file=sys.stderr)
         return 1
-    if not isinstance(welcome, Welcome) or not isinstance(table, Table):
-        return _unexpected(welcome, "join")
-    cards = load_cards()
-    if cards.hash != welcome.cards_hash:
-        print("cwtui join: the server plays with other card data than this cwtui's; update one of them",
-              file=sys.stderr)  # fmt: skip
+    except Refused as exc:
+        print(f"cwtui join: the server refused: {exc}", file=sys.stderr)
         return 1
-    app = CwtuiApp(
-        replays_dir(args.replays_dir), bot_speed=args.bot_speed, online=RemoteGame(welcome, cards, table),
-        address=address,
-    )  # fmt: skip
-    return run_to_the_end(app)
+    cards = load_cards()
+    problem = cards_problem(welcome, cards)
+    if problem:
+        print(f"cwtui join: {problem}", file=sys.stderr)
+        return 1
+    game = RemoteGame(welcome, cards, table)
+    return run_to_the_end(
+        CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, online=game, address=address)
+    )

@@ -20,6 +20,13 @@ from engine.rng import stream_seed
 from engine.view import View
 
 
+def cards_problem(welcome: Welcome, cards: Cards) -> str | None:
+    """Why this client cannot sit at the game (its card data is not the server's)."""
+    if cards.hash != welcome.cards_hash:
+        return "the server plays with other card data than this cwtui's; update one of them"
+    return None
+
+
 class RemoteGame:
     def __init__(self, welcome: Welcome, cards: Cards, table: Table) -> None:
         """`cards`: this client's card data, the same as the server's (the caller checks

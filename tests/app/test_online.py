@@ -241,3 +241,49 @@ def test_online_waiting_for_an_away_seat(snap_compare, server_thread: ServerThre
     """After Ana's turn and the server bot's, Cy is to act and away: the table says so."""
     app = online_app(server_thread, tmp_path, 0)
     assert snap_compare(app, terminal_size=size, run_before=connected("2", "1"))
+
+
+async def test_join_from_the_home_screen(server: tuple[GameServer, Address], tmp_path: Path) -> None:
+    """j on the home screen: the invite line (pasted as the host printed it), a refusal
+    or a bad line said in the dialog, then the table."""
+    from cwtui.screens.join.join import JoinDialog
+
+    _game_server, address = server
+    made = await room(address, SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
+    where = str(address)
+    app = CwtuiApp(tmp_path, still=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        dialog = app.screen
+        assert isinstance(dialog, JoinDialog)
+        problem = dialog.query_one("#problem")
+
+        async def submit(text: str) -> None:
+            field = dialog.query_one("#invite")
+            field.value = text  # type: ignore[attr-defined]
+            await pilot.press("enter")
+
+        await submit("nowhere")
+        assert "Expected HOST:PORT" in str(problem.render())
+        await submit(f"{where}/{made.room}#not-the-token")
+        await until(pilot, lambda: "refused" in str(problem.render()))
+        assert "that token opens no seat here" in str(problem.render())
+        await submit(f"cwtui join {where}/{made.room}#{made.invites[0].token}")
+        await until(pilot, lambda: isinstance(app.screen, OnlineScreen))
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen) and screen.remote.seat == 0
+        await until(pilot, lambda: bool(screen.options))
+        await pilot.press("q")  # back home; the seat stays hers
+        await pilot.pause()
+        assert not isinstance(app.screen, OnlineScreen)
+
+
+def test_join_dialog(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The join dialog at 80×24, saying why a line is not an invite."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("j")
+        await pilot.press(*"localhost/ABC", "enter")
+        await pilot.pause()
+
+    assert snap_compare(CwtuiApp(tmp_path, still=True), terminal_size=(80, 24), run_before=run_before)

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cwtui.navigation import NewGame, OpenHistory, OpenReplayList, OpenResume
+from cwtui.navigation import NewGame, OpenHistory, OpenJoin, OpenReplayList, OpenResume
 from cwtui.session import shown_path, unfinished_games
 
 LOGO = """\
@@ -24,6 +24,8 @@ class HomeScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game", id="home.new"),
         Binding("r", "choose('resume')", "Resume", id="home.resume"),
+        # in the menu, not the footer (at 80 columns the footer would cut F1 Help)
+        Binding("j", "choose('join')", "Join", id="home.join", show=False),
         Binding("o", "choose('replay')", "Open a replay", id="home.replay"),
         Binding("h", "choose('history')", "History", id="home.history"),
         Binding("q", "choose('quit')", "Quit", id="home.quit"),
@@ -58,6 +60,7 @@ class HomeScreen(Screen[None]):
                 Option(
                     f"Resume a game  [dim](r) — {len(unfinished)} unfinished[/]", id="resume", disabled=not unfinished
                 ),
+                Option("Join a game on a server  [dim](j)[/]", id="join"),
                 Option("Open a replay  [dim](o)[/]", id="replay"),
                 Option("History in SQL  [dim](h)[/]", id="history"),
                 Option("Quit  [dim](q)[/]", id="quit"),
@@ -75,6 +78,8 @@ class HomeScreen(Screen[None]):
             self.post_message(NewGame())
         elif choice == "resume":
             self.post_message(OpenResume())
+        elif choice == "join":
+            self.post_message(OpenJoin())
         elif choice == "replay":
             self.post_message(OpenReplayList())
         elif choice == "history":
