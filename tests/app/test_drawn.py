@@ -169,3 +169,25 @@ async def test_a_glyph_explains_itself_on_hover() -> None:
         await pilot.hover(panel, offset=(panel.size.width - 2, panel.size.height - 2))  # a blank corner
         await pilot.pause()
         assert panel.tooltip == panel.legend and panel.legend and "Master Anglers" in panel.legend
+
+
+async def test_text_cut_by_its_box_ends_in_an_ellipsis() -> None:
+    """A TextLines box of fixed height (the since strip, a status bar) never cuts text
+    silently: when the text wraps past the box, its last line ends in "…"."""
+
+    class Box(App[None]):
+        CSS = "TextLines { height: 2; width: 30; }"
+
+        def compose(self) -> ComposeResult:
+            yield TextLines(id="box")
+
+    async with Box().run_test(size=(40, 6)) as pilot:
+        box = pilot.app.query_one("#box", TextLines)
+        box.update("Since your last move: Ana places a 1 on purple and takes the 1 off green")
+        await pilot.pause()
+        lines = box.drawn_text.splitlines()
+        assert len(lines) == 2 and lines[-1].endswith("…") and all(len(line) <= 30 for line in lines)
+        assert lines[0] == "Since your last move: Ana" and lines[1] == "places a 1 on purple and take…"
+        box.update("Short enough")
+        await pilot.pause()
+        assert box.drawn_text == "Short enough"

@@ -55,5 +55,22 @@ class TextLines(Drawn):
 
     def parts(self) -> list[Part]:
         text = self.text
+        height = self.content_region.height
         # Rich's Text equality ignores the base style: the key spells it out
-        return [((text.plain, str(text.style), tuple(text.spans)), lambda width: text)]
+        key = (text.plain, str(text.style), tuple(text.spans), height)
+        return [(key, lambda width: self.fitted(text, width, height))]
+
+    def fitted(self, text: Text, width: int, height: int) -> Text:
+        """The text as it fits the box: when it would wrap past the box's last line, that
+        line ends in "…", so a cut never passes for the whole text."""
+        lines = text.wrap(self.app.console, width)
+        if height <= 0 or len(lines) <= height:
+            return text
+        for line in lines:
+            line.rstrip()  # a wrapped line keeps the space it was broken at
+        # the rest on the last line, cut where the box ends
+        last = Text(" ").join(lines[height - 1 :])
+        last.truncate(width, overflow="ellipsis")
+        shown = Text("\n").join([*lines[: height - 1], last])
+        shown.style = text.style
+        return shown
