@@ -20,7 +20,7 @@ from engine.bots import Bot, Decision, Option, decide, search_bot, seat_bots
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import Event
-from engine.log import Footer, Header, Parent, header_for, ply_record
+from engine.log import Footer, GameLog, Header, Parent, header_for, ply_record
 from engine.log import Ply as LogPly
 from engine.moves import Move
 from engine.replay import Replay
@@ -113,17 +113,28 @@ class GameSession:
         log = read_log(path)
         if log.footer is not None:
             raise LogFormatError(f"{path.name} is a finished game")
+        return cls._from_log(path, log, cards)
+
+    @classmethod
+    def open(cls, path: Path, cards: Cards | None = None) -> GameSession:
+        """A game from its log whether or not it is over: an unfinished one resumed (as
+        `resume`), a finished one as it ended, with nothing more to write."""
+        return cls._from_log(path, read_log(path), cards)
+
+    @classmethod
+    def _from_log(cls, path: Path, log: GameLog, cards: Cards | None) -> GameSession:
         replay = Replay(log, cards)
         if replay.divergence is not None:
             raise LogFormatError(
                 f"{path.name} does not verify at ply {replay.divergence.ply}: {replay.divergence.reason}"
             )
+        history = [Ply(p.seat, p.move, list(p.events)) for p in log.plies]
+        bots = seat_bots(log.header.config, replay.cards)
+        if log.footer is not None:
+            return cls(replay.final, path, None, bots, history)
         if log.truncated:
             drop_partial_line(path)
-        history = [Ply(p.seat, p.move, list(p.events)) for p in log.plies]
-        session = cls(
-            replay.final, path, LogWriter.append(path, log), seat_bots(log.header.config, replay.cards), history
-        )
+        session = cls(replay.final, path, LogWriter.append(path, log), bots, history)
         if replay.ended_without_footer:
             session.finish()
         return session

@@ -26,15 +26,13 @@ from typing import Final, cast
 
 import msgspec
 
-from cwtui.logfile import read_log
 from cwtui.net.protocol import STAND_IN, Invite, ProtocolError, RoomInfo, SeenPly, Table
-from cwtui.session import GameSession, Ply
+from cwtui.session import GameSession
 from engine.bots import Bot, make_bot
 from engine.cards import Cards
 from engine.config import GameConfig
 from engine.errors import EngineError, IllegalMove
 from engine.moves import AnyMove, Move
-from engine.replay import Replay
 from engine.rng import stream_seed
 from engine.view import view
 from engine.visibility import SeenEvent, SeenMove, seen, seen_move
@@ -252,7 +250,7 @@ class RoomStore:
             try:
                 record = msgspec.json.decode(path.read_bytes(), type=RoomRecord)
                 log = self.folder / Path(record.log).name
-                session = _open_session(log, self.cards)
+                session = GameSession.open(log, self.cards)  # a finished one: to watch
             except (OSError, msgspec.DecodeError, EngineError, ValueError) as exc:
                 problems.append(f"room {path.stem}: cannot be opened: {exc}")
                 continue
@@ -261,20 +259,6 @@ class RoomStore:
 
     def _path(self, code: str) -> Path:
         return self.rooms_folder / f"{code}.json"
-
-
-def _open_session(log: Path, cards: Cards | None) -> GameSession:
-    """An unfinished game resumed; a finished one opened as it ended (nothing to write)."""
-    parsed = read_log(log)
-    if parsed.footer is None:
-        return GameSession.resume(log, cards)
-    replay = Replay(parsed, cards)
-    if replay.divergence is not None:
-        raise ValueError(f"{log.name} does not verify at ply {replay.divergence.ply}: {replay.divergence.reason}")
-    session = GameSession.unlogged(replay.final)
-    session.path = log
-    session.history = [Ply(p.seat, p.move, list(p.events)) for p in parsed.plies]
-    return session
 
 
 def _write_atomically(path: Path, data: bytes) -> None:

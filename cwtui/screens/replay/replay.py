@@ -40,7 +40,7 @@ from engine import EngineError, SeatConfig
 from engine.components import COLORS, LOCATIONS, TACKLE
 from engine.replay import Replay
 from engine.state import State
-from engine.view import view
+from engine.view import View, view
 
 SPEEDS = (1, 2, 4, 8, 16)  # autoplay, moves per second
 
@@ -299,7 +299,7 @@ class ReplayScreen(CompactScreen):
             this_move.update(Text("The game is set up. → plays the first move.", style="dim"))
         else:
             this_move.update(Text(cursor.describe(cursor.position - 1, self.perspective)))
-        self.update_status()
+        self.update_status(v)
 
     def hold_heights(self, everyone: bool, seat: int) -> None:
         """Scrubbing changes every panel at once; if their heights changed with it, each
@@ -321,7 +321,8 @@ class ReplayScreen(CompactScreen):
         for d in drawn:
             d.hold_height()
 
-    def update_status(self) -> None:
+    def update_status(self, shown: View | None = None) -> None:
+        """`shown`: the position's View just drawn (what the status uses is public)."""
         cursor = self.cursor
         state = cursor.state
         header = self.replay.log.header
@@ -330,7 +331,7 @@ class ReplayScreen(CompactScreen):
         if state.over:
             parts.append("game over — r: results")  # whose_turn would only say "Game over"
         else:
-            parts.append(words.whose_turn(view(state, -1), cursor.names))  # what it uses is public
+            parts.append(words.whose_turn(shown or view(state, -1), cursor.names))
         if not state.over and cursor.position == cursor.end and self.replay.log.footer is None:
             parts.append("unfinished")
         parts += [

@@ -211,7 +211,9 @@ class SeatedScreen(CompactScreen):
     def ask(self) -> None:
         game = self.game
         seat = game.to_act
-        self.asking = asking = game.view_for(seat)
+        drawn = self.drawn_from  # the table's View, when it is this seat's now (one View a move, not two)
+        fresh = drawn is not None and drawn.seat == seat and drawn.ply == game.ply
+        self.asking = asking = drawn if fresh and drawn is not None else game.view_for(seat)
         self.options = list(game.legal())
         if asking.phase == "present":  # heaviest presentation first
             weight = game.cards.fish_weight
@@ -420,7 +422,7 @@ class SeatedScreen(CompactScreen):
         """Every event log written again from the history (moves were taken back)."""
         for log in self.query(EventLog):
             log.clear()
-            self.write_history(log, None if log.id == "log-None" else int((log.id or "log-0").removeprefix("log-")))
+            self.write_history(log, log_viewer(log))
 
     def show_log(self, viewer: int | None) -> None:
         logs = self.query_one("#log")
@@ -432,8 +434,7 @@ class SeatedScreen(CompactScreen):
     def log_ply(self, ply: Ply) -> None:
         names, cards = self.game.names, self.game.cards
         for log in self.query(EventLog):
-            viewer = None if log.id == "log-None" else int((log.id or "log-0").removeprefix("log-"))
-            for line in words.narrate(cards, names, ply.seat, ply.move, ply.events, viewer):
+            for line in words.narrate(cards, names, ply.seat, ply.move, ply.events, log_viewer(log)):
                 log.write(line)
 
     def log_note(self, text: str) -> None:
@@ -445,3 +446,8 @@ class SeatedScreen(CompactScreen):
     def action_breakdown(self) -> None:
         self.breakdown = not self.breakdown
         self.refresh_panes()
+
+
+def log_viewer(log: EventLog) -> int | None:
+    """Whose event log it is (`new_log` names it log-SEAT, log-None for public)."""
+    return None if log.id == "log-None" else int((log.id or "log-0").removeprefix("log-"))
