@@ -8,6 +8,7 @@ and the bag by their contents.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from operator import attrgetter
 from typing import Final
 
@@ -117,6 +118,26 @@ class View(msgspec.Struct, frozen=True):
 
 
 def view(s: State, seat: int) -> View:
+    """What `seat` may know of `s` (-1: a seat that holds nothing, as a spectator)."""
+    return _view(s, seat, tuple(_seat_view(s, p.seat, own=p.seat == seat) for p in s.players))
+
+
+def views(s: State, viewers: Iterable[int]) -> dict[int, View]:
+    """`view(s, seat)` for each of `viewers`, built once for all: only a seat's own side
+    differs between them (the game server sends every seat its View after each move)."""
+    public = tuple(_seat_view(s, p.seat, own=False) for p in s.players)
+    shown = _view(s, -1, public)
+    return {
+        seat: shown
+        if seat < 0
+        else msgspec.structs.replace(
+            shown, seat=seat, seats=(*public[:seat], _seat_view(s, seat, own=True), *public[seat + 1 :])
+        )
+        for seat in viewers
+    }
+
+
+def _view(s: State, seat: int, seats: tuple[SeatView, ...]) -> View:
     cards = s.cards
     species = cards.species_names
     return View(
@@ -139,7 +160,7 @@ def view(s: State, seat: int) -> View:
         mystery_left=tuple(sorted(s.mystery)),
         stacks={k: tuple(v) for k, v in sorted(s.stacks.items())},
         tag_points=s.config.tag_points,
-        seats=tuple(_seat_view(s, p.seat, own=p.seat == seat) for p in s.players),
+        seats=seats,
         action_color=COLORS[s.action_color] if s.action_color >= 0 else None,
         emptied=tuple(s.emptied),
         end_triggered=s.end_trigger >= 0,

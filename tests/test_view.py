@@ -7,7 +7,7 @@ from helpers import config, random_playout, with_hidden_changes
 from engine import new_game
 from engine.components import TACKLE
 from engine.state import State
-from engine.view import view
+from engine.view import view, views
 
 
 def mid_game(players: int = 3, seed: int = 21, plies: int = 150) -> State:
@@ -33,6 +33,17 @@ def test_a_seat_sees_its_own_secrets() -> None:
     assert v.seats[1].fish == tuple(s.players[1].fish)
     assert v.seats[1].tackle == tuple(TACKLE[t] for t in s.players[1].tackle)
     assert v.seats[0].fish is None and v.seats[0].tackle_count == len(s.players[0].tackle)
+
+
+def test_views_built_together_are_each_seats_view() -> None:
+    """The game server builds every seat's View at once (`views`, sharing the public
+    part): each must be exactly what `view` gives that seat, spectator (-1) included."""
+    for players, seed in ((1, 3), (2, 5), (4, 8)):
+        state = new_game(config(players, seed))
+        for i, (before, _move, _events) in enumerate(random_playout(state, seed)):
+            if i % 7 == 0:
+                together = views(before, range(-1, players))
+                assert together == {seat: view(before, seat) for seat in range(-1, players)}, f"ply {i}"
 
 
 def test_every_state_field_is_shown_or_declared_hidden() -> None:

@@ -75,7 +75,7 @@ class Connection:
     @classmethod
     async def open(cls, address: Address, timeout: float = 10) -> Connection:
         try:
-            socket = await connect(address.uri, max_size=MAX_FRAME, open_timeout=timeout)
+            socket = await connect(address.uri, max_size=MAX_FRAME, open_timeout=timeout, compression=None)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
             raise ServerGone(f"cannot reach a cwtui server at {address.uri}: {exc}") from None
         return cls(socket)

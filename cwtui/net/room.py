@@ -19,7 +19,7 @@ import os
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, cast
@@ -34,13 +34,14 @@ from engine.config import GameConfig
 from engine.errors import EngineError, IllegalMove
 from engine.moves import AnyMove, Move
 from engine.rng import stream_seed
-from engine.view import view
+from engine.view import View, view, views
 from engine.visibility import SeenEvent, SeenMove, seen, seen_move
 
 # Room codes: no letters that read alike (0/O, 1/I/L), short enough to say aloud.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 SPECTATOR: Final = None  # the viewer a spectator is (engine.visibility.seen's "nobody")
+SPECTATOR_SEAT: Final = -1  # and the seat engine.view shows it as: one that holds nothing
 
 
 class RoomRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -137,8 +138,15 @@ class Room:
             return ()
         return tuple(seat for seat in self.session.humans if not self.present[seat])
 
-    def table(self, viewer: int | None, first: int) -> Table:
-        """The game as `viewer` may know it, with the plies from number `first` on."""
+    def views(self, viewers: Iterable[int | None]) -> dict[int | None, View]:
+        """What each viewer (None: a spectator) may know now, built at once."""
+        viewers = tuple(viewers)
+        shown = views(self.session.state, {SPECTATOR_SEAT if v is None else v for v in viewers})
+        return {viewer: shown[SPECTATOR_SEAT if viewer is None else viewer] for viewer in viewers}
+
+    def table(self, viewer: int | None, first: int, shown: View | None = None) -> Table:
+        """The game as `viewer` may know it, with the plies from number `first` on;
+        `shown` is its View if already built (`views`)."""
         session = self.session
         state = session.state
         cards = state.cards
@@ -156,7 +164,7 @@ class Room:
             ply=len(session.history),
             first=first,
             plies=plies,
-            view=view(state, -1 if viewer is None else viewer),
+            view=shown or view(state, SPECTATOR_SEAT if viewer is None else viewer),
             legal=tuple(cast(AnyMove, m) for m in session.legal()) if to_move else (),
             can_undo=to_move and session.can_undo,
             away=self.away,
