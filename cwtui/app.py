@@ -17,6 +17,7 @@ from cwtui import navigation
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.net.client import Address
 from cwtui.net.remote import RemoteGame
+from cwtui.screens.guest.guest import GuestScreen
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.history.history import HistoryScreen
 from cwtui.screens.home.home import HomeScreen
@@ -55,11 +56,15 @@ class CwtuiApp(App[None]):
         game: GameSession | None = None,
         online: RemoteGame | None = None,
         address: Address | None = None,
+        guest: Address | None = None,
     ) -> None:
         """`still`: no animation and no blinking cursor (snapshot tests). `replay`: open
         this game in the replay screen, `game`: play this one (over the home screen),
-        `online`: sit at this game of the server at `address`."""
+        `online`: sit at this game of the server at `address`. `guest`: the app as a
+        browser gets it from `cwtui serve --web` (cwtui.screens.guest): it joins and
+        watches that server's games and does nothing else."""
         super().__init__()
+        self.guest = guest
         self.opening = replay
         self.game = game
         self.online = (online, address) if online is not None and address is not None else None
@@ -82,7 +87,7 @@ class CwtuiApp(App[None]):
         self._exit_renderables.clear()
 
     def on_mount(self) -> None:
-        self.push_screen(HomeScreen(self.settings.replays))
+        self.push_screen(HomeScreen(self.settings.replays) if self.guest is None else GuestScreen(self.guest))
         if self.opening is not None:
             self.push_screen(ReplayScreen(*self.opening, replays=self.settings.replays))
         if self.game is not None:
@@ -104,7 +109,17 @@ class CwtuiApp(App[None]):
             self.pop_screen()
 
     # -- navigation ------------------------------------------------------------------
+    def _guest_refused(self) -> bool:
+        """A guest (the app in a browser, on the server's machine) has no local games,
+        files or SQL: the screens it can reach do not offer them, and this refuses any
+        that asks all the same."""
+        if self.guest is not None:
+            self.notify("A guest of this server joins and watches its games; nothing else.", severity="warning")
+        return self.guest is not None
+
     def on_start_game(self, message: navigation.StartGame) -> None:
+        if self._guest_refused():
+            return
         self.settings.last_seats = message.session.config.seats
         self.switch_screen(PlayScreen(message.session, self.settings))
 
@@ -113,11 +128,20 @@ class CwtuiApp(App[None]):
             if result is not None:
                 self.push_screen(OnlineScreen(*result, self.settings))
 
-        self.push_screen(JoinDialog(), joined)
+        self.push_screen(JoinDialog(self.guest), joined)
+
+    def on_sit_down(self, message: navigation.SitDown) -> None:
+        self.push_screen(OnlineScreen(message.game, message.address, self.settings))
 
     def on_show_results(self, message: navigation.ShowResults) -> None:
         screen = ResultsScreen(
-            message.final, message.scores, message.cards, message.names, message.path, watching=message.watching
+            message.final,
+            message.scores,
+            message.cards,
+            message.names,
+            message.path,
+            watching=message.watching,
+            new_games=self.guest is None,
         )
         if message.watching:
             self.push_screen(screen)
@@ -125,9 +149,13 @@ class CwtuiApp(App[None]):
             self.switch_screen(screen)
 
     def on_open_replay(self, message: navigation.OpenReplay) -> None:
+        if self._guest_refused():
+            return
         self.push_screen(ReplayScreen(message.replay, message.path, replays=self.settings.replays))
 
     def on_new_game(self, message: navigation.NewGame) -> None:
+        if self._guest_refused():
+            return
         settings = self.settings
         screen = NewGameScreen(
             settings.replays, seed=settings.seed_source(), still=settings.still, last=settings.last_seats
@@ -138,6 +166,8 @@ class CwtuiApp(App[None]):
             self.push_screen(screen)
 
     def on_open_resume(self, _message: navigation.OpenResume) -> None:
+        if self._guest_refused():
+            return
         folder = self.settings.replays
         if folder.is_dir() and unfinished_games(folder):
             self.push_screen(ResumeScreen(folder))
@@ -145,9 +175,13 @@ class CwtuiApp(App[None]):
             self.notify("No unfinished games to resume.")
 
     def on_open_replay_list(self, _message: navigation.OpenReplayList) -> None:
+        if self._guest_refused():
+            return
         self.push_screen(ReplayListScreen(self.settings.replays, still=self.settings.still))
 
     def on_open_history(self, _message: navigation.OpenHistory) -> None:
+        if self._guest_refused():
+            return
         self.push_screen(HistoryScreen(self.settings))
 
     # -- actions ---------------------------------------------------------------------
@@ -175,7 +209,8 @@ class CwtuiApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
+        if self.guest is None:
+            yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
         yield SystemCommand("Home", "Back to the home screen", self.action_home)
         for speed in BOT_SPEEDS:
             yield SystemCommand(f"Bot speed: {speed}", f"Bots move {speed}", lambda s=speed: self.set_bot_speed(s))

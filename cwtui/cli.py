@@ -161,6 +161,8 @@ def _run(args: argparse.Namespace) -> int:
         return net_commands.rooms(args)
     if args.command == "join":
         return net_commands.join(args)
+    if args.command == "guest":
+        return net_commands.guest(args)
     return run_app(args)
 
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from textual.message import Message
 
+from cwtui.net.client import Address
+from cwtui.net.remote import RemoteGame
 from cwtui.session import GameSession
 from engine.cards import Cards
 from engine.events import ScoreLine
@@ -85,3 +87,12 @@ class OpenHistory(Message):
 
 class OpenJoin(Message):
     """Join a game on a server (the join dialog, then its table)."""
+
+
+class SitDown(Message):
+    """Sit at (or watch) a game kept by the server at `address`."""
+
+    def __init__(self, game: RemoteGame, address: Address) -> None:
+        super().__init__()
+        self.game = game
+        self.address = address

@@ -46,6 +46,11 @@ CASES: list[tuple[list[str], str]] = [
     (["join", "nowhere/ROOM#x"], "expected HOST:PORT[/ROOM[#TOKEN]]"),
     (["join", "127.0.0.1:8765"], "give the room too"),
     (["rooms", ":8765"], "expected HOST:PORT"),
+    (["serve", "--web", "--web-port", "0"], "expected a whole number from 1 to 65,535"),
+    (["serve", "--web", "--web-url", "cwtui.example.org"], "--web-url is the address browsers use"),
+    (["guest"], "the following arguments are required: server"),
+    (["guest", "nowhere"], "expected HOST:PORT"),
+    (["guest", "127.0.0.1:8765/ROOM"], "give the server's HOST:PORT, without a room"),
     # play
     (["play"], "give 1 to 4 seats"),
     (["play", "--seat", "Ana:wizard"], "unknown seat kind 'wizard'"),

@@ -63,7 +63,8 @@ class ServerGone(Exception):
 
 
 class Refused(Exception):
-    """The server said no (a wrong token, no such room): its message."""
+    """No seat at that table: the server said no (a wrong token, no such room), or the
+    client cannot sit there (other card data). The line to show."""
 
 
 class Connection:
@@ -118,7 +119,7 @@ async def meet(address: Address) -> tuple[Welcome, Table]:
         await connection.send(Hello(address.room, address.token))
         welcome = await connection.receive()
         if isinstance(welcome, Error):
-            raise Refused(welcome.message)
+            raise Refused(f"the server refused: {welcome.message}")
         table = await connection.receive()
     if not isinstance(welcome, Welcome) or not isinstance(table, Table):
         raise ServerGone(f"the server answered something else ({type(welcome).__name__})")

@@ -7,8 +7,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import shlex
 import signal
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +18,7 @@ from cwtui.args import count_arg, need_folder_or_nothing, need_writable_folder, 
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
+    DEFAULT_WEB_PORT,
     CreateRoom,
     Error,
     ListRooms,
@@ -42,6 +45,14 @@ def add_parsers(sub: Any) -> None:
                        help=f"the port (default {DEFAULT_PORT}; 0: any free one, printed)")  # fmt: skip
     serve.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS,
                        help="where the server keeps its games and rooms")  # fmt: skip
+    serve.add_argument("--web", action="store_true",
+                       help="also serve the app to browsers (textual-serve), as a guest who joins and watches "
+                            "this server's games")  # fmt: skip
+    serve.add_argument("--web-port", type=count_arg(1, 65535), default=DEFAULT_WEB_PORT,
+                       help=f"the browsers' port with --web (default {DEFAULT_WEB_PORT})")  # fmt: skip
+    serve.add_argument("--web-url", default=None, metavar="URL",
+                       help="the address browsers use, behind a TLS proxy (such as https://cwtui.example.org; "
+                            "default http://HOST:WEB_PORT)")  # fmt: skip
     host = sub.add_parser("host", help="create a room on a game server and print an invite for each human seat")
     host.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
     host.add_argument("--seat", dest="seats", type=seat_arg, action="append", metavar="NAME:KIND",
@@ -57,15 +68,30 @@ def add_parsers(sub: Any) -> None:
     join.add_argument("invite", help="HOST:PORT/ROOM#TOKEN, the line the host sent you (without #TOKEN: watch)")
     rooms = sub.add_parser("rooms", help="list the rooms on a game server (the lobby)")
     rooms.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
+    guest = sub.add_parser(
+        "guest", help="the app as `cwtui serve --web` gives it to a browser: join or watch games, nothing else"
+    )
+    guest.add_argument("server", help="HOST:PORT of the `cwtui serve` beside it")
 
 
 def serve(args: argparse.Namespace) -> int:
     folder = replays_dir(args.replays_dir)
     need_folder_or_nothing(folder, "--replays-dir", "serve")
-    return asyncio.run(_serve(folder, args.host, args.port))
+    web = Web(args.web_port, args.web_url) if args.web else None
+    if web and args.web_url is not None and not args.web_url.startswith(("http://", "https://")):
+        raise usage("serve", f"--web-url is the address browsers use, http(s)://…, not {args.web_url!r}")
+    return asyncio.run(_serve(folder, args.host, args.port, web))
 
 
-async def _serve(folder: Path, host: str, port: int) -> int:
+@dataclass(frozen=True)
+class Web:
+    """`--web`: the port browsers connect to, and the address they use (None: http://HOST:PORT)."""
+
+    port: int
+    url: str | None
+
+
+async def _serve(folder: Path, host: str, port: int, web: Web | None) -> int:
     from cwtui.net.server import GameServer
 
     game_server = GameServer(folder)
@@ -78,6 +104,16 @@ async def _serve(folder: Path, host: str, port: int) -> int:
     except BaseException:
         listening.close()
         raise
+    site = None
+    if web is not None:
+        from cwtui.net.web import serve_app
+
+        game_address = next(iter(listening.sockets)).getsockname()
+        try:
+            site = await serve_app(host, web.port, web.url, guest_of(game_address))
+        except OSError as exc:
+            listening.close()
+            raise usage("serve", f"cannot listen on {host}:{web.port} for browsers: {exc.strerror or exc}") from None
     game_server.open_rooms()
     for problem in game_server.problems:
         print(f"cwtui serve: {problem}", file=sys.stderr)
@@ -88,15 +124,37 @@ async def _serve(folder: Path, host: str, port: int) -> int:
     where = ", ".join(f"ws://{s.getsockname()[0]}:{s.getsockname()[1]}" for s in listening.sockets)
     resumed = sum(1 for room in game_server.rooms.values() if not room.over)
     print(f"cwtui serve: listening on {where}; {resumed} game(s) under way; games saved in {shown_path(folder)}")
+    if site is not None:
+        print(f"cwtui serve: the app for browsers at {site.url}, a guest of this server")
     print("cwtui serve: create a room with `cwtui host HOST:PORT --seat NAME:KIND …`; stop with Ctrl+C", flush=True)
     try:
         await stop
     finally:
         listening.close()
         await listening.wait_closed()
+        if site is not None:
+            await site.close()
         game_server.close()
     print("cwtui serve: stopped; every move played is in its game's log")
     return 0
+
+
+def guest_of(listening: tuple[Any, ...]) -> str:
+    """The command a browser's app runs: `cwtui guest` of the server listening at
+    (host, port, …), reached from this machine (a server on every address is reached on
+    127.0.0.1)."""
+    where, port = str(listening[0]), int(listening[1])
+    if where in ("0.0.0.0", "::"):
+        where = "127.0.0.1"
+    server = f"[{where}]:{port}" if ":" in where else f"{where}:{port}"
+    return shlex.join([sys.executable, "-m", "cwtui", "guest", server])
+
+
+def guest(args: argparse.Namespace) -> int:
+    from cwtui.app import CwtuiApp, run_to_the_end
+
+    address = _server(args.server, "guest")
+    return run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, guest=address))
 
 
 def host(args: argparse.Namespace) -> int:
@@ -126,13 +184,10 @@ def rooms(args: argparse.Namespace) -> int:
         return _unexpected(reply, "rooms")
     if not reply.rooms:
         print(f"No rooms on {address}.")
+    from cwtui.net.remote import room_line
+
     for room in reply.rooms:
-        seats = ", ".join(
-            f"{name} ({kind}{', here' if seat in room.connected else ''})"
-            for seat, (name, kind) in enumerate(zip(room.names, room.kinds, strict=True))
-        )
-        state = "over" if room.over else f"move {room.ply + 1}"
-        print(f"{room.room}  {state:>9}  {seats}")
+        print(room_line(room))
     return 0
 
 
@@ -178,9 +233,8 @@ def join(args: argparse.Namespace) -> int:
     """Meet the server first (a wrong token, no such room, no server: one line, exit 1,
     before any screen), then open the table, which keeps its own connection."""
     from cwtui.app import CwtuiApp, run_to_the_end
-    from cwtui.net.client import Refused, ServerGone, meet, parse_address
-    from cwtui.net.remote import RemoteGame, cards_problem
-    from engine.cards import load_cards
+    from cwtui.net.client import Refused, ServerGone, parse_address
+    from cwtui.net.remote import sit_down
 
     try:
         address = parse_address(args.invite)
@@ -189,19 +243,13 @@ def join(args: argparse.Namespace) -> int:
     if address.room is None:
         raise usage("join", f"give the room too: HOST:PORT/ROOM#TOKEN, not {args.invite!r}")
     try:
-        welcome, table = asyncio.run(meet(address))
+        game = asyncio.run(sit_down(address))
     except ServerGone as exc:
         print(f"cwtui join: {exc}", file=sys.stderr)
         return 1
     except Refused as exc:
-        print(f"cwtui join: the server refused: {exc}", file=sys.stderr)
+        print(f"cwtui join: {exc}", file=sys.stderr)
         return 1
-    cards = load_cards()
-    problem = cards_problem(welcome, cards)
-    if problem:
-        print(f"cwtui join: {problem}", file=sys.stderr)
-        return 1
-    game = RemoteGame(welcome, cards, table)
     return run_to_the_end(
         CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, online=game, address=address)
     )

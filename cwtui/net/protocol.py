@@ -24,6 +24,7 @@ from engine.visibility import SeenEvent, SeenMove
 
 DEFAULT_HOST: Final = "127.0.0.1"  # a server never listens beyond this machine unless told (--host)
 DEFAULT_PORT: Final = 8765
+DEFAULT_WEB_PORT: Final = 8766  # `cwtui serve --web`: the app for browsers
 PROTOCOL: Final = 1  # bumped when a message changes; a Hello with another is refused
 MAX_MESSAGE: Final = 16 * 1024  # bytes a client may send in one message (a move is < 200)
 # Beyond this the websocket library itself closes the connection (code 1009) without

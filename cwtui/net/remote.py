@@ -10,21 +10,37 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cwtui.net.protocol import Table, Welcome
+from cwtui.net.client import Address, Refused, meet
+from cwtui.net.protocol import RoomInfo, Table, Welcome
 from cwtui.session import Ply
+from cwtui.words import KIND_NAMES
 from engine.bots import Option, search_bot
-from engine.cards import Cards
+from engine.cards import Cards, load_cards
 from engine.events import GameEnded, ScoreLine
 from engine.moves import Move
 from engine.rng import stream_seed
 from engine.view import View
 
 
-def cards_problem(welcome: Welcome, cards: Cards) -> str | None:
-    """Why this client cannot sit at the game (its card data is not the server's)."""
+def room_line(room: RoomInfo) -> str:
+    """A room in the lobby, on one line: its code, how far its game is, its seats."""
+    seats = ", ".join(
+        f"{name} ({KIND_NAMES.get(kind, kind)}{', here' if seat in room.connected else ''})"
+        for seat, (name, kind) in enumerate(zip(room.names, room.kinds, strict=True))
+    )
+    state = "over" if room.over else f"move {room.ply + 1}"
+    return f"{room.room}  {state:>9}  {seats}"
+
+
+async def sit_down(address: Address) -> RemoteGame:
+    """The game at `address` (HOST:PORT/ROOM[#TOKEN]) as its seat, or a spectator, sees
+    it now; ServerGone or Refused with the line to show (no server, a wrong token, no
+    such room, or card data other than the server's)."""
+    welcome, table = await meet(address)
+    cards = load_cards()
     if cards.hash != welcome.cards_hash:
-        return "the server plays with other card data than this cwtui's; update one of them"
-    return None
+        raise Refused("the server plays with other card data than this cwtui's; update one of them")
+    return RemoteGame(welcome, cards, table)
 
 
 class RemoteGame:

@@ -1,6 +1,11 @@
 """Join a game on a server: the line the host sent (HOST:PORT/ROOM#TOKEN; without the
 token, to watch). The dialog meets the server in a worker and closes with the game
-once the seat is there; a bad line, a refusal or no server is said in the dialog."""
+once the seat is there; a bad line, a refusal or no server is said in the dialog.
+
+A guest of a server (`cwtui guest`, the app in a browser) joins that server only: the
+line's HOST:PORT is the server's address as the host's friends reach it, which need not
+be how this process, beside the server, reaches it; and a guest is no way out to other
+machines. It may also give just ROOM or ROOM#TOKEN."""
 
 from __future__ import annotations
 
@@ -12,9 +17,8 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from cwtui.net.client import Address, Refused, ServerGone, meet, parse_address
-from cwtui.net.remote import RemoteGame, cards_problem
-from engine.cards import load_cards
+from cwtui.net.client import Address, Refused, ServerGone, parse_address
+from cwtui.net.remote import RemoteGame, sit_down
 
 
 class JoinDialog(ModalScreen[tuple[RemoteGame, Address] | None]):
@@ -32,11 +36,21 @@ class JoinDialog(ModalScreen[tuple[RemoteGame, Address] | None]):
             super().__init__()
             self.line = line
 
+    def __init__(self, server: Address | None = None) -> None:
+        """`server`: the one server a guest may join (None: any)."""
+        super().__init__()
+        self.server = server
+
     def compose(self) -> ComposeResult:
         with Vertical(id="join"):
-            yield Static("Join a game on a server", classes="title")
-            yield Static("Paste the line the host sent you; without its #TOKEN you watch.", classes="hint")
-            yield Input(placeholder="HOST:PORT/ROOM#TOKEN", id="invite")
+            if self.server is None:
+                yield Static("Join a game on a server", classes="title")
+                yield Static("Paste the line the host sent you; without its #TOKEN you watch.", classes="hint")
+                yield Input(placeholder="HOST:PORT/ROOM#TOKEN", id="invite")
+            else:
+                yield Static("Join a game on this server", classes="title")
+                yield Static("Paste the line the host sent you, or a room's code to watch it.", classes="hint")
+                yield Input(placeholder="cwtui join HOST:PORT/ROOM#TOKEN, or ROOM", id="invite")
             yield Static("", id="problem", markup=False)  # the text names HOST:PORT[/ROOM[#TOKEN]]
             yield Static("Enter to join, Esc to cancel", classes="hint")
 
@@ -48,7 +62,7 @@ class JoinDialog(ModalScreen[tuple[RemoteGame, Address] | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip().removeprefix("cwtui join ").strip()
         try:
-            address = parse_address(text)
+            address = parse_address(text) if self.server is None else on_server(text, self.server)
         except ValueError as exc:
             self.say(str(exc))
             return
@@ -61,19 +75,11 @@ class JoinDialog(ModalScreen[tuple[RemoteGame, Address] | None]):
     @work(group="join", exclusive=True)
     async def join(self, address: Address) -> None:
         try:
-            welcome, table = await meet(address)
-        except ServerGone as exc:
+            game = await sit_down(address)
+        except (ServerGone, Refused) as exc:
             self.post_message(self.Failed(str(exc)))
             return
-        except Refused as exc:
-            self.post_message(self.Failed(f"The server refused: {exc}"))
-            return
-        cards = load_cards()
-        problem = cards_problem(welcome, cards)
-        if problem:
-            self.post_message(self.Failed(problem))
-            return
-        self.post_message(self.Met(RemoteGame(welcome, cards, table), address))
+        self.post_message(self.Met(game, address))
 
     @on(Met)
     def met(self, message: Met) -> None:
@@ -91,3 +97,12 @@ class JoinDialog(ModalScreen[tuple[RemoteGame, Address] | None]):
     def action_cancel(self) -> None:
         self.workers.cancel_group(self, "join")
         self.dismiss(None)
+
+
+def on_server(text: str, server: Address) -> Address:
+    """The room (and token) of an invite or of ROOM[#TOKEN], at `server` whatever HOST:PORT
+    the invite names. ValueError (one line) for anything else."""
+    if "/" not in text:
+        text = f"{server.uri.removeprefix('ws://')}/{text}"
+    invite = parse_address(text)
+    return Address(server.uri, invite.room, invite.token)

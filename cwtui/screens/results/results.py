@@ -45,10 +45,12 @@ class ResultsScreen(Screen[None]):
         path: Path | None,
         *,
         watching: bool = False,
+        new_games: bool = True,
     ) -> None:
         """The results of a finished game: its last position as everyone sees it, the
         final scores; saved at `path` (None: not on this machine). `watching`: shown
-        over the replay of this very game, so `w` goes back to it."""
+        over the replay of this very game, so `w` goes back to it. `new_games`: whether
+        `n` may start one (not for a guest of a server, cwtui.screens.guest)."""
         super().__init__()
         self.final = final
         self.result = scores
@@ -56,6 +58,7 @@ class ResultsScreen(Screen[None]):
         self.names = names
         self.path = path
         self.watching = watching
+        self.new_games = new_games
 
     def compose(self) -> ComposeResult:
         names = self.names
@@ -109,6 +112,15 @@ class ResultsScreen(Screen[None]):
             )  # fmt: skip
         return table
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer lists only keys that act: no replay without the log, no new game
+        for a guest."""
+        if action == "watch":
+            return self.watching or self.path is not None
+        if action == "new_game":
+            return self.new_games
+        return True
+
     def action_watch(self) -> None:
         """The game just played, from its log, in the replay screen."""
         if self.watching:  # the replay of this game is the screen below
@@ -116,8 +128,7 @@ class ResultsScreen(Screen[None]):
             return
         path = self.path
         if path is None:
-            self.notify("This game's log is not on this machine, so there is no replay here.", severity="warning")
-            return
+            return  # not offered (check_action): the game's log is on its server's machine
         try:
             replay = open_replay(path)
         except (EngineError, OSError) as exc:

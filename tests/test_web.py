@@ -1,0 +1,140 @@
+"""`cwtui serve --web`: the app for browsers (textual-serve) beside the game server, in
+a process of its own as a user runs it; and a real browser (Debian's headless Chromium,
+driven by Playwright) that opens it and makes a move."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from cwtui.net.client import Address, Connection
+from cwtui.net.protocol import CreateRoom, ListRooms, RoomMade, Rooms
+from engine.config import SeatConfig
+
+CHROMIUM = "/usr/bin/chromium"
+# As this machine's notes give them: without the background-networking flags Chromium's
+# connections are refused by the closed network, many at a time.
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def served(folder: Path, *options: str) -> Iterator[tuple[Address, str, subprocess.Popen[str]]]:
+    """`cwtui serve --web` running: the game server's address and the browsers' URL."""
+    command = [sys.executable, "-m", "cwtui", "serve", "--port", "0", "--replays-dir", str(folder), "--web"]
+    process = subprocess.Popen([*command, *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        listening = process.stdout.readline()
+        browsers = process.stdout.readline()
+        game = re.search(r"listening on (ws://[\d.]+:\d+)", listening)
+        web = re.search(r"the app for browsers at (\S+),", browsers)
+        assert game and web, (listening, browsers, process.stderr and process.stderr.read())
+        yield Address(game.group(1)), web.group(1), process
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_serve_web_serves_the_app_beside_the_game_server(tmp_path: Path) -> None:
+    port = free_port()
+    with served(tmp_path, "--web-port", str(port)) as (_address, url, process):
+        assert url == f"http://127.0.0.1:{port}"
+        page = urllib.request.urlopen(url, timeout=10).read().decode()
+        assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+        assert "cwtui — Coldwater Crown" in page
+    assert process.returncode == 0
+
+
+def test_behind_a_tls_proxy_the_page_uses_the_proxys_address(tmp_path: Path) -> None:
+    port = free_port()
+    with served(tmp_path, "--web-port", str(port), "--web-url", "https://cwtui.example.org/") as (_a, url, _p):
+        assert url == "https://cwtui.example.org"
+        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10).read().decode()
+        assert 'data-session-websocket-url="wss://cwtui.example.org/ws"' in page
+
+
+def test_a_taken_web_port_is_one_line_and_nothing_listens(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "cwtui", "serve", "--port", "0", "--replays-dir", str(tmp_path),
+             "--web", "--web-port", str(port)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"cwtui serve: cannot listen on 127.0.0.1:{port} for browsers:")
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "cwtui", "serve", "--replays-dir", str(tmp_path), "--web", "--web-url", "cwtui.org"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert bad.returncode == 2 and "--web-url is the address browsers use" in bad.stderr
+
+
+async def ask(address: Address, message: CreateRoom | ListRooms) -> object:
+    async with await Connection.open(address) as connection:
+        await connection.send(message)
+        return await connection.receive()
+
+
+@pytest.mark.skipif(
+    not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
+    reason="Debian's chromium is not installed (CI installs it: .ci/run)",
+)
+async def test_a_browser_opens_the_app_joins_a_seat_and_makes_a_move(tmp_path: Path) -> None:
+    from playwright.async_api import async_playwright
+
+    assert shutil.which(CHROMIUM), f"{CHROMIUM} is missing: apt-get install chromium"
+    with served(tmp_path / "server", "--web-port", str(free_port())) as (address, url, _process):
+        made = await ask(address, CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 7))
+        assert isinstance(made, RoomMade)
+        invite = f"cwtui join {address}/{made.room}#{made.invites[0].token}"
+
+        async def ply() -> int:
+            rooms = await ask(address, ListRooms())
+            assert isinstance(rooms, Rooms)
+            return rooms.rooms[0].ply
+
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            page = await browser.new_page(viewport={"width": 1280, "height": 800})
+            await page.goto(url)
+            await page.wait_for_selector(".xterm-screen", timeout=30_000)
+            await page.wait_for_timeout(3_000)  # the guest's app starts and draws the lobby
+            await page.screenshot(path=str(tmp_path / "lobby.png"))
+            await page.click("#terminal")
+            await page.keyboard.press("j")
+            await page.wait_for_timeout(1_000)
+            await page.keyboard.type(invite)
+            await page.keyboard.press("Enter")
+            await page.wait_for_timeout(3_000)  # the table opens at Ana's first decision
+            await page.keyboard.press("1")
+            for _ in range(100):
+                if await ply() >= 1:
+                    break
+                await page.wait_for_timeout(100)
+            await page.wait_for_timeout(1_000)  # the table redraws after the move
+            await page.screenshot(path=str(tmp_path / "table.png"))
+            await browser.close()
+        assert await ply() >= 1, "the move typed in the browser reached the server"
