@@ -48,8 +48,8 @@ class GuestScreen(Screen[None]):
         with Center(), Vertical(id="guest"):
             yield Static(LOGO, id="logo")
             yield Static(
-                "You are a guest of this game server. Press j and paste the line your host "
-                "sent you to sit at your seat, or choose a room below to watch it.",
+                "You are a guest of this game server: press j and paste the line your host "
+                "sent you to take your seat, or watch a room below.",
                 classes="hint",
             )
             yield OptionList(id="rooms")
