@@ -4,6 +4,7 @@ driven by Playwright) that opens it and makes a move."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shutil
@@ -16,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 
 from cwtui.net.client import Address, Connection
 from cwtui.net.protocol import CreateRoom, ListRooms, RoomMade, Rooms
@@ -70,6 +73,29 @@ def test_behind_a_tls_proxy_the_page_uses_the_proxys_address(tmp_path: Path) -> 
         assert url == "https://cwtui.example.org"
         page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10).read().decode()
         assert 'data-session-websocket-url="wss://cwtui.example.org/ws"' in page
+
+
+async def test_browsers_beyond_the_limit_are_turned_away(tmp_path: Path) -> None:
+    """Each browser is a process on the server's machine: --web-browsers caps them."""
+    port = free_port()
+    with served(tmp_path, "--web-port", str(port), "--web-browsers", "1"):
+        socket_url = f"ws://127.0.0.1:{port}/ws?width=80&height=24"
+        async with connect(socket_url) as first:
+            await first.recv()  # the guest's app is drawing: one browser in
+            with pytest.raises(InvalidStatus) as refused:
+                async with connect(socket_url):
+                    pass
+            assert refused.value.response.status_code == 503
+            assert b"as many browsers as it takes (1)" in refused.value.response.body
+        for _ in range(50):  # the first has left: there is room again
+            try:
+                async with connect(socket_url) as again:
+                    await again.recv()
+                break
+            except InvalidStatus:
+                await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("a browser's place was not given back")
 
 
 def test_a_taken_web_port_is_one_line_and_nothing_listens(tmp_path: Path) -> None:

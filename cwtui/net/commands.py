@@ -50,6 +50,8 @@ def add_parsers(sub: Any) -> None:
                             "this server's games")  # fmt: skip
     serve.add_argument("--web-port", type=count_arg(1, 65535), default=DEFAULT_WEB_PORT,
                        help=f"the browsers' port with --web (default {DEFAULT_WEB_PORT})")  # fmt: skip
+    serve.add_argument("--web-browsers", type=count_arg(1, 1000), default=20, metavar="N",
+                       help="browsers at once with --web, each a process on this machine (default 20)")  # fmt: skip
     serve.add_argument("--web-url", default=None, metavar="URL",
                        help="the address browsers use, behind a TLS proxy (such as https://cwtui.example.org; "
                             "default http://HOST:WEB_PORT)")  # fmt: skip
@@ -77,7 +79,7 @@ def add_parsers(sub: Any) -> None:
 def serve(args: argparse.Namespace) -> int:
     folder = replays_dir(args.replays_dir)
     need_folder_or_nothing(folder, "--replays-dir", "serve")
-    web = Web(args.web_port, args.web_url) if args.web else None
+    web = Web(args.web_port, args.web_url, args.web_browsers) if args.web else None
     if web and args.web_url is not None and not args.web_url.startswith(("http://", "https://")):
         raise usage("serve", f"--web-url is the address browsers use, http(s)://…, not {args.web_url!r}")
     return asyncio.run(_serve(folder, args.host, args.port, web))
@@ -85,10 +87,12 @@ def serve(args: argparse.Namespace) -> int:
 
 @dataclass(frozen=True)
 class Web:
-    """`--web`: the port browsers connect to, and the address they use (None: http://HOST:PORT)."""
+    """`--web`: the port browsers connect to, the address they use (None: http://HOST:PORT),
+    and how many may play at once."""
 
     port: int
     url: str | None
+    browsers: int  # at most, at once
 
 
 async def _serve(folder: Path, host: str, port: int, web: Web | None) -> int:
@@ -110,7 +114,7 @@ async def _serve(folder: Path, host: str, port: int, web: Web | None) -> int:
 
         game_address = next(iter(listening.sockets)).getsockname()
         try:
-            site = await serve_app(host, web.port, web.url, guest_of(game_address))
+            site = await serve_app(host, web.port, web.url, guest_of(game_address), web.browsers)
         except OSError as exc:
             listening.close()
             raise usage("serve", f"cannot listen on {host}:{web.port} for browsers: {exc.strerror or exc}") from None
