@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from test_online import ServerThread, room, server, until  # noqa: F401  (server: a fixture)
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 
 from cwtui import navigation
 from cwtui.app import CwtuiApp
@@ -48,6 +49,9 @@ async def test_a_guest_watches_a_room_from_the_lobby_and_joins_a_seat(
         await until(pilot, lambda: isinstance(app.screen, OnlineScreen))
         watching = app.screen
         assert isinstance(watching, OnlineScreen) and watching.remote.seat is None
+        await pilot.pause()
+        keys = [key.description for key in watching.query(FooterKey)]
+        assert "Home" in keys and "Hint" not in keys  # a spectator has no decision to hint
         await pilot.press("q")
         await until(pilot, lambda: app.screen is lobby)
         # j: the invite as the host printed it, whatever HOST:PORT it names
@@ -60,6 +64,7 @@ async def test_a_guest_watches_a_room_from_the_lobby_and_joins_a_seat(
         seated = app.screen
         assert isinstance(seated, OnlineScreen) and seated.remote.seat == 0
         await until(pilot, lambda: bool(seated.options))
+        assert "Hint" in [key.description for key in seated.query(FooterKey)]
         await pilot.press("1")
         await until(pilot, lambda: game_server.rooms[made.room].ply >= 1)
     assert not (tmp_path / "nothing-saved-here").exists()

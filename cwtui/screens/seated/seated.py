@@ -193,6 +193,8 @@ class SeatedScreen(CompactScreen):
             return self.has_class("-compact")
         if action == "undo":
             return self.game.can_undo and bool(self.options)
+        if action == "hint":  # a table with no human seat (a spectator, bots only) has no decision to hint
+            return bool(self.game.humans)
         return True
 
     # -- the game --------------------------------------------------------------------
