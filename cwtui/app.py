@@ -126,7 +126,7 @@ class CwtuiApp(App[None]):
     def on_open_join(self, message: navigation.OpenJoin) -> None:
         def joined(result: tuple[RemoteGame, Address] | None) -> None:
             if result is not None:
-                self.push_screen(OnlineScreen(*result, self.settings))
+                self.post_message(navigation.SitDown(*result))
 
         self.push_screen(JoinDialog(self.guest), joined)
 

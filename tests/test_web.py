@@ -20,7 +20,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from cwtui.net.client import Address, Connection
+from cwtui.net.client import Address, ask
 from cwtui.net.protocol import CreateRoom, ListRooms, RoomMade, Rooms
 from engine.config import SeatConfig
 
@@ -116,12 +116,6 @@ def test_a_taken_web_port_is_one_line_and_nothing_listens(tmp_path: Path) -> Non
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert bad.returncode == 2 and "--web-url is the address browsers use" in bad.stderr
-
-
-async def ask(address: Address, message: CreateRoom | ListRooms) -> object:
-    async with await Connection.open(address) as connection:
-        await connection.send(message)
-        return await connection.receive()
 
 
 @pytest.mark.skipif(

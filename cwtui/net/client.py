@@ -16,8 +16,10 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from cwtui.net.protocol import (
     MAX_FRAME,
     ClientMessage,
+    CreateRoom,
     Error,
     Hello,
+    ListRooms,
     ProtocolError,
     ServerMessage,
     Table,
@@ -107,6 +109,14 @@ class Connection:
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.close()
+
+
+async def ask(address: Address, message: CreateRoom | ListRooms) -> ServerMessage:
+    """One question to the server outside any room (create a room, list them) and its
+    answer, on a connection of its own. ServerGone when there is no server to answer."""
+    async with await Connection.open(address) as connection:
+        await connection.send(message)
+        return await connection.receive()
 
 
 async def meet(address: Address) -> tuple[Welcome, Table]:

@@ -209,15 +209,10 @@ def _server(text: str, command: str) -> Address:
 
 def _ask(address: Address, message: CreateRoom | ListRooms, command: str) -> ServerMessage | None:
     """The server's answer; None (its line printed) when there is no server to answer."""
-    from cwtui.net.client import Connection, ServerGone
-
-    async def ask() -> ServerMessage:
-        async with await Connection.open(address) as connection:
-            await connection.send(message)
-            return await connection.receive()
+    from cwtui.net.client import ServerGone, ask
 
     try:
-        return asyncio.run(ask())
+        return asyncio.run(ask(address, message))
     except ServerGone as exc:
         print(f"cwtui {command}: {exc}", file=sys.stderr)
         return None

@@ -34,7 +34,7 @@ from engine.config import GameConfig
 from engine.errors import EngineError, IllegalMove
 from engine.moves import AnyMove, Move
 from engine.rng import stream_seed
-from engine.view import View, view, views
+from engine.view import View, views
 from engine.visibility import SeenEvent, SeenMove, seen, seen_move
 
 # Room codes: no letters that read alike (0/O, 1/I/L), short enough to say aloud.
@@ -144,9 +144,9 @@ class Room:
         shown = views(self.session.state, {SPECTATOR_SEAT if v is None else v for v in viewers})
         return {viewer: shown[SPECTATOR_SEAT if viewer is None else viewer] for viewer in viewers}
 
-    def table(self, viewer: int | None, first: int, shown: View | None = None) -> Table:
-        """The game as `viewer` may know it, with the plies from number `first` on;
-        `shown` is its View if already built (`views`)."""
+    def table(self, viewer: int | None, first: int, shown: View) -> Table:
+        """The game as `viewer` may know it: its View `shown` (from `views`), with the
+        plies from number `first` on."""
         session = self.session
         state = session.state
         cards = state.cards
@@ -164,7 +164,7 @@ class Room:
             ply=len(session.history),
             first=first,
             plies=plies,
-            view=shown or view(state, SPECTATOR_SEAT if viewer is None else viewer),
+            view=shown,
             legal=tuple(cast(AnyMove, m) for m in session.legal()) if to_move else (),
             can_undo=to_move and session.can_undo,
             away=self.away,

@@ -18,7 +18,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cwtui.navigation import OpenJoin, SitDown
-from cwtui.net.client import Address, Connection, Refused, ServerGone
+from cwtui.net.client import Address, Refused, ServerGone, ask
 from cwtui.net.protocol import Error, ListRooms, RoomInfo, Rooms
 from cwtui.net.remote import room_line, sit_down
 from cwtui.screens.home.home import LOGO
@@ -72,9 +72,7 @@ class GuestScreen(Screen[None]):
     @work(group="lobby", exclusive=True)
     async def list_rooms(self) -> None:
         try:
-            async with await Connection.open(self.server) as connection:
-                await connection.send(ListRooms())
-                reply = await connection.receive()
+            reply = await ask(self.server, ListRooms())
         except ServerGone as exc:
             self.post_message(self.Listed(None, str(exc)))
             return
