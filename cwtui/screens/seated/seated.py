@@ -96,6 +96,7 @@ class SeatedScreen(CompactScreen):
         # u again, unlisted (a key's bindings are tried in order until one is enabled):
         # it says why it cannot act
         Binding("u", "why_no_undo", show=False, id="play.undo.unlisted"),
+        Binding("h", "why_no_hint", show=False, id="play.hint.unlisted"),  # likewise, at a table of no human
         Binding("f2", "show('board')", "Board", id="play.pane.board", tooltip="Angler spaces, locations, decks"),
         Binding("f3", "show('supply')", "Trophies", id="play.pane.supply", tooltip="Trophies, tiles, Master Anglers"),
         Binding("f4", "show('you')", "You", id="play.pane.you", tooltip="Your panel"),
@@ -284,7 +285,7 @@ class SeatedScreen(CompactScreen):
     # -- hints ---------------------------------------------------------------------
     def action_hint(self) -> None:
         if not self.options:
-            self.notify("A hint is for your own decisions.", severity="warning")
+            self.action_why_no_hint()
             return
         self.show_hint(Text("Thinking about a hint…", style="italic"))
         self.find_hint(self.game.ply)
@@ -335,6 +336,9 @@ class SeatedScreen(CompactScreen):
         return list(OPTION_KEYS[: len(self.options)]) + [""] * max(0, len(self.options) - len(OPTION_KEYS))
 
     # -- choosing --------------------------------------------------------------------
+    def action_why_no_hint(self) -> None:
+        self.notify("A hint is for your own decisions.", severity="warning")
+
     def action_why_no_undo(self) -> None:
         self.notify(
             "Nothing to undo: a bait or card was drawn, a fish's back was seen, or another seat played since.",
