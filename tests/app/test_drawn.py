@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import msgspec
 import pytest
 from app_helpers import make_app
 from rich.text import Text
@@ -85,6 +86,36 @@ async def test_a_part_drawn_once_is_kept() -> None:
         assert len(drawn) == 1  # the marked line
         board.show(v, frozenset())
         assert len(drawn) == 1  # the unmarked line was kept
+
+
+async def test_the_seat_to_act_has_the_accent_border_in_its_kind() -> None:
+    """The mark is set on the panel (no class: a class restyles it through the whole
+    stylesheet); it keeps the CSS's kind of border (double for your own panel), goes
+    with the turn, and follows a new theme."""
+    state = new_game(GameConfig(seats=DUO, seed=3))
+    ana, bo = SeatPanel(state.cards, 0, id="ana"), SeatPanel(state.cards, 1, id="bo")
+    app = Table(ana, bo)
+    async with app.run_test(size=(60, 40)) as pilot:
+        v = view(state, 0)
+        assert v.to_act == 0
+        ana.show(v, True, frozenset(), False, yours=True)
+        bo.show(v, False, frozenset(), False, yours=False)
+        await pilot.pause()
+        accent = app.theme_variables["accent"]
+        assert ana.styles.border_top[0] == "double" and ana.styles.border_top[1].hex == accent.upper()
+        assert bo.styles.border_top[0] == "round" and bo.styles.border_top[1].hex != accent.upper()
+        ana.show(turned(v, 1), True, frozenset(), False, yours=True)
+        bo.show(turned(v, 1), False, frozenset(), False, yours=False)
+        await pilot.pause()
+        assert ana.styles.border_top[0] == "double" and ana.styles.border_top[1].hex != accent.upper()
+        assert bo.styles.border_top[1].hex == accent.upper()
+        app.theme = "nord"
+        await pilot.pause()
+        assert bo.styles.border_top[1].hex == app.theme_variables["accent"].upper() != accent.upper()
+
+
+def turned(v: View, seat: int) -> View:
+    return msgspec.structs.replace(v, to_act=seat)
 
 
 async def test_text_lines_follow_style_as_well_as_words() -> None:

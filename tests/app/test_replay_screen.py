@@ -14,13 +14,14 @@ import pytest
 from app_helpers import make_app, settle
 from helpers import reseal
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, Select
 
 from cwtui.navigation import ShowResults
 from cwtui.replaying import open_replay
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.results.results import ResultsScreen
+from cwtui.widgets.move_list import MoveList
 
 SIZES = [(80, 24), (140, 40)]
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -124,7 +125,7 @@ async def test_every_scrub_key(saved: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         cursor = screen.cursor
-        menu = screen.query_one("#move-list", OptionList)
+        menu = screen.query_one("#move-list", MoveList)
 
         async def press(*keys: str) -> int:
             await pilot.press(*keys)

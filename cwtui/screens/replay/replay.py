@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Static
 
 from cwtui import words
 from cwtui.navigation import ShowResults, StartGame
@@ -26,21 +24,20 @@ from cwtui.replaying import ReplayCursor
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.goto.goto import GotoDialog
+from cwtui.screens.replay.face_down import FaceDown
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.session import GameSession
-from cwtui.widgets.scroll_text import ScrollText
+from cwtui.widgets.move_list import MoveList, Row
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.drawn import Drawn
 from cwtui.widgets.table.marks import NO_MARKS, changes
 from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
-from cwtui.words import EVERYONE, species_of
+from cwtui.words import EVERYONE
 from engine import EngineError, SeatConfig
-from engine.components import COLORS, LOCATIONS, TACKLE
 from engine.replay import Replay
-from engine.state import State
-from engine.view import View, view
+from engine.view import View, view, views
 
 SPEEDS = (1, 2, 4, 8, 16)  # autoplay, moves per second
 
@@ -93,7 +90,6 @@ class ReplayScreen(CompactScreen):
         self.perspective: int = EVERYONE  # or a seat number
         self.speed = 2  # index into SPEEDS
         self.timer: Timer | None = None
-        self.drawn: dict[str, object] = {}
         self.held = False  # the panels' heights are held (hold_heights)
         self.draw_pending = False
 
@@ -115,12 +111,12 @@ class ReplayScreen(CompactScreen):
                        Board(cards, title="Trophies and Master Anglers", supply=True, id="supply")]  # fmt: skip
         with VerticalScroll(id="seats", classes="pane"):
             yield from self.panels
-            yield ScrollText(id="hidden")
+            yield FaceDown(id="hidden")
         with Vertical(id="left"):
             yield from self.boards
         with Horizontal(id="bottom"):
             with Vertical(id="moves", classes="pane"):
-                yield OptionList(id="move-list")
+                yield MoveList(id="move-list")
             yield TextLines(id="this-move")
         # the footer lists what fits at 80 columns; F1 lists every key
         yield Footer(compact=True, show_command_palette=False)
@@ -131,31 +127,26 @@ class ReplayScreen(CompactScreen):
         self.fill_moves()
         self.update_layout(self.size.width, self.size.height)
         self.show_position()
-        self.query_one("#move-list", OptionList).focus()
+        self.query_one("#move-list", MoveList).focus()
 
     # -- the move list -----------------------------------------------------------------
     def fill_moves(self) -> None:
         """One row for the start, then one per move, narrated for the current perspective."""
         cursor = self.cursor
-        menu = self.query_one("#move-list", OptionList)
         narrator = self.perspective  # a seat, or EVERYONE: narrate() knows both
-        rows = [Option(Text("Start of the game", style="dim"))]
+        rows: list[Row] = [(Text(), Text("Start of the game", style="dim"))]
         turn = 0
         for line in cursor.lines:
-            label = Text(f"{line.turn:>3} " if line.turn != turn else "    ", style="bold")
+            prefix = Text(f"{line.turn:>3} " if line.turn != turn else "    ", style="bold")
             turn = line.turn
-            label.append(f"{line.ply + 1:>4} ", style="dim")
-            label.append(cursor.describe(line.ply, narrator))
-            rows.append(Option(label))
-        with self.prevent(OptionList.OptionHighlighted):
-            menu.clear_options()
-            menu.add_options(rows)
-            menu.highlighted = cursor.position
+            prefix.append(f"{line.ply + 1:>4} ", style="dim")
+            rows.append((prefix, Text(cursor.describe(line.ply, narrator))))
+        self.query_one("#move-list", MoveList).set_rows(rows, cursor.position)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_move_list_picked(self, event: MoveList.Picked) -> None:
         """Up/Down in the list, or a click on a move, goes to the position after that move."""
-        if event.option_index != self.cursor.position:
-            self.go(event.option_index)
+        if event.index != self.cursor.position:
+            self.go(event.index)
 
     # -- moving ------------------------------------------------------------------------
     def go(self, position: int) -> None:
@@ -269,31 +260,24 @@ class ReplayScreen(CompactScreen):
         self.draw_pending = False
         cursor = self.cursor
         state = cursor.state
-        menu = self.query_one("#move-list", OptionList)
-        if menu.highlighted != cursor.position:
-            with self.prevent(OptionList.OptionHighlighted):
-                menu.highlighted = cursor.position
-        menu.scroll_to_highlight(top=False)
+        self.query_one("#move-list", MoveList).highlight(cursor.position)
         everyone = self.perspective == EVERYONE
         seat = state.active if everyone else self.perspective
         if not self.held:
             self.hold_heights(everyone, seat)
-        v = view(state, seat)
+        # the full view draws each seat from its own view, with its secrets
+        seen = views(state, range(len(self.panels)) if everyone else (seat,))
+        v = seen[seat]
         marks = NO_MARKS if cursor.before is None else changes(view(cursor.before, seat), v)
         for board in self.boards:
             board.show(v, marks)
         for panel in self.panels:
-            # the full view draws each seat from its own view, with its secrets
-            own = view(state, panel.seat) if everyone else v
+            own = seen[panel.seat] if everyone else v
             panel.show(own, everyone or panel.seat == seat, marks, False, yours=not everyone and panel.seat == seat)
-        hidden = self.query_one("#hidden", ScrollText)
+        hidden = self.query_one("#hidden", FaceDown)
         hidden.display = everyone
         if everyone:
-            facts = (tuple(map(tuple, state.decks)), tuple(state.mystery), tuple(state.ma_deck),
-                     tuple(state.tackle_deck), tuple(state.bag), state.clear_in_bag)  # fmt: skip
-            if self.drawn.get("#hidden") != facts:
-                self.drawn["#hidden"] = facts
-                hidden.show(face_down(state))
+            hidden.show(state)
         this_move = self.query_one("#this-move", TextLines)
         if cursor.position == 0:
             this_move.update(Text("The game is set up. → plays the first move.", style="dim"))
@@ -305,8 +289,10 @@ class ReplayScreen(CompactScreen):
         """Scrubbing changes every panel at once; if their heights changed with it, each
         jump would lay the screen out again (half its cost). The seats' panels and the
         trophies are as tall as they get near the end of the game: drawn once there,
-        they keep that height, and grow (once) if a position needs more."""
-        drawn: list[Drawn] = [*self.panels, *self.boards]
+        they keep that height, and grow (once) if a position needs more. The face-down
+        piles are longest at the start."""
+        hidden = self.query_one("#hidden", FaceDown)
+        drawn: list[Drawn] = [*self.panels, *self.boards, *([hidden] if everyone else [])]
         if not all(d.content_region.width for d in drawn):
             return  # not laid out yet: the next draw tries again
         self.held = True
@@ -318,6 +304,8 @@ class ReplayScreen(CompactScreen):
         for panel in self.panels:
             own = view(final, panel.seat) if everyone else view(final, seat)
             panel.show(own, everyone or panel.seat == seat, NO_MARKS, False, yours=False)
+        if everyone:
+            hidden.show(self.replay.state_at(0))
         for d in drawn:
             d.hold_height()
 
@@ -340,27 +328,3 @@ class ReplayScreen(CompactScreen):
             f"replay of {header.game}",
         ]
         self.query_one("#status", TextLines).update(Text(" " + " · ".join(parts), style="bold"))
-
-
-def face_down(state: State) -> RenderableType:
-    """What the rules keep face down, in order (R2: decks, tiles and tokens are shuffled
-    at setup) — shown only in the replay's full view."""
-    cards = state.cards
-    hidden = Text()
-    hidden.append("Face down, next first\n", style="bold underline")
-    for loc, deck in enumerate(state.decks):
-        upcoming = ", ".join(f"{species_of(cards, f)} {cards.fish_weight[f]}" for f in reversed(deck[-6:]))
-        more = f" … {len(deck) - 6} more" if len(deck) > 6 else ""
-        hidden.append(f"{LOCATIONS[loc].capitalize()} deck: ", style="dim")
-        hidden.append((upcoming or "empty") + more + "\n")
-    hidden.append("Mystery Weight tiles: ", style="dim")
-    hidden.append(", ".join(str(w) for w in reversed(state.mystery)) or "none")
-    hidden.append("\nMaster Angler deck: ", style="dim")
-    hidden.append(", ".join(f"{cards.ma_kind[c]} #{c}" for c in reversed(state.ma_deck[-4:])) or "empty")
-    hidden.append("\nTackle deck: ", style="dim")
-    hidden.append(", ".join(TACKLE[t].capitalize() for t in reversed(state.tackle_deck)) or "empty")
-    hidden.append("\nBag (drawn at random): ", style="dim")
-    bag = [f"{n} {COLORS[c]}" for c, n in enumerate(state.bag) if n]
-    hidden.append(", ".join(bag + (["the clear bait"] if state.clear_in_bag else [])) or "empty")
-    hidden.append(f"\nTag tile: {state.tag}", style="dim")
-    return hidden

@@ -9,6 +9,8 @@ from collections import Counter
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.color import Color
+from textual.css.types import EdgeType
 
 from cwtui.widgets.glyphs import slots as slot_glyphs
 from cwtui.widgets.glyphs import tag, zone
@@ -173,10 +175,11 @@ class SeatPanel(Drawn):
 
     DEFAULT_CSS = """
     SeatPanel { border: round $primary 60%; padding: 0 1; }
-    SeatPanel.-to-act { border: round $accent; }
     SeatPanel.-yours { border: double $success; }
-    SeatPanel.-yours.-to-act { border: double $accent; }
+    /* The seat to act: its border takes this colour (see mark_to_act) */
+    SeatPanel > .seat-panel--to-act { color: $accent; }
     """
+    COMPONENT_CLASSES = {"seat-panel--to-act"}
 
     def __init__(self, cards: Cards, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="seat")
@@ -186,6 +189,7 @@ class SeatPanel(Drawn):
         self.shown: tuple[View, bool, Marks, bool] | None = None
         self.key: object = None
         self.marked: tuple[bool, bool] | None = None
+        self.border_set: tuple[EdgeType, Color] | None = None  # on the panel (mark_to_act)
 
     def show(self, v: View, private: bool, marks: Marks, breakdown: bool, yours: bool) -> None:
         """Redraw when what the panel shows has changed (most moves change one seat)."""
@@ -196,12 +200,31 @@ class SeatPanel(Drawn):
         if (to_act, yours) != self.marked:
             self.marked = (to_act, yours)
             self.border_title = title(me, to_act, yours)  # the ▶ and the border from one fact
-            self.set_class(to_act, "-to-act")
             self.set_class(yours, "-yours")
+            self.mark_to_act()
         if key != self.key:
             self.key = key
             self.shown = (v, private, marks, breakdown)
             self.redraw()
+
+    def mark_to_act(self) -> None:
+        """The seat to act has its border in the to-act colour. It is set on the panel, not
+        by a class: a class restyles the panel through the whole stylesheet, which cost 2 ms
+        of a replay's jump (the seat to act changes at most jumps)."""
+        border = None  # the CSS's
+        if self.marked is not None and self.marked[0]:
+            kind = self.styles.base.border_top[0]  # round, or double for yours
+            border = (kind, self.get_component_styles("seat-panel--to-act").color)
+        if border != self.border_set:
+            self.border_set = border
+            self.styles.border = border
+
+    def notify_style_update(self) -> None:
+        """A new theme, or -yours changed the border's kind: draw the mark with them, once
+        the stylesheet has styled the component class too (it does that after this)."""
+        super().notify_style_update()
+        if self.is_mounted:
+            self.call_later(self.mark_to_act)
 
     def parts(self) -> list[Part]:
         if self.shown is None:

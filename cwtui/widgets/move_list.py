@@ -1,0 +1,174 @@
+"""The replay's move list: one row per position, the current one highlighted.
+
+An OptionList cost about a third of a replay jump: it styles every visible option
+again through Textual's visuals on each highlight and scroll (about 0.3 ms a line).
+This list wraps its rows once per width into Rich lines, keeps them, and on a jump
+re-renders only the highlighted row. A row that leaves the view is brought back to the
+middle, so stepping through a game scrolls once per half page instead of every move.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.strip import Strip
+
+from cwtui.widgets.table.quiet import QuietScroll
+
+# A row: a prefix kept on its first line (turn and ply numbers) and the text, whose
+# further lines are indented under the text so the numbers stay a column.
+Row = tuple[Text, Text]
+
+
+class MoveList(QuietScroll, can_focus=True):
+    DEFAULT_CSS = """
+    MoveList {
+        height: 1fr;
+        overflow-x: hidden;
+        scrollbar-size-vertical: 1;
+        & > .move-list--cursor {
+            color: $block-cursor-blurred-foreground;
+            background: $block-cursor-blurred-background;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        &:focus > .move-list--cursor {
+            color: $block-cursor-foreground;
+            background: $block-cursor-background;
+            text-style: $block-cursor-text-style;
+        }
+    }
+    """
+    COMPONENT_CLASSES = {"move-list--cursor"}
+    BINDINGS = [
+        Binding("up", "pick(-1)", "Previous move", id="move_list.up", show=False),
+        Binding("down", "pick(1)", "Next move", id="move_list.down", show=False),
+    ]
+
+    class Picked(Message):
+        """The reader chose a row (a key or a click); `index` is the row."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.rows: Sequence[Row] = ()
+        self.highlighted = 0
+        self.width = 0
+        self.wrapped: list[list[Strip]] = []  # each row's lines at `width`, unstyled
+        self.starts: list[int] = []  # each row's first line
+        self.styles_used: tuple[Style, Style] | None = None  # a row's, the cursor's
+
+    # -- what it shows -------------------------------------------------------------------
+    def set_rows(self, rows: Sequence[Row], highlighted: int) -> None:
+        self.rows = rows
+        self.highlighted = highlighted
+        self._wrap_all()
+
+    def highlight(self, index: int) -> None:
+        """Highlight row `index` and scroll it into view (no message: the caller moved)."""
+        index = max(0, min(index, len(self.rows) - 1))
+        if index == self.highlighted:
+            return
+        before = self.highlighted
+        self.highlighted = index
+        if not self._scroll_into_view():
+            self._refresh_row(before)
+            self._refresh_row(index)
+
+    def row_text(self, index: int) -> str:
+        """Row `index` as shown (tests read the list through this)."""
+        return "\n".join(strip.text.rstrip() for strip in self.wrapped[index])
+
+    # -- input ---------------------------------------------------------------------------
+    def action_pick(self, delta: int) -> None:
+        index = max(0, min(self.highlighted + delta, len(self.rows) - 1))
+        if index != self.highlighted:
+            self.post_message(self.Picked(index))
+
+    def on_click(self, event: events.Click) -> None:
+        row = self._row_at(event.y + self.scroll_offset.y)
+        if row is not None:
+            self.post_message(self.Picked(row))
+
+    def notify_style_update(self) -> None:
+        """Focus, blur or a new theme: the cursor's colours are looked up again."""
+        super().notify_style_update()
+        self.styles_used = None
+
+    # -- drawing -------------------------------------------------------------------------
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self.width:
+            self._wrap_all()
+
+    def _wrap_all(self) -> None:
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            return
+        self.width = width
+        self.wrapped = [self._lines(row) for row in self.rows]
+        self.starts = []
+        total = 0
+        for lines in self.wrapped:
+            self.starts.append(total)
+            total += len(lines)
+        self.virtual_size = Size(width, total)
+        self._scroll_into_view()
+        self.refresh()
+
+    def _lines(self, row: Row) -> list[Strip]:
+        prefix, text = row
+        indent = prefix.cell_len
+        console = self.app.console
+        wrapped = text.wrap(console, max(1, self.width - indent)) if text.plain else [Text()]
+        lines = [prefix + wrapped[0], *(Text(" " * indent) + line for line in list(wrapped)[1:])]
+        # each line fits: rendered as it is (Rich's own wrapping would drop the indent)
+        return [Strip(Segment.adjust_line_length(list(line.render(console)), self.width), self.width) for line in lines]
+
+    def _row_at(self, line: int) -> int | None:
+        if not self.starts or line < 0 or line >= self.virtual_size.height:
+            return None
+        return bisect_right(self.starts, line) - 1  # the last row starting at or before it
+
+    def _scroll_into_view(self) -> bool:
+        """Bring the highlighted row into view, in the middle; True if it scrolled."""
+        if not self.starts:
+            return False
+        top = self.starts[self.highlighted]
+        bottom = top + len(self.wrapped[self.highlighted])
+        height = self.scrollable_content_region.height
+        if height <= 0:
+            return False
+        y = self.scroll_offset.y
+        if top >= y and bottom <= y + height:
+            return False
+        target = max(0, min(top - (height - (bottom - top)) // 2, self.virtual_size.height - height))
+        self.scroll_to(y=target, animate=False, immediate=True)
+        self.refresh()
+        return True
+
+    def _refresh_row(self, index: int) -> None:
+        if 0 <= index < len(self.starts):
+            y = self.starts[index] - self.scroll_offset.y
+            self.refresh(Region(0, y, self.width, len(self.wrapped[index])))
+
+    def render_line(self, y: int) -> Strip:
+        line = y + self.scroll_offset.y
+        row = self._row_at(line)
+        if row is None:
+            return Strip.blank(self.size.width, self.rich_style)
+        if self.styles_used is None:
+            base = self.rich_style
+            self.styles_used = (base, base + self.get_component_rich_style("move-list--cursor"))
+        # under the row's own styles; Strip keeps each styled copy
+        style = self.styles_used[row == self.highlighted]
+        return self.wrapped[row][line - self.starts[row]].apply_style(style)
