@@ -91,14 +91,19 @@ class MoveList(QuietScroll, can_focus=True):
 
     # -- input ---------------------------------------------------------------------------
     def action_pick(self, delta: int) -> None:
-        index = max(0, min(self.highlighted + delta, len(self.rows) - 1))
-        if index != self.highlighted:
-            self.post_message(self.Picked(index))
+        self._pick(self.highlighted + delta)
 
     def on_click(self, event: events.Click) -> None:
         row = self._row_at(event.y + self.scroll_offset.y)
         if row is not None:
-            self.post_message(self.Picked(row))
+            self._pick(row)
+
+    def _pick(self, index: int) -> None:
+        """Highlighted at once, so that the next key (a held ↓) counts from it."""
+        index = max(0, min(index, len(self.rows) - 1))
+        if index != self.highlighted:
+            self.highlight(index)
+            self.post_message(self.Picked(index))
 
     def notify_style_update(self) -> None:
         """Focus, blur or a new theme: the cursor's colours are looked up again."""

@@ -32,7 +32,6 @@ class Moves(App[None]):
 
     def on_move_list_picked(self, event: MoveList.Picked) -> None:
         self.picked.append(event.index)
-        self.query_one(MoveList).highlight(event.index)
 
 
 async def test_a_long_row_wraps_under_its_text() -> None:
@@ -57,6 +56,17 @@ async def test_keys_and_clicks_pick_rows() -> None:
         second_line_of_8 = moves.starts[8] + 1
         await pilot.click(MoveList, offset=(10, second_line_of_8 - moves.scroll_offset.y))
         assert app.picked[-1] == 8
+
+
+async def test_keys_pressed_before_a_redraw_each_count() -> None:
+    """A held ↓ queues keys faster than the replay redraws: each moves one row on."""
+    app = Moves(40)
+    async with app.run_test(size=(40, 20)) as pilot:
+        moves = app.query_one(MoveList)
+        for _ in range(5):
+            moves.action_pick(1)  # as the queued keys are handled, before any message
+        await pilot.pause()
+        assert app.picked == [1, 2, 3, 4, 5] and moves.highlighted == 5
 
 
 async def test_the_highlight_comes_into_view_in_the_middle() -> None:
