@@ -21,6 +21,7 @@ from cwtui.screens.guest.guest import GuestScreen
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.history.history import HistoryScreen
 from cwtui.screens.home.home import HomeScreen
+from cwtui.screens.invites.invites import InvitesScreen
 from cwtui.screens.join.join import JoinDialog
 from cwtui.screens.new_game.new_game import NewGameScreen
 from cwtui.screens.online.online import OnlineScreen
@@ -129,6 +130,11 @@ class CwtuiApp(App[None]):
                 self.post_message(navigation.SitDown(*result))
 
         self.push_screen(JoinDialog(self.guest), joined)
+
+    def on_room_opened(self, message: navigation.RoomOpened) -> None:
+        if self._guest_refused():
+            return
+        self.switch_screen(InvitesScreen(message.address, message.made, message.seats))
 
     def on_sit_down(self, message: navigation.SitDown) -> None:
         self.push_screen(OnlineScreen(message.game, message.address, self.settings))

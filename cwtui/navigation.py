@@ -10,9 +10,11 @@ from pathlib import Path
 from textual.message import Message
 
 from cwtui.net.client import Address
+from cwtui.net.protocol import RoomMade
 from cwtui.net.remote import RemoteGame
 from cwtui.session import GameSession
 from engine.cards import Cards
+from engine.config import SeatConfig
 from engine.events import ScoreLine
 from engine.replay import Replay
 from engine.state import State
@@ -87,6 +89,17 @@ class OpenHistory(Message):
 
 class OpenJoin(Message):
     """Join a game on a server (the join dialog, then its table)."""
+
+
+class RoomOpened(Message):
+    """A room the player hosts was made on the server at `address` (HOST:PORT): show its
+    invites, in place of the new-game form."""
+
+    def __init__(self, address: Address, made: RoomMade, seats: tuple[SeatConfig, ...]) -> None:
+        super().__init__()
+        self.address = address
+        self.made = made
+        self.seats = seats
 
 
 class SitDown(Message):

@@ -19,6 +19,7 @@ from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
     DEFAULT_WEB_PORT,
+    MAX_TAKEOVER,
     CreateRoom,
     Error,
     ListRooms,
@@ -62,7 +63,7 @@ def add_parsers(sub: Any) -> None:
     host.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: the server draws one)")
     host.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
     host.add_argument(
-        "--takeover", type=count_arg(0, 86_400), default=None, metavar="SECONDS",
+        "--takeover", type=count_arg(0, MAX_TAKEOVER), default=None, metavar="SECONDS",
         help="a bot plays for a human seat that stays away this long when it is to act, until its player is "
              "back (default: the game waits for them)",
     )  # fmt: skip

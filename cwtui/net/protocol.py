@@ -43,14 +43,17 @@ class Hello(msgspec.Struct, frozen=True, tag_field="kind", tag="hello", forbid_u
     protocol: int = PROTOCOL
 
 
+MAX_TAKEOVER = 24 * 3600  # seconds: a day
+
+
 class CreateRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="create_room", forbid_unknown_fields=True):
     """A new room and its game. seed None: the server draws one."""
 
     seats: tuple[SeatConfig, ...]
     seed: int | None = None
     tag_points: bool = True
-    # Seconds a human seat may stay away while it is to act before a bot (STAND_IN) plays
-    # for it until its player is back; None: the game waits for them.
+    # Seconds (up to MAX_TAKEOVER) a human seat may stay away while it is to act before a
+    # bot (STAND_IN) plays for it until its player is back; None: the game waits for them.
     takeover: float | None = None
 
 

@@ -31,6 +31,7 @@ from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
     MAX_FRAME,
+    MAX_TAKEOVER,
     PROTOCOL,
     ClientMessage,
     CreateRoom,
@@ -175,8 +176,8 @@ class GameServer:
             config = GameConfig(message.seats, seed, message.tag_points)
         except ConfigError as exc:  # its message names the rule where one is broken ("R2: …")
             raise ProtocolError(str(exc), "R2" if str(exc).startswith("R2") else None) from None
-        if message.takeover is not None and not 0 <= message.takeover <= 24 * 3600:
-            raise ProtocolError(f"a takeover time is 0 to 86,400 seconds, not {message.takeover}")
+        if message.takeover is not None and not 0 <= message.takeover <= MAX_TAKEOVER:
+            raise ProtocolError(f"a takeover time is 0 to {MAX_TAKEOVER:,} seconds, not {message.takeover}")
         room, invites = self.store.create(config, set(self.rooms), message.takeover)
         self._add(room)
         await self.send(client, RoomMade(room.code, invites))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_online import ServerThread, room, server, until  # noqa: F401  (server: a fixture)
+from test_online import ServerThread, room, until
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
@@ -34,7 +34,7 @@ def test_a_guest_joins_the_room_of_an_invite_on_its_own_server_only() -> None:
 
 
 async def test_a_guest_watches_a_room_from_the_lobby_and_joins_a_seat(
-    server: tuple[GameServer, Address],  # noqa: F811
+    server: tuple[GameServer, Address],
     tmp_path: Path,
 ) -> None:
     game_server, address = server

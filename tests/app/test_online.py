@@ -4,7 +4,7 @@ real server on localhost (in the same event loop)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,19 +25,6 @@ from engine.rng import Rng
 from engine.view import view
 
 CARDS = load_cards()
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[tuple[GameServer, Address]]:
-    game_server = GameServer(tmp_path / "server")
-    listening = await game_server.start("127.0.0.1", 0)
-    port = next(iter(listening.sockets)).getsockname()[1]
-    try:
-        yield game_server, Address(f"ws://127.0.0.1:{port}")
-    finally:
-        listening.close()
-        await listening.wait_closed()
-        game_server.close()
 
 
 async def room(address: Address, *seats: SeatConfig, seed: int = 7) -> RoomMade:

@@ -1,19 +1,23 @@
 """New game: 1–4 seats (name, human or a bot by difficulty), seed, tag-point variant,
-card file."""
+card file; and where: on this machine, or in a room the player hosts on a game server
+(`cwtui serve`), whose invites the app shows next (as `cwtui host` prints them)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
-from cwtui.navigation import StartGame
+from cwtui.navigation import RoomOpened, StartGame
+from cwtui.net.client import Address, ServerGone, ask, parse_address
+from cwtui.net.protocol import MAX_TAKEOVER, CreateRoom, Error, RoomMade
 from cwtui.session import GameSession
 from cwtui.words import SEAT_KINDS
 from engine import EngineError, GameConfig, SeatConfig
@@ -71,6 +75,14 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Card file", classes="label")
                 yield Input(placeholder="built-in (representative data)", id="cards")
+            with Horizontal(classes="row"):
+                yield Label("Server", classes="label")
+                yield Input(placeholder="empty: this machine; HOST:PORT: host it on a game server", id="server")
+            with Horizontal(classes="row", id="takeover-row"):
+                yield Label("Stand-in", classes="label")
+                yield Input(placeholder="empty: wait", id="takeover", type="integer")
+                yield Static("seconds a player may be away on their turn before a bot plays for them",
+                             classes="hint")  # fmt: skip
             yield Static("", id="error")
             with Horizontal(classes="row buttons"):
                 yield Button("Start", variant="primary", id="start")
@@ -82,7 +94,13 @@ class NewGameScreen(Screen[None]):
             for field in self.query(Input):
                 field.cursor_blink = False
         self.show_seats(len(self.last) or 2)
+        self.query_one("#takeover-row").display = False  # a server's option
         self.query_one("#name-0", Input).focus()
+
+    @on(Input.Changed, "#server")
+    def server_changed(self, event: Input.Changed) -> None:
+        self.query_one("#takeover-row").display = bool(event.value.strip())
+        self.query_one("#start", Button).label = "Host" if event.value.strip() else "Start"
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:
@@ -102,9 +120,15 @@ class NewGameScreen(Screen[None]):
     def action_start(self) -> None:
         try:
             config, cards_path = self.read_form()
+            server = self.read_server(cards_path)
             cards = load_cards(cards_path) if cards_path else None
         except (ValueError, EngineError) as exc:
             self.show_error(str(exc))
+            return
+        if server is not None:
+            address, takeover = server
+            self.show_error("Making the room…", problem=False)
+            self.host(address, CreateRoom(config.seats, config.seed, config.tag_points, takeover))
             return
         folder = self.replays
         try:
@@ -116,8 +140,46 @@ class NewGameScreen(Screen[None]):
             return
         self.post_message(StartGame(session))
 
-    def show_error(self, message: str) -> None:
-        self.query_one("#error", Static).update(Text(message, style="bold red"))
+    def show_error(self, message: str, problem: bool = True) -> None:
+        self.query_one("#error", Static).update(Text(message, style="bold red" if problem else "dim"))
+
+    def read_server(self, cards_path: Path | None) -> tuple[Address, float | None] | None:
+        """The server to host the game on and the stand-in's delay; None: this machine."""
+        text = self.query_one("#server", Input).value.strip()
+        if not text:
+            return None
+        if cards_path is not None:
+            raise ValueError("A game server plays with its own card data: leave Card file empty to host.")
+        address = parse_address(text)
+        if address.room is not None:
+            raise ValueError("Give the server as HOST:PORT; it makes the room.")
+        delay = self.query_one("#takeover", Input).value.strip()
+        if delay and not (delay.isdigit() and int(delay) <= MAX_TAKEOVER):
+            raise ValueError(f"Stand-in: a whole number of seconds up to {MAX_TAKEOVER}, or empty to wait.")
+        return address, float(delay) if delay else None
+
+    @work(group="host", exclusive=True)
+    async def host(self, address: Address, request: CreateRoom) -> None:
+        try:
+            reply = await ask(address, request)
+        except ServerGone as exc:
+            self.post_message(self.Failed(str(exc)))
+            return
+        if isinstance(reply, RoomMade):
+            self.post_message(RoomOpened(address, reply, request.seats))
+        elif isinstance(reply, Error):
+            self.post_message(self.Failed(f"the server refused: {reply.message}"))
+        else:
+            self.post_message(self.Failed(f"the server answered something else ({type(reply).__name__})"))
+
+    class Failed(Message):
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
+
+    @on(Failed)
+    def failed(self, message: Failed) -> None:
+        self.show_error(message.line[0].upper() + message.line[1:])
 
     @on(Button.Pressed, "#back")
     def back(self) -> None:
