@@ -63,8 +63,10 @@ async def test_a_hint_for_a_decision_already_made_is_dropped(replays: Path) -> N
     async with app.run_test(size=(140, 40)) as pilot:
         screen = await open_game(pilot, session)
         ranked = session.hint(timed=False)
+        asked = screen.asking
+        assert asked is not None
         await pilot.press("h", "1")  # move before the hint arrives
-        screen.post_message(PlayScreen.HintFound(0, ranked))  # a late answer for ply 0
+        screen.post_message(PlayScreen.HintFound(asked, ranked))  # a late answer for the first decision
         await settle(pilot)
         assert "Hint" not in hint_text(screen)
 
@@ -80,3 +82,74 @@ async def test_no_hint_while_a_bot_is_to_move(replays: Path) -> None:
         await pilot.pause()
         shown = [str(toast.render()) for toast in app.screen.query(Toast)]  # what the player sees
         assert any("your own decisions" in text for text in shown), shown
+
+
+async def test_h_pressed_again_searches_no_more(replays: Path) -> None:
+    """One search per decision: h while a hint is thinking waits for it, h after it shows
+    the same hint (the search is seeded by the position), so a player — or a browser's
+    guest, whose searches run on the server's machine — keeps at most one core busy, once
+    a decision. Before, each h started a search thread of its own (a cancelled thread
+    worker runs on to its end)."""
+    session = GameSession.unlogged(new_game(GameConfig(seats=DUO, seed=5)))
+    app = make_app(replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_game(pilot, session)
+        searches: list[int] = []
+        hint = session.hint
+
+        def counted(timed: bool = True) -> object:
+            searches.append(session.ply)
+            return hint(timed=timed)
+
+        session.hint = counted  # type: ignore[method-assign,assignment]
+        await pilot.press("h", "h", "h")
+        await settle(pilot)
+        shown = hint_text(screen)
+        assert shown.startswith("Hint: the hard bot would play")
+        await pilot.press("h", "h")
+        await settle(pilot)
+        assert hint_text(screen) == shown
+        assert searches == [0]
+
+
+async def test_a_hint_asked_while_an_earlier_search_runs_waits_for_it(replays: Path) -> None:
+    """h, a move, h: the second decision's search starts when the first one's ends (never
+    two at once), and its hint is the one shown."""
+    import threading
+
+    session = GameSession.unlogged(new_game(GameConfig(seats=DUO, seed=5)))
+    app = make_app(replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_game(pilot, session)
+        hint = session.hint
+        running, most, release = [0], [0], threading.Event()
+
+        def gated(timed: bool = True) -> object:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+            try:
+                release.wait(10)
+                return hint(timed=timed)
+            finally:
+                running[0] -= 1
+
+        session.hint = gated  # type: ignore[method-assign,assignment]
+        first = screen.asking
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("1")  # a placement: the same seat decides again
+        await pilot.pause()
+        assert screen.asking != first and screen.options
+        await pilot.press("h")
+        await pilot.pause()
+        assert hint_text(screen).startswith("Thinking")
+        release.set()
+        await settle(pilot)
+        await pilot.pause(0.2)
+        await settle(pilot)
+        assert most[0] == 1
+        ranked = hint(timed=False)
+        keys = screen.option_keys()
+        assert hint_text(screen).startswith(
+            f"Hint: the hard bot would play {keys[screen.options.index(ranked[0].move)]}"
+        )

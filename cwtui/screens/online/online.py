@@ -154,7 +154,7 @@ class OnlineScreen(SeatedScreen):
         self.show_waiting(note)
 
     def choose(self, move: Move) -> None:
-        self.workers.cancel_group(self, "hint")
+        self.hint_wanted = None  # a hint under way is kept for its decision, not shown
         self.send(Play(self.remote.ply, cast(AnyMove, move)))  # a legal move: one of AnyMove
         if self.sent:
             self.advance()

@@ -157,7 +157,7 @@ class PlayScreen(SeatedScreen):
         self.play_move(move)
 
     def play_move(self, move: Move, searched: int | None = None) -> None:
-        self.workers.cancel_group(self, "hint")
+        self.hint_wanted = None  # a hint under way is kept for its decision, not shown
         self.show_hint(None)
         try:
             ply = self.session.play(move, searched)

@@ -20,7 +20,6 @@ from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
 
 from cwtui import words
 from cwtui.screens.compact import CompactScreen
@@ -106,11 +105,12 @@ class SeatedScreen(CompactScreen):
     LEGEND = "\n\n".join((legend.TABLE, legend.HINT))
 
     class HintFound(Message):
-        """The hard bot's ranked options for the decision at `ply`, from its worker."""
+        """The hard bot's ranked options for the decision `asked` (its View), from its
+        worker."""
 
-        def __init__(self, ply: int, ranked: list[BotOption]) -> None:
+        def __init__(self, asked: View, ranked: list[BotOption]) -> None:
             super().__init__()
-            self.ply = ply
+            self.asked = asked
             self.ranked = ranked
 
     def __init__(self, game: SeatedGame, settings: Settings) -> None:
@@ -126,6 +126,12 @@ class SeatedScreen(CompactScreen):
         self.asking: View | None = None  # the decision's position, as the seat to act sees it
         self.drawn_from: View | None = None  # the View the table was last drawn from
         self.keys_help = Text("")  # what check_action depends on, when the footer was drawn
+        # One hint search at a time, one per decision: the decision being searched, the
+        # one the player last asked about, and the last hint found (the same decision
+        # gets the same hint: its search is seeded by the position).
+        self.hint_searching: View | None = None
+        self.hint_wanted: View | None = None
+        self.hinted: SeatedScreen.HintFound | None = None
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -284,26 +290,41 @@ class SeatedScreen(CompactScreen):
 
     # -- hints ---------------------------------------------------------------------
     def action_hint(self) -> None:
-        if not self.options:
+        """A search per decision, one at a time: every h searched before, and a thread
+        worker cancelled runs on to its end, so a player pressing h — or a browser's
+        guest, whose searches run on the server's machine — started search after search."""
+        asked = self.asking
+        if not self.options or asked is None:
             self.action_why_no_hint()
             return
+        if self.hinted is not None and self.hinted.asked == asked:
+            self.hint_found(self.hinted)
+            return
         self.show_hint(Text("Thinking about a hint…", style="italic"))
-        self.find_hint(self.game.ply)
+        self.hint_wanted = asked
+        if self.hint_searching is None:  # else the search under way answers, then this one starts
+            self.hint_searching = asked
+            self.find_hint(asked)
 
-    @work(thread=True, group="hint", exclusive=True)
-    def find_hint(self, ply: int) -> None:
-        options = self.game.hint(timed=self.settings.search_timed)
-        if not get_current_worker().is_cancelled:
-            self.post_message(self.HintFound(ply, options))
+    @work(thread=True, group="hint")
+    def find_hint(self, asked: View) -> None:
+        self.post_message(self.HintFound(asked, self.game.hint(timed=self.settings.search_timed)))
 
     @on(HintFound)
     def hint_found(self, message: HintFound) -> None:
-        """The hard bot's top options for the decision still open (a hint for a move
-        already made is dropped): its pick highlighted and scrolled into view, and each
-        of the top three marked with the win rate its search estimated."""
-        ranked = message.ranked
-        if not self.is_attached or self.game.ply != message.ply or not self.options:
+        """The hard bot's top options for the decision still open (a hint for another
+        decision is kept but not shown): its pick highlighted and scrolled into view, and
+        each of the top three marked with the win rate its search estimated."""
+        if message.asked is self.hint_searching:
+            self.hint_searching = None
+        self.hinted = message
+        wanted = self.hint_wanted
+        if not self.is_attached or message.asked != self.asking or not self.options:
+            if wanted is not None and wanted == self.asking and self.hint_searching is None:
+                self.hint_searching = wanted  # asked while another decision's search ran
+                self.find_hint(wanted)
             return
+        ranked = message.ranked
         keys, menu = self.option_keys(), self.query_one("#options", OptionList)
         top = [(self.options.index(option.move), option) for option in ranked[:HINT_SHOWN]]
         summary = Text("Hint: the hard bot would play ", style="bold")
@@ -346,7 +367,7 @@ class SeatedScreen(CompactScreen):
         )
 
     def action_undo(self) -> None:
-        self.workers.cancel_group(self, "hint")
+        self.hint_wanted = None
         self.show_hint(None)
         self.take_back()
 
