@@ -148,6 +148,7 @@ class CwtuiApp(App[None]):
             message.path,
             watching=message.watching,
             new_games=self.guest is None,
+            seen=message.seen,
         )
         if message.watching:
             self.push_screen(screen)
@@ -155,7 +156,8 @@ class CwtuiApp(App[None]):
             self.switch_screen(screen)
 
     def on_open_replay(self, message: navigation.OpenReplay) -> None:
-        if self._guest_refused():
+        # a server's game as the guest's seat saw it is the server's to show; a log is a file here
+        if isinstance(message.replay, Replay) and self._guest_refused():
             return
         self.push_screen(ReplayScreen(message.replay, message.path, replays=self.settings.replays))
 

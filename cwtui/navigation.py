@@ -12,6 +12,7 @@ from textual.message import Message
 from cwtui.net.client import Address
 from cwtui.net.protocol import RoomMade
 from cwtui.net.remote import RemoteGame
+from cwtui.replaying import SeenRecord
 from cwtui.session import GameSession
 from engine.cards import Cards
 from engine.config import SeatConfig
@@ -33,7 +34,8 @@ class ShowResults(Message):
     """The results of a finished game: its last position as everyone sees it (every
     contest held, so every presented fish shows) and the final scores. `watching`: shown
     over the replay of that game (Back returns to it); otherwise in place of the play
-    screen. `path`: its log, if this machine has it."""
+    screen. `path`: its log, if this machine has it; `seen`: a server's game as this
+    seat saw it, for its replay."""
 
     def __init__(
         self,
@@ -44,8 +46,10 @@ class ShowResults(Message):
         path: Path | None,
         *,
         watching: bool,
+        seen: SeenRecord | None = None,
     ) -> None:
         super().__init__()
+        self.seen = seen
         self.final = final
         self.scores = scores
         self.cards = cards
@@ -61,7 +65,9 @@ class ShowResults(Message):
 
 
 class OpenReplay(Message):
-    def __init__(self, replay: Replay, path: Path | None) -> None:
+    """A log read from `path`, or a server's game as one seat saw it."""
+
+    def __init__(self, replay: Replay | SeenRecord, path: Path | None) -> None:
         super().__init__()
         self.replay = replay
         self.path = path

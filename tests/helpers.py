@@ -151,3 +151,22 @@ def with_hidden_changes(s: State, seat: int) -> State:
             if swap is not None and token not in p.fresh:
                 t.tackle_deck[t.tackle_deck.index(swap)], p.tackle[i] = token, swap
     return t
+
+
+def seen_record(path: Path, viewer: int | None):  # -> cwtui.replaying.SeenRecord
+    """The finished game logged at `path` as a game server's client at seat `viewer`
+    (None: a spectator) gets its replay: the room's Table and SeenGame, made by the
+    server's own code (cwtui.net.room), read by the client's (RemoteGame)."""
+    from cwtui.net.protocol import Welcome
+    from cwtui.net.remote import RemoteGame
+    from cwtui.net.room import Room
+    from cwtui.session import GameSession
+
+    session = GameSession.open(path)
+    assert session.over, "a replay comes at the end"
+    room = Room("TESTRM", session, {})
+    table = room.table(viewer, 0, room.views([viewer])[viewer])
+    config = session.config
+    kinds = tuple(s.kind for s in config.seats)
+    welcome = Welcome(room.code, viewer, room.names, kinds, config.tag_points, session.cards.hash)
+    return RemoteGame(welcome, session.cards, table).seen_record(room.seen_game(viewer))

@@ -7,9 +7,9 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from helpers import reseal
+from helpers import reseal, seen_record
 
-from cwtui.replaying import ReplayCursor, open_replay
+from cwtui.replaying import EVERYONE, ReplayCursor, SeenCursor, SeenRecord, open_replay
 from cwtui.runner import play_out
 from cwtui.session import GameSession, saved_games
 from engine import SeatConfig
@@ -35,7 +35,8 @@ def test_every_golden_log_replays_to_its_recorded_final_scores(path: Path) -> No
     replay = open_replay(path)
     assert replay.divergence is None and replay.log.footer is not None
     cursor = ReplayCursor(replay)
-    state = cursor.go(cursor.end)
+    cursor.go(cursor.end)
+    state = cursor.state
     assert state.over and state.result == replay.log.footer.scores
     totals = {line.seat: line.total for line in replay.log.footer.scores}
     assert [series[-1] for series in cursor.scores()] == [totals[s] for s in range(len(totals))]
@@ -47,9 +48,11 @@ def test_stepping_forward_matches_jumping() -> None:
     for position in range(1, stepper.end + 1):
         stepper.go(position)
         if position % 7 == 0 or position == stepper.end:
-            assert same(stepper.state, jumper.go(position)), position
+            jumper.go(position)
+            assert same(stepper.state, jumper.state), position
     for position in (stepper.end - 1, 3, 200, 0, 17):  # backwards and anywhere
-        assert same(stepper.go(position), replay.state_at(position))
+        stepper.go(position)
+        assert same(stepper.state, replay.state_at(position))
 
 
 def test_positions_are_clamped() -> None:
@@ -126,7 +129,8 @@ def test_a_diverging_log_opens_up_to_its_last_good_move(tmp_path: Path) -> None:
     assert replay.divergence is not None and replay.divergence.ply == 50
     cursor = ReplayCursor(replay)
     assert cursor.end == 50 and len(cursor.lines) == 50
-    assert not cursor.go(cursor.end).over
+    cursor.go(cursor.end)
+    assert not cursor.state.over
 
 
 def test_a_corrupt_file_is_a_clear_error(tmp_path: Path) -> None:
@@ -148,3 +152,38 @@ def test_saved_games_lists_finished_and_unfinished_logs(tmp_path: Path) -> None:
     assert games["a.jsonl"].footer is not None
     assert games["a.jsonl"].plies == len(open_replay(GOLDEN[0]).log.plies)
     assert games["c.jsonl"].footer is None and games["c.jsonl"].plies == 29
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None], ids=["seat 0", "seat 1", "spectator"])
+def test_a_servers_game_replays_as_its_seat_saw_it(viewer: int | None) -> None:
+    """SeenCursor: the same moves, turns, catches and scores as the log's replay, but
+    every position drawn from the viewer's own View, and narrated as it knew it."""
+    path = GOLDEN[2]  # three players
+    record = seen_record(path, viewer)
+    full, seen = ReplayCursor(open_replay(path)), SeenCursor(record)
+    seat = -1 if viewer is None else viewer
+    assert seen.perspectives == (viewer,) and seen.end == full.end
+    assert seen.lines == full.lines and seen.turn_starts == full.turn_starts
+    assert seen.scores() == full.scores()
+    for position in (1, 2, 40, 41, 17, full.end):
+        full.go(position)
+        seen.go(position)
+        assert seen.shown((0, 1, 2)) == {seat: view(full.state, seat)}
+        assert seen.active == full.active and seen.over == full.over
+        assert full.before is not None and seen.shown_before(seat) == view(full.before, seat)
+        assert seen.describe(position - 1, EVERYONE) == full.describe(position - 1, viewer)
+    assert seen.over and not seen.unfinished
+    results, expected = seen.results(), full.results()
+    assert results is not None and expected is not None
+    assert results[1] == expected[1]
+    # every contest is held: what everyone presented is public, as the results show it
+    assert [s.presented for s in results[0].seats] == [s.presented for s in expected[0].seats]
+    # what no seat but the viewer may know stays out of the replay's narration
+    hidden = [full.describe(p, EVERYONE) != seen.describe(p, EVERYONE) for p in range(full.end)]
+    assert any(hidden)
+
+
+def test_a_seen_record_needs_a_view_for_every_position() -> None:
+    record = seen_record(GOLDEN[1], 0)
+    with pytest.raises(ValueError, match="views for"):
+        SeenRecord(record.title, record.names, record.cards, 0, record.plies, record.views[:-1])

@@ -7,6 +7,7 @@ import asyncio
 import re
 import subprocess
 import sys
+import zlib
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,9 +17,12 @@ import pytest
 
 from cwtui.cli import main
 from cwtui.history.loader import load
+from cwtui.logfile import read_log
 from cwtui.net.client import Address, Connection, ServerGone
 from cwtui.net.protocol import (
     MAX_MESSAGE,
+    MAX_VIEWS,
+    AskReplay,
     CreateRoom,
     Error,
     Hello,
@@ -27,6 +31,7 @@ from cwtui.net.protocol import (
     ProtocolError,
     RoomMade,
     Rooms,
+    SeenGame,
     SeenPly,
     ServerMessage,
     Table,
@@ -34,16 +39,21 @@ from cwtui.net.protocol import (
     Welcome,
     decode_client,
     decode_server,
+    pack_views,
+    unpack_views,
 )
 from cwtui.net.room import Room
 from cwtui.net.server import Client, GameServer, Limits
 from cwtui.verification import verify_log
+from engine import new_game
 from engine.cards import load_cards
 from engine.config import GameConfig, SeatConfig
 from engine.errors import ConfigError
 from engine.events import FishCaught, LocationRefilled, TackleDrawn
 from engine.moves import EndTurn, Present
+from engine.replay import Replay
 from engine.rng import Rng
+from engine.view import View, view
 from engine.visibility import PresentUnseen, seen, seen_move
 
 CARDS = load_cards()
@@ -165,6 +175,15 @@ async def test_four_seats_two_humans_two_server_bots_play_to_the_results(
     assert verdict.ok, verdict.text
     report = load(game_server.folder / "history.duckdb", [game_server.folder])
     assert report.loaded == 1 and report.ok
+    # the replay at the end: each seat's View at every position, as the log gives it
+    replay = Replay(read_log(room.session.path), CARDS)
+    for client, viewer in ((ana, 0), (cy, 2), (watcher, -1)):
+        await client.connection.send(AskReplay())
+        seen = await client.connection.receive()
+        assert isinstance(seen, SeenGame) and seen.ply == len(client.plies)
+        views = unpack_views(seen.views, seen.ply)
+        for position in (0, 1, 77, seen.ply // 2, seen.ply):
+            assert views[position] == view(replay.state_at(position), viewer), position
     for connection in (ana, cy, watcher):
         await connection.connection.close()
     assert_nothing_leaked(wire)
@@ -181,14 +200,14 @@ def assert_nothing_leaked(wire: Wire) -> None:
         message: ServerMessage = decode_server(text)
         if isinstance(message, RoomMade):
             continue  # to the host, who created the room
+        if isinstance(message, SeenGame):  # the replay at the end: a View per position
+            for shown in unpack_views(message.views, message.ply):
+                assert_view_is_for(shown, seat)
+            continue
         if not isinstance(message, Table):
             continue
         tables += 1
-        view = message.view
-        assert view.seat == (-1 if seat is None else seat)
-        for other in view.seats:
-            if other.seat != seat:
-                assert other.fish is None and other.tackle is None
+        assert_view_is_for(message.view, seat)
         for ply in message.plies:
             if ply.seat != seat:
                 assert not isinstance(ply.move, Present)
@@ -197,6 +216,61 @@ def assert_nothing_leaked(wire: Wire) -> None:
                 if isinstance(event, FishCaught | TackleDrawn):
                     assert event.seat == seat
     assert tables > 50
+
+
+def assert_view_is_for(shown: View, seat: int | None) -> None:
+    assert shown.seat == (-1 if seat is None else seat)
+    for other in shown.seats:
+        if other.seat != seat:
+            assert other.fish is None and other.tackle is None
+
+
+async def test_the_replay_comes_at_the_end_and_only_then(server: tuple[GameServer, Address, Wire]) -> None:
+    """AskReplay before the game is over, or outside a room, is refused and changes
+    nothing; once over, asking again sends the same replay (made once per viewer)."""
+    game_server, address, wire = server
+    made = await make_room(address, ("Ana", "human"), ("Bo", "random"), seed=5)
+    room = game_server.rooms[made.room]
+    async with await Connection.open(address) as stranger:
+        await stranger.send(AskReplay())
+        reply = await stranger.receive()
+        assert isinstance(reply, Error) and "join a room first" in reply.message
+    ana = await Seat.join(address, made.room, made.invites[0].token)
+    await ana.connection.send(AskReplay())
+    reply = await ana.connection.receive()
+    assert isinstance(reply, Error) and reply.rule == "R9" and "once the game is over" in reply.message
+    assert room.ply == 0 and not room.seen_games
+    await asyncio.wait_for(ana.play_to_the_end(Rng(4)), TIMEOUT)
+    answers = []
+    for _ in range(2):
+        await ana.connection.send(AskReplay())
+        answers.append(await ana.connection.receive())
+    assert isinstance(answers[0], SeenGame) and answers[0] == answers[1]
+    assert list(room.seen_games) == [0]
+    # small on the wire: a View repeats most of the one before
+    assert len(wire.sent[-1][2]) < 60_000, len(wire.sent[-1][2])
+    await ana.connection.close()
+
+
+def test_a_damaged_or_oversized_replay_is_refused_by_the_client() -> None:
+    """What a client inflates is bounded (MAX_VIEWS) and checked: a bad payload is one
+    ProtocolError, never a crash or a table built from garbage."""
+    state = new_game(GameConfig((SeatConfig("Ana"), SeatConfig("Bo")), 1), CARDS)
+    packed = pack_views((view(state, 0),))
+    assert unpack_views(packed, 0) == (view(state, 0),)
+    bomb = zlib.compress(b"[" + b" " * (MAX_VIEWS + 10) + b"]", 9)  # tiny on the wire, too big inflated
+    bad = [
+        (packed[:-4], "cut off"),
+        (b"not zlib at all", "cannot read"),
+        (zlib.compress(b'[{"seat": 0}]'), "cannot read"),
+        (zlib.compress(b"[1, 2"), "cannot read"),
+        (bomb, "too large"),
+    ]
+    for data, expected in bad:
+        with pytest.raises(ProtocolError, match=expected):
+            unpack_views(data, 0)
+    with pytest.raises(ProtocolError, match="a replay of 0 moves for a game of 3"):
+        unpack_views(packed, 3)
 
 
 async def test_a_contest_entry_reaches_the_others_hidden(server: tuple[GameServer, Address, Wire]) -> None:
@@ -242,6 +316,7 @@ async def test_bad_messages_get_an_error_and_change_nothing(server: tuple[GameSe
         (msgspec.json.encode(Play(0, move)).decode(), "it is Ana's turn, not yours"),  # Bo out of turn
         (msgspec.json.encode(Play(5, move)).decode(), "that move was meant for move 6"),
         (msgspec.json.encode(Undo(0)).decode(), "it is Ana's turn"),
+        (msgspec.json.encode(AskReplay()).decode(), "the replay comes once the game is over"),
         (msgspec.json.encode(Hello(made.room, made.invites[1].token)).decode(), "already in room"),
     ]
     for text, expected in bad:

@@ -13,6 +13,7 @@ nothing.
 
 from __future__ import annotations
 
+import zlib
 from typing import Final
 
 import msgspec
@@ -74,9 +75,13 @@ class Undo(msgspec.Struct, frozen=True, tag_field="kind", tag="undo", forbid_unk
     ply: int
 
 
+class AskReplay(msgspec.Struct, frozen=True, tag_field="kind", tag="ask_replay", forbid_unknown_fields=True):
+    """The finished game as this connection's seat saw it, for its replay (`SeenGame`)."""
+
+
 STAND_IN: Final = "medium"  # the bot that plays for a seat that stays away
 
-ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo
+ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo | AskReplay
 
 
 # ---- server → client -------------------------------------------------------------------
@@ -147,6 +152,16 @@ class Table(msgspec.Struct, frozen=True, tag_field="kind", tag="table"):
     over: bool
 
 
+class SeenGame(msgspec.Struct, frozen=True, tag_field="kind", tag="seen_game"):
+    """A finished game as the receiving seat saw it: its View before every move and
+    after the last (positions 0..`ply`), for the replay at the end; the moves are the
+    Tables' plies. `views` is `pack_views`: each View repeats most of the one before, so
+    a four-seat game's 1.5 MB of JSON is about 25 KB."""
+
+    ply: int
+    views: bytes
+
+
 class Error(msgspec.Struct, frozen=True, tag_field="kind", tag="error"):
     """A message refused: nothing changed. `rule`: the rule it broke, if one did."""
 
@@ -154,7 +169,11 @@ class Error(msgspec.Struct, frozen=True, tag_field="kind", tag="error"):
     rule: str | None = None
 
 
-ServerMessage = RoomMade | Rooms | Welcome | Table | Error
+ServerMessage = RoomMade | Rooms | Welcome | Table | SeenGame | Error
+
+# What `unpack_views` inflates at most: a long four-seat game's Views are about 2 MB, so a
+# damaged or hostile payload cannot make a client build more than this.
+MAX_VIEWS: Final = 32 * 1024 * 1024
 
 _encoder = msgspec.json.Encoder()
 _client_decoder: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)
@@ -190,6 +209,29 @@ def decode_client(data: str | bytes) -> ClientMessage:
         raise ProtocolError("not a message this server takes: it is not valid UTF-8") from None
     except RecursionError:
         raise ProtocolError("not a message this server takes: it is nested too deeply") from None
+
+
+_views_decoder: msgspec.json.Decoder[tuple[View, ...]] = msgspec.json.Decoder(tuple[View, ...])
+
+
+def pack_views(views: tuple[View, ...]) -> bytes:
+    return zlib.compress(_encoder.encode(views), 6)
+
+
+def unpack_views(data: bytes, ply: int) -> tuple[View, ...]:
+    """The Views `pack_views` packed, one for each of positions 0..`ply`; a payload that
+    is damaged, too large or the wrong length is a ProtocolError."""
+    inflate = zlib.decompressobj()
+    try:
+        raw = inflate.decompress(data, MAX_VIEWS)
+        views = _views_decoder.decode(raw) if inflate.eof else None
+    except (zlib.error, msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise ProtocolError(f"the server sent a replay this client cannot read: {exc}") from None
+    if views is None:
+        raise ProtocolError("the server sent a replay this client cannot read: it is cut off or too large")
+    if len(views) != ply + 1:
+        raise ProtocolError(f"the server sent a replay of {len(views) - 1} moves for a game of {ply}")
+    return views
 
 
 def decode_server(data: str | bytes) -> ServerMessage:

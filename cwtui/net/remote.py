@@ -11,12 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from cwtui.net.client import Address, Refused, meet
-from cwtui.net.protocol import RoomInfo, Table, Welcome
+from cwtui.net.protocol import ProtocolError, RoomInfo, SeenGame, Table, Welcome, unpack_views
+from cwtui.replaying import SeenRecord, final_scores
 from cwtui.session import Ply
 from cwtui.words import KIND_NAMES
 from engine.bots import Option, search_bot
 from engine.cards import Cards, load_cards
-from engine.events import GameEnded, ScoreLine
+from engine.events import ScoreLine
 from engine.moves import Move
 from engine.rng import stream_seed
 from engine.view import View
@@ -133,11 +134,18 @@ class RemoteGame:
     @property
     def scores(self) -> tuple[ScoreLine, ...] | None:
         """The final scores, once the game is over (its last event says them)."""
-        for ply in reversed(self.history):
-            for event in ply.events:
-                if isinstance(event, GameEnded):
-                    return event.scores
-        return None
+        return final_scores(ply.events for ply in self.history)
+
+    def seen_record(self, game: SeenGame) -> SeenRecord:
+        """The finished game's replay as this seat saw it: the plies it holds and the
+        Views the server sent (ProtocolError if they are damaged or do not match)."""
+        views = unpack_views(game.views, game.ply)
+        if game.ply != len(self.history):
+            raise ProtocolError(f"the server sent a replay of {game.ply} moves; this table holds {len(self.history)}")
+        who = "watched" if self.seat is None else f"as {self.names[self.seat]} saw it"
+        return SeenRecord(
+            f"room {self.welcome.room}, {who}", self.names, self._cards, self.seat, list(self.history), views
+        )
 
     @property
     def away(self) -> tuple[int, ...]:

@@ -26,15 +26,17 @@ from typing import Final, cast
 
 import msgspec
 
-from cwtui.net.protocol import STAND_IN, Invite, ProtocolError, RoomInfo, SeenPly, Table
+from cwtui.net.protocol import STAND_IN, Invite, ProtocolError, RoomInfo, SeenGame, SeenPly, Table, pack_views
 from cwtui.session import GameSession
 from engine.bots import Bot, make_bot
 from engine.cards import Cards
 from engine.config import GameConfig
 from engine.errors import EngineError, IllegalMove
+from engine.game import apply_in_place
 from engine.moves import AnyMove, Move
 from engine.rng import stream_seed
-from engine.view import View, views
+from engine.setup import set_up
+from engine.view import View, view, views
 from engine.visibility import SeenEvent, SeenMove, seen, seen_move
 
 # Room codes: no letters that read alike (0/O, 1/I/L), short enough to say aloud.
@@ -72,6 +74,7 @@ class Room:
     # joined is away from the room's opening.
     away_since: dict[int, float] = field(default_factory=dict)
     stand_ins: dict[int, Bot] = field(default_factory=dict)
+    seen_games: dict[int | None, SeenGame] = field(default_factory=dict)  # viewer → its replay, once over
 
     def __post_init__(self) -> None:
         now = time.monotonic()
@@ -171,6 +174,24 @@ class Room:
             stood_in=self.stood_in,
             over=state.over,
         )
+
+    def seen_game(self, viewer: int | None) -> SeenGame:
+        """The finished game as `viewer` saw it: its View at every position, made by the
+        engine's policy as every Table's View is. Only once the game is over, when it no
+        longer changes: each viewer's is made once (about 0.1 s, in a thread) and kept,
+        so asking again costs the server nothing."""
+        if not self.over:
+            raise ProtocolError("the replay comes once the game is over", "R9")
+        if viewer not in self.seen_games:
+            session = self.session
+            seat = SPECTATOR_SEAT if viewer is None else viewer
+            state, _setup = set_up(session.config, session.state.cards)
+            shown = [view(state, seat)]
+            for ply in session.history:
+                apply_in_place(state, ply.move)
+                shown.append(view(state, seat))
+            self.seen_games[viewer] = SeenGame(len(session.history), pack_views(tuple(shown)))
+        return self.seen_games[viewer]
 
     def check_turn(self, seat: int | None, ply: int) -> None:
         state = self.session.state

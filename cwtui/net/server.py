@@ -33,6 +33,7 @@ from cwtui.net.protocol import (
     MAX_FRAME,
     MAX_TAKEOVER,
     PROTOCOL,
+    AskReplay,
     ClientMessage,
     CreateRoom,
     Error,
@@ -164,6 +165,8 @@ class GameServer:
             await self.create(client, message)
         elif isinstance(message, Hello):
             await self.join(client, message)
+        elif isinstance(message, AskReplay):
+            await self.replay(client)
         else:
             await self.move(client, message)
 
@@ -221,6 +224,13 @@ class GameServer:
                 room.undo(client.seat, message.ply)
         await self.broadcast(room)
         self._drive_bots(room)
+
+    async def replay(self, client: Client) -> None:
+        """The finished game as the client's seat saw it (made in a thread the first time)."""
+        room = client.room
+        if room is None:
+            raise ProtocolError("join a room first (hello)")
+        await self.send(client, await asyncio.to_thread(room.seen_game, client.seat))
 
     async def leave(self, client: Client) -> None:
         room = client.room

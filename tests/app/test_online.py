@@ -11,16 +11,20 @@ import pytest
 from textual.pilot import Pilot
 
 from cwtui.app import CwtuiApp
+from cwtui.logfile import read_log
 from cwtui.net.client import Address, Connection
 from cwtui.net.protocol import CreateRoom, Hello, RoomMade, Table, Welcome
 from cwtui.net.remote import RemoteGame
 from cwtui.net.server import GameServer
+from cwtui.replaying import ReplayCursor, SeenCursor
 from cwtui.screens.online.online import OnlineScreen
+from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.results.results import ResultsScreen
 from cwtui.verification import verify_log
 from cwtui.widgets.table.event_log import EventLog
 from engine.cards import load_cards
 from engine.config import SeatConfig
+from engine.replay import Replay
 from engine.rng import Rng
 from engine.view import view
 
@@ -82,6 +86,18 @@ async def test_a_game_at_the_online_table_to_the_results(server: tuple[GameServe
         assert isinstance(results, ResultsScreen)
         assert results.result == server_room.session.state.result
         assert "Bo: " in log_text and "Ana: " in log_text  # the event log narrated both seats
+        # w replays the game as Ana saw it: her View at every position, from the server
+        assert results.seen is not None
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and isinstance(replay.cursor, SeenCursor)
+        assert replay.cursor.end == server_room.ply
+        await pilot.press("home", "pagedown", "pagedown", "right")
+        await pilot.pause()
+        full = ReplayCursor(Replay(read_log(server_room.session.path), CARDS))  # type: ignore[arg-type]
+        full.go(replay.cursor.position)
+        assert replay.cursor.shown((0,)) == {0: view(full.state, 0)}
     assert server_room.session.path is not None
     assert verify_log(server_room.session.path, CARDS).ok
 

@@ -17,8 +17,11 @@ from cwtui.widgets.table.quiet import TextLines
 
 
 async def open_bots_game(app, replays: Path):  # type: ignore[no-untyped-def]
-    session = GameSession.start(config(2, 9), replays)  # two random bots play on their own
+    """Two random bots, paused: at instant speed they finish a game while a test presses
+    one key, and the results replace the table."""
+    session = GameSession.start(config(2, 9), replays)
     screen = PlayScreen(session, app.settings)
+    screen.paused = True
     await app.push_screen(screen)
     return screen
 
@@ -44,12 +47,10 @@ async def test_the_event_log_shows_every_narration_uncut(replays: Path, size: tu
         screen = await open_bots_game(app, replays)
         if size == (80, 24):
             await pilot.press("f6")  # the compact layout's log pane
-        for _ in range(400):  # bots at instant speed: play a while
-            if len(screen.session.history) >= 60 or screen.session.state.over:
-                break
-            await pilot.pause(0.05)
-        screen.action_pause()
-        await pilot.pause()
+        while len(screen.session.history) < 60:  # the bots' moves, as their worker brings them
+            decision = screen.session.bot_move()
+            screen.play_move(decision.move, decision.searched)
+            await pilot.pause()
         log = screen.query_one("#log-None", EventLog)
         width = log.scrollable_content_region.width
         session = screen.session
@@ -65,7 +66,7 @@ async def test_s_cycles_the_bot_speed_and_the_status_says_so(replays: Path) -> N
     app = make_app(replays)  # bots at instant speed
     async with app.run_test(size=(140, 40)) as pilot:
         screen = await open_bots_game(app, replays)
-        await pilot.press("p", "s")
+        await pilot.press("s")
         await pilot.pause()
         assert app.settings.bot_speed == "normal"
         assert "bots normal" in screen.query_one("#status", TextLines).drawn_text

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_app, settle
-from helpers import reseal
+from helpers import reseal, seen_record
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
+from textual.widgets._footer import FooterKey
 
 from cwtui.navigation import ShowResults
-from cwtui.replaying import open_replay
+from cwtui.replaying import SeenCursor, open_replay
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.results.results import ResultsScreen
@@ -113,7 +114,56 @@ def test_replay_fork_dialog(snap_compare, saved: Path, size) -> None:
     assert snap_compare(make_app(saved), terminal_size=size, run_before=opener(saved / "sim-4p-404.jsonl", *keys))
 
 
+def seen_opener(path: Path, viewer: int | None, *keys: str):  # -> run_before
+    """The replay a game server's client gets at the end (helpers.seen_record)."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.app.push_screen(ReplayScreen(seen_record(path, viewer), replays=path.parent))
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_of_a_servers_game(snap_compare, saved: Path, size) -> None:
+    """As test_replay_seat_view's seat 1 sees the same position; the status names the
+    room, and the footer offers no other view and no playing on."""
+    keys = ["pagedown"] * 25 + ["right"] * 3
+    assert snap_compare(
+        make_app(saved), terminal_size=size, run_before=seen_opener(saved / "sim-3p-303.jsonl", 1, *keys)
+    )
+
+
 # Pilot --------------------------------------------------------------------------------
+
+
+async def test_a_servers_game_replays_one_view_and_its_results(saved: Path) -> None:
+    """v and f do nothing on a server's game (one view; no log here), r shows its
+    results, and the table is the viewer's View at every position."""
+    path = saved / "sim-2p-202.jsonl"
+    app = make_app(saved)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await seen_opener(path, None)(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and isinstance(screen.cursor, SeenCursor)
+        assert screen.perspective is None and screen.full is None
+        footer = {key.key for key in screen.query(FooterKey)}
+        assert "right" in footer and "v" not in footer and "f" not in footer
+        await pilot.press("pagedown", "pagedown", "v", "f")
+        await settle(pilot)
+        assert app.screen is screen and screen.perspective is None and screen.cursor.position > 0
+        assert "view: a spectator" in screen.query_one("#status").render_line(0).text
+        await pilot.press("end", "r")
+        await settle(pilot)
+        results = app.screen
+        assert isinstance(results, ResultsScreen) and results.watching
+        assert results.result == open_replay(path).final.result
+        await pilot.press("w")
+        await settle(pilot)
+        assert app.screen is screen
 
 
 async def test_every_scrub_key(saved: Path) -> None:
@@ -236,7 +286,7 @@ async def test_open_a_replay_from_the_list(saved: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
-        assert app.screen.replay.log.header.game == "sim-3p-303"
+        assert app.screen.cursor.title == "replay of sim-3p-303"
 
 
 async def test_typing_in_the_list_filters_without_ctrl_f(saved: Path) -> None:

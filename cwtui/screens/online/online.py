@@ -4,7 +4,9 @@ A connection worker keeps the websocket open (reconnecting with the seat's token
 it drops) and reports every server message with `Received`, or a lost connection with
 `Lost`; the screen applies each Table to its `RemoteGame` and draws it. A choice is sent
 with the position it was made at and the options wait for the server's answer: a
-refusal (`Error`) is shown and the decision asked again.
+refusal (`Error`) is shown and the decision asked again. When the game is over the
+table asks for its replay as this seat saw it (`AskReplay`: the seat's View at every
+position, never the log) and then shows the results, whose `w` replays it.
 """
 
 from __future__ import annotations
@@ -18,8 +20,21 @@ from textual.worker import get_current_worker
 
 from cwtui.navigation import ShowResults
 from cwtui.net.client import Address, Connection, ServerGone
-from cwtui.net.protocol import ClientMessage, Error, Hello, Play, ServerMessage, Table, Undo, Welcome
+from cwtui.net.protocol import (
+    AskReplay,
+    ClientMessage,
+    Error,
+    Hello,
+    Play,
+    ProtocolError,
+    SeenGame,
+    ServerMessage,
+    Table,
+    Undo,
+    Welcome,
+)
 from cwtui.net.remote import RemoteGame
+from cwtui.replaying import SeenRecord
 from cwtui.screens.seated.seated import SeatedScreen
 from cwtui.settings import Settings
 from engine.moves import AnyMove, Move
@@ -33,7 +48,8 @@ class OnlineScreen(SeatedScreen):
         "what that seat may know. Choose an option with its number or letter, the arrows and "
         "Enter, or a click on the board. u takes back your last move while nothing was drawn "
         "or revealed since; h asks the hard bot for a hint (it searches from your view only). "
-        "If the connection drops, the table reconnects to your seat by itself. "
+        "If the connection drops, the table reconnects to your seat by itself. At the end, w on the "
+        "results replays the game as your seat saw it. "
         "In the compact layout (under 120×34) F2–F6 switch the pane shown above the prompt."
     )
 
@@ -58,6 +74,8 @@ class OnlineScreen(SeatedScreen):
         self.connection: Connection | None = None
         self.lost: str | None = None  # why the connection is down, while it is
         self.sent = False  # a choice is on its way: the options wait for the answer
+        self.replay_asked = False  # on this connection, once the game is over
+        self.finished = False  # the results are shown
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -100,6 +118,19 @@ class OnlineScreen(SeatedScreen):
         if isinstance(message, Table):
             self.sent = False
             self.show_table(message)
+        elif isinstance(message, SeenGame):
+            self.sent = False
+            try:
+                record = self.remote.seen_record(message)
+            except ProtocolError as exc:
+                self.notify(str(exc), title="No replay", severity="warning")
+                record = None
+            self.show_results(record)
+        elif isinstance(message, Error) and self.replay_asked and not self.finished:
+            # a server that keeps no replays for its players: the results all the same
+            self.sent = False
+            self.notify(message.message, title="No replay", severity="warning")
+            self.show_results(None)
         elif isinstance(message, Error):
             self.sent = False
             self.notify(message.message, title="Not allowed", severity="error")
@@ -113,6 +144,7 @@ class OnlineScreen(SeatedScreen):
             self.notify(f"{event.line}; trying again…", title="Connection lost", severity="warning")
         self.lost = event.line
         self.sent = False
+        self.replay_asked = False  # an answer on the lost connection will not come
         self.update_status()
 
     def show_table(self, table: Table) -> None:
@@ -131,10 +163,10 @@ class OnlineScreen(SeatedScreen):
     def advance(self) -> None:
         game = self.remote
         if game.over:
-            scores = game.scores
-            if scores is not None:
-                final = game.table.view
-                self.post_message(ShowResults(final, scores, game.cards, game.names, None, watching=False))
+            if not self.finished and not self.replay_asked and self.connection is not None:
+                self.replay_asked = True
+                self.send(AskReplay())
+            self.show_waiting("The game is over; fetching its replay…")
             return
         seat = game.to_act
         if game.seat == seat and game.table.legal and not self.sent:
@@ -152,6 +184,15 @@ class OnlineScreen(SeatedScreen):
         else:
             note = f"Waiting for {name}…"
         self.show_waiting(note)
+
+    def show_results(self, seen: SeenRecord | None) -> None:
+        """The results in place of the table; `seen`: its replay, if the server sent it."""
+        game = self.remote
+        scores = game.scores
+        if scores is None or self.finished:
+            return
+        self.finished = True
+        self.post_message(ShowResults(game.table.view, scores, game.cards, game.names, None, watching=False, seen=seen))
 
     def choose(self, move: Move) -> None:
         self.hint_wanted = None  # a hint under way is kept for its decision, not shown

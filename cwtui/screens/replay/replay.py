@@ -1,15 +1,19 @@
-"""Replay: a saved game move by move, with the play screen's panes and a move list.
+"""Replay: a game move by move, with the play screen's panes and a move list.
 
 ←/→ step a move, Shift+←/→ (or PgUp/PgDn) a turn, Home/End, `g` a ply number, Space
 autoplays, n/N and t/T jump between catches and trophies, `v` switches between the
 full view (every secret) and one seat's view (what that player knew then), `c` charts
 the scores, `f` plays on from here in a new game. A log that fails verification opens
 up to its last good move under a banner saying where and why.
+
+A game kept by a server replays as the seat (or spectator) that played it saw it
+(`SeenRecord`): that one view only, and no playing on (the log is the server's).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +24,7 @@ from textual.widgets import Footer, Static
 
 from cwtui import words
 from cwtui.navigation import ShowResults, StartGame
-from cwtui.replaying import ReplayCursor
+from cwtui.replaying import EVERYONE, SPECTATOR, ReplayCursor, Scrubber, SeenCursor, SeenRecord
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.goto.goto import GotoDialog
@@ -34,10 +38,9 @@ from cwtui.widgets.table.drawn import Drawn
 from cwtui.widgets.table.marks import NO_MARKS, changes
 from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
-from cwtui.words import EVERYONE
 from engine import EngineError, SeatConfig
 from engine.replay import Replay
-from engine.view import View, view, views
+from engine.view import View
 
 SPEEDS = (1, 2, 4, 8, 16)  # autoplay, moves per second
 
@@ -80,14 +83,16 @@ class ReplayScreen(CompactScreen):
 
     LEGEND = legend.TABLE
 
-    def __init__(self, replay: Replay, path: Path | None = None, *, replays: Path) -> None:
-        """`replay` read from `path`; a fork is saved in the `replays` folder."""
+    def __init__(self, game: Replay | SeenRecord, path: Path | None = None, *, replays: Path) -> None:
+        """`game`: a log read from `path`, or a server's game as one seat saw it; a fork
+        is saved in the `replays` folder."""
         super().__init__()
-        self.replay = replay
         self.path = path
         self.replays = replays
-        self.cursor = ReplayCursor(replay)
-        self.perspective: int = EVERYONE  # or a seat number
+        self.full = ReplayCursor(game) if isinstance(game, Replay) else None  # every secret: a log's game
+        self.cursor: Scrubber = self.full or SeenCursor(cast(SeenRecord, game))
+        # EVERYONE, a seat, or SPECTATOR
+        self.perspective: int | None = self.cursor.perspectives[0]
         self.speed = 2  # index into SPEEDS
         self.timer: Timer | None = None
         self.held = False  # the panels' heights are held (hold_heights)
@@ -95,8 +100,8 @@ class ReplayScreen(CompactScreen):
 
     def compose(self) -> ComposeResult:
         yield TextLines(id="status")
-        divergence = self.replay.divergence
-        if divergence is not None:
+        divergence = self.full and self.full.replay.divergence
+        if divergence:
             yield Static(
                 Text(
                     f"This log does not verify at ply {divergence.ply}: {divergence.reason}. "
@@ -104,7 +109,7 @@ class ReplayScreen(CompactScreen):
                 ),
                 id="banner",
             )
-        cards = self.replay.cards
+        cards = self.cursor.cards
         # kept, not queried: they are drawn at every step
         self.panels = [SeatPanel(cards, seat, id=f"seat-{seat}") for seat in range(len(self.cursor.names))]
         self.boards = [Board(cards, id="board"),
@@ -210,42 +215,54 @@ class ReplayScreen(CompactScreen):
         self.update_status()
 
     # -- views -------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer lists only keys that act: one view has nothing to switch to, and a
+        server's game has no log here to play on from."""
+        if action == "perspective":
+            return len(self.cursor.perspectives) > 1
+        if action == "fork":
+            return self.full is not None
+        return super().check_action(action, parameters)
+
     def action_perspective(self) -> None:
         """Everything → seat 0 → seat 1 → … → everything."""
-        seats = len(self.config_seats())
-        self.perspective = 0 if self.perspective == EVERYONE else self.perspective + 1
+        perspectives = self.cursor.perspectives
+        if len(perspectives) == 1:
+            return
+        self.perspective = perspectives[(perspectives.index(self.perspective) + 1) % len(perspectives)]
         self.held = False  # another view: its own heights
-        if self.perspective >= seats:
-            self.perspective = EVERYONE
         self.fill_moves()
         self.show_position()
-
-    def config_seats(self) -> tuple[SeatConfig, ...]:
-        return self.replay.log.header.config.seats
 
     def action_chart(self) -> None:
         self.stop_autoplay()
         self.app.push_screen(ScoreChartScreen(self.cursor.names, self.cursor.scores(), self.cursor.position))
 
     def action_results(self) -> None:
-        state = self.cursor.state
-        if not state.over:
+        cursor = self.cursor
+        results = cursor.results() if cursor.over else None
+        if results is None:
             self.notify("The results come at the end of the game (End).", severity="warning")
             return
-        self.post_message(ShowResults.of(state, self.cursor.names, self.path, watching=True))
+        final, scores = results
+        self.post_message(ShowResults(final, scores, cursor.cards, cursor.names, self.path, watching=True))
 
     def action_fork(self) -> None:
-        if self.cursor.state.over:
+        full = self.full
+        if full is None:
+            return  # not offered (check_action)
+        if full.state.over:
             self.notify("The game is over here; go back to a move to play on from it.", severity="warning")
             return
         self.stop_autoplay()
-        self.app.push_screen(ForkDialog(self.config_seats(), self.cursor.position), self.fork_chosen)
+        seats = full.replay.log.header.config.seats
+        self.app.push_screen(ForkDialog(seats, full.position), self.fork_chosen)
 
     def fork_chosen(self, seats: tuple[SeatConfig, ...] | None) -> None:
-        if seats is None:
+        if seats is None or self.full is None:
             return
         try:
-            session = GameSession.fork(self.replay, self.cursor.position, seats, self.replays)
+            session = GameSession.fork(self.full.replay, self.full.position, seats, self.replays)
         except (EngineError, OSError) as exc:
             self.notify(str(exc), title="Cannot play on", severity="error")
             return
@@ -259,31 +276,40 @@ class ReplayScreen(CompactScreen):
     def show_position(self) -> None:
         self.draw_pending = False
         cursor = self.cursor
-        state = cursor.state
         self.query_one("#move-list", MoveList).highlight(cursor.position)
         everyone = self.perspective == EVERYONE
-        seat = state.active if everyone else self.perspective
+        seat = self.seat()
         if not self.held:
             self.hold_heights(everyone, seat)
         # the full view draws each seat from its own view, with its secrets
-        seen = views(state, range(len(self.panels)) if everyone else (seat,))
+        seen = cursor.shown(range(len(self.panels)) if everyone else (seat,))
         v = seen[seat]
-        marks = NO_MARKS if cursor.before is None else changes(view(cursor.before, seat), v)
+        before = cursor.shown_before(seat)
+        marks = NO_MARKS if before is None else changes(before, v)
         for board in self.boards:
             board.show(v, marks)
         for panel in self.panels:
             own = seen[panel.seat] if everyone else v
             panel.show(own, everyone or panel.seat == seat, marks, False, yours=not everyone and panel.seat == seat)
         hidden = self.query_one("#hidden", FaceDown)
-        hidden.display = everyone
-        if everyone:
-            hidden.show(state)
+        full = self.full if everyone else None
+        hidden.display = full is not None
+        if full is not None:
+            hidden.show(full.state)
         this_move = self.query_one("#this-move", TextLines)
         if cursor.position == 0:
             this_move.update(Text("The game is set up. → plays the first move.", style="dim"))
         else:
             this_move.update(Text(cursor.describe(cursor.position - 1, self.perspective)))
         self.update_status(v)
+
+    def seat(self) -> int:
+        """The seat whose view is drawn: the one to act in the full view, -1 for a
+        spectator's (a seat that holds nothing)."""
+        perspective = self.perspective
+        if perspective == EVERYONE:
+            return self.cursor.active
+        return -1 if perspective is SPECTATOR else perspective
 
     def hold_heights(self, everyone: bool, seat: int) -> None:
         """Scrubbing changes every panel at once; if their heights changed with it, each
@@ -292,39 +318,45 @@ class ReplayScreen(CompactScreen):
         they keep that height, and grow (once) if a position needs more. The face-down
         piles are longest at the start."""
         hidden = self.query_one("#hidden", FaceDown)
-        drawn: list[Drawn] = [*self.panels, *self.boards, *([hidden] if everyone else [])]
+        full = self.full if everyone else None
+        drawn: list[Drawn] = [*self.panels, *self.boards, *([hidden] if full else [])]
         if not all(d.content_region.width for d in drawn):
             return  # not laid out yet: the next draw tries again
         self.held = True
-        final = self.replay.final
+        final = self.cursor.shown_at_end({seat, *(range(len(self.panels)) if everyone else ())})
         for d in drawn:
             d.release_height()  # another view's heights (everything, or one seat's) do not hold
         for board in self.boards:
-            board.show(view(final, seat), NO_MARKS)
+            board.show(final[seat], NO_MARKS)
         for panel in self.panels:
-            own = view(final, panel.seat) if everyone else view(final, seat)
+            own = final[panel.seat] if everyone else final[seat]
             panel.show(own, everyone or panel.seat == seat, NO_MARKS, False, yours=False)
-        if everyone:
-            hidden.show(self.replay.state_at(0))
+        if full is not None:
+            hidden.show(full.replay.state_at(0))
         for d in drawn:
             d.hold_height()
 
     def update_status(self, shown: View | None = None) -> None:
         """`shown`: the position's View just drawn (what the status uses is public)."""
         cursor = self.cursor
-        state = cursor.state
-        header = self.replay.log.header
         # Most important first: at 80 columns the line is cut at the end.
         parts = [f"ply {cursor.position}/{cursor.end}"]
-        if state.over:
+        if cursor.over:
             parts.append("game over — r: results")  # whose_turn would only say "Game over"
         else:
-            parts.append(words.whose_turn(shown or view(state, -1), cursor.names))
-        if not state.over and cursor.position == cursor.end and self.replay.log.footer is None:
+            seat = self.seat()
+            parts.append(words.whose_turn(shown or cursor.shown((seat,))[seat], cursor.names))
+        if cursor.unfinished:
             parts.append("unfinished")
+        perspective = self.perspective
+        if perspective == EVERYONE:
+            parts.append("view: everything")
+        elif perspective is SPECTATOR:
+            parts.append("view: a spectator")
+        else:
+            parts.append(f"view: {cursor.names[perspective]}")
         parts += [
-            "view: everything" if self.perspective == EVERYONE else f"view: {cursor.names[self.perspective]}",
             (f"playing {SPEEDS[self.speed]}/s" if self.timer is not None else f"paused ({SPEEDS[self.speed]}/s)"),
-            f"replay of {header.game}",
+            cursor.title,
         ]
         self.query_one("#status", TextLines).update(Text(" " + " · ".join(parts), style="bold"))

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cwtui.navigation import NewGame, OpenReplay
-from cwtui.replaying import open_replay
+from cwtui.replaying import SeenRecord, open_replay
 from cwtui.session import shown_path
 from cwtui.widgets.glyphs import TAGGED
 from cwtui.words import species_of
@@ -46,11 +46,13 @@ class ResultsScreen(Screen[None]):
         *,
         watching: bool = False,
         new_games: bool = True,
+        seen: SeenRecord | None = None,
     ) -> None:
         """The results of a finished game: its last position as everyone sees it, the
         final scores; saved at `path` (None: not on this machine). `watching`: shown
         over the replay of this very game, so `w` goes back to it. `new_games`: whether
-        `n` may start one (not for a guest of a server, cwtui.screens.guest)."""
+        `n` may start one (not for a guest of a server, cwtui.screens.guest). `seen`: a
+        server's game as this seat saw it, which `w` replays (its log is the server's)."""
         super().__init__()
         self.final = final
         self.result = scores
@@ -59,6 +61,7 @@ class ResultsScreen(Screen[None]):
         self.path = path
         self.watching = watching
         self.new_games = new_games
+        self.seen = seen
 
     def compose(self) -> ComposeResult:
         names = self.names
@@ -116,7 +119,7 @@ class ResultsScreen(Screen[None]):
         """The footer lists only keys that act: no replay without the log, no new game
         for a guest."""
         if action == "watch":
-            return self.watching or self.path is not None
+            return self.watching or self.path is not None or self.seen is not None
         if action == "new_game":
             return self.new_games
         return True
@@ -126,9 +129,12 @@ class ResultsScreen(Screen[None]):
         if self.watching:  # the replay of this game is the screen below
             self.app.pop_screen()
             return
+        if self.seen is not None:
+            self.post_message(OpenReplay(self.seen, None))
+            return
         path = self.path
         if path is None:
-            return  # not offered (check_action): the game's log is on its server's machine
+            return  # not offered (check_action): a server's game it did not send
         try:
             replay = open_replay(path)
         except (EngineError, OSError) as exc:
