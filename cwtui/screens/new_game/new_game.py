@@ -32,6 +32,8 @@ class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="new_game.back"),
         Binding("ctrl+s", "start", "Start", id="new_game.start"),
+        # the same key, named as the button is once a Server is given (check_action)
+        Binding("ctrl+s", "host", "Host", id="new_game.host"),
     ]
 
     def __init__(self, replays: Path, *, seed: int, still: bool = False, last: tuple[SeatConfig, ...] = ()) -> None:
@@ -101,6 +103,19 @@ class NewGameScreen(Screen[None]):
     def server_changed(self, event: Input.Changed) -> None:
         self.query_one("#takeover-row").display = bool(event.value.strip())
         self.query_one("#start", Button).label = "Host" if event.value.strip() else "Start"
+        self.refresh_bindings()
+
+    def hosting(self) -> bool:
+        """A Server is given: the game is made there (Host), not here (Start)."""
+        return bool(self.query_one("#server", Input).value.strip())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("start", "host"):
+            return (action == "host") == self.hosting()
+        return True
+
+    def action_host(self) -> None:
+        self.action_start()
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:
