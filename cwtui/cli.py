@@ -14,7 +14,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cwtui import selfplay
 from cwtui.args import (
@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--replays-dir", type=Path, default=None, help=f"where games are saved (default: ${REPLAYS_ENV} or ./replays)"
     )
     parser.add_argument("--bot-speed", choices=tuple(BOT_SPEEDS), default="normal")
-    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--version", action=VersionAction, help="say which version and which engine run, then exit")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play bot-only games and write their logs")
     sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
@@ -172,13 +172,27 @@ def run_app(args: argparse.Namespace) -> int:
     return run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed))
 
 
+class VersionAction(argparse.Action):
+    """--version: its line as it is (argparse's own version action wraps long lines)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(version_line())
+        parser.exit()
+
+
 def version_line() -> str:
+    """ "cwtui 0.1.0; engine compiled (mypyc)", or which pure-Python engine runs and why."""
     from importlib.metadata import PackageNotFoundError, version
 
+    from engine.native import RUNNING
+
     try:
-        return f"cwtui {version('cwtui')}"
+        return f"cwtui {version('cwtui')}; engine {RUNNING}"
     except PackageNotFoundError:  # run from a checkout that was never installed
-        return "cwtui (not installed)"
+        return f"cwtui (not installed); engine {RUNNING}"
 
 
 def play(args: argparse.Namespace) -> int:

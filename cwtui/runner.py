@@ -5,28 +5,34 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import msgspec
+
 from cwtui.logfile import LogWriter
-from engine import GameConfig, apply
+from engine import GameConfig, apply_in_place
 from engine.bots import Bot, decide, seat_bots
 from engine.cards import Cards, load_cards
 from engine.game import MAX_PLIES
-from engine.log import header_for
+from engine.log import header_for, ply_record
 from engine.setup import set_up
 from engine.state import State
 
 
 def play_out(state: State, bots: dict[int, Bot], writer: LogWriter | None = None) -> State:
-    """Play bots' moves until the game ends (every seat must be a bot)."""
+    """Play bots' moves until the game ends (every seat must be a bot); the final state.
+    `state` itself is not changed: the game is played on one copy of it, in place."""
+    state = state.clone()
     for _ in range(MAX_PLIES):
         if state.over:
             if writer:
                 writer.finish(state)
             return state
         decision = decide(bots[state.to_act], state)
-        after, events = apply(state, decision.move)
         if writer:
-            writer.ply(state, decision.move, events, decision.searched)
-        state = after
+            # the line says where the move was made: taken before the move changes it
+            line = ply_record(state, decision.move, (), decision.searched, writer.chain.format)
+        events = apply_in_place(state, decision.move)
+        if writer:
+            writer.record(msgspec.structs.replace(line, events=tuple(events)))
     raise RuntimeError(f"game did not end within {MAX_PLIES} plies")
 
 

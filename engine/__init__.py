@@ -3,8 +3,12 @@
 >>> from engine import GameConfig, SeatConfig, new_game, legal_moves, apply
 >>> state = new_game(GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo")), seed=7))
 >>> state, events = apply(state, legal_moves(state)[0])
+
+Its hot modules are compiled with mypyc at install where a C compiler exists;
+`engine.native` (imported first) decides whether they or the sources run.
 """
 
+from engine import native  # isort: skip  (first: it decides where the modules below come from)
 from engine.cards import Cards, load_cards
 from engine.config import GameConfig, SeatConfig
 from engine.errors import CardDataError, EngineError, IllegalMove, LogFormatError, LogVersionError
@@ -30,5 +34,6 @@ __all__ = [
     "apply_in_place",
     "legal_moves",
     "load_cards",
+    "native",
     "new_game",
 ]

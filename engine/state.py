@@ -50,15 +50,30 @@ class Trophy:
         return f"Trophy({self.kind!r}, {self.points}, {self.fish})"
 
 
+# Every field of a Player and of the State, declared once: the classes' __slots__, and
+# what the tests walk (a class compiled by mypyc has no __slots__ attribute to read).
+PLAYER_FIELDS: Final = (
+    "seat", "silent", "hand", "board", "ma", "ma_caught", "fish", "tackle",
+    "fresh", "trophies", "mystery_this_step", "presented",
+)  # fmt: skip
+STATE_FIELDS: Final = (
+    "cards", "config", "rng", "bag", "clear_in_bag", "discard", "spaces", "locations",
+    "decks", "short", "ma_deck", "display", "tackle_deck", "tackle_used", "mystery",
+    "stacks", "boxed_trophies", "tag", "players", "seats", "turn", "active", "ply",
+    "phase", "step", "window", "action", "action_color", "placed", "removed", "ports_left",
+    "bait_queue", "emptied", "catch_zone", "end_trigger", "final_turns",
+    "silent_draws_left", "contest", "present_seat", "result", "_legal",
+)  # fmt: skip
+
+
 class Player:
     """One seat's pieces. `board[z][c]` counts bait of color c in zone z+3 (R1.9)."""
 
-    __slots__ = (
-        "seat", "silent", "hand", "board", "ma", "ma_caught", "fish", "tackle",
-        "fresh", "trophies", "mystery_this_step", "presented",
-    )  # fmt: skip
+    __slots__ = PLAYER_FIELDS
 
-    def __init__(self, seat: int, silent: bool = False) -> None:
+    # seat has a default because clone() makes a Player with Player.__new__, which a class
+    # compiled by mypyc answers by calling __init__ with no arguments
+    def __init__(self, seat: int = 0, silent: bool = False) -> None:
         self.seat = seat
         self.silent = silent
         self.hand = 1  # the face of the angler token in hand (R2.7); 0 while placed
@@ -99,14 +114,7 @@ class Player:
 class State:
     """Everything on the table, plus which decision is pending."""
 
-    __slots__ = (
-        "cards", "config", "rng", "bag", "clear_in_bag", "discard", "spaces", "locations",
-        "decks", "short", "ma_deck", "display", "tackle_deck", "tackle_used", "mystery",
-        "stacks", "boxed_trophies", "tag", "players", "seats", "turn", "active", "ply",
-        "phase", "step", "window", "action", "action_color", "placed", "removed", "ports_left",
-        "bait_queue", "emptied", "catch_zone", "end_trigger", "final_turns",
-        "silent_draws_left", "contest", "present_seat", "result", "_legal",
-    )  # fmt: skip
+    __slots__ = STATE_FIELDS
 
     cards: Cards
     config: GameConfig

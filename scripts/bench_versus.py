@@ -20,11 +20,11 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from baseline import ROOT, checkout
+
 MEDIAN = re.compile(r"^(?P<label>.*?):\s.*?median\s+(?P<ms>[\d.]+) ms")
 
 
@@ -58,28 +58,18 @@ def main() -> None:
     script = args.script.resolve()
     if not script.is_file():
         parser.error(f"no such script: {args.script}")
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "base"
-        added = subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.base],
-            capture_output=True, text=True,
-        )  # fmt: skip
-        if added.returncode:
-            sys.exit(f"bench_versus: cannot check out {args.base}: {added.stderr.strip().splitlines()[-1]}")
-        try:
-            results: dict[str, dict[str, list[float]]] = {"base": defaultdict(list), "this": defaultdict(list)}
-            for i in range(args.rounds):
-                for side, tree in (("base", base), ("this", ROOT)):
-                    try:
-                        medians = run(tree, script, extra)
-                    except subprocess.CalledProcessError as exc:
-                        last = (exc.stderr or "").strip().splitlines()[-1:] or ["no message"]
-                        sys.exit(f"bench_versus: {script.name} failed on {side}: {last[0]}")
-                    for label, ms in medians.items():
-                        results[side][label].append(ms)
-                print(f"round {i + 1}/{args.rounds} done", file=sys.stderr)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True)
+    with checkout(args.base) as base:
+        results: dict[str, dict[str, list[float]]] = {"base": defaultdict(list), "this": defaultdict(list)}
+        for i in range(args.rounds):
+            for side, tree in (("base", base), ("this", ROOT)):
+                try:
+                    medians = run(tree, script, extra)
+                except subprocess.CalledProcessError as exc:
+                    last = (exc.stderr or "").strip().splitlines()[-1:] or ["no message"]
+                    sys.exit(f"bench_versus: {script.name} failed on {side}: {last[0]}")
+                for label, ms in medians.items():
+                    results[side][label].append(ms)
+            print(f"round {i + 1}/{args.rounds} done", file=sys.stderr)
     print(f"{'median over ' + str(args.rounds) + ' rounds':<58} {args.base:>10} {'this':>10}  this/base")
     for label, values in results["this"].items():
         before = results["base"].get(label)

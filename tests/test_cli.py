@@ -6,6 +6,7 @@ import pytest
 from helpers import cards_with_swapped_times
 
 from cwtui.cli import main
+from engine import native
 
 
 def test_simulate_then_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -166,4 +167,6 @@ def test_play_starts_a_game_from_the_shell(monkeypatch: pytest.MonkeyPatch, tmp_
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out.startswith("cwtui 0.")
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("cwtui 0.") and line.endswith(f"; engine {native.RUNNING}")
+    assert "compiled (mypyc)" in line or "pure Python (" in line

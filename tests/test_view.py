@@ -6,7 +6,7 @@ from helpers import config, random_playout, with_hidden_changes
 
 from engine import new_game
 from engine.components import TACKLE
-from engine.state import State
+from engine.state import PLAYER_FIELDS, STATE_FIELDS, State
 from engine.view import view, views
 
 
@@ -49,10 +49,10 @@ def test_views_built_together_are_each_seats_view() -> None:
 def test_every_state_field_is_shown_or_declared_hidden() -> None:
     """View's fields plus the hidden ones are exactly State's: a field added to State
     must be given to the View (under its own name or in SHOWN_AS) or declared hidden."""
-    from engine.state import BOOKKEEPING, State
+    from engine.state import BOOKKEEPING
     from engine.view import NOT_SHOWN, SHOWN_AS, VIEW_ONLY, View
 
-    state_fields = set(State.__slots__)
+    state_fields = set(STATE_FIELDS)
     view_fields = set(View.__struct_fields__)
     same_name = state_fields & view_fields
     assert set(BOOKKEEPING) <= same_name
@@ -64,14 +64,13 @@ def test_every_state_field_is_shown_or_declared_hidden() -> None:
 
 def test_a_fresh_game_and_its_clone_set_every_field() -> None:
     """new_game and State.clone spell the fields out (for speed): none may be missed."""
-    from engine.state import Player, State
 
     s = new_game(config(2, 4))
     for state in (s, s.clone()):
-        for name in State.__slots__:
+        for name in STATE_FIELDS:
             getattr(state, name)  # AttributeError if a field was never set
         for p in state.players:
-            for name in Player.__slots__:
+            for name in PLAYER_FIELDS:
                 getattr(p, name)
     twin = s.clone()
-    assert all(getattr(twin, n) == getattr(s, n) for n in State.__slots__ if n not in ("players", "_legal"))
+    assert all(getattr(twin, n) == getattr(s, n) for n in STATE_FIELDS if n not in ("players", "_legal"))

@@ -73,6 +73,8 @@ def decide(bot: Bot, state: State, searched: int | None = None) -> Decision:
     moves = legal_moves(state)
     if len(moves) == 1:
         return Decision(moves[0])
+    if isinstance(bot, RandomBot):
+        return Decision(bot.pick(state.ply, moves))
     seen = view(state, state.to_act)
     if searched is None:
         return Decision(bot.choose(seen, moves), bot.searched)

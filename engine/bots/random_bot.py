@@ -15,4 +15,9 @@ class RandomBot:
         self.seed = seed
 
     def choose(self, view: View, moves: list[Move]) -> Move:
-        return moves[decision_rng(self.seed, view.ply).below(len(moves))]
+        return self.pick(view.ply, moves)
+
+    def pick(self, ply: int, moves: list[Move]) -> Move:
+        """The move at position `ply`: all this bot reads of the position is its number,
+        so `decide` builds no View for it (half of a random simulation's time)."""
+        return moves[decision_rng(self.seed, ply).below(len(moves))]
