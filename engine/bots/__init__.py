@@ -33,7 +33,8 @@ class Bot(Protocol):
 
 
 # Search budgets: iterations per move, and a time cap so that a slow machine still
-# answers within about two seconds (hard runs ~1 s here at ~3,000 iterations/s).
+# answers within about two seconds (hard: ~0.2 s a move compiled, at ~13,000 iterations
+# a second; ~0.4 s from the sources; scripts/bench_ismcts.py).
 SEARCH_BUDGET: Final[dict[str, tuple[int, float]]] = {"medium": (300, 1.0), "hard": (2500, 2.0)}
 
 
