@@ -13,7 +13,6 @@ A game kept by a server replays as the seat (or spectator) that played it saw it
 from __future__ import annotations
 
 from pathlib import Path
-from typing import cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -78,7 +77,8 @@ class ReplayScreen(CompactScreen):
         "previous catch, t/T trophy. v switches the view: everything (all weights, the decks' order) or one "
         "seat's (what that player knew then). c charts the scores, f plays on from here as a new game (the "
         "saved game is not changed), r shows the results at the end. Under 120×34, F2–F4 switch the pane "
-        "above the move list: the board, the trophies, the seats."
+        "above the move list: the board, the trophies, the seats. A game played on a server replays as your "
+        "seat saw it: there is no other view, and no playing on (its log is the server's)."
     )
 
     LEGEND = legend.TABLE
@@ -89,8 +89,12 @@ class ReplayScreen(CompactScreen):
         super().__init__()
         self.path = path
         self.replays = replays
-        self.full = ReplayCursor(game) if isinstance(game, Replay) else None  # every secret: a log's game
-        self.cursor: Scrubber = self.full or SeenCursor(cast(SeenRecord, game))
+        self.full: ReplayCursor | None = None  # a log's game, which holds every secret
+        self.cursor: Scrubber
+        if isinstance(game, Replay):
+            self.full = self.cursor = ReplayCursor(game)
+        else:
+            self.cursor = SeenCursor(game)
         # EVERYONE, a seat, or SPECTATOR
         self.perspective: int | None = self.cursor.perspectives[0]
         self.speed = 2  # index into SPEEDS
