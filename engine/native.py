@@ -58,27 +58,33 @@ def changed(manifest: dict[str, str], root: Path) -> list[str]:
 
 
 def _decide() -> str:
-    """ "compiled (mypyc)", or "pure Python" and why; in the second case the sources
-    are what the engine's modules will be imported from."""
+    """ "compiled (mypyc)", or "pure Python" and why. Whenever it is the second, the
+    engine's modules are imported from their sources, even if compiled ones lie beside
+    them (a manifest deleted or damaged by hand must not let them run unchecked)."""
+    why = _why_pure()
+    if why is None:
+        return "compiled (mypyc)"
+    sys.meta_path.insert(0, Sources())
+    return f"pure Python ({why})"
+
+
+def _why_pure() -> str | None:
     try:
         manifest = json.loads(MANIFEST.read_text())
         compiled: dict[str, str] = manifest.get("modules", {})
         not_compiled = manifest.get("not compiled")
     except FileNotFoundError:
-        return "pure Python (not installed by pip, so never compiled)"
+        return "not installed by pip, so never compiled"
     except (OSError, ValueError, AttributeError) as exc:
-        compiled, not_compiled = {}, f"{MANIFEST.name} cannot be read ({exc})"
+        return f"{MANIFEST.name} cannot be read ({exc})"
     if not_compiled:
-        return f"pure Python (not compiled at install: {not_compiled})"
+        return f"not compiled at install: {not_compiled}"
     if os.environ.get("CWTUI_PURE"):
-        why = "CWTUI_PURE is set"
-    else:
-        stale = changed(compiled, HERE.parent)
-        if not stale and compiled:
-            return "compiled (mypyc)"
-        why = f"{stale[0]} changed since it was compiled; install again to compile it" if stale else "no modules"
-    sys.meta_path.insert(0, Sources())
-    return f"pure Python ({why})"
+        return "CWTUI_PURE is set"
+    stale = changed(compiled, HERE.parent)
+    if stale:
+        return f"{stale[0]} changed since it was compiled; install again to compile it"
+    return None if compiled else "no modules were compiled"
 
 
 RUNNING = _decide()

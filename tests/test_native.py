@@ -123,3 +123,27 @@ def test_a_wheel_built_without_a_c_compiler_holds_the_pure_engine(tmp_path: Path
     assert "engine/game.py" in names and not [n for n in names if n.endswith((".so", ".pyd"))]
     assert manifest["not compiled"].startswith("mypyc failed")
     assert sorted(root.glob("engine/*.so")) == before
+
+
+def test_any_doubt_about_the_compiled_modules_runs_the_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A manifest missing, damaged by hand, saying the build did not compile, or naming
+    nothing: each is a pure-Python engine, with the finder for the sources in place (so
+    compiled modules lying beside them cannot run unchecked), and the reason said."""
+    manifest = tmp_path / "compiled.json"
+    monkeypatch.setattr(native, "MANIFEST", manifest)
+    monkeypatch.delenv("CWTUI_PURE", raising=False)
+    cases = [
+        (None, "not installed by pip, so never compiled"),
+        ("{not json", "compiled.json cannot be read"),
+        ('{"not compiled": "mypyc failed: no cc"}', "not compiled at install: mypyc failed: no cc"),
+        ('{"modules": {}}', "no modules were compiled"),
+    ]
+    for text, why in cases:
+        if text is None:
+            manifest.unlink(missing_ok=True)
+        else:
+            manifest.write_text(text)
+        finders: list[object] = []
+        monkeypatch.setattr(sys, "meta_path", finders)
+        assert native._decide().startswith(f"pure Python ({why}")
+        assert len(finders) == 1 and isinstance(finders[0], native.Sources)
