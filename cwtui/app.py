@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from cwtui import navigation
+from cwtui.collector import CHECK_EVERY, IdleCollector
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.net.client import Address
 from cwtui.net.remote import RemoteGame
@@ -73,6 +74,7 @@ class CwtuiApp(App[None]):
         if seed_source is not None:
             self.settings.seed_source = seed_source
         self.crashed: str | None = None  # an error nothing handled ended the app: what to say
+        self.collector = IdleCollector()  # full garbage collections between frames
         if still:
             self.animation_level = "none"
 
@@ -87,7 +89,14 @@ class CwtuiApp(App[None]):
         super()._handle_exception(error)
         self._exit_renderables.clear()
 
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent):
+            self.collector.input_seen()
+        await super().on_event(event)
+
     def on_mount(self) -> None:
+        self.collector.start()
+        self.set_interval(CHECK_EVERY, self.collector.tick)
         self.push_screen(HomeScreen(self.settings.replays) if self.guest is None else GuestScreen(self.guest))
         if self.opening is not None:
             self.push_screen(ReplayScreen(*self.opening, replays=self.settings.replays))
@@ -96,6 +105,9 @@ class CwtuiApp(App[None]):
         if self.online is not None:
             self.push_screen(OnlineScreen(*self.online, self.settings))
         self._check_size(self.size.width, self.size.height)
+
+    def on_unmount(self) -> None:
+        self.collector.stop()
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)

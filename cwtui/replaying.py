@@ -122,6 +122,10 @@ class Scrubber(ABC):
         """Go to the position before move `position` (clamped to 0..end)."""
 
     @abstractmethod
+    def twin(self) -> Scrubber:
+        """Another cursor on the same game, at its start (to look ahead without moving this one)."""
+
+    @abstractmethod
     def shown(self, seats: Iterable[int]) -> dict[int, View]:
         """What each of `seats` (-1: a spectator) sees at the position."""
 
@@ -207,6 +211,9 @@ class ReplayCursor(Scrubber):
                 self.state, _ = apply(self.before, self.plies[position - 1].move)
         self.position = position
 
+    def twin(self) -> ReplayCursor:
+        return ReplayCursor(self.replay)
+
     @property
     def perspectives(self) -> tuple[int | None, ...]:
         return (EVERYONE, *range(len(self.names)))
@@ -289,6 +296,9 @@ class SeenCursor(Scrubber):
 
     def go(self, position: int) -> None:
         self.position = self.clamp(position)
+
+    def twin(self) -> SeenCursor:
+        return SeenCursor(self.record)
 
     @property
     def perspectives(self) -> tuple[int | None, ...]:

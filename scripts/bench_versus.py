@@ -6,7 +6,8 @@ turns, and print each one's medians side by side with their ratio.
 
 This machine's speed drifts from hour to hour, so a number is only worth comparing with
 one measured beside it: the rounds alternate (base, this, base, this, …) and each line's
-figures are the medians over the rounds. The script given is this checkout's copy, run
+figures are the medians over the rounds (of the script's medians, and of its 95th
+percentiles where it prints them). The script given is this checkout's copy, run
 on the other commit's code (this checkout's scripts/ copied into a temporary worktree of
 it), so both sides are measured the same way.
 """
@@ -26,10 +27,12 @@ from pathlib import Path
 from baseline import ROOT, checkout
 
 MEDIAN = re.compile(r"^(?P<label>.*?):\s.*?median\s+(?P<ms>[\d.]+) ms")
+P95 = re.compile(r"p95\s+(?P<ms>[\d.]+) ms")
 
 
 def run(tree: Path, script: Path, args: list[str]) -> dict[str, float]:
-    """One run of `script` (this checkout's copy) on `tree`'s code: its median lines."""
+    """One run of `script` (this checkout's copy) on `tree`'s code: its median lines, and
+    their 95th percentiles where they print one (as "label, p95")."""
     target = tree / "scripts" / script.name
     if tree != ROOT:  # this checkout's scripts, and the modules they share
         for own in script.parent.glob("*.py"):
@@ -43,6 +46,9 @@ def run(tree: Path, script: Path, args: list[str]) -> dict[str, float]:
         match = MEDIAN.match(line.strip())
         if match:
             medians[match["label"]] = float(match["ms"])
+            tail = P95.search(line)
+            if tail:
+                medians[match["label"] + ", p95"] = float(tail["ms"])
     return medians
 
 

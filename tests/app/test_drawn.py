@@ -5,7 +5,9 @@ bench_replay.py."""
 
 from __future__ import annotations
 
+import contextlib
 import shutil
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import msgspec
@@ -14,6 +16,7 @@ from app_helpers import make_app
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.widget import Widget
 
 from cwtui.replaying import open_replay
@@ -134,15 +137,7 @@ async def test_replay_jumps_change_no_height(replays: Path, log: str) -> None:
     """Scrubbing to any ply keeps every seat panel and board the height it had: a jump
     repaints, it lays nothing out (that was half a jump's cost). Drawing the panels at the
     game's end to hold their heights leaves no stale ▶ behind."""
-    replays.mkdir()
-    path = replays / log
-    shutil.copy(GOLDEN / log, path)
-    app = make_app(replays)
-    async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path, replays=replays))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+    async with replay_of(log, replays) as (screen, pilot):
         # The first draw after the layout holds the heights, drawing the panels at the
         # game's end; it lands on a ply where the seat to act at the end (0) is not to act
         start = next(p for p in range(screen.cursor.end // 2, screen.cursor.end) if to_act_at(screen, p) != 0)
@@ -157,8 +152,62 @@ async def test_replay_jumps_change_no_height(replays: Path, log: str) -> None:
             await pilot.pause()
             assert [d.size.height for d in drawn] == heights, f"at ply {target}"
             state = screen.cursor.state
-            marked = [p.seat for p in screen.panels if "▶" in str(p.border_title)]
+            marked = await marked_when_seen(screen, pilot)
             assert marked == ([] if state.over else [state.to_act]), f"at ply {target}"
+
+
+async def marked_when_seen(screen: ReplayScreen, pilot: Pilot[None]) -> list[int]:
+    """The seats whose panel's title shows ▶, each read once the seats' pane is scrolled
+    to show it: a panel out of view is drawn when it comes into view, not before."""
+    seats = screen.seats
+    window = seats.scrollable_content_region
+    marked: set[int] = set()
+    y = 0
+    while True:
+        seats.scroll_to(y=y, animate=False, immediate=True)
+        await pilot.pause()
+        for panel in screen.panels:
+            if panel.region.overlaps(window):
+                marked.update([panel.seat] if "▶" in str(panel.border_title) else [])
+        if y >= seats.max_scroll_y:
+            break
+        y = min(y + window.height, seats.max_scroll_y)
+    seats.scroll_to(y=0, animate=False, immediate=True)
+    await pilot.pause()
+    return sorted(marked)
+
+
+async def test_a_panel_out_of_view_is_drawn_as_it_scrolls_into_view(replays: Path) -> None:
+    """At 140×40 the four seats' panels do not fit the seats' pane: a jump draws the
+    ones in view; the others show the jump's position as soon as they scroll into view
+    (the mouse wheel, or the pane's scrollbar), never an earlier one."""
+    async with replay_of("sim-4p-404.jsonl", replays) as (screen, pilot):
+        last = screen.panels[-1]
+        assert not screen.in_view(last)
+        screen.go(300)
+        await pilot.pause()
+        before = last.drawn_text
+        assert last in screen.unseen  # not drawn at the jump
+        screen.seats.scroll_end(animate=False, immediate=True)  # as the wheel or the scrollbar would
+        await pilot.pause()
+        assert screen.in_view(last) and last not in screen.unseen
+        expected = screen.cursor.shown(range(len(screen.panels)))[last.seat]
+        assert last.shown is not None and last.shown[0].seats[last.seat] == expected.seats[last.seat]
+        assert last.drawn_text != before
+
+
+@contextlib.asynccontextmanager
+async def replay_of(log: str, replays: Path) -> AsyncIterator[tuple[ReplayScreen, Pilot[None]]]:
+    """The replay screen at 140×40 of a golden log, copied into `replays`."""
+    replays.mkdir()
+    path = replays / log
+    shutil.copy(GOLDEN / log, path)
+    app = make_app(replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.push_screen(ReplayScreen(open_replay(path), path, replays=replays))
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        yield app.screen, pilot
 
 
 def to_act_at(screen: ReplayScreen, ply: int) -> int:
@@ -222,3 +271,35 @@ async def test_text_cut_by_its_box_ends_in_an_ellipsis() -> None:
         box.update("Short enough")
         await pilot.pause()
         assert box.drawn_text == "Short enough"
+
+
+async def test_the_replay_draws_every_position_ahead(replays: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the player is idle, the replay draws every position's parts ahead; a jump
+    anywhere then draws no part anew (the status bar as it reads while paused included),
+    and what it shows is what drawing that position from nothing shows."""
+    async with replay_of("sim-2p-202.jsonl", replays) as (screen, pilot):
+        for _ in range(600):  # at most a minute
+            if screen.ahead_for is not None and screen.ahead is None:
+                break
+            await pilot.pause(0.1)
+        assert screen.ahead_for is not None and screen.ahead is None, "not drawn ahead"
+        drawn_anew: list[str] = []
+        render_part = Drawn.render_part
+
+        def counted(self: Drawn, *args: object) -> object:
+            drawn_anew.append(self.id or "")
+            return render_part(self, *args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Drawn, "render_part", counted)
+        rng = Rng(3)
+        for target in (rng.below(screen.cursor.end + 1) for _ in range(25)):
+            screen.go(target)
+            await pilot.pause()
+            assert drawn_anew == [], f"at ply {target}"
+            for widget in [*screen.boards, *screen.query(TextLines), *(p for p in screen.panels if screen.in_view(p))]:
+                shown, kept = widget.strips, dict(widget.kept)
+                widget.kept.clear()  # drawn from nothing
+                widget.redraw()
+                assert widget.strips == shown, f"{widget.id} at ply {target}"
+                widget.kept.update(kept)
+            drawn_anew.clear()

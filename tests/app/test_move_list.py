@@ -1,10 +1,12 @@
 """The replay's move list: rows wrap under their text, the highlight follows the replay
-and comes into view, a key or a click on any line of a row picks that row, and a jump
-repaints only the rows it changes when no scroll is needed."""
+and comes into view, a key or a click on any line of a row picks that row, a jump
+repaints only the rows it changes when no scroll is needed, and the list's own scrollbar
+shows and moves the view."""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 
 from cwtui.widgets.move_list import MoveList, Row
@@ -110,3 +112,55 @@ async def test_the_cursor_has_its_own_colours() -> None:
         other = moves.render_line(1)
         assert cursor.text.startswith("   0 ") and other.text.startswith("   1 ")
         assert next(iter(cursor)).style != next(iter(other)).style
+
+
+def thumb(moves: MoveList) -> list[int]:
+    """The lines whose last cell is the scrollbar's thumb."""
+    thumb_style = moves.get_component_rich_style("move-list--thumb")
+    lines = [list(moves.render_line(y)) for y in range(moves.size.height)]
+    return [y for y, segments in enumerate(lines) if segments[-1].style == thumb_style]
+
+
+async def test_the_list_draws_its_scrollbar_and_it_follows_the_view() -> None:
+    """The list's last column is its scrollbar (Textual's own would be redrawn whole at
+    every jump): its thumb is the view's share and place in the list."""
+    async with Moves(200).run_test(size=(40, 10)) as pilot:
+        moves = pilot.app.query_one(MoveList)
+        await pilot.pause()
+        assert moves.width == moves.size.width - 1  # rows wrap short of the bar
+        assert thumb(moves) == [0]  # 10 of ~240 lines: a thumb of one cell, at the top
+        moves.highlight(199)
+        await pilot.pause()
+        assert thumb(moves) == [moves.size.height - 1]
+        moves.highlight(100)
+        await pilot.pause()
+        assert 2 <= thumb(moves)[0] <= moves.size.height - 3
+
+
+async def test_no_thumb_when_every_row_fits() -> None:
+    async with Moves(3).run_test(size=(40, 10)) as pilot:
+        moves = pilot.app.query_one(MoveList)
+        await pilot.pause()
+        assert thumb(moves) == []
+
+
+async def test_a_click_or_a_drag_on_the_bar_scrolls_and_the_wheel_still_does() -> None:
+    app = Moves(200)
+    async with app.run_test(size=(40, 10)) as pilot:
+        moves = app.query_one(MoveList)
+        bar = moves.size.width - 1
+        await pilot.mouse_down(MoveList, offset=(bar, 9))  # the bottom of the bar: the end
+        await pilot.mouse_up(MoveList, offset=(bar, 9))
+        assert moves.scroll_offset.y == moves.max_scroll_y
+        assert app.picked == []  # the bar scrolls; it picks no row
+        await pilot.mouse_down(MoveList, offset=(bar, 9))
+        await pilot.hover(MoveList, offset=(bar, 0))  # dragged to the top
+        await pilot.mouse_up(MoveList, offset=(bar, 0))
+        assert moves.scroll_offset.y == 0
+        await pilot.click(MoveList, offset=(bar, 5))
+        assert app.picked == []
+        moves.scroll_to(y=0, animate=False, immediate=True)
+        await pilot.pause()
+        moves.post_message(events.MouseScrollDown(moves, 3, 3, 0, 0, 0, False, False, False))
+        await pilot.pause()
+        assert moves.scroll_offset.y > 0  # the wheel

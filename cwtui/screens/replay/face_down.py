@@ -7,7 +7,7 @@ its pile changed (a move changes one or two of them).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from rich.text import Text
 
@@ -28,9 +28,17 @@ class FaceDown(Drawn):
             self.lines = lines
             self.redraw()
 
+    def warm(self, state: State) -> Iterator[None]:
+        """Draw what `show(state)` would show, ahead of showing it (Drawn.warm_parts)."""
+        return self.warm_parts(parts_of(face_down(state)))
+
     def parts(self) -> list[Part]:
-        # the styles are the same for every content of a line: its text is its key
-        return [((index, line.plain), as_drawn(line)) for index, line in enumerate(self.lines)]
+        return parts_of(self.lines)
+
+
+def parts_of(lines: list[Text]) -> list[Part]:
+    # the styles are the same for every content of a line: its text is its key
+    return [((index, line.plain), as_drawn(line)) for index, line in enumerate(lines)]
 
 
 def face_down(state: State) -> list[Text]:

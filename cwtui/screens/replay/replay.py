@@ -12,12 +12,17 @@ A game kept by a server replays as the seat (or spectator) that played it saw it
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -34,22 +39,47 @@ from cwtui.widgets.move_list import MoveList, Row
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.drawn import Drawn
-from cwtui.widgets.table.marks import NO_MARKS, changes
+from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
 from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine import EngineError, SeatConfig
 from engine.replay import Replay
+from engine.state import State
 from engine.view import View
 
 SPEEDS = (1, 2, 4, 8, 16)  # autoplay, moves per second
+# Drawing ahead: slices of this many seconds of work, with a pause between them for
+# keys and frames (a key waits at most one slice)
+AHEAD_SLICE = 0.004
+AHEAD_PAUSE = 0.01
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What the table shows at a position, from the screen's perspective."""
+
+    board: View  # the boards' view (that of the seat whose view is drawn)
+    marks: Marks  # what the move that led here changed
+    seats: tuple[tuple[View, bool, bool], ...]  # each panel's view, private, yours
+    hidden: State | None  # the face-down piles, in the full view
+    this_move: Text
 
 
 class ReplayScreen(CompactScreen):
     PANES = ("board", "supply", "seats")
     CSS_PATH = "replay.tcss"
     BINDINGS = [
-        Binding("right", "step(1)", "Next", id="replay.next", priority=True),
-        Binding("left", "step(-1)", "Back", id="replay.previous", priority=True),
+        # one footer entry for both arrows: "← Back" beside "esc Back" (leave) read as the same key
+        Binding(
+            "right",
+            "step(1)",
+            "Move",
+            id="replay.next",
+            priority=True,
+            key_display="←/→",
+            tooltip="→ the next move, ← the previous one",
+        ),
+        Binding("left", "step(-1)", "Previous move", id="replay.previous", priority=True, show=False),
         Binding("shift+right,pagedown", "turn(1)", "Next turn", id="replay.next_turn", priority=True, show=False),
         Binding("shift+left,pageup", "turn(-1)", "Previous turn", id="replay.previous_turn", priority=True, show=False),
         Binding("home", "jump('start')", "Start", id="replay.start", priority=True, show=False),
@@ -82,6 +112,7 @@ class ReplayScreen(CompactScreen):
     )
 
     LEGEND = legend.TABLE
+    DRAW_AHEAD = True  # draw every position's parts ahead (a benchmark turns it off to measure without)
 
     def __init__(self, game: Replay | SeenRecord, path: Path | None = None, *, replays: Path) -> None:
         """`game`: a log read from `path`, or a server's game as one seat saw it; a fork
@@ -100,6 +131,11 @@ class ReplayScreen(CompactScreen):
         self.speed = 2  # index into SPEEDS
         self.timer: Timer | None = None
         self.held = False  # the panels' heights are held (hold_heights)
+        # the seats' pane's widgets out of view, and how to draw them once in view
+        self.unseen: dict[Drawn, Callable[[], None]] = {}
+        self.ahead: Iterator[None] | None = None  # drawing ahead, under way (draw_ahead)
+        self.ahead_timer: Timer | None = None
+        self.ahead_for: tuple[int | None, tuple[int, ...]] | None = None  # the view and widths drawn ahead
         self.draw_pending = False
 
     def compose(self) -> ComposeResult:
@@ -118,24 +154,29 @@ class ReplayScreen(CompactScreen):
         self.panels = [SeatPanel(cards, seat, id=f"seat-{seat}") for seat in range(len(self.cursor.names))]
         self.boards = [Board(cards, id="board"),
                        Board(cards, title="Trophies and Master Anglers", supply=True, id="supply")]  # fmt: skip
-        with VerticalScroll(id="seats", classes="pane"):
-            yield from self.panels
-            yield FaceDown(id="hidden")
-        with Vertical(id="left"):
-            yield from self.boards
-        with Horizontal(id="bottom"):
-            with Vertical(id="moves", classes="pane"):
-                yield MoveList(id="move-list")
-            yield TextLines(id="this-move")
+        # The table between the status and the footer: the seats docked to its right
+        # (docked to the screen they would run under the footer)
+        with Vertical(id="table"):
+            with VerticalScroll(id="seats", classes="pane") as self.seats:
+                yield from self.panels
+                yield FaceDown(id="hidden")
+            with Vertical(id="left"):
+                yield from self.boards
+            with Horizontal(id="bottom"):
+                with Vertical(id="moves", classes="pane"):
+                    yield MoveList(id="move-list")
+                yield TextLines(id="this-move")
         # the footer lists what fits at 80 columns; F1 lists every key
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.watch(self.seats, "scroll_y", lambda: self.draw_unseen(), init=False)
         self.query_one("#moves").border_title = "Moves"
         self.query_one("#this-move").border_title = "This move"
         self.fill_moves()
         self.update_layout(self.size.width, self.size.height)
         self.show_position()
+        self.call_after_refresh(self.show_position)  # laid out: the panels' heights are held now
         self.query_one("#move-list", MoveList).focus()
 
     # -- the move list -----------------------------------------------------------------
@@ -277,42 +318,146 @@ class ReplayScreen(CompactScreen):
         self.app.pop_screen()
 
     # -- drawing -----------------------------------------------------------------------
-    def show_position(self) -> None:
-        self.draw_pending = False
-        cursor = self.cursor
-        self.query_one("#move-list", MoveList).highlight(cursor.position)
+    def drawing(self, cursor: Scrubber) -> Drawing:
+        """What the table shows at `cursor`'s position from this screen's perspective."""
         everyone = self.perspective == EVERYONE
-        seat = self.seat()
-        if not self.held:
-            self.hold_heights(everyone, seat)
+        seat = self.seat_of(cursor)
         # the full view draws each seat from its own view, with its secrets
         seen = cursor.shown(range(len(self.panels)) if everyone else (seat,))
         v = seen[seat]
         before = cursor.shown_before(seat)
-        marks = NO_MARKS if before is None else changes(before, v)
-        for board in self.boards:
-            board.show(v, marks)
-        for panel in self.panels:
-            own = seen[panel.seat] if everyone else v
-            panel.show(own, everyone or panel.seat == seat, marks, False, yours=not everyone and panel.seat == seat)
-        hidden = self.query_one("#hidden", FaceDown)
-        full = self.full if everyone else None
-        hidden.display = full is not None
-        if full is not None:
-            hidden.show(full.state)
-        this_move = self.query_one("#this-move", TextLines)
+        seats = tuple(
+            (seen[panel.seat] if everyone else v, everyone or panel.seat == seat, not everyone and panel.seat == seat)
+            for panel in self.panels
+        )
         if cursor.position == 0:
-            this_move.update(Text("The game is set up. → plays the first move.", style="dim"))
+            this_move = Text("The game is set up. → plays the first move.", style="dim")
         else:
-            this_move.update(Text(cursor.describe(cursor.position - 1, self.perspective)))
-        self.update_status(v)
+            this_move = Text(cursor.describe(cursor.position - 1, self.perspective))
+        hidden = cursor.state if everyone and isinstance(cursor, ReplayCursor) else None
+        return Drawing(v, NO_MARKS if before is None else changes(before, v), seats, hidden, this_move)
+
+    def show_position(self) -> None:
+        self.draw_pending = False
+        self.query_one("#move-list", MoveList).highlight(self.cursor.position)
+        laying_out = not self.held  # heights change: what is in view is not known yet
+        if laying_out:
+            self.hold_heights(self.perspective == EVERYONE, self.seat())
+        shown = self.drawing(self.cursor)
+        marks = shown.marks
+        for board in self.boards:
+            board.show(shown.board, marks)
+        for panel, (own, private, yours) in zip(self.panels, shown.seats, strict=True):
+            self.draw_when_seen(panel, partial(panel.show, own, private, marks, False, yours))
+        hidden = self.query_one("#hidden", FaceDown)
+        hidden.display = shown.hidden is not None
+        if shown.hidden is not None:
+            self.draw_when_seen(hidden, partial(hidden.show, shown.hidden))
+        if laying_out:
+            self.draw_unseen(everything=True)
+        self.query_one("#this-move", TextLines).update(shown.this_move)
+        self.update_status(shown.board)
+        # once laid out: a held height can bring the seats' scrollbar, and other widths
+        self.call_after_refresh(self.draw_ahead_from_start)
+
+    def draw_ahead_from_start(self) -> None:
+        """Draw every position's parts ahead, a slice at a time while the player is idle,
+        so that a jump anywhere costs only showing them (a random jump drew five or six
+        parts anew, a third of its time). Starts over when the view or the widths have
+        changed since the last time, which make other parts."""
+        if not self.DRAW_AHEAD or self.ahead_key() == self.ahead_for:
+            return
+        self.ahead_for = self.ahead_key()
+        self.ahead = self.drawn_ahead(self.cursor.twin())
+        if self.ahead_timer is None:
+            self.ahead_timer = self.set_timer(AHEAD_PAUSE, self.draw_ahead)
+
+    def ahead_key(self) -> tuple[int | None, tuple[int, ...]]:
+        """What the parts drawn ahead are drawn for: the view, and the widths."""
+        lines = self.query(TextLines)  # this move, the status
+        return self.perspective, tuple(d.drawn_width for d in (*self.panels, *self.boards, *lines))
+
+    def draw_ahead(self) -> None:
+        """One slice of drawing ahead: parts until AHEAD_SLICE has passed (a part takes
+        under a millisecond; a whole position's, up to 30 at the end of a game)."""
+        self.ahead_timer = None
+        if self.ahead is None:
+            return
+        if self.ahead_key() != self.ahead_for:  # a width changed: what was drawn is gone
+            self.draw_ahead_from_start()
+            return
+        start = time.perf_counter()
+        for _ in self.ahead:
+            if time.perf_counter() - start >= AHEAD_SLICE:
+                self.ahead_timer = self.set_timer(AHEAD_PAUSE, self.draw_ahead)
+                return
+        self.ahead = None  # every position drawn
+
+    def drawn_ahead(self, ahead: Scrubber) -> Iterator[None]:
+        """Each position's parts from `ahead`'s on, drawn into the widgets' kept parts a
+        part at a time (what is on screen is unchanged)."""
+        status = self.query_one("#status", TextLines)
+        this_move = self.query_one("#this-move", TextLines)
+        hidden = self.query_one("#hidden", FaceDown)
+        while True:
+            shown = self.drawing(ahead)
+            yield
+            yield from status.warm(self.status(ahead, shown.board))  # as it reads while paused
+            yield from this_move.warm(shown.this_move)
+            for board in self.boards:
+                yield from board.warm(shown.board, shown.marks)
+            for panel, (own, private, _yours) in zip(self.panels, shown.seats, strict=True):
+                yield from panel.warm(own, private, shown.marks, False)
+            if shown.hidden is not None:
+                yield from hidden.warm(shown.hidden)
+            if ahead.position >= ahead.end:
+                return
+            ahead.go(ahead.position + 1)
+
+    def draw_when_seen(self, widget: Drawn, draw: Callable[[], None]) -> None:
+        """Draw a widget of the seats' pane now if any of it is in view, else once it is
+        scrolled into view. At 140×40 two of four panels show: drawing the other two at
+        every jump cost a third of the jump (their parts, and a new map of the screen,
+        which Textual makes when a widget off the screen asks to be repainted)."""
+        if self.in_view(widget):
+            self.unseen.pop(widget, None)
+            draw()
+        else:
+            self.unseen[widget] = draw
+
+    def draw_unseen(self, everything: bool = False) -> None:
+        """Draw what has come into view; `everything`: what is not in view too (the
+        layout is about to change, and a panel must not show an earlier position for
+        a frame)."""
+        for widget, draw in list(self.unseen.items()):
+            if everything or self.in_view(widget):
+                del self.unseen[widget]
+                draw()
+
+    def in_view(self, widget: Drawn) -> bool:
+        """Whether any line of `widget` shows in the seats' pane, scrolled as it is now
+        (its scroll position, not the last frame's: this runs as it scrolls)."""
+        seats = self.seats
+        window = Region(0, int(seats.scroll_y), seats.size.width, seats.size.height)
+        return seats.display and widget.display and widget.virtual_region.overlaps(window)
+
+    def watch_shown(self, shown: str) -> None:
+        """Another pane, or another size (update_layout): what is in view, and the widths
+        the parts are drawn at, may change."""
+        super().watch_shown(shown)
+        self.draw_unseen(everything=True)
+        if self.held:
+            self.call_after_refresh(self.draw_ahead_from_start)  # once laid out at the new widths
 
     def seat(self) -> int:
+        return self.seat_of(self.cursor)
+
+    def seat_of(self, cursor: Scrubber) -> int:
         """The seat whose view is drawn: the one to act in the full view, -1 for a
         spectator's (a seat that holds nothing)."""
         perspective = self.perspective
         if perspective == EVERYONE:
-            return self.cursor.active
+            return cursor.active
         return -1 if perspective is SPECTATOR else perspective
 
     def hold_heights(self, everyone: bool, seat: int) -> None:
@@ -342,13 +487,16 @@ class ReplayScreen(CompactScreen):
 
     def update_status(self, shown: View | None = None) -> None:
         """`shown`: the position's View just drawn (what the status uses is public)."""
-        cursor = self.cursor
+        self.query_one("#status", TextLines).update(self.status(self.cursor, shown))
+
+    def status(self, cursor: Scrubber, shown: View | None) -> Text:
+        """The status bar at `cursor`'s position; `shown`: the View drawn there."""
         # Most important first: at 80 columns the line is cut at the end.
         parts = [f"ply {cursor.position}/{cursor.end}"]
         if cursor.over:
             parts.append("game over — r: results")  # whose_turn would only say "Game over"
         else:
-            seat = self.seat()
+            seat = self.seat_of(cursor)
             parts.append(words.whose_turn(shown or cursor.shown((seat,))[seat], cursor.names))
         if cursor.unfinished:
             parts.append("unfinished")
@@ -363,4 +511,4 @@ class ReplayScreen(CompactScreen):
             (f"playing {SPEEDS[self.speed]}/s" if self.timer is not None else f"paused ({SPEEDS[self.speed]}/s)"),
             cursor.title,
         ]
-        self.query_one("#status", TextLines).update(Text(" " + " · ".join(parts), style="bold"))
+        return Text(" " + " · ".join(parts), style="bold")

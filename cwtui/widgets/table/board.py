@@ -5,6 +5,8 @@ the Master Angler display. Drawn from a View, so it shows only what is public.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rich.box import ROUNDED
 from rich.console import RenderableType
 from rich.panel import Panel
@@ -211,29 +213,37 @@ class Board(Drawn):
         self.shown = (v, marks)
         self.redraw()
 
+    def warm(self, v: View, marks: Marks) -> Iterator[None]:
+        """Draw what `show(v, marks)` would show, ahead of showing it (Drawn.warm_parts)."""
+        return self.warm_parts(board_parts(v, marks, self.cards, self.supply, self.drawn_width >= ROOMY))
+
     def parts(self) -> list[Part]:
         if self.shown is None:
             return []
         v, marks = self.shown
-        cards = self.cards
-        roomy = self.drawn_width >= ROOMY  # the zones' frames name them: no header
+        return board_parts(v, marks, self.cards, self.supply, self.drawn_width >= ROOMY)
 
-        def only(*prefixes: str) -> frozenset[str]:
-            return frozenset(m for m in marks if m.startswith(prefixes))
 
-        if self.supply:
-            held = tuple((s.name, s.trophies) for s in v.seats)
-            return [
-                (("mystery", v.mystery_weight, v.mystery_left, v.tag, v.tag_points, only("mystery")),
-                 lambda w: mystery_and_tag(v, marks)),
-                (("trophies", tuple(v.stacks.items()), held, only("trophy:")), lambda w: trophies(v, marks)),
-                (("display", v.display, v.master_angler_deck, only("display:")), lambda w: display(v, cards, marks)),
-            ]  # fmt: skip
+def board_parts(v: View, marks: Marks, cards: Cards, supply: bool, roomy: bool) -> list[Part]:
+    """The board's parts (or, `supply`, the trophies' and the Master Angler display's),
+    each keyed by what it shows. `roomy`: the zones' frames name them, no header."""
+
+    def only(*prefixes: str) -> frozenset[str]:
+        return frozenset(m for m in marks if m.startswith(prefixes))
+
+    if supply:
+        held = tuple((s.name, s.trophies) for s in v.seats)
         return [
-            (("spaces", v.spaces, only("space:")), lambda w: spaces(v, marks)),
-            *([] if roomy else [(("header",), lambda w: locations_header())]),
-            *(location_part(v, loc, cards, marks) for loc in range(len(LOCATIONS))),
+            (("mystery", v.mystery_weight, v.mystery_left, v.tag, v.tag_points, only("mystery")),
+             lambda w: mystery_and_tag(v, marks)),
+            (("trophies", tuple(v.stacks.items()), held, only("trophy:")), lambda w: trophies(v, marks)),
+            (("display", v.display, v.master_angler_deck, only("display:")), lambda w: display(v, cards, marks)),
         ]  # fmt: skip
+    return [
+        (("spaces", v.spaces, only("space:")), lambda w: spaces(v, marks)),
+        *([] if roomy else [(("header",), lambda w: locations_header())]),
+        *(location_part(v, loc, cards, marks) for loc in range(len(LOCATIONS))),
+    ]  # fmt: skip
 
 
 def location_part(v: View, loc: int, cards: Cards, marks: Marks) -> Part:

@@ -10,6 +10,8 @@ TextLines is text in a box of fixed height that repaints only the lines that cha
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive
@@ -53,8 +55,14 @@ class TextLines(Drawn):
         self.text = Text(text) if isinstance(text, str) else text
         self.redraw()
 
+    def warm(self, text: Text) -> Iterator[None]:
+        """Draw `text` ahead of showing it (Drawn.warm_parts)."""
+        return self.warm_parts(self.parts_of(text))
+
     def parts(self) -> list[Part]:
-        text = self.text
+        return self.parts_of(self.text)
+
+    def parts_of(self, text: Text) -> list[Part]:
         height = self.content_region.height
         # Rich's Text equality ignores the base style: the key spells it out
         key = (text.plain, str(text.style), tuple(text.spans), height)
@@ -63,6 +71,8 @@ class TextLines(Drawn):
     def fitted(self, text: Text, width: int, height: int) -> Text:
         """The text as it fits the box: when it would wrap past the box's last line, that
         line ends in "…", so a cut never passes for the whole text."""
+        if text.cell_len <= width and "\n" not in text.plain:
+            return text  # one line that fits (the status bar at every jump): no wrapping to look at
         lines = text.wrap(self.app.console, width)
         if height <= 0 or len(lines) <= height:
             return text

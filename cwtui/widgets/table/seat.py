@@ -5,6 +5,7 @@ plus the seat's own secrets when the panel is drawn for that seat (`private`).""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -206,6 +207,10 @@ class SeatPanel(Drawn):
             self.key = key
             self.shown = (v, private, marks, breakdown)
             self.redraw()
+
+    def warm(self, v: View, private: bool, marks: Marks, breakdown: bool) -> Iterator[None]:
+        """Draw what `show` would show, ahead of showing it (Drawn.warm_parts)."""
+        return self.warm_parts(seat_parts(v, self.seat, self.cards, private, marks, breakdown))
 
     def mark_to_act(self) -> None:
         """The seat to act has its border in the to-act colour. It is set on the panel, not
