@@ -90,14 +90,14 @@ class ResultsScreen(Screen[None]):
         for p in final.seats:
             fish = p.presented[loc]
             total = sum(cards.fish_weight[f] for f in fish)
-            listing = Text()
-            for f in fish:
+            entries = []
+            for f in fish:  # a fish a line: wrapped side by side, one broke between its weight and its time
                 tagged = final.tag_points and cards.fish_tag[f] == final.tag
-                listing.append(f"{species_of(cards, f)} {cards.fish_weight[f]} lb")
-                listing.append(" ")
-                listing.append("◆" if tagged else " ", style=TAGGED if tagged else "")
-                listing.append(" ")
-                listing.append(f"({cards.fish_time[f]})  ", style="dim")
+                entry = Text(f"{species_of(cards, f)} {cards.fish_weight[f]} lb ")
+                entry.append("◆" if tagged else " ", style=TAGGED if tagged else "")
+                entry.append(f" ({cards.fish_time[f]})", style="dim")
+                entries.append(entry)
+            listing = Text("\n").join(entries)
             trophy = next((points for trophy_kind, points in p.trophies if trophy_kind == kind), None)
             rows.append((-total, p.seat, self.names[p.seat], listing or Text("nothing", style="dim"), total, trophy))
         for _, _, name, listing, total, trophy in sorted(rows):
