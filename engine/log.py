@@ -19,16 +19,28 @@ LogFormatError (or LogVersionError, for a newer format) ever leaves `parse`.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime
-from typing import Annotated, Final, TypeVar, cast
+from typing import Final, TypeVar, cast
 
 import msgspec
 
 from engine.config import GameConfig
 from engine.errors import LogFormatError, LogVersionError
-from engine.events import AnyEvent, Event, ScoreLine, winner
+from engine.events import AnyEvent, Event, winner
+from engine.log_types import (
+    GAME_ID,
+    SETUP_FROM,
+    Count,
+    Footer,
+    FormatProbe,
+    GameLog,
+    Header,
+    Parent,
+    Ply,
+    SeatIndex,
+    check_game_id,
+    created_at,
+)
 from engine.moves import AnyMove, Move
 from engine.phases import REMOVE
 from engine.state import State
@@ -36,92 +48,29 @@ from engine.state import State
 FORMAT_VERSION: Final = 4  # what this engine writes
 FIRST_FORMAT: Final = 1  # the oldest format it reads
 DIGESTS_FROM: Final = 2  # the first format whose lines end with a digest
-SETUP_FROM: Final = 3  # the first format whose header records the setup events
 # The first format that records step 2 from the moment step 1 ends (R3.2): before it,
 # the tackle window before the remove (and a Lure played there) was logged as step 1.
 STEP_2_WINDOW_FROM: Final = 4
 MAX_LINE: Final = 1 << 20  # bytes; a real line is at most a few KB
-GAME_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")  # also a file name: no paths
 
 DIGEST_KEY: Final = b',"digest":"'
 DIGEST_SIZE: Final = 8  # bytes of BLAKE2b, written as 16 hex digits
 _SUFFIX: Final = len(DIGEST_KEY) + 2 * DIGEST_SIZE + len(b'"}')
 
 T = TypeVar("T")
-Count = Annotated[int, msgspec.Meta(ge=0)]
-SeatIndex = Annotated[int, msgspec.Meta(ge=0, le=3)]
 
-
-class Parent(msgspec.Struct, frozen=True):
-    """Where a forked game came from (replay's "play from here")."""
-
-    game: str
-    ply: Count
-
-    def __post_init__(self) -> None:
-        _check_game_id(self.game)
-
-
-class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
-    format: int
-    engine: str
-    prng: str
-    cards: str  # the card data's hash
-    game: str  # an id for the game, unique among saved games
-    created: str  # ISO 8601 with a UTC offset, stamped by whoever writes the file
-    config: GameConfig
-    parent: Parent | None = None
-    # What setup did that the board does not keep (engine.setup.set_up), from format 3.
-    setup: tuple[AnyEvent, ...] = ()
-
-    def __post_init__(self) -> None:
-        _check_game_id(self.game)
-        created_at(self.created)
-        if self.setup and self.format < SETUP_FROM:
-            raise LogFormatError(f"a format {self.format} header records no setup events")
-
-
-class Ply(msgspec.Struct, frozen=True, tag_field="kind", tag="ply", omit_defaults=True):
-    ply: Count
-    turn: Count
-    seat: SeatIndex
-    step: Annotated[int, msgspec.Meta(ge=0, le=2)]  # 1 or 2 within a turn; 0 for the silent player and contests
-    phase: str  # the decision the move answered
-    move: AnyMove
-    events: tuple[AnyEvent, ...]
-    # A search bot's iterations when its time cap stopped it short of its budget, so
-    # that the move can be checked by searching exactly as long (None: a full search,
-    # or not a search bot's move).
-    searched: Annotated[int, msgspec.Meta(ge=1)] | None = None
-
-
-class Footer(msgspec.Struct, frozen=True, tag_field="kind", tag="footer"):
-    plies: Count
-    scores: tuple[ScoreLine, ...]
-    winner: SeatIndex
-
-
-class _Probe(msgspec.Struct):
-    kind: str
-    format: int = 0
-
-
-class GameLog(msgspec.Struct):
-    header: Header
-    plies: list[Ply]
-    footer: Footer | None
-    truncated: bool = False  # the last line was cut off (a crash mid-write)
-    digest: bytes = b""  # the last complete line's digest, where more lines chain on (format 2)
-
-    @property
-    def format(self) -> int:
-        return self.header.format
+__all__ = [  # the records live in engine/log_types.py; this module is their reader and writer
+    "DIGESTS_FROM", "DIGEST_KEY", "DIGEST_SIZE", "FIRST_FORMAT", "FORMAT_VERSION", "GAME_ID", "MAX_LINE",
+    "SETUP_FROM", "STEP_2_WINDOW_FROM", "Chain", "Count", "Footer", "GameLog", "Header", "Parent", "Ply",
+    "SeatIndex", "check_game_id", "created_at", "encode_log", "footer_for", "footer_problem", "header_for",
+    "logged_step", "parse", "parse_header", "parse_line", "ply_record",
+]  # fmt: skip
 
 
 _encoder = msgspec.json.Encoder()
 _line_decoder = msgspec.json.Decoder(Ply | Footer)
 _header_decoder = msgspec.json.Decoder(Header)
-_probe_decoder = msgspec.json.Decoder(_Probe)
+_probe_decoder = msgspec.json.Decoder(FormatProbe)
 
 
 class Chain:
@@ -246,18 +195,6 @@ def footer_problem(footer: Footer, plies: int, seats: int) -> str | None:
     return None
 
 
-def created_at(created: str) -> datetime:
-    """A header's `created` stamp as a datetime (LogFormatError unless it is ISO 8601
-    with a UTC offset)."""
-    try:
-        moment = datetime.fromisoformat(created)
-    except ValueError:
-        raise LogFormatError(f"created must be an ISO 8601 date and time, not {created!r}") from None
-    if moment.utcoffset() is None:
-        raise LogFormatError(f"created must give its UTC offset: {created!r}")
-    return moment
-
-
 def header_for(
     config: GameConfig,
     cards_hash: str,
@@ -343,8 +280,3 @@ def _check_digest(raw: bytes, previous: bytes, chained: bool, number: int) -> by
         what = "the header" if number == 1 else "the line, or one before it,"
         raise LogFormatError(f"{what} was changed after it was written (its digest does not match)", number)
     return digest
-
-
-def _check_game_id(game: str) -> None:
-    if not GAME_ID.fullmatch(game):
-        raise LogFormatError(f"a game id is 1–200 letters, digits, '.', '_' or '-', not starting with '.': {game!r}")

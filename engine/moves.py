@@ -13,7 +13,8 @@ import msgspec
 from engine.components import Color, Location, Space
 
 
-class Move(msgspec.Struct, frozen=True, tag_field="type"):
+# gc=False: a move holds numbers and strings, never a cycle (see engine.events.Event).
+class Move(msgspec.Struct, frozen=True, tag_field="type", gc=False):
     """Base of every move."""
 
 

@@ -22,9 +22,10 @@ short, failing its checksums) is moved aside and rebuilt from the logs.
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,6 +45,8 @@ from engine.setup import SILENT_SEAT
 
 DB_NAME = "history.duckdb"
 BATCH = 1000  # logs per transaction: bounds memory and paces the progress bar
+READ_PART = 250  # logs a reading task judges
+PROCESSES_FROM = 2 * BATCH  # logs from which reading is spread over processes
 SILENT_NAME = SILENT_SEAT.name
 COPY = "copy"  # log_files.status of a second file holding a game already loaded
 
@@ -295,6 +298,7 @@ class _Batch:
     read: list[_Read] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)  # path: the reader's reason
     copies: dict[str, tuple[str, str]] = field(default_factory=dict)  # path: (game, file already holding it)
+    seen: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (size, mtime_ns) as read
 
 
 class Loader:
@@ -347,15 +351,16 @@ class Loader:
             progress(0, len(todo))
         batches = [todo[start : start + BATCH] for start in range(0, len(todo), BATCH)]
         done = 0
-        # The next batch is read and judged in a thread while DuckDB (which lets go of
-        # the GIL) loads this one.
-        with ThreadPoolExecutor(1) as reader:
-            reading = reader.submit(_read_batch, batches[0]) if batches else None
+        # The next batches are read and judged while DuckDB (which lets go of the GIL)
+        # loads this one: in a thread, or for many logs on every core (reading is most
+        # of a first load's time, and Python's).
+        with _readers(len(todo)) as (reader, ahead):
+            reading = [_submit(reader, logs) for logs in batches[:ahead]]
             for i, logs in enumerate(batches):
-                assert reading is not None
-                batch = reading.result()
-                if i + 1 < len(batches):
-                    reading = reader.submit(_read_batch, batches[i + 1])
+                batch = _gathered(reading[i])
+                if i + ahead < len(batches):
+                    reading.append(_submit(reader, batches[i + ahead]))
+                _as_read(logs, batch)
                 self._load_batch(logs, batch, report)
                 done += len(logs)
                 if progress:
@@ -557,6 +562,44 @@ class Loader:
         )
 
 
+@contextlib.contextmanager
+def _readers(count: int) -> Iterator[tuple[Executor, int]]:
+    """Where `count` logs are read, and how many batches are read ahead: a thread (one
+    ahead), or from PROCESSES_FROM logs a process for each core (as many ahead), which
+    cost a fraction of a second to start."""
+    workers = os.cpu_count() or 1
+    if count < PROCESSES_FROM or workers < 2:
+        with ThreadPoolExecutor(1) as thread:
+            yield thread, 1
+        return
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as processes:
+        yield processes, workers
+
+
+def _submit(reader: Executor, logs: list[_Log]) -> list[Future[_Batch]]:
+    """A batch's logs to read, in parts that the reader's workers share."""
+    return [reader.submit(_read_batch, logs[start : start + READ_PART]) for start in range(0, len(logs), READ_PART)]
+
+
+def _gathered(parts: list[Future[_Batch]]) -> _Batch:
+    batch = _Batch()
+    for part in parts:
+        done = part.result()
+        batch.read += done.read
+        batch.skipped |= done.skipped
+        batch.seen |= done.seen
+    return batch
+
+
+def _as_read(logs: list[_Log], batch: _Batch) -> None:
+    """Record each log's size and time as they were when it was read (a reading process
+    saw them, not this one's objects)."""
+    for log in logs:
+        log.size, log.mtime_ns = batch.seen.get(log.path, (log.size, log.mtime_ns))
+    for read in batch.read:
+        read.log.size, read.log.mtime_ns = batch.seen[read.log.path]
+
+
 def _read_batch(logs: list[_Log]) -> _Batch:
     """Read and judge each log with the engine's reader; the size and time recorded are
     those of what was read."""
@@ -571,6 +614,7 @@ def _read_batch(logs: list[_Log]) -> _Batch:
             with open_log(Path(log.path)) as f:
                 st = os.fstat(f.fileno())
                 log.size, log.mtime_ns = st.st_size, st.st_mtime_ns
+                batch.seen[log.path] = (st.st_size, st.st_mtime_ns)
                 data = f.read(st.st_size)
             lines = data.splitlines(keepends=True)
             game = parse(lines)

@@ -547,3 +547,29 @@ def test_a_forks_copied_moves_count_once(tmp_path: Path) -> None:
                 "QUALIFY weight = max(weight) OVER (PARTITION BY species))"
             ).fetchone()[0]
         )
+
+
+def test_reading_on_every_core_loads_what_one_thread_loads(
+    logs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Many logs are read and judged in processes (loader._readers): the database is the
+    same row for row as when one thread reads them, a damaged log is skipped with the
+    same reason, and each log's size and time are those the reading process saw."""
+    from cwtui.history import loader
+
+    damaged = sorted(logs.glob("*.jsonl"))[0]
+    damaged.write_bytes(damaged.read_bytes().replace(b'"ply":3,', b'"ply":4,', 1))
+    one_thread = load(tmp_path / "thread.duckdb", [logs])
+    monkeypatch.setattr(loader, "PROCESSES_FROM", 2)
+    monkeypatch.setattr(loader, "READ_PART", 2)  # several parts a batch, shared by the workers
+    spread = load(tmp_path / "spread.duckdb", [logs])
+    assert spread.skipped == one_thread.skipped and len(spread.skipped) == 1
+    assert spread.loaded == one_thread.loaded == len(list(logs.glob("*.jsonl"))) - 1
+    for table in schema.GAME_TABLES:
+        every = f"SELECT * FROM {table} ORDER BY ALL"
+        assert rows(tmp_path / "spread.duckdb", every) == rows(tmp_path / "thread.duckdb", every), table
+    files = "SELECT file, size, mtime_ns, game, status, error FROM log_files ORDER BY file"
+    assert rows(tmp_path / "spread.duckdb", files) == rows(tmp_path / "thread.duckdb", files)
+    for file, size, mtime, *_ in rows(tmp_path / "spread.duckdb", files):
+        st = Path(file).stat()
+        assert (size, mtime) == (st.st_size, st.st_mtime_ns)
