@@ -68,6 +68,58 @@ def test_pure_and_compiled_engines_write_the_same_logs(tmp_path: Path) -> None:
         assert (tmp_path / "default" / name).read_bytes() == (tmp_path / "pure" / name).read_bytes(), name
 
 
+DRAWS = """
+import json
+from engine.rng import NATIVE, Rng, stream_seed
+
+out = []
+for seed in (0, 1, 2**63 - 1, 2**63, 2**64 - 1, 12345, stream_seed(7, "bag")):
+    r = Rng(seed)
+    out.append([r.next64() for _ in range(300)])
+    out.append([r.below(n) for n in [*range(1, 400), 2**31 - 1, 2**31, 2**40 + 7, 3, 2**62, 2**64 - 1]])
+    items = list(range(60))
+    r.shuffle(items)
+    out += [items, r.state]
+
+
+def unmix(z):  # SplitMix64's mix undone: the state whose next draw is z
+    def unshift(x, k):
+        shift = k
+        while shift < 64:
+            x ^= x >> shift
+            shift += k
+        return x
+    z = unshift(z, 31)
+    z = unshift(z * pow(0x94D049BB133111EB, -1, 2**64) % 2**64, 27)
+    z = unshift(z * pow(0xBF58476D1CE4E5B9, -1, 2**64) % 2**64, 30)
+    return (z - 0x9E3779B97F4A7C15) % 2**64
+
+
+for n in (2**31 - 1, 3, 1_000_003):  # draws that Lemire's method must look at twice
+    for k in range(6):  # z·n at or just past a multiple of 2**64: its low bits < n (0: rejected)
+        z = -(-k * 2**64 // n) % 2**64
+        r = Rng(unmix(z))
+        out.append([r.below(n), r.below(n), r.state])
+print(json.dumps({"native": NATIVE, "draws": out}))
+"""
+
+
+def test_pure_and_compiled_random_numbers_are_the_same() -> None:
+    """engine.rng runs SplitMix64 on wrapping 64-bit ints when compiled and on Python's
+    ints from its sources: the same numbers, states and shuffles, at the edges of the
+    state (0, 2**63, 2**64 - 1) and of below()'s bound (the compiled path takes n < 2**31),
+    and for the draws Lemire's method looks at twice (made by undoing the mix)."""
+    env = {k: v for k, v in os.environ.items() if k != "CWTUI_PURE"}
+    runs = [
+        json.loads(subprocess.run([sys.executable, "-c", DRAWS], capture_output=True, text=True, check=True,
+                                  env={**env, **extra}, timeout=120).stdout)
+        for extra in ({"CWTUI_PURE": "1"}, {})
+    ]  # fmt: skip
+    assert runs[0]["native"] is False
+    assert runs[1]["native"] is native.COMPILED
+    assert runs[0]["draws"] == runs[1]["draws"]
+
+
 def test_the_engine_runs_compiled_where_it_could_be_built() -> None:
     """Where a C compiler exists the install compiles the engine, and it runs compiled:
     so CI, which has one, tests the compiled engine (and the test above the pure one)."""
