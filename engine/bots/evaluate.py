@@ -10,7 +10,6 @@ reach, growing with how close the seat is to it.
 from __future__ import annotations
 
 import math
-from collections import Counter
 
 from engine.components import CONTEST_TROPHY, FISH_TO_END, SPECIES_FOR_TROPHY
 from engine.state import State
@@ -30,7 +29,10 @@ def projected_scores(s: State) -> list[float]:
         score = 0.0
         for entry in p.ma:
             score += MASTER_ANGLER_PROGRESS * sum(entry[1:]) / (len(entry) - 1)  # a point once caught (R11.1)
-        kinds = Counter(cards.ma_kind[c] for c in p.ma_caught)
+        kinds: dict[str, int] = {}  # caught Master Anglers by kind (not a Counter: 5% of a search)
+        for c in p.ma_caught:
+            kind = cards.ma_kind[c]
+            kinds[kind] = kinds.get(kind, 0) + 1
         score += _within_reach(
             s, p.has_trophy("three_identical"), "three_identical", max(kinds.values(), default=0) / 3
         )
