@@ -32,6 +32,7 @@ from cwtui.screens.replay_list.replay_list import ReplayListScreen
 from cwtui.screens.results.results import ResultsScreen
 from cwtui.screens.resume.resume import ResumeScreen
 from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from cwtui.search_pool import TreePool
 from cwtui.session import GameSession, unfinished_games
 from cwtui.settings import BOT_SPEEDS, BotSpeed, Settings, next_speed
 from engine.replay import Replay
@@ -75,8 +76,11 @@ class CwtuiApp(App[None]):
             self.settings.seed_source = seed_source
         self.crashed: str | None = None  # an error nothing handled ended the app: what to say
         self.collector = IdleCollector()  # full garbage collections between frames
+        self.trees: TreePool | None = None  # the search's processes (settings.search)
         if still:
             self.animation_level = "none"
+        elif guest is None:  # a browser's guest searches here: it is one process of many on the server
+            self.settings.search = self.trees = TreePool()
 
     def _handle_exception(self, error: Exception) -> None:
         """An error nothing handled. Textual stops the app (return code 1) and would print
@@ -108,6 +112,8 @@ class CwtuiApp(App[None]):
 
     def on_unmount(self) -> None:
         self.collector.stop()
+        if self.trees is not None:
+            self.trees.close()
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)

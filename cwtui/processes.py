@@ -22,7 +22,7 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def _ignore_interrupts() -> None:
+def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -34,7 +34,7 @@ def run_all(work: Callable[[T], R], items: Iterable[T], count: int, workers: int
         return
     context = multiprocessing.get_context("spawn")
     chunk = max(1, min(16, count // (workers * 8)))
-    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
+    with context.Pool(workers, initializer=ignore_interrupts) as pool:
         try:
             mapped = pool.imap if ordered else pool.imap_unordered
             yield from mapped(work, items, chunksize=chunk)

@@ -16,7 +16,7 @@ import msgspec
 
 from cwtui.logfile import LogWriter, drop_partial_line, last_record, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves
-from engine.bots import Bot, Decision, Option, decide, search_bot, seat_bots
+from engine.bots import Bot, Decision, IsmctsBot, Option, TreeRunner, decide, search_bot, seat_bots
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import Event
@@ -179,16 +179,20 @@ class GameSession:
     def view_before_last(self, seat: int) -> View | None:
         return None if self.before_last is None else view(self.before_last, seat)
 
-    def bot_move(self) -> Decision:
-        """The move the bot to act chooses (call from a worker: it may take a while)."""
-        return decide(self.bots[self.state.to_act], self.state)
+    def bot_move(self, runner: TreeRunner | None = None) -> Decision:
+        """The move the bot to act chooses (call from a worker: it may take a while);
+        `runner` grows a search bot's trees (the app's processes; default: here)."""
+        bot = self.bots[self.state.to_act]
+        if isinstance(bot, IsmctsBot) and runner is not None:
+            bot.runner = runner  # where the trees grow: the move is the same
+        return decide(bot, self.state)
 
-    def hint(self, timed: bool = True) -> list[Option]:
+    def hint(self, timed: bool = True, runner: TreeRunner | None = None) -> list[Option]:
         """What the hard bot would play in the human's place, every legal move ranked
         (call from a worker). It searches from the view of the seat to act, like any
         bot, with a stream of its own for this position: the same hint every time."""
         state = self.state
-        bot = search_bot("hard", stream_seed(state.config.seed, f"hint-{state.ply}"), state.cards, timed)
+        bot = search_bot("hard", stream_seed(state.config.seed, f"hint-{state.ply}"), state.cards, timed, runner)
         return bot.analyse(view(state, state.to_act), legal_moves(state))
 
     def play(self, move: Move, searched: int | None = None) -> Ply:

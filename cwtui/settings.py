@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal, TypeAlias
 
+from engine.bots import TreeRunner
 from engine.config import SeatConfig
 
 BotSpeed: TypeAlias = Literal["instant", "normal", "slow"]
@@ -35,6 +36,9 @@ class Settings:
     # The seats (names, kinds, how many) of the last game started, which the new-game
     # dialog offers again: a player who chose the medium bot once need not choose again.
     last_seats: tuple[SeatConfig, ...] = ()
+    # Where search bots and hints grow their trees: the app's processes (cwtui.search_pool),
+    # or None, here (tests: `still`; a browser's guest, whose process is one of many)
+    search: TreeRunner | None = None
 
     @property
     def search_timed(self) -> bool:

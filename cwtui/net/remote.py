@@ -15,7 +15,7 @@ from cwtui.net.protocol import ProtocolError, RoomInfo, SeenGame, Table, Welcome
 from cwtui.replaying import SeenRecord, final_scores
 from cwtui.session import Ply
 from cwtui.words import KIND_NAMES
-from engine.bots import Option, search_bot
+from engine.bots import Option, TreeRunner, search_bot
 from engine.cards import Cards, load_cards
 from engine.events import ScoreLine
 from engine.moves import Move
@@ -123,11 +123,11 @@ class RemoteGame:
     def view_before_last(self, seat: int) -> View | None:
         return self.before
 
-    def hint(self, timed: bool = True) -> list[Option]:
+    def hint(self, timed: bool = True, runner: TreeRunner | None = None) -> list[Option]:
         """What the hard bot would play here, searching from this seat's View (a stream
         of its own for this room and position: the same hint every time)."""
         seed = stream_seed(0, f"hint-{self.welcome.room}-{self.ply}")
-        bot = search_bot("hard", seed, self._cards, timed)
+        bot = search_bot("hard", seed, self._cards, timed, runner)
         return bot.analyse(self.table.view, self.legal())
 
     # -- the end ---------------------------------------------------------------------

@@ -9,10 +9,10 @@ would have, and engine.bots.audit can check a log's bot moves by asking again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from engine.bots.greedy import GreedyBot
-from engine.bots.ismcts import IsmctsBot, Option
+from engine.bots.ismcts import IsmctsBot, Option, TreeRunner
 from engine.bots.random_bot import RandomBot
 from engine.cards import Cards
 from engine.config import BOT_KINDS, GameConfig
@@ -32,29 +32,63 @@ class Bot(Protocol):
     def choose(self, view: View, moves: list[Move]) -> Move: ...
 
 
-# Search budgets: iterations per move, and a time cap so that a slow machine still
-# answers within about two seconds (hard: ~0.2 s a move compiled, at ~13,000 iterations
-# a second; ~0.4 s from the sources; scripts/bench_ismcts.py).
-SEARCH_BUDGET: Final[dict[str, tuple[int, float]]] = {"medium": (300, 1.0), "hard": (2500, 2.0)}
+class Budget(NamedTuple):
+    """A search level: iterations a tree, trees a move (root-parallel: they may grow on
+    every core), and a time cap so that a slow machine still answers."""
+
+    iterations: int
+    seconds: float
+    trees: int = 1
 
 
-def search_bot(kind: str, seed: int, cards: Cards, timed: bool = True) -> IsmctsBot:
-    """A search bot at a level of SEARCH_BUDGET (the hint asks one for its analysis)."""
-    iterations, seconds = SEARCH_BUDGET[kind]
-    return IsmctsBot(seed, cards, iterations, seconds if timed else None, kind)
+# Hard grows two trees of 2,500 worlds: on two cores a move takes what one tree takes
+# (~0.2 s compiled on a quiet hour, ~0.4 s on a busy one, scripts/bench_ismcts.py), one
+# after another where there is one core or in tournaments. The count is the level's,
+# not the machine's, so a game's bot moves are the same wherever they were searched.
+SEARCH_BUDGET: Final[dict[str, Budget]] = {"medium": Budget(300, 1.0), "hard": Budget(2500, 2.0, trees=2)}
+# A log names the engine that wrote it, and its bot seats are audited by the levels of
+# that engine: before 0.2.0 the hard level grew a single tree.
+TREES_FROM: Final = (0, 2, 0)
 
 
-def make_bot(kind: str, seed: int, cards: Cards, timed: bool = True) -> Bot:
+def level(kind: str, engine: str | None = None) -> Budget:
+    """A search level as engine version `engine` defined it (None: this engine)."""
+    budget = SEARCH_BUDGET[kind]
+    if engine is not None and _version(engine) < TREES_FROM:
+        return budget._replace(trees=1)
+    return budget
+
+
+def _version(engine: str) -> tuple[int, ...]:
+    """ "0.1.0" as (0, 1, 0); anything else (a header written by hand) as this engine's."""
+    parts = engine.split(".")
+    if not all(p.isdigit() for p in parts):
+        return TREES_FROM
+    return tuple(int(p) for p in parts)
+
+
+def search_bot(
+    kind: str, seed: int, cards: Cards, timed: bool = True, runner: TreeRunner | None = None, engine: str | None = None
+) -> IsmctsBot:
+    """A search bot at a level (the hint asks one for its analysis); `runner` grows its
+    trees (default: one after another, here); `engine`: the level as that version of
+    the engine defined it (to audit an older log)."""
+    iterations, seconds, trees = level(kind, engine)
+    return IsmctsBot(seed, cards, iterations, seconds if timed else None, kind, trees, runner)
+
+
+def make_bot(kind: str, seed: int, cards: Cards, timed: bool = True, engine: str | None = None) -> Bot:
     """A bot of a kind, with its own random stream from `seed` (never the game's).
     `timed=False` drops the search bots' time cap, so that their moves depend on the
     seed alone (tournaments and tests). `cards`: the game's card data, which bots that
-    weigh fish or deal worlds read (never the built-in data in its place)."""
+    weigh fish or deal worlds read (never the built-in data in its place). `engine`:
+    a search level as that engine version defined it (see `level`)."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":
         return GreedyBot(seed, cards)
     if kind in SEARCH_BUDGET:
-        return search_bot(kind, seed, cards, timed)
+        return search_bot(kind, seed, cards, timed, engine=engine)
     raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
 
 
@@ -84,12 +118,13 @@ def decide(bot: Bot, state: State, searched: int | None = None) -> Decision:
     return Decision(bot.choose(seen, moves, searched), bot.searched)
 
 
-def seat_bots(config: GameConfig, cards: Cards, timed: bool = True) -> dict[int, Bot]:
+def seat_bots(config: GameConfig, cards: Cards, timed: bool = True, engine: str | None = None) -> dict[int, Bot]:
     """A bot for every bot seat, each seeded from the game seed and its seat.
     Untimed search bots play by their iteration budget alone, so a self-play game is
-    the same on any machine (and a cut-short one can be replayed from its seed)."""
+    the same on any machine (and a cut-short one can be replayed from its seed).
+    `engine`: the bots of that engine version (a log's, to audit it)."""
     return {
-        seat: make_bot(sc.kind, stream_seed(config.seed, f"bot-{seat}"), cards, timed)
+        seat: make_bot(sc.kind, stream_seed(config.seed, f"bot-{seat}"), cards, timed, engine)
         for seat, sc in enumerate(config.seats)
         if sc.kind != "human"
     }
@@ -99,12 +134,15 @@ __all__ = [
     "BOT_KINDS",
     "SEARCH_BUDGET",
     "Bot",
+    "Budget",
     "Decision",
     "GreedyBot",
     "IsmctsBot",
     "Option",
     "RandomBot",
+    "TreeRunner",
     "decide",
+    "level",
     "make_bot",
     "seat_bots",
 ]

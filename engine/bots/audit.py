@@ -4,9 +4,10 @@ makes there, so that a game credited to a bot was played by it.
 A bot decides from its view, the legal moves and a stream of its own for each decision
 (engine.rng.decision_rng); a search cut short by its clock is logged with the
 iterations it ran. Asking the bot again therefore gives its move exactly, on any
-machine. Human seats may play anything and are not checked, nor are the moves a fork
-copied from its parent game (the parent's seats made them). Logs of format 1 were
-played by bots that drew on one stream across the game, so they cannot be checked.
+machine, with a search level as the engine named in the log defined it. Human seats
+may play anything and are not checked, nor are the moves a fork copied from its parent
+game (the parent's seats made them). Logs of format 1 were played by bots that drew on
+one stream across the game, so they cannot be checked.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def audit(replay: Replay, progress: Callable[[int, int], None] | None = None) ->
     if log.format < FIRST_AUDITED_FORMAT:
         return None
     config = log.header.config
-    bots = seat_bots(config, replay.cards, timed=False)
+    bots = seat_bots(config, replay.cards, timed=False, engine=log.header.engine)
     start = log.header.parent.ply if log.header.parent else 0
     end = replay.good_plies
     state = replay.state_at(min(start, end))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from engine.components import CONTEST_TROPHY, FISH_TO_END, SPECIES_FOR_TROPHY
-from engine.state import State
+from engine.state import Player, State
 
 # How many points of projected lead make a win about 73% likely (one logistic unit);
 # fitted by eye to greedy self-play, where leads of 3–4 points mid-game often hold.
@@ -23,30 +23,43 @@ MASTER_ANGLER_PROGRESS = 0.8
 
 
 def projected_scores(s: State) -> list[float]:
-    cards = s.cards
-    scores = [float(sum(t.points for t in p.trophies) + len(p.ma_caught)) for p in s.players]
+    scores = [held(p) for p in s.players]
     for p in s.players:
-        score = 0.0
-        for entry in p.ma:
-            score += MASTER_ANGLER_PROGRESS * sum(entry[1:]) / (len(entry) - 1)  # a point once caught (R11.1)
-        kinds: dict[str, int] = {}  # caught Master Anglers by kind (not a Counter: 5% of a search)
-        for c in p.ma_caught:
-            kind = cards.ma_kind[c]
-            kinds[kind] = kinds.get(kind, 0) + 1
-        score += _within_reach(
-            s, p.has_trophy("three_identical"), "three_identical", max(kinds.values(), default=0) / 3
-        )
-        score += _within_reach(s, p.has_trophy("four_different"), "four_different", len(kinds) / 4)
-        species = {cards.fish_species[f] for f in p.fish}
-        score += _within_reach(
-            s, p.has_trophy("first_to_8_species"), "first_to_8_species", len(species) / SPECIES_FOR_TROPHY
-        )
-        small = len(species & cards.small_species) / len(cards.small_species)
-        score += _within_reach(s, p.has_trophy("small_species"), "small_species", small)
-        score += _within_reach(s, p.has_trophy("first_to_12"), "first_to_12", len(p.fish) / FISH_TO_END)
-        scores[p.seat] += score
-    _contests_now(s, scores)
+        scores[p.seat] += in_progress(s, p)[0]
+    contests_now(s, scores)
     return scores
+
+
+def held(p: Player) -> float:
+    """Trophy points and caught Master Angler cards, a point each (R11.1)."""
+    return float(sum(t.points for t in p.trophies) + len(p.ma_caught))
+
+
+def in_progress(s: State, p: Player) -> tuple[float, float, float]:
+    """What the projection adds for a seat's progress, and its two parts apart (for
+    engine.bots.learned): the share of each uncaught Master Angler card's slots filled,
+    summed; and the part of each trophy within reach."""
+    cards = s.cards
+    score = ma = reach = 0.0
+    for entry in p.ma:
+        score += MASTER_ANGLER_PROGRESS * sum(entry[1:]) / (len(entry) - 1)  # a point once caught (R11.1)
+        ma += sum(entry[1:]) / (len(entry) - 1)
+    kinds: dict[str, int] = {}  # caught Master Anglers by kind (not a Counter: 5% of a search)
+    for c in p.ma_caught:
+        kind = cards.ma_kind[c]
+        kinds[kind] = kinds.get(kind, 0) + 1
+    species = {cards.fish_species[f] for f in p.fish}
+    small = len(species & cards.small_species) / len(cards.small_species)
+    for part in (
+        _within_reach(s, p.has_trophy("three_identical"), "three_identical", max(kinds.values(), default=0) / 3),
+        _within_reach(s, p.has_trophy("four_different"), "four_different", len(kinds) / 4),
+        _within_reach(s, p.has_trophy("first_to_8_species"), "first_to_8_species", len(species) / SPECIES_FOR_TROPHY),
+        _within_reach(s, p.has_trophy("small_species"), "small_species", small),
+        _within_reach(s, p.has_trophy("first_to_12"), "first_to_12", len(p.fish) / FISH_TO_END),
+    ):
+        score += part
+        reach += part
+    return score, ma, reach
 
 
 def _within_reach(s: State, held: bool, kind: str, progress: float) -> float:
@@ -56,7 +69,7 @@ def _within_reach(s: State, held: bool, kind: str, progress: float) -> float:
     return stack[-1] * min(progress, 1.0) ** 2
 
 
-def _contests_now(s: State, scores: list[float]) -> None:
+def contests_now(s: State, scores: list[float]) -> None:
     """R10.1–R10.3 — each seat presents its heaviest fish of each species; the stack's
     tiles go down the ranking; tag points for the tagged fish presented (R11.1)."""
     cards = s.cards

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple, Protocol
 
 from engine.bots.evaluate import win_chances
 from engine.bots.greedy import GreedyBot
@@ -28,7 +30,7 @@ from engine.determinize import World
 from engine.game import apply_in_place
 from engine.legal import legal_moves
 from engine.moves import Move
-from engine.rng import Rng, decision_rng
+from engine.rng import Rng, decision_rng, stream_seed
 from engine.state import State
 from engine.view import View
 
@@ -68,75 +70,86 @@ class Option:
     win_rate: float
 
 
-class IsmctsBot:
-    """Searches `iterations` worlds a move, or until `seconds` have passed if that comes
-    first (a cap for play on a slow machine; the iteration budget keeps it deterministic)."""
+class TreeJob(NamedTuple):
+    """One tree of a search, all a process needs to grow it: the searching seat's View,
+    its legal moves, the tree's random stream and budget, and (tree 0 only) a cap. (A
+    tuple, not a frozen dataclass: compiled, one of those cannot be unpickled.)"""
+
+    view: View
+    moves: list[Move]
+    cards: Cards
+    stream: int  # the tree's decision stream's state (engine.rng.decision_rng)
+    iterations: int
+    seconds: float | None
+    evaluate: Evaluation | None = None  # None: engine.bots.evaluate.win_chances
+
+
+class TreeResult(NamedTuple):
+    """A grown tree's root: each move's visits and reward total, and the iterations run."""
+
+    visits: dict[Move, int]
+    rewards: dict[Move, float]
+    iterations: int
+
+
+class Evaluation(Protocol):
+    """Each seat's chance to win in a position, in place of the hand-written evaluation
+    (engine.bots.learned.Model). An object, not a function: it goes to the search's
+    processes, and a compiled bound method cannot be pickled."""
+
+    def chances(self, s: State) -> list[float]: ...
+
+
+# Grows trees: the jobs, and the seconds the search may take (None: no cap). The result
+# is a tree per job, in order; a tree after the first may be None, not grown in time.
+TreeRunner = Callable[[list[TreeJob], "float | None"], "list[TreeResult | None]"]
+
+
+def grow_in_turn(jobs: list[TreeJob], seconds: float | None) -> list[TreeResult | None]:
+    """The trees one after another in this process; a tree after the first is grown
+    only if it starts before the cap (then whole)."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    results: list[TreeResult | None] = []
+    for i, job in enumerate(jobs):
+        if i and deadline is not None and time.perf_counter() > deadline:
+            results.append(None)
+        else:
+            results.append(grow_tree(job))
+    return results
+
+
+def grow_tree(job: TreeJob) -> TreeResult:
+    """Grow one tree (a module function, so that a process pool can run it)."""
+    root = Search(job.cards, job.view, job.moves, Rng(job.stream), job.evaluate).grow(job.iterations, job.seconds)
+    visits = {m: child.visits for m, child in root.children.items()}
+    rewards = {m: child.reward for m, child in root.children.items()}
+    return TreeResult(visits, rewards, root.visits)
+
+
+class Search:
+    """One tree over the seat's information set, grown from its View."""
 
     def __init__(
-        self, seed: int, cards: Cards, iterations: int = 1000, seconds: float | None = None, kind: str = "ismcts",
-    ) -> None:  # fmt: skip
-        self.kind = kind
-        self.seed = seed
-        self.iterations = iterations
-        self.seconds = seconds
-        self.rng: Rng  # dealt afresh for every decision, by search()
-        self.cards = cards  # the game's own: worlds are dealt from it
-        self.last_iterations = 0
-        # The iterations of the last decision when the time cap stopped it short of its
-        # budget, else None: the log records it, so the move can be checked by searching
-        # exactly as long again.
-        self.searched: int | None = None
-        self.greedy = GreedyBot(seed, self.cards)
-        self.prior: dict[Move, float] = {}
+        self, cards: Cards, view: View, moves: list[Move], rng: Rng, evaluate: Evaluation | None = None
+    ) -> None:
+        self.cards = cards
+        self.evaluate = evaluate
+        self.view = view
+        self.moves = moves
+        self.rng = rng
+        self.world = World(view, cards)
+        self.prior = root_prior(GreedyBot(0, cards), view, moves)
 
-    def choose(self, view: View, moves: list[Move], iterations: int | None = None) -> Move:
-        """The most searched move; `iterations` replaces the budget and the time cap
-        (to ask again for a decision the clock cut short)."""
-        if len(moves) == 1:
-            return moves[0]
-        return self.analyse(view, moves, iterations)[0].move
-
-    def analyse(self, view: View, moves: list[Move], iterations: int | None = None) -> list[Option]:
-        """Every root move, most searched first (ties: the legal order)."""
-        root = self.search(view, moves, iterations)
-        options = []
-        for move in moves:
-            child = root.children.get(move)
-            if child is None:  # a child is visited in the iteration that makes it
-                options.append(Option(move, 0, 0.0))
-            else:
-                options.append(Option(move, child.visits, child.reward / child.visits))
-        order = {m: i for i, m in enumerate(moves)}
-        return sorted(options, key=lambda o: (-o.visits, -o.win_rate, order[o.move]))
-
-    def search(self, view: View, moves: list[Move], iterations: int | None = None) -> Node:
-        world = World(view, self.cards)
-        root = Node(None, view.seat, None)
-        self.rng = decision_rng(self.seed, view.ply)
-        self.prior = self.root_prior(view, moves)
-        budget, deadline = self.iterations, None
-        if iterations is not None:
-            budget = iterations
-        elif self.seconds is not None:
-            deadline = time.perf_counter() + self.seconds
+    def grow(self, iterations: int, seconds: float | None) -> Node:
+        root = Node(None, self.view.seat, None)
+        deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0
-        while done < budget:
-            self.iterate(root, world.sample(self.rng))
+        while done < iterations:
+            self.iterate(root, self.world.sample(self.rng))
             done += 1
             if deadline is not None and done % TIME_CHECK == 0 and time.perf_counter() > deadline:
                 break
-        self.last_iterations = done
-        self.searched = done if done < budget else None
         return root
-
-    def root_prior(self, view: View, moves: list[Move]) -> dict[Move, float]:
-        """The greedy bot's one-step scores of the root moves, scaled to [0, 1]: the
-        search starts from them and its results overrule them as visits accumulate."""
-        me = view.seats[view.seat]
-        scores = {m: self.greedy.score(view, me, m) for m in moves}
-        low, high = min(scores.values()), max(scores.values())
-        span = high - low
-        return {m: (x - low) / span if span else 0.5 for m, x in scores.items()}
 
     def iterate(self, root: Node, s: State) -> None:
         node = root
@@ -172,7 +185,7 @@ class IsmctsBot:
             apply_in_place(s, best.move)
             node = best
         self.playout(s)
-        chances = win_chances(s)
+        chances = win_chances(s) if self.evaluate is None else self.evaluate.chances(s)
         while node is not root:
             node.visits += 1
             node.reward += chances[node.mover]
@@ -185,3 +198,91 @@ class IsmctsBot:
         rng = self.rng
         while not s.over and s.turn < stop:
             apply_in_place(s, playout_move(s, legal_moves(s), rng))
+
+
+def root_prior(greedy: GreedyBot, view: View, moves: list[Move]) -> dict[Move, float]:
+    """The greedy bot's one-step scores of the root moves, scaled to [0, 1]: the search
+    starts from them and its results overrule them as visits accumulate."""
+    me = view.seats[view.seat]
+    scores = {m: greedy.score(view, me, m) for m in moves}
+    low, high = min(scores.values()), max(scores.values())
+    span = high - low
+    return {m: (x - low) / span if span else 0.5 for m, x in scores.items()}
+
+
+class IsmctsBot:
+    """Searches `trees` trees of `iterations` worlds each and adds up their root
+    statistics (root parallelism: the trees are independent, so they may grow on every
+    core, and the move is the same whichever grows where). `seconds` caps the search on
+    a slow machine: the first tree stops at the cap, and a later tree counts only if it
+    was grown within it (the log records what was searched, so the move can be checked).
+    `runner` grows the trees (default: one after another, here); `evaluate` replaces
+    the hand-written evaluation (an experiment: scripts/train_evaluation.py)."""
+
+    def __init__(
+        self, seed: int, cards: Cards, iterations: int = 1000, seconds: float | None = None, kind: str = "ismcts",
+        trees: int = 1, runner: TreeRunner | None = None, evaluate: Evaluation | None = None,
+    ) -> None:  # fmt: skip
+        self.evaluate = evaluate
+        self.kind = kind
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.trees = trees
+        self.runner: TreeRunner = runner or grow_in_turn
+        self.cards = cards  # the game's own: worlds are dealt from it
+        self.last_iterations = 0
+        # The iterations of the last decision when the time cap stopped it short of its
+        # budget, else None: the log records it, so the move can be checked by searching
+        # exactly as long again.
+        self.searched: int | None = None
+
+    def choose(self, view: View, moves: list[Move], iterations: int | None = None) -> Move:
+        """The most searched move; `iterations` replaces the budget and the time cap
+        (to ask again for a decision the clock cut short)."""
+        if len(moves) == 1:
+            return moves[0]
+        return self.analyse(view, moves, iterations)[0].move
+
+    def analyse(self, view: View, moves: list[Move], iterations: int | None = None) -> list[Option]:
+        """Every root move, most searched first (ties: the legal order)."""
+        visits: dict[Move, int] = {}
+        rewards: dict[Move, float] = {}
+        for tree in self.grow(view, moves, iterations):  # in tree order: the same sums everywhere
+            for m, n in tree.visits.items():
+                visits[m] = visits.get(m, 0) + n
+                rewards[m] = rewards.get(m, 0.0) + tree.rewards[m]
+        options = [Option(m, visits.get(m, 0), rewards[m] / visits[m] if visits.get(m) else 0.0) for m in moves]
+        order = {m: i for i, m in enumerate(moves)}
+        return sorted(options, key=lambda o: (-o.visits, -o.win_rate, order[o.move]))
+
+    def grow(self, view: View, moves: list[Move], iterations: int | None = None) -> list[TreeResult]:
+        """The decision's trees: its budget, or as `iterations` says a capped search
+        went (fewer than one tree's budget: the first tree cut there; else that many
+        whole trees). Sets last_iterations and searched."""
+        budget = self.iterations
+        if iterations is None:
+            jobs = [self.job(view, moves, k, budget, self.seconds if k == 0 else None) for k in range(self.trees)]
+            grown = self.runner(jobs, self.seconds)
+        elif iterations < budget:
+            grown = grow_in_turn([self.job(view, moves, 0, iterations, None)], None)
+        else:
+            grown = grow_in_turn([self.job(view, moves, k, budget, None) for k in range(iterations // budget)], None)
+        trees: list[TreeResult] = []
+        for tree in grown:
+            if tree is None:
+                break
+            trees.append(tree)
+            if tree.iterations < budget:
+                break  # the first tree was cut by the cap: it alone counts
+        done = sum(t.iterations for t in trees)
+        self.last_iterations = done
+        self.searched = done if done < budget * self.trees else None
+        return trees
+
+    def job(self, view: View, moves: list[Move], tree: int, iterations: int, seconds: float | None) -> TreeJob:
+        """Tree `tree`'s job: the first draws on the decision's own stream (a one-tree
+        search is the search this bot always made), the others on streams of their own."""
+        seed = self.seed if tree == 0 else stream_seed(self.seed, f"tree-{tree}")
+        stream = decision_rng(seed, view.ply).state
+        return TreeJob(view, moves, self.cards, stream, iterations, seconds, self.evaluate)

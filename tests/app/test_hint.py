@@ -14,6 +14,7 @@ from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
 from cwtui.widgets.table.quiet import TextLines
 from engine import GameConfig, SeatConfig, new_game
+from engine.bots import TreeRunner
 
 DUO = (SeatConfig("Laurence", "human"), SeatConfig("Nils", "greedy"))
 
@@ -97,9 +98,9 @@ async def test_h_pressed_again_searches_no_more(replays: Path) -> None:
         searches: list[int] = []
         hint = session.hint
 
-        def counted(timed: bool = True) -> object:
+        def counted(timed: bool = True, runner: TreeRunner | None = None) -> object:
             searches.append(session.ply)
-            return hint(timed=timed)
+            return hint(timed, runner)
 
         session.hint = counted  # type: ignore[method-assign,assignment]
         await pilot.press("h", "h", "h")
@@ -124,12 +125,12 @@ async def test_a_hint_asked_while_an_earlier_search_runs_waits_for_it(replays: P
         hint = session.hint
         running, most, release = [0], [0], threading.Event()
 
-        def gated(timed: bool = True) -> object:
+        def gated(timed: bool = True, runner: TreeRunner | None = None) -> object:
             running[0] += 1
             most[0] = max(most[0], running[0])
             try:
                 release.wait(10)
-                return hint(timed=timed)
+                return hint(timed, runner)
             finally:
                 running[0] -= 1
 

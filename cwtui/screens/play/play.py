@@ -21,6 +21,7 @@ from cwtui.crash import crash_line, write_report
 from cwtui.navigation import ShowResults
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.screens.seated.seated import SeatedScreen
+from cwtui.search_pool import TreePool
 from cwtui.session import GameSession
 from cwtui.settings import BOT_SPEEDS, Settings
 from engine import IllegalMove
@@ -67,6 +68,13 @@ class PlayScreen(SeatedScreen):
         super().__init__(session, settings)
         self.session = session
         self.paused = False
+
+    def on_mount(self) -> None:
+        """A hard bot at the table searches on every core: its processes start now, not
+        at its first move (they take about a second)."""
+        pool = self.settings.search
+        if isinstance(pool, TreePool) and any(seat.kind == "hard" for seat in self.session.config.seats):
+            self.run_worker(pool.warm, thread=True, group="warm", exit_on_error=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("pause", "speed"):
@@ -122,7 +130,7 @@ class PlayScreen(SeatedScreen):
         if worker.is_cancelled:
             return
         try:
-            decision = self.session.bot_move()
+            decision = self.session.bot_move(self.settings.search)
         except Exception as error:  # a bot's fault ends its turn, not the app
             self.post_message(self.BotFailed(crash_line(error, write_report(error))))
             return

@@ -33,6 +33,7 @@ from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
 from cwtui.widgets.table.quiet import QuietOptionList, TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine.bots import Option as BotOption
+from engine.bots import TreeRunner
 from engine.cards import Cards
 from engine.moves import Move, Present
 from engine.view import View
@@ -74,7 +75,7 @@ class SeatedGame(Protocol):
         """The position before the last move as `seat` saw it (its marks), if any."""
         ...
 
-    def hint(self, timed: bool = True) -> list[BotOption]: ...
+    def hint(self, timed: bool = True, runner: TreeRunner | None = None) -> list[BotOption]: ...
 
 
 class SeatedScreen(CompactScreen):
@@ -308,7 +309,7 @@ class SeatedScreen(CompactScreen):
 
     @work(thread=True, group="hint")
     def find_hint(self, asked: View) -> None:
-        self.post_message(self.HintFound(asked, self.game.hint(timed=self.settings.search_timed)))
+        self.post_message(self.HintFound(asked, self.game.hint(self.settings.search_timed, self.settings.search)))
 
     @on(HintFound)
     def hint_found(self, message: HintFound) -> None:

@@ -1,0 +1,73 @@
+"""The search's trees on every core: the hard level's root-parallel search in the app.
+
+A search bot grows independent trees and adds up their roots (engine.bots.ismcts), so
+they can grow in separate processes and the move is the one a single process finds.
+The pool is spawned once, on first use, and kept for the app's life: starting a
+process costs about a second (importing the engine), a search a fraction of one.
+Anything wrong with the pool (a worker killed, a platform without processes) falls
+back to growing the trees here, one after another: slower, the same move.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+
+from cwtui.processes import ignore_interrupts
+from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree
+
+
+class TreePool:
+    """A TreeRunner (engine.bots.ismcts) on `workers` processes (default: one a core)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self.pool: ProcessPoolExecutor | None = None
+        self.fallbacks = 0  # searches the pool failed, grown here instead (tests read it)
+
+    def __call__(self, jobs: list[TreeJob], seconds: float | None) -> list[TreeResult | None]:
+        if len(jobs) < 2 or self.workers < 2:
+            return grow_in_turn(jobs, seconds)
+        start = time.perf_counter()
+        try:
+            futures = [self.processes().submit(grow_tree, job) for job in jobs]
+            return self.gathered(futures, None if seconds is None else start + seconds)
+        except (BrokenProcessPool, OSError):
+            self.fallbacks += 1
+            self.close()  # the next search starts a new pool
+            left = None if seconds is None else max(0.0, start + seconds - time.perf_counter())
+            return grow_in_turn(jobs, left)
+
+    def gathered(self, futures: list[Future[TreeResult]], deadline: float | None) -> list[TreeResult | None]:
+        """The first tree whole (it stops itself at the cap), then the others grown by
+        the deadline; from the first one late on, None (it grows on, unused)."""
+        results: list[TreeResult | None] = [futures[0].result()]
+        for future in futures[1:]:
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            try:
+                results.append(future.result(timeout=left) if results[-1] is not None else None)
+            except FutureTimeout:
+                results.append(None)
+        return results
+
+    def processes(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            context = multiprocessing.get_context("spawn")  # the app runs threads: no fork
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=ignore_interrupts)
+        return self.pool
+
+    def warm(self) -> None:
+        """Start the processes now (from a thread: it takes about a second), so that
+        the first search does not wait for them."""
+        futures = [self.processes().submit(os.getpid) for _ in range(self.workers)]
+        for future in futures:
+            future.result()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None

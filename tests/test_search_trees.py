@@ -1,0 +1,136 @@
+"""Root-parallel search (engine.bots.ismcts, cwtui.search_pool): a bot grows several
+independent trees and adds up their roots, so the move depends on the seed and the
+level's tree count alone — not on how many processes grew them, nor where."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+from helpers import play_on, reseal
+from test_bots import CARDS, position
+
+from cwtui.search_pool import TreePool
+from cwtui.session import GameSession
+from engine import GameConfig, SeatConfig, legal_moves
+from engine.bots import IsmctsBot, TreeRunner, level
+from engine.bots.audit import audit
+from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree
+from engine.bots.learned import HAND_WRITTEN, Model
+from engine.log import parse
+from engine.replay import Replay
+from engine.view import view
+
+
+def test_several_trees_are_deterministic_for_a_seed_and_add_up() -> None:
+    s = position(2, 11, 60)
+    v, moves = view(s, s.to_act), legal_moves(s)
+    first = IsmctsBot(3, CARDS, iterations=150, trees=3).analyse(v, moves)
+    assert first == IsmctsBot(3, CARDS, iterations=150, trees=3).analyse(v, moves)
+    assert sum(o.visits for o in first) == 450  # every iteration of every tree, once
+    one = IsmctsBot(3, CARDS, iterations=150).analyse(v, moves)
+    assert [o.visits for o in one] != [o.visits for o in first], "the other trees draw worlds of their own"
+
+
+def test_the_first_tree_is_the_one_tree_search() -> None:
+    """A one-tree bot's search is tree 0 of a bot of several: a level that adds trees
+    keeps the search it had and adds to it."""
+    s = position(3, 5, 90)
+    v, moves = view(s, s.to_act), legal_moves(s)
+    single = IsmctsBot(8, CARDS, iterations=100)
+    several = IsmctsBot(8, CARDS, iterations=100, trees=2)
+    assert several.grow(v, moves)[0] == single.grow(v, moves)[0]
+
+
+def test_trees_grown_in_processes_are_the_trees_grown_here() -> None:
+    """The same trees in the pool's processes as here, with the hand-written evaluation
+    and with a model's; and grown there, not here after the pool failed (a job the
+    processes could not unpickle once broke the pool, and the fallback hid it)."""
+    s = position(4, 2, 120)
+    v, moves = view(s, s.to_act), legal_moves(s)
+    model = Model(tuple(w * 2 for w in HAND_WRITTEN))
+    pool = TreePool(workers=2)
+    try:
+        for evaluate in (None, model):
+            here = IsmctsBot(6, CARDS, iterations=200, trees=2, evaluate=evaluate)
+            there = IsmctsBot(6, CARDS, iterations=200, trees=2, runner=pool, evaluate=evaluate)
+            assert there.analyse(v, moves) == here.analyse(v, moves)
+            assert there.searched is None and there.last_iterations == 400
+        assert pool.fallbacks == 0
+    finally:
+        pool.close()
+
+
+def test_a_tree_job_and_its_result_travel_between_processes() -> None:
+    s = position(2, 11, 60)
+    bot = IsmctsBot(3, CARDS, 50, trees=2, evaluate=Model(HAND_WRITTEN))
+    job = bot.job(view(s, s.to_act), legal_moves(s), 1, 50, None)
+    result = grow_tree(job)
+    assert grow_tree(pickle.loads(pickle.dumps(job))) == result  # the cards and the model came too
+    assert pickle.loads(pickle.dumps(result)) == result
+
+
+def test_a_later_tree_not_grown_in_time_is_left_out_and_logged() -> None:
+    """The clock may stop the search after the first tree: the move is then one tree's,
+    `searched` says so, and asking again with that count finds the same move."""
+    s = position(2, 7, 80)
+    v, moves = view(s, s.to_act), legal_moves(s)
+
+    def first_only(jobs: list[TreeJob], seconds: float | None) -> list[TreeResult | None]:
+        return [grow_tree(jobs[0]), *(None for _ in jobs[1:])]
+
+    runner: TreeRunner = first_only
+    late = IsmctsBot(4, CARDS, iterations=150, seconds=9.0, trees=2, runner=runner)
+    options = late.analyse(v, moves)
+    assert late.searched == 150 and sum(o.visits for o in options) == 150
+    again = IsmctsBot(4, CARDS, iterations=150, seconds=9.0, trees=2)
+    assert again.analyse(v, moves, iterations=150) == options
+    assert again.searched == 150
+
+
+def test_a_first_tree_cut_by_the_clock_counts_alone() -> None:
+    s = position(2, 7, 80)
+    v, moves = view(s, s.to_act), legal_moves(s)
+    cut = IsmctsBot(4, CARDS, iterations=10**9, seconds=0.05, trees=2)
+    options = cut.analyse(v, moves)
+    assert cut.searched is not None and sum(o.visits for o in options) == cut.searched < 10**9
+    again = IsmctsBot(4, CARDS, iterations=10**9, trees=2)
+    assert again.analyse(v, moves, iterations=cut.searched) == options
+
+
+def test_grow_in_turn_skips_trees_past_the_cap() -> None:
+    s = position(2, 3, 40)
+    v, moves = view(s, s.to_act), legal_moves(s)
+    bot = IsmctsBot(1, CARDS, iterations=10**9, seconds=0.05, trees=2)
+    jobs = [bot.job(v, moves, k, 10**9, 0.05 if k == 0 else None) for k in range(2)]
+    first, second = grow_in_turn(jobs, 0.05)
+    assert first is not None and first.iterations < 10**9
+    assert second is None
+
+
+def test_the_hard_level_by_engine_version() -> None:
+    """A log is audited by the levels of the engine that wrote it: hard grew one tree
+    before 0.2.0, two since; a header's version that is no version means this engine."""
+    assert level("hard", "0.1.0").trees == 1
+    assert level("hard", "0.2.0").trees == level("hard").trees == 2
+    assert level("hard", "forged").trees == 2
+    assert level("medium", "0.1.0") == level("medium")
+
+
+def test_an_older_engines_hard_seat_passes_its_audit(tmp_path: Path) -> None:
+    """Moves a one-tree hard bot made check out in a log of engine 0.1.0 and not under
+    this engine's two-tree level (the seed is one where the two differ early)."""
+    config = GameConfig(seats=(SeatConfig("Ana", "hard"), SeatConfig("Bo", "greedy")), seed=21)
+    session = GameSession.start(config, tmp_path)
+    bot = session.bots[0]
+    assert isinstance(bot, IsmctsBot) and bot.trees == 2
+    bot.trees, bot.seconds = 1, None  # the hard level of engine 0.1.0, on no clock
+    play_on(session, until_ply=24)
+    session.close()
+    assert session.path is not None
+    lines = session.path.read_bytes().splitlines(keepends=True)
+    old = reseal([lines[0].replace(b'"engine":"0.2.0"', b'"engine":"0.1.0"', 1), *lines[1:]])
+    assert b'"engine":"0.1.0"' in old[0]
+    assert audit(Replay(parse(old))) is None
+    wrong = audit(Replay(parse(lines)))
+    assert wrong is not None and "seat 0 is a hard bot" in wrong.reason
