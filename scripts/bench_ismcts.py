@@ -118,29 +118,30 @@ def main() -> None:
     pool = TreePool()
     pool.warm()  # as the app does when a hard seat sits down
     try:
-        for kind, (iterations, cap, trees) in SEARCH_BUDGET.items():
+        for kind, budget in SEARCH_BUDGET.items():
             runners: list[tuple[str, TreeRunner | None]] = [("one core", None)]
-            if trees > 1 and pool.workers > 1:
+            if budget.trees > 1 and pool.workers > 1:
                 runners.append((f"{pool.workers} processes", pool))
             for where, runner in runners:
-                seconds_a_move(kind, iterations, cap, trees, where, runner, sample)
+                seconds_a_move(kind, where, runner, sample)
     finally:
         pool.close()
 
 
-def seconds_a_move(
-    kind: str, iterations: int, cap: float, trees: int, where: str, runner: TreeRunner | None, sample: list[State]
-) -> None:
+def seconds_a_move(kind: str, where: str, runner: TreeRunner | None, sample: list[State]) -> None:
+    from engine.bots import level, search_bot
+
+    iterations, cap, trees, evaluation = level(kind)
     seconds = []
     capped = 0
     for s in sample:
-        bot = IsmctsBot(7, CARDS, iterations, cap, kind, trees, runner)
+        bot = search_bot(kind, 7, CARDS, runner=runner)
         start = time.perf_counter()
         bot.choose(view(s, s.to_act), legal_moves(s))
         seconds.append(time.perf_counter() - start)
         capped += bot.searched is not None
     seconds.sort()
-    print(f"  {kind:6} ({trees} × {iterations} iterations, cap {cap:.1f} s, {where}): "
+    print(f"  {kind:6} ({trees} × {iterations} iterations, cap {cap:.1f} s, {evaluation or 'hand-written'}, {where}): "
           f"median {statistics.median(seconds):5.2f} s  max {seconds[-1]:5.2f} s  "
           f"stopped by the cap {capped}/{len(sample)}")  # fmt: skip
 

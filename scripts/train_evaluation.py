@@ -153,7 +153,8 @@ def train(args: argparse.Namespace) -> Model:
     w = fit(train_x, train_mask, train_y)
     print(f"held-out games: {len(held_out):,} ({len(test_y):,} positions)")
     print(f"  {'evaluation':14} {'log-loss':>9} {'favourite won':>14}")
-    for name, weights in (("hand-written", np.array(HAND_WRITTEN)), ("learned", w)):
+    uniform = np.zeros(len(w))  # every seat alike: what knowing nothing scores
+    for name, weights in (("uniform", uniform), ("hand-written", np.array(HAND_WRITTEN)), ("learned", w)):
         loss, right = log_loss(weights, test_x, test_mask, test_y)
         print(f"  {name:14} {loss:9.4f} {100 * right:13.1f}%")
     print_by_progress(w, test_x, test_mask, test_y)
@@ -161,7 +162,8 @@ def train(args: argparse.Namespace) -> Model:
     k = len(FEATURES)
     for i, name in enumerate(FEATURES):
         print(f"  {name:24} early {w[i]:7.3f} (hand {HAND_WRITTEN[i]:.3f})  late {w[k + i]:+7.3f}")
-    trained_on = ", ".join(str(p) for p in args.logs) + f"; every {args.every}th ply; {len(samples):,} positions"
+    made = args.about or ", ".join(p.name for p in args.logs)
+    trained_on = f"{made}; every {args.every}th ply; {len(samples):,} positions"
     args.out.write_bytes(encode(tuple(float(v) for v in w), trained_on))
     model = load_model(args.out)
     print(f"wrote {args.out} ({model.name})")
@@ -268,6 +270,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("logs", nargs="*", type=Path, help="folders of cwtui simulate logs to fit on")
     parser.add_argument("--out", type=Path, default=Path("evaluation.json"), help="the model file to write")
+    parser.add_argument("--about", help="how the logs were made, for the model file (default: their folders' names)")
     parser.add_argument("--model", type=Path, help="a model file to test instead of fitting one")
     parser.add_argument("--every", type=int, default=10, help="sample every Nth ply of a game")
     parser.add_argument("--holdout", type=float, default=0.2, help="share of games held out to measure the fit")

@@ -13,10 +13,10 @@ from helpers import config, random_playout
 from test_bots import CARDS, position
 
 from engine import legal_moves, new_game
-from engine.bots import IsmctsBot
+from engine.bots import LEARNED, IsmctsBot, search_bot
 from engine.bots.evaluate import win_chances
 from engine.bots.learned import FEATURES, HAND_WRITTEN, Model, features
-from engine.bots.model_file import encode, load_model
+from engine.bots.model_file import encode, load_model, shipped_model
 from engine.rng import Rng
 from engine.view import view
 
@@ -94,3 +94,26 @@ def test_the_fit_finds_the_weights_that_made_the_data() -> None:
     x, mask, y = script["arrays"](samples)
     fitted = script["fit"](x, mask, y, ridge=0.0)
     assert np.abs(fitted - truth).max() < 0.1, fitted
+
+
+def test_the_shipped_model_loads_is_named_by_its_hash_and_plays() -> None:
+    """The levels' model ships in engine/data, named by its file's hash (the bot's
+    evaluation says which model played); the search bots of both levels use it."""
+    model = shipped_model(LEARNED)
+    assert model.name == LEARNED and len(model.weights) == 2 * len(FEATURES)
+    s = position(2, 11, 60)
+    for kind in ("medium", "hard"):
+        bot = search_bot(kind, 3, CARDS, timed=False)
+        assert bot.evaluate == model
+    medium = search_bot("medium", 3, CARDS, timed=False)
+    assert medium.choose(view(s, s.to_act), legal_moves(s)) in legal_moves(s)
+
+
+def test_a_shipped_model_changed_by_hand_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.bots.model_file as model_file
+
+    text = (model_file.SHIPPED / f"{LEARNED}.json").read_bytes()
+    (tmp_path / f"{LEARNED}.json").write_bytes(text.replace(b'"early": [\n    -0.', b'"early": [\n    0.', 1))
+    monkeypatch.setattr(model_file, "SHIPPED", tmp_path)
+    with pytest.raises(ValueError, match="has changed"):
+        model_file.shipped_model.__wrapped__(LEARNED)

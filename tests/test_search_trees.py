@@ -7,13 +7,14 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
+import pytest
 from helpers import play_on, reseal
 from test_bots import CARDS, position
 
 from cwtui.search_pool import TreePool
 from cwtui.session import GameSession
-from engine import GameConfig, SeatConfig, legal_moves
-from engine.bots import IsmctsBot, TreeRunner, level
+from engine import ENGINE_VERSION, GameConfig, SeatConfig, legal_moves
+from engine.bots import LEARNED, SEARCH_BUDGET, Budget, IsmctsBot, TreeRunner, level
 from engine.bots.audit import audit
 from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree
 from engine.bots.learned import HAND_WRITTEN, Model
@@ -108,29 +109,40 @@ def test_grow_in_turn_skips_trees_past_the_cap() -> None:
     assert second is None
 
 
-def test_the_hard_level_by_engine_version() -> None:
+def test_the_levels_by_engine_version() -> None:
     """A log is audited by the levels of the engine that wrote it: hard grew one tree
-    before 0.2.0, two since; a header's version that is no version means this engine."""
-    assert level("hard", "0.1.0").trees == 1
-    assert level("hard", "0.2.0").trees == level("hard").trees == 2
-    assert level("hard", "forged").trees == 2
-    assert level("medium", "0.1.0") == level("medium")
+    before 0.2.0, two since; both levels evaluated by hand before 0.3.0, with the
+    learned model since; a header's version that is no version means this engine."""
+    assert level("hard", "0.1.0") == Budget(2500, 2.0, trees=1, evaluation=None)
+    assert level("hard", "0.2.0") == Budget(2500, 2.0, trees=2, evaluation=None)
+    assert level("hard", "0.3.0") == level("hard") == level("hard", "forged") == SEARCH_BUDGET["hard"]
+    assert level("hard").evaluation == level("medium").evaluation == LEARNED
+    assert level("medium", "0.1.0") == level("medium", "0.2.0") == Budget(300, 1.0)
 
 
-def test_an_older_engines_hard_seat_passes_its_audit(tmp_path: Path) -> None:
-    """Moves a one-tree hard bot made check out in a log of engine 0.1.0 and not under
-    this engine's two-tree level (the seed is one where the two differ early)."""
-    config = GameConfig(seats=(SeatConfig("Ana", "hard"), SeatConfig("Bo", "greedy")), seed=21)
+@pytest.mark.parametrize(
+    ("kind", "engine", "then"),
+    [("hard", "0.1.0", {"trees": 1, "evaluate": None}), ("medium", "0.2.0", {"evaluate": None})],
+)
+def test_an_older_engines_search_seat_passes_its_audit(
+    tmp_path: Path, kind: str, engine: str, then: dict[str, object]
+) -> None:
+    """Moves a search bot of an older engine made check out in a log of that engine,
+    and not under this engine's level (seeds where the two differ early)."""
+    config = GameConfig(seats=(SeatConfig("Ana", kind), SeatConfig("Bo", "greedy")), seed=21)
     session = GameSession.start(config, tmp_path)
     bot = session.bots[0]
-    assert isinstance(bot, IsmctsBot) and bot.trees == 2
-    bot.trees, bot.seconds = 1, None  # the hard level of engine 0.1.0, on no clock
-    play_on(session, until_ply=24)
+    assert isinstance(bot, IsmctsBot)
+    bot.seconds = None  # on no clock: every search whole
+    for name, value in then.items():
+        setattr(bot, name, value)  # the level as that engine had it
+    play_on(session, until_ply=30)
     session.close()
     assert session.path is not None
     lines = session.path.read_bytes().splitlines(keepends=True)
-    old = reseal([lines[0].replace(b'"engine":"0.2.0"', b'"engine":"0.1.0"', 1), *lines[1:]])
-    assert b'"engine":"0.1.0"' in old[0]
+    this = f'"engine":"{ENGINE_VERSION}"'.encode()
+    old = reseal([lines[0].replace(this, f'"engine":"{engine}"'.encode(), 1), *lines[1:]])
+    assert f'"engine":"{engine}"'.encode() in old[0]
     assert audit(Replay(parse(old))) is None
     wrong = audit(Replay(parse(lines)))
-    assert wrong is not None and "seat 0 is a hard bot" in wrong.reason
+    assert wrong is not None and f"seat 0 is a {kind} bot" in wrong.reason

@@ -9,10 +9,11 @@ would have, and engine.bots.audit can check a log's bot moves by asking again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from engine.bots.greedy import GreedyBot
 from engine.bots.ismcts import IsmctsBot, Option, TreeRunner
+from engine.bots.model_file import shipped_model
 from engine.bots.random_bot import RandomBot
 from engine.cards import Cards
 from engine.config import BOT_KINDS, GameConfig
@@ -34,36 +35,51 @@ class Bot(Protocol):
 
 class Budget(NamedTuple):
     """A search level: iterations a tree, trees a move (root-parallel: they may grow on
-    every core), and a time cap so that a slow machine still answers."""
+    every core), a time cap so that a slow machine still answers, and the evaluation
+    (the name of a model shipped in engine/data, or None: the hand-written one)."""
 
     iterations: int
     seconds: float
     trees: int = 1
+    evaluation: str | None = None
 
 
+# The learned evaluation (engine.bots.learned), named by its file's hash: it beat the
+# hand-written one at equal time (docs/bot-strength.md).
+LEARNED: Final = "learned-ff38d153"
 # Hard grows two trees of 2,500 worlds: on two cores a move takes what one tree takes
-# (~0.2 s compiled on a quiet hour, ~0.4 s on a busy one, scripts/bench_ismcts.py), one
-# after another where there is one core or in tournaments. The count is the level's,
-# not the machine's, so a game's bot moves are the same wherever they were searched.
-SEARCH_BUDGET: Final[dict[str, Budget]] = {"medium": Budget(300, 1.0), "hard": Budget(2500, 2.0, trees=2)}
+# (~0.4 s compiled on a busy hour, scripts/bench_ismcts.py), one after another where
+# there is one core or in tournaments. The count is the level's, not the machine's, so
+# a game's bot moves are the same wherever they were searched.
+SEARCH_BUDGET: Final[dict[str, Budget]] = {
+    "medium": Budget(300, 1.0, evaluation=LEARNED),
+    "hard": Budget(2500, 2.0, trees=2, evaluation=LEARNED),
+}
 # A log names the engine that wrote it, and its bot seats are audited by the levels of
-# that engine: before 0.2.0 the hard level grew a single tree.
-TREES_FROM: Final = (0, 2, 0)
+# that engine. Each change to the levels, newest first: the version that made it, and
+# the field as it was before.
+LEVEL_CHANGES: Final[tuple[tuple[tuple[int, ...], str, Any], ...]] = (
+    ((0, 3, 0), "evaluation", None),  # the learned evaluation, in place of the hand-written one
+    ((0, 2, 0), "trees", 1),  # two trees a move (hard), in place of one
+)
 
 
 def level(kind: str, engine: str | None = None) -> Budget:
     """A search level as engine version `engine` defined it (None: this engine)."""
     budget = SEARCH_BUDGET[kind]
-    if engine is not None and _version(engine) < TREES_FROM:
-        return budget._replace(trees=1)
+    version = None if engine is None else _version(engine)
+    for since, field, before in LEVEL_CHANGES:
+        if version is not None and version < since:
+            budget = budget._replace(**{field: before})
     return budget
 
 
-def _version(engine: str) -> tuple[int, ...]:
-    """ "0.1.0" as (0, 1, 0); anything else (a header written by hand) as this engine's."""
+def _version(engine: str) -> tuple[int, ...] | None:
+    """ "0.1.0" as (0, 1, 0); anything else (a header written by hand) as None: this
+    engine's levels."""
     parts = engine.split(".")
     if not all(p.isdigit() for p in parts):
-        return TREES_FROM
+        return None
     return tuple(int(p) for p in parts)
 
 
@@ -73,8 +89,9 @@ def search_bot(
     """A search bot at a level (the hint asks one for its analysis); `runner` grows its
     trees (default: one after another, here); `engine`: the level as that version of
     the engine defined it (to audit an older log)."""
-    iterations, seconds, trees = level(kind, engine)
-    return IsmctsBot(seed, cards, iterations, seconds if timed else None, kind, trees, runner)
+    iterations, seconds, trees, evaluation = level(kind, engine)
+    model = None if evaluation is None else shipped_model(evaluation)
+    return IsmctsBot(seed, cards, iterations, seconds if timed else None, kind, trees, runner, model)
 
 
 def make_bot(kind: str, seed: int, cards: Cards, timed: bool = True, engine: str | None = None) -> Bot:
@@ -132,6 +149,8 @@ def seat_bots(config: GameConfig, cards: Cards, timed: bool = True, engine: str 
 
 __all__ = [
     "BOT_KINDS",
+    "LEARNED",
+    "LEVEL_CHANGES",
     "SEARCH_BUDGET",
     "Bot",
     "Budget",

@@ -4,12 +4,15 @@ because msgspec's Structs must stay interpreted (python/mypy#21938)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from pathlib import Path
 
 import msgspec
 
 from engine.bots.learned import FEATURES, Model
+
+SHIPPED = Path(__file__).parent.parent / "data"  # engine/data
 
 
 class ModelFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -38,3 +41,13 @@ def load_model(path: Path) -> Model:
     if tuple(data.features) != FEATURES or len(data.early) != len(FEATURES) or len(data.late) != len(FEATURES):
         raise ValueError(f"{path}: its features are {data.features}; this engine's are {list(FEATURES)}")
     return Model(tuple(data.early) + tuple(data.late), f"learned-{hashlib.sha256(raw).hexdigest()[:8]}")
+
+
+@functools.cache
+def shipped_model(name: str) -> Model:
+    """A model shipped with the engine, engine/data/NAME.json, whose name is its hash
+    (a file changed by hand would play other moves under the same name: refused)."""
+    model = load_model(SHIPPED / f"{name}.json")
+    if model.name != name:
+        raise ValueError(f"engine/data/{name}.json has changed: its hash names it {model.name}")
+    return model
