@@ -15,7 +15,7 @@ import os
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 
 from cwtui.processes import ignore_interrupts
 from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree
@@ -25,9 +25,15 @@ class TreePool:
     """A TreeRunner (engine.bots.ismcts) on `workers` processes (default: one a core)."""
 
     def __init__(self, workers: int | None = None) -> None:
+        """Make it before the app runs: the processes start later, but the resource
+        tracker that every spawned process is handed starts now, while sys.stderr is
+        the terminal's. Under Textual, sys.stderr is a capture whose fileno() is -1,
+        and a tracker started there fails to spawn ("bad value(s) in fds_to_keep")."""
         self.workers = workers or os.cpu_count() or 1
         self.pool: ProcessPoolExecutor | None = None
         self.fallbacks = 0  # searches the pool failed, grown here instead (tests read it)
+        if self.workers > 1:
+            resource_tracker.ensure_running()
 
     def __call__(self, jobs: list[TreeJob], seconds: float | None) -> list[TreeResult | None]:
         if len(jobs) < 2 or self.workers < 2:
@@ -36,7 +42,7 @@ class TreePool:
         try:
             futures = [self.processes().submit(grow_tree, job) for job in jobs]
             return self.gathered(futures, None if seconds is None else start + seconds)
-        except (BrokenProcessPool, OSError):
+        except Exception:  # the pool, not the search: a search that fails fails here too
             self.fallbacks += 1
             self.close()  # the next search starts a new pool
             left = None if seconds is None else max(0.0, start + seconds - time.perf_counter())
