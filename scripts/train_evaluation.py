@@ -39,7 +39,6 @@ from engine.config import GameConfig, SeatConfig
 from engine.errors import EngineError
 from engine.rng import Rng, stream_seed
 from engine.setup import new_game, set_up
-from engine.state import State
 from engine.view import view
 
 CARDS = load_cards()
@@ -240,16 +239,12 @@ def match(model: Model, args: argparse.Namespace, learned: int, hand: int) -> No
 
 
 def cost(model: Model) -> float:
-    """Iterations a second with each evaluation, searches of the same positions, in turn."""
-    positions: list[State] = []
-    for seed in range(2):
-        s = new_game(GameConfig(seats=(SeatConfig("A", "greedy"), SeatConfig("B", "greedy")), seed=seed), CARDS)
-        greedy = GreedyBot(seed, CARDS)
-        while not s.over:
-            moves = legal_moves(s)
-            if len(moves) > 1 and len(positions) < 30 * (seed + 1) and s.ply % 5 == 0:
-                positions.append(s.clone())
-            apply_in_place(s, greedy.choose(view(s, s.to_act), moves))
+    """Iterations a second with each evaluation, searches of the same positions, in turn
+    (60 decisions spread over two greedy games, as scripts/bench_ismcts.py picks them)."""
+    from bench_ismcts import decisions  # a sibling script: on the path when this one runs
+
+    found = decisions(2, 2)
+    positions = found[:: max(1, len(found) // 60)][:60]
     rates: dict[str, list[float]] = {"hand-written": [], "learned": []}
     for _ in range(3):
         for name, evaluate in (("hand-written", None), ("learned", model)):

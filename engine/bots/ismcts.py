@@ -132,10 +132,8 @@ class Search:
     def __init__(
         self, cards: Cards, view: View, moves: list[Move], rng: Rng, evaluate: Evaluation | None = None
     ) -> None:
-        self.cards = cards
         self.evaluate = evaluate
         self.view = view
-        self.moves = moves
         self.rng = rng
         self.world = World(view, cards)
         self.prior = root_prior(GreedyBot(0, cards), view, moves)
