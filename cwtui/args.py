@@ -77,6 +77,14 @@ def bots_arg(text: str) -> tuple[str, ...]:
     return kinds
 
 
+def names_arg(text: str) -> tuple[str, ...]:
+    """A comma list of seats, by number or name (checked against each game)."""
+    items = tuple(item.strip() for item in text.split(",") if item.strip())
+    if not items:
+        raise argparse.ArgumentTypeError(f"expected seats by number or name, such as 0,Ana, not {text!r}")
+    return items
+
+
 # What a seat's kind may be called on the command line (the app calls greedy "easy").
 KIND_ALIASES = {"easy": "greedy"}
 

@@ -24,6 +24,7 @@ from cwtui.args import (
     UsageError,
     bots_arg,
     count_arg,
+    names_arg,
     need_folder_or_nothing,
     need_writable_folder,
     seat_arg,
@@ -40,6 +41,7 @@ from cwtui.settings import BOT_SPEEDS
 from engine.cards import Cards, load_cards
 from engine.config import BOT_KINDS, SEEDS
 from engine.errors import EngineError
+from engine.review import LEVELS as REVIEW_LEVELS
 
 if TYPE_CHECKING:
     pass  # imported when the app runs: the commands start faster without Textual
@@ -99,6 +101,22 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
     play.add_argument("--cards", type=Path, default=None, help="another card data file (default: the built-in)")
     play.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS, help="where the game is saved")
+    rev = sub.add_parser(
+        "review", help="grade every decision of a saved game by a search from the seat's view: accuracy, worst moves"
+    )
+    rev.add_argument("files", nargs="+", type=Path)
+    rev.add_argument("--seats", type=names_arg, default=None, metavar="SEAT,…",
+                     help="seats to review, by number from 0 or by name (default: the humans; every seat of a "
+                          "game of bots)")  # fmt: skip
+    rev.add_argument("--level", choices=REVIEW_LEVELS, default="medium",
+                     help="the search that judges: medium (fast) or hard (about 15× as long, steadier)")  # fmt: skip
+    rev.add_argument("--workers", type=count_arg(0, 1024), default=0,
+                     help="processes to search on (default 0: one per core)")  # fmt: skip
+    rev.add_argument(
+        "--backend", choices=("local", "ray"), default="local",
+        help="ray: search on a Ray cluster ($RAY_ADDRESS, else a local one); needs pip install 'cwtui[ray]'",
+    )  # fmt: skip
+    rev.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
     rep = sub.add_parser("replay", help="open a saved game in the replay screen")
     rep.add_argument("file", type=Path)
     rep.add_argument("--cards", type=Path, default=None, help="the card data file the game was played with")
@@ -147,6 +165,8 @@ def _run(args: argparse.Namespace) -> int:
         return tournament(args)
     if args.command == "replay":
         return replay(args)
+    if args.command == "review":
+        return review(args)
     if args.command == "play":
         return play(args)
     if args.command == "history":
@@ -236,10 +256,7 @@ def simulate(args: argparse.Namespace) -> int:
         history_commands.check_db(history_commands.database(args), args.command)
     _check_plan(plan, args)
     if args.backend == "ray":
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            raise UsageError("cwtui simulate: --backend ray needs Ray: pip install 'cwtui[ray]'") from None
+        _need_ray("simulate")
     workers = args.workers or default_workers()
     summary = Summary(plan)
     try:
@@ -368,6 +385,44 @@ def verify(args: argparse.Namespace) -> int:
         print(f"\ncwtui verify: stopped; {failed} of the logs checked so far failed", file=sys.stderr)
         return EXIT_STOPPED
     return 1 if failed else 0
+
+
+def review(args: argparse.Namespace) -> int:
+    """Each game's review: per seat its accuracy, its grades and its three costliest
+    decisions in words. Reviews are kept beside the logs and reused."""
+    from cwtui import review as reviews
+
+    cards = cards_from(args.cards, "review")
+    if args.backend == "ray":
+        _need_ray("review")
+    workers = args.workers or default_workers()
+    for path in args.files:  # every file a game it can review, before the first search
+        try:
+            log, _ = reviews.read_game(path, cards)
+        except reviews.ReviewError as exc:
+            raise UsageError(f"cwtui review: {exc}") from None
+        try:
+            reviews.choose_seats(log, args.seats)
+        except reviews.ReviewError as exc:
+            raise UsageError(f"cwtui review: {path}: {exc}") from None
+    for path in args.files:
+        try:
+            with progress_bar("decisions", show_from=1) as bar:
+                game = reviews.review(path, cards, args.level, args.seats, workers, bar, args.backend)
+        except KeyboardInterrupt:
+            print(f"\ncwtui review: stopped while reviewing {path}; nothing of it was kept", file=sys.stderr)
+            return EXIT_STOPPED
+        for note in game.notes:
+            print(f"cwtui review: {note}", file=sys.stderr)
+        print("\n".join(reviews.report(game, cards)), flush=True)
+    return 0
+
+
+def _need_ray(command: str) -> None:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise UsageError(f"cwtui {command}: --backend ray needs Ray: pip install 'cwtui[ray]'") from None
 
 
 def cards_from(path: Path | None, command: str) -> Cards:

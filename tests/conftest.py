@@ -53,6 +53,16 @@ def sim_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("sim-logs")
     for config in GAMES:
         play_game(config, folder, created="2026-11-22T12:00:00+00:00")
+    # One game reviewed (its sidecar, cwtui.review), by a stand-in for the search: the
+    # history's reviews table and its questions need rows, not the search's judgement.
+    from helpers import quick_judge
+
+    from cwtui import review
+    from engine.cards import load_cards
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(review, "judge_job", quick_judge)
+        review.review(folder / "sim-2p-21.jsonl", load_cards(), "medium", workers=1)
     return folder
 
 

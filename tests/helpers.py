@@ -170,3 +170,15 @@ def seen_record(path: Path, viewer: int | None):  # -> cwtui.replaying.SeenRecor
     kinds = tuple(s.kind for s in config.seats)
     welcome = Welcome(room.code, viewer, room.names, kinds, config.tag_points, session.cards.hash)
     return RemoteGame(welcome, session.cards, table).seen_record(room.seen_game(viewer))
+
+
+def quick_judge(job):  # (engine.review.Position, level, cards) -> engine.review.Judged
+    """A stand-in for a review's search, where what is tested is the keeping, loading or
+    showing of reviews rather than the search: a made-up loss that differs from decision
+    to decision (every grade turns up in a long game)."""
+    from engine.review import Judged, grade
+
+    position = job[0]
+    loss = float(position.ply % 25)
+    return Judged(position.ply, position.seat, position.phase, len(position.moves), position.chosen,
+                  position.moves[0], 0.5, 0.5 - loss / 100, loss, grade(loss))  # fmt: skip

@@ -126,6 +126,20 @@ CASES: list[tuple[list[str], str]] = [
     (["verify", "--cards", "{dir}", "x.jsonl"], "is not a file"),
     (["verify", "--frob", "x.jsonl"], "unrecognized arguments: --frob"),
     (["verify", "--skip-bots=1", "x.jsonl"], "ignored explicit argument '1'"),
+    # review
+    (["review"], "the following arguments are required: files"),
+    (["review", "{tmp}/missing.jsonl"], "cannot read it: No such file or directory"),
+    (["review", "{dir}"], "it is a folder, not a game log"),
+    (["review", "/dev/zero"], "not a regular file"),
+    (["review", "{notalog}"], "line 1: not a game log header"),
+    (["review", "{game}", "--seats", "Zed"], "has no seat 'Zed'; its seats are 0 (Ana), 1 (Bo)"),
+    (["review", "{game}", "--seats", "7"], "has no seat '7'"),
+    (["review", "{game}", "--seats", ","], "expected seats by number or name"),
+    (["review", "{game}", "{notalog}"], "line 1: not a game log header"),
+    (["review", "{game}", "--level", "easy"], "invalid choice: 'easy'"),
+    (["review", "{game}", "--workers", "-1"], "expected a whole number from 0 to 1,024"),
+    (["review", "{game}", "--backend", "mpi"], "invalid choice: 'mpi'"),
+    (["review", "{game}", "--cards", "{tmp}/missing.toml"], "cannot read card file"),
     # replay
     (["replay"], "the following arguments are required: file"),
     (["replay", "a.jsonl", "b.jsonl"], "unrecognized arguments: b.jsonl"),
@@ -193,6 +207,11 @@ def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     with (tmp_path / "big.jsonl").open("wb") as f:
         f.truncate(100 << 20)  # sparse: costs nothing on disk
     (tmp_path / "notadb.duckdb").write_text("not a database")
+    from cwtui.runner import play_game
+    from engine import GameConfig, SeatConfig
+
+    seats = (SeatConfig("Ana", "greedy"), SeatConfig("Bo", "greedy"))
+    play_game(GameConfig(seats=seats, seed=7), tmp_path, log=tmp_path / "game.jsonl")  # a real game to review
     return {
         "file": str(tmp_path / "plain.txt"), "dir": str(tmp_path / "folder"), "tmp": str(tmp_path),
         "badutf8": str(tmp_path / "bad.toml"), "garbage": str(tmp_path / "garbage.toml"),
@@ -200,13 +219,14 @@ def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
         "deep": str(tmp_path / "deep.jsonl"), "newer": str(tmp_path / "newer.jsonl"),
         "empty": str(tmp_path / "empty.jsonl"), "big": str(tmp_path / "big.jsonl"),
         "notadb": str(tmp_path / "notadb.duckdb"), "badutf8log": str(tmp_path / "badutf8.jsonl"),
+        "game": str(tmp_path / "game.jsonl"),
     }  # fmt: skip
 
 
 def test_there_are_over_a_hundred_cases() -> None:
     assert len(CASES) >= 100
     assert {argv[0] for argv, _ in CASES if not argv[0].startswith("-")} >= {
-        "simulate", "tournament", "verify", "replay", "history", "sql", "frobnicate",
+        "simulate", "tournament", "verify", "review", "replay", "history", "sql", "frobnicate",
     }  # fmt: skip
 
 

@@ -102,7 +102,7 @@ def test_sql_answers_while_a_damaged_log_lies_in_the_replays_folder(
     bad.write_bytes(b"".join([lines[0], lines[1].replace(b'"phase":"place"', b'"phase":"pl\xffce"'), *lines[2:]]))
     assert main(["--replays-dir", str(logs), "sql", "SELECT count(*) AS n FROM games", "--format", "csv"]) == 0
     out, err = capsys.readouterr()
-    assert out == "n\n8\n" and "1 logs could not be loaded" in err
+    assert out == "n\n8\n" and "1 file could not be loaded" in err
     given = [str(p) for p in sorted(logs.glob("sim-*.jsonl"))]
     given.insert(3, str(bad))
     assert main(["verify", "--workers", "2", *given]) == 1

@@ -163,7 +163,8 @@ def _refresh_quietly(db: Path, replays: Path) -> None:
     if report.rebuilt:
         print(f"cwtui sql: {report.rebuilt}", file=sys.stderr)
     if report.skipped:
-        print(f"cwtui sql: warning: {len(report.skipped)} logs could not be loaded "
+        files = f"{len(report.skipped)} file" + ("s" if len(report.skipped) != 1 else "")
+        print(f"cwtui sql: warning: {files} could not be loaded "
               "(`cwtui history load` names them)", file=sys.stderr)  # fmt: skip
 
 
@@ -259,7 +260,7 @@ def _report(report: LoadReport, command: str) -> None:
         parts.append(f"removed {report.removed}")
     if report.skipped:
         parts.append(f"skipped {len(report.skipped)}")
-    print("logs: " + ", ".join(parts))
+    print("logs: " + ", ".join(parts) + (f"; reviews loaded: {report.reviews}" if report.reviews else ""))
 
 
 def _fail(command: str, message: str, code: int) -> int:

@@ -36,11 +36,13 @@ import msgspec
 
 from cwtui.history import schema
 from cwtui.logfile import open_log
+from cwtui.review import SIDECAR_SUFFIX, DamagedReview, Sidecar, parse_sidecar
 from engine.cards import Cards, load_cards
 from engine.errors import LogFormatError
 from engine.events import TrophyTaken
 from engine.log import Header, created_at, parse
 from engine.replay import setup_events
+from engine.review import move_accuracy
 from engine.setup import SILENT_SEAT
 
 DB_NAME = "history.duckdb"
@@ -60,6 +62,7 @@ class LoadReport:
     removed: int = 0  # logs gone from the folder, their games dropped
     skipped: list[tuple[Path, str]] = field(default_factory=list)  # logs that could not be loaded, and why
     rebuilt: str | None = None  # why the database was rebuilt, and where the damaged one went
+    reviews: int = 0  # kept reviews read in this load, new or changed (their skipped ones are in `skipped`)
 
     @property
     def ok(self) -> bool:
@@ -267,10 +270,10 @@ def refresh(db: Path, replays: Path, cards: Sequence[Cards] = (), progress: Prog
     return load(db, sorted(folders), cards, progress)
 
 
-def _logs_in(folder: Path) -> list[os.DirEntry[str]]:
+def _logs_in(folder: Path, suffix: str = ".jsonl") -> list[os.DirEntry[str]]:
     try:
         with os.scandir(folder) as entries:
-            return [e for e in entries if e.name.endswith(".jsonl") and e.is_file()]
+            return [e for e in entries if e.name.endswith(suffix) and e.is_file()]
     except OSError as exc:
         raise HistoryError(f"cannot read the folder {folder}: {exc.strerror}") from None
 
@@ -365,6 +368,7 @@ class Loader:
                 done += len(logs)
                 if progress:
                     progress(done, len(todo))
+        ReviewLoader(self.con).load(roots, report)
         return report
 
     def _store_cards(self) -> None:
@@ -560,6 +564,81 @@ class Loader:
             JOIN stage_headers h USING (fid)
             """
         )
+
+
+class ReviewLoader:
+    """Kept reviews (NAME.review.json, cwtui.review) into the `reviews` table, each
+    file's decisions replaced as a whole when it changes and dropped when it goes. A
+    review that cannot be read is skipped with the reason; a second review of a game
+    already loaded from another file (a copy of its log) is skipped as one."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.con = con
+
+    def load(self, roots: Sequence[str], report: LoadReport) -> None:
+        on_disk: dict[str, tuple[int, int]] = {}
+        for root in roots:
+            for entry in _logs_in(Path(root), SIDECAR_SUFFIX):
+                st = entry.stat()
+                on_disk[entry.path] = (st.st_size, st.st_mtime_ns)
+        known = {
+            file: ((size, mtime), status, error)
+            for file, size, mtime, status, error in self.con.execute(
+                "SELECT file, size, mtime_ns, status, error FROM review_files"
+            ).fetchall()
+        }
+        stale = [f for f, seen in known.items() if on_disk.get(f) != seen[0] and any(_under(f, r) for r in roots)]
+        fresh = sorted(f for f, seen in on_disk.items() if f not in known or known[f][0] != seen)
+        report.skipped.extend(
+            (Path(f), error) for f, (seen, status, error) in known.items() if status != "loaded" and f not in stale
+        )
+        if not stale and not fresh:
+            return
+        con = self.con
+        con.execute("BEGIN")
+        con.execute("CREATE OR REPLACE TEMP TABLE stale_reviews AS SELECT unnest(?::VARCHAR[]) AS file", [stale])
+        con.execute(
+            f"DELETE FROM {schema.REVIEWS} WHERE game IN "
+            "(SELECT game FROM review_files JOIN stale_reviews USING (file) WHERE status = 'loaded')"
+        )
+        con.execute("DELETE FROM review_files WHERE file IN (SELECT file FROM stale_reviews)")
+        held = dict(con.execute("SELECT game, file FROM review_files WHERE status = 'loaded'").fetchall())
+        rows: list[tuple[object, ...]] = []
+        files: list[tuple[str, int, int, str | None, str, str | None]] = []
+        for file in fresh:
+            size, mtime = on_disk[file]
+            try:
+                kept = parse_sidecar(Path(file).read_bytes())
+            except (OSError, DamagedReview) as exc:
+                reason = f"cannot read it: {exc.strerror}" if isinstance(exc, OSError) else f"not a kept review: {exc}"
+                files.append((file, size, mtime, None, "skipped", reason))
+                report.skipped.append((Path(file), reason))
+                continue
+            game = kept.game
+            if game in held:
+                reason = f"the same game ({game}) as {held[game]}, whose review is loaded"
+                files.append((file, size, mtime, game, "skipped", reason))
+                report.skipped.append((Path(file), reason))
+                continue
+            held[game] = file
+            files.append((file, size, mtime, game, "loaded", None))
+            rows += _review_rows(kept)
+            report.reviews += 1
+        if rows:
+            con.executemany(f"INSERT INTO {schema.REVIEWS} VALUES ({', '.join(['?'] * 15)})", rows)
+        if files:
+            con.executemany("INSERT INTO review_files VALUES (?, ?, ?, ?, ?, ?)", files)
+        con.execute("COMMIT")
+
+
+def _review_rows(kept: Sidecar) -> list[tuple[object, ...]]:
+    settings = kept.settings
+    return [
+        (kept.game, j.ply, j.seat, j.phase, j.chosen.__struct_config__.tag, msgspec.json.encode(j.chosen).decode(),
+         msgspec.json.encode(j.best).decode(), j.options, j.before, j.after, j.loss, j.grade,
+         move_accuracy(j.loss), settings.level, settings.engine)
+        for j in kept.decisions
+    ]  # fmt: skip
 
 
 @contextlib.contextmanager

@@ -211,4 +211,47 @@ READY: tuple[ReadyQuery, ...] = (
             """
         ),
     ),
+    ReadyQuery(
+        "Accuracy per player over time",
+        "Each reviewed player's accuracy (`cwtui review`, 0–100) month by month, with their games and blunders.",
+        _sql(
+            """
+            SELECT s.name, s.kind, date_trunc('month', g.created)::DATE AS month, count(DISTINCT r.game) AS games,
+                   count(*) AS decisions, round(avg(r.accuracy), 1) AS accuracy,
+                   count(*) FILTER (WHERE r.grade = 'blunder') AS blunders
+            FROM reviews r JOIN seats s USING (game, seat) JOIN games g USING (game)
+            GROUP BY ALL
+            ORDER BY s.name, month
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Where each player loses most",
+        "From the reviews: the kinds of decision (phase and move) that cost each player the most win chance.",
+        _sql(
+            """
+            SELECT s.name, r.phase, r.chosen_type AS move, count(*) AS decisions,
+                   round(sum(r.loss), 1) AS total_loss, round(avg(r.loss), 2) AS avg_loss,
+                   count(*) FILTER (WHERE r.grade IN ('mistake', 'blunder')) AS mistakes
+            FROM reviews r JOIN seats s USING (game, seat)
+            GROUP BY s.name, r.phase, r.chosen_type
+            QUALIFY row_number() OVER (PARTITION BY s.name ORDER BY sum(r.loss) DESC, r.phase, r.chosen_type) <= 5
+            ORDER BY s.name, total_loss DESC
+            """
+        ),
+    ),
+    ReadyQuery(
+        "Costliest mistakes",
+        "The reviewed decisions that cost the most win chance, in every game: who, when, and the better move.",
+        _sql(
+            """
+            SELECT r.loss, r.grade, s.name, r.game, r.ply, m.turn, r.phase,
+                   round(100 * r.win_after) AS win_pct, round(100 * r.win_before) AS best_win_pct,
+                   r.chosen, r.best
+            FROM reviews r JOIN seats s USING (game, seat) JOIN moves m USING (game, ply)
+            ORDER BY r.loss DESC, r.game, r.ply
+            LIMIT 20
+            """
+        ),
+    ),
 )

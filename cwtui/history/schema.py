@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 3  # 3: the copied column
+SCHEMA_VERSION = 4  # 3: the copied column; 4: reviews
 
 
 @dataclass(frozen=True)
@@ -244,6 +244,51 @@ TABLES: tuple[Table, ...] = (
         ("cards", "card"),
     ),
     Table(
+        "reviews",
+        "every decision judged by a game review (`cwtui review`, R on the replay screen), as kept beside its log; "
+        "a fork's moves before the fork are reviewed with its parent, so each decision counts once",
+        (
+            GAME,
+            PLY,
+            _c("seat", "INTEGER", "the seat that decided"),
+            _c("phase", "VARCHAR", "the decision (place, remove, port, bait, catch, present, …)"),
+            _c("chosen_type", "VARCHAR", "the type of the move chosen (place, remove, refill, catch, …)"),
+            _c("chosen", "JSON", "the move chosen, as logged"),
+            _c("best", "JSON", "the move the review's search preferred (its most searched)"),
+            _c("options", "INTEGER", "how many legal moves there were"),
+            _c("win_before", "DOUBLE", "the seat's estimated win chance with the best move, 0–1"),
+            _c("win_after", "DOUBLE", "its estimated win chance with the move chosen, 0–1"),
+            _c(
+                "loss",
+                "DOUBLE",
+                "win_before − win_after in percentage points, × contenders / 2 (a drop in a four-player game "
+                "weighs double), never below 0",
+            ),
+            _c("grade", "VARCHAR", "best, good, inaccuracy, mistake or blunder, by the loss (docs/bot-strength.md)"),
+            _c(
+                "accuracy",
+                "DOUBLE",
+                "the decision's accuracy, 0–100, from its loss; a seat's game accuracy is the mean",
+            ),
+            _c("level", "VARCHAR", "the search level that judged it: medium or hard"),
+            _c("engine", "VARCHAR", "the engine version that judged it"),
+        ),
+        ("game", "ply"),
+    ),
+    Table(
+        "review_files",
+        "the loader's record of every kept review (NAME.review.json beside NAME.jsonl) it has seen",
+        (
+            _c("file", "VARCHAR", "the review file's absolute path"),
+            _c("size", "BIGINT", "its size in bytes when loaded"),
+            _c("mtime_ns", "BIGINT", "its modification time when loaded; a change reloads it"),
+            _c("game", "VARCHAR", "the game it reviews (null if skipped)"),
+            _c("status", "VARCHAR", "loaded, or skipped (not a review cwtui can read)"),
+            _c("error", "VARCHAR", "why it was skipped"),
+        ),
+        ("file",),
+    ),
+    Table(
         "log_files",
         "the loader's record of every log it has seen: loaded, skipped, or a copy of a game loaded from another file",
         (
@@ -303,7 +348,8 @@ VIEWS: tuple[View, ...] = (
 )
 
 TABLE_NAMES = tuple(t.name for t in TABLES)
-GAME_TABLES = tuple(t.name for t in TABLES if t.columns[0] is GAME)
+REVIEWS = "reviews"  # loaded from the kept reviews (review_files), not from the logs
+GAME_TABLES = tuple(t.name for t in TABLES if t.columns[0] is GAME and t.name != REVIEWS)  # a log's rows
 
 
 def _quote(text: str) -> str:

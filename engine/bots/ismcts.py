@@ -136,6 +136,9 @@ class Search:
         self.view = view
         self.rng = rng
         self.world = World(view, cards)
+        # The root's moves: every world allows the seat the same ones (they depend on
+        # what it knows), and a review searches a chosen move alone (engine.review).
+        self.moves = moves
         self.prior = root_prior(GreedyBot(0, cards), view, moves)
 
     def grow(self, iterations: int, seconds: float | None) -> Node:
@@ -153,7 +156,7 @@ class Search:
         node = root
         # Selection and expansion: down the tree through moves this world allows.
         while not s.over:
-            moves = legal_moves(s)
+            moves = self.moves if node is root else legal_moves(s)
             untried = []
             best, best_score = None, -1.0
             for m in moves:
@@ -243,7 +246,8 @@ class IsmctsBot:
         return self.analyse(view, moves, iterations)[0].move
 
     def analyse(self, view: View, moves: list[Move], iterations: int | None = None) -> list[Option]:
-        """Every root move, most searched first (ties: the legal order)."""
+        """Every root move, most searched first (ties: the legal order). `moves` are the
+        legal moves, in the engine's order, or some of them: the search tries those alone."""
         visits: dict[Move, int] = {}
         rewards: dict[Move, float] = {}
         for tree in self.grow(view, moves, iterations):  # in tree order: the same sums everywhere

@@ -21,7 +21,7 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def test_load_then_query_in_every_format(logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "h.duckdb")
     code, out, _ = cli(capsys, "history", "load", str(logs), "--db", db)
-    assert (code, out) == (0, "logs: loaded 8, unchanged 0\n")
+    assert (code, out) == (0, "logs: loaded 8, unchanged 0; reviews loaded: 1\n")
     code, out, _ = cli(capsys, "history", "load", str(logs), "--db", db)
     assert (code, out) == (0, "logs: loaded 0, unchanged 8\n")
 
@@ -79,7 +79,7 @@ def test_load_exits_1_and_names_a_skipped_log(logs: Path, tmp_path: Path, capsys
     (logs / "broken.jsonl").write_text('{"kind":"ply"}\n')
     code, out, err = cli(capsys, "history", "load", str(logs), "--db", str(tmp_path / "h.duckdb"))
     assert code == 1
-    assert out == "logs: loaded 8, unchanged 0, skipped 1\n"
+    assert out == "logs: loaded 8, unchanged 0, skipped 1; reviews loaded: 1\n"
     assert err == f"{logs / 'broken.jsonl'}: skipped: line 1: the first line must be the header, not 'ply'\n"
 
 

@@ -440,7 +440,7 @@ def test_file_names_are_never_read_as_globs(logs: Path, tmp_path: Path) -> None:
         (logs / name).write_bytes(_another_game(template, f"glob-{i}"))
     db = tmp_path / "h.duckdb"
     report = load(db, [logs])
-    assert report.ok and report.loaded == len(list(logs.iterdir()))
+    assert report.ok and report.loaded == len(list(logs.glob("*.jsonl")))
     for i, name in enumerate(names):
         assert rows(db, "SELECT game, status FROM log_files WHERE file = ?", str((logs / name).resolve())) == [
             (f"glob-{i}", "loaded")

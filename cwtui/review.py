@@ -1,0 +1,316 @@
+"""Reviews of saved games (`cwtui review`, and R on the replay screen), kept beside
+their logs.
+
+A review is kept as NAME.review.json beside NAME.jsonl (the sidecar). It names what it
+judged and how: the log's bytes (by hash), the seats, and the settings (engine
+version, level and its search budget). Reviewing again with the same settings reuses
+it; other settings, a newer engine or a log that has grown since review afresh. A
+sidecar that cannot be read is reported in one line and redone, never trusted.
+
+The decisions are judged one by one (engine.review.judge) on every core: each depends
+only on its position and the level, so a review is the same on one worker or many.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+import msgspec
+
+from cwtui.logfile import read_bytes
+from cwtui.processes import run_all
+from cwtui.words import option
+from engine import ENGINE_VERSION
+from engine.bots import level as search_level
+from engine.cards import Cards
+from engine.errors import EngineError
+from engine.log import parse
+from engine.log_types import GameLog
+from engine.replay import Replay
+from engine.review import GRADES, LEVELS, Judged, Position, accuracy, default_seats, grade, judge, positions
+from engine.view import View
+
+SIDECAR_SUFFIX: Final = ".review.json"
+SIDECAR_FORMAT: Final = 1
+BACKENDS: Final = ("local", "ray")
+
+Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)
+
+
+class ReviewError(Exception):
+    """A log that cannot be reviewed (unreadable, or not a game the engine replays)."""
+
+
+class Settings(msgspec.Struct, frozen=True):
+    """How a review was made: reviews with equal settings judge alike."""
+
+    engine: str
+    level: str
+    iterations: int  # a tree's
+    trees: int
+    evaluation: str | None  # the learned model's name, or None: the hand-written evaluation
+
+
+class Sidecar(msgspec.Struct):
+    format: int
+    game: str
+    log_hash: str  # BLAKE2b-128 of the log's bytes as reviewed
+    settings: Settings
+    seats: tuple[int, ...]
+    decisions: tuple[Judged, ...]
+
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(Sidecar)
+
+
+def settings_for(level: str) -> Settings:
+    if level not in LEVELS:
+        raise ValueError(f"unknown review level {level!r}; choose from {', '.join(LEVELS)}")
+    budget = search_level(level)
+    return Settings(ENGINE_VERSION, level, budget.iterations, budget.trees, budget.evaluation)
+
+
+def sidecar_path(log: Path) -> Path:
+    return log.with_name(log.name.removesuffix(".jsonl") + SIDECAR_SUFFIX)
+
+
+@dataclass
+class GameReview:
+    """A game's review: its log, the seats judged and each of their decisions."""
+
+    path: Path
+    log: GameLog
+    settings: Settings
+    seats: tuple[int, ...]
+    decisions: tuple[Judged, ...]
+    reused: bool = False  # read from the sidecar rather than searched now
+    notes: list[str] = field(default_factory=list)  # what went wrong with the sidecar, if anything
+
+    def of(self, seat: int) -> list[Judged]:
+        return [j for j in self.decisions if j.seat == seat]
+
+    def accuracy(self, seat: int) -> float | None:
+        return accuracy(self.of(seat))
+
+    def worst(self, seat: int, count: int = 3) -> list[Judged]:
+        """The seat's costliest decisions that lost anything, costliest first (ties: the
+        earlier)."""
+        lost = [j for j in self.of(seat) if j.loss > 0]
+        return sorted(lost, key=lambda j: (-j.loss, j.ply))[:count]
+
+
+def read_game(path: Path, cards: Cards) -> tuple[GameLog, bytes]:
+    """A log that verifies, and its bytes (ReviewError otherwise: only a game the
+    engine replays move for move can be judged)."""
+    try:
+        data = read_bytes(path)
+        log = parse(data.splitlines(keepends=True))
+        replay = Replay(log, cards)
+    except EngineError as exc:
+        raise ReviewError(f"{path}: {exc}") from None
+    if replay.divergence:
+        d = replay.divergence
+        raise ReviewError(f"{path}: the log does not replay at ply {d.ply} ({d.reason}); `cwtui verify` says more")
+    return log, data
+
+
+def choose_seats(log: GameLog, asked: Sequence[str] | None) -> tuple[int, ...]:
+    """The seats to review: `asked` names them by number (from 0) or by name; none
+    asked: the humans, or every seat of a bots-only game."""
+    config = log.header.config
+    if not asked:
+        return tuple(default_seats(config))
+    names = [s.name for s in config.seats]
+    seats: list[int] = []
+    for item in asked:
+        if item.isdigit() and int(item) < len(names):
+            seat = int(item)
+        elif item in names:
+            seat = names.index(item)
+        else:
+            listed = ", ".join(f"{i} ({n})" for i, n in enumerate(names))
+            raise ReviewError(f"the game has no seat {item!r}; its seats are {listed}")
+        if seat not in seats:
+            seats.append(seat)
+    return tuple(sorted(seats))
+
+
+def review(
+    path: Path,
+    cards: Cards,
+    level: str = "medium",
+    seats: Sequence[str] | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+    backend: str = "local",
+) -> GameReview:
+    """The review of the game in `path`: the sidecar's if it was made with these
+    settings from this very log, else judged now (on `workers` processes, or a Ray
+    cluster) and kept in the sidecar."""
+    log, data = read_game(path, cards)
+    settings = settings_for(level)
+    chosen = choose_seats(log, seats)
+    log_hash = hashlib.blake2b(data, digest_size=16).hexdigest()
+    kept, notes = _kept(path, settings, log_hash, chosen)
+    if kept is not None:
+        return GameReview(path, log, settings, chosen, kept, reused=True)
+    todo = list(positions(log, cards, chosen))
+    judged = tuple(judge_all(todo, level, cards, workers, progress, backend))
+    notes += _keep(path, Sidecar(SIDECAR_FORMAT, log.header.game, log_hash, settings, chosen, judged))
+    return GameReview(path, log, settings, chosen, judged, notes=notes)
+
+
+def judge_all(
+    todo: list[Position], level: str, cards: Cards, workers: int, progress: Progress | None, backend: str = "local"
+) -> Iterator[Judged]:
+    """Each decision judged, in order."""
+    if progress:
+        progress(0, len(todo))
+    jobs = ((p, level, cards) for p in todo)
+    results = _on_ray(list(jobs)) if backend == "ray" else run_all(judge_job, jobs, len(todo), workers)
+    for done, judged in enumerate(results, 1):
+        if progress:
+            progress(done, len(todo))
+        yield judged
+
+
+def judge_job(job: tuple[Position, str, Cards]) -> Judged:
+    """`engine.review.judge` for a worker process."""
+    position, level, cards = job
+    return judge(position, level, cards)
+
+
+def _judge_many(jobs: list[tuple[Position, str, Cards]]) -> list[Judged]:
+    return [judge_job(job) for job in jobs]
+
+
+def _on_ray(jobs: list[tuple[Position, str, Cards]]) -> Iterator[Judged]:
+    """The decisions as Ray tasks, a few per task, in order; RAY_ADDRESS names a
+    cluster, else Ray starts a local one."""
+    import ray  # an optional extra: pip install 'cwtui[ray]'
+
+    if not ray.is_initialized():
+        ray.init(address=os.environ.get("RAY_ADDRESS"), include_dashboard=False, log_to_driver=False)
+    task = ray.remote(_judge_many)
+    size = 4
+    pending = [task.remote(jobs[i : i + size]) for i in range(0, len(jobs), size)]
+    try:
+        for ref in pending:
+            yield from ray.get(ref)
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+
+
+def _kept(
+    path: Path, settings: Settings, log_hash: str, seats: tuple[int, ...]
+) -> tuple[tuple[Judged, ...] | None, list[str]]:
+    """The sidecar's decisions of `seats` if it judged this log with these settings;
+    else None, and a note if it could not be read."""
+    side = sidecar_path(path)
+    try:
+        raw = side.read_bytes()
+    except FileNotFoundError:
+        return None, []
+    except OSError as exc:
+        return None, [f"the kept review {side} cannot be read ({exc.strerror}); reviewing again"]
+    try:
+        kept = parse_sidecar(raw)
+    except DamagedReview as exc:
+        return None, [f"the kept review {side} is damaged ({exc}); reviewing again"]
+    if kept.format != SIDECAR_FORMAT or kept.settings != settings or kept.log_hash != log_hash:
+        return None, []  # made otherwise, or of the log as it was: stale, not damaged
+    if not set(seats) <= set(kept.seats):
+        return None, []
+    return tuple(j for j in kept.decisions if j.seat in seats), []
+
+
+def _keep(path: Path, sidecar: Sidecar) -> list[str]:
+    """Write the sidecar whole or not at all; a folder that cannot take it costs only
+    the keeping (the review is still shown)."""
+    side = sidecar_path(path)
+    tmp = side.with_name(side.name + ".part")
+    try:
+        tmp.write_bytes(_encoder.encode(sidecar))
+        os.replace(tmp, side)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        return [f"the review could not be kept in {side} ({exc.strerror})"]
+    return []
+
+
+class DamagedReview(ValueError):
+    """A kept review that cannot be read, or disagrees with itself."""
+
+
+def parse_sidecar(raw: bytes) -> Sidecar:
+    """A kept review's content (DamagedReview if it is not one, saying why)."""
+    try:
+        kept = _decoder.decode(raw)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError, ValueError) as exc:
+        raise DamagedReview(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
+    damage = _damage(kept)
+    if damage:
+        raise DamagedReview(damage)
+    return kept
+
+
+def _damage(kept: Sidecar) -> str | None:
+    """What makes a sidecar disagree with itself, or None: each decision's grade is its
+    loss's, and its chances are chances."""
+    for j in kept.decisions:
+        if not (0.0 <= j.before <= 1.0 and 0.0 <= j.after <= 1.0 and j.loss >= 0.0):
+            return f"ply {j.ply}'s win chances are not between 0 and 1"
+        if j.grade != grade(j.loss):
+            return f"ply {j.ply} is graded {j.grade!r}, but its loss makes it {grade(j.loss)!r}"
+    return None
+
+
+def views_at(game: GameReview, cards: Cards, plies: Sequence[int]) -> dict[int, View]:
+    """The reviewed seat's View at each of `plies` (to put its moves into words)."""
+    wanted = set(plies)
+    return {p.ply: p.view for p in positions(game.log, cards, game.seats) if p.ply in wanted}
+
+
+def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
+    """One line for a reviewed decision: what was played and what the search preferred."""
+    played = _lower_first(option(seen, cards, judged.chosen))
+    if judged.chosen == judged.best:
+        return f"played {played} (win {judged.after:.0%}): the best move"
+    best = _lower_first(option(seen, cards, judged.best))
+    return f"played {played} (win {judged.after:.0%}); best was {best} (win {judged.before:.0%})"
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def report(game: GameReview, cards: Cards) -> list[str]:
+    """The review in lines of text: the game, then per seat its accuracy, its grades
+    and its costliest decisions."""
+    names = [s.name for s in game.log.header.config.seats]
+    how = "kept review" if game.reused else f"searched at {game.settings.level}"
+    lines = [f"{game.path}: {len(game.decisions)} decisions reviewed ({how})"]
+    worst = {seat: game.worst(seat) for seat in game.seats}
+    seen = views_at(game, cards, [j.ply for js in worst.values() for j in js])
+    for seat in game.seats:
+        judged = game.of(seat)
+        score = game.accuracy(seat)
+        counts = Counter(j.grade for j in judged)
+        grades = ", ".join(f"{counts[g]} {g}" for g in GRADES if counts[g])
+        shown = "–" if score is None else f"{score:.1f}%"
+        counted = f"{len(judged)} decisions ({grades or 'none'})"
+        lines.append(f"  {names[seat]} (seat {seat}): accuracy {shown} over {counted}")
+        for j in worst[seat]:
+            lines.append(f"    ply {j.ply}, {j.grade} (−{j.loss:.0f}): {decision_line(j, seen[j.ply], cards)}")
+    return lines

@@ -1,0 +1,115 @@
+"""Kept reviews in the history: the `reviews` table loads idempotently, follows its
+files as they change or go, and counts each real decision once."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import msgspec
+import pytest
+from helpers import quick_judge
+
+from cwtui import review as reviews
+from cwtui.history.loader import load
+from cwtui.replaying import open_replay
+from cwtui.runner import play_game, play_out
+from cwtui.session import GameSession
+from engine import GameConfig, SeatConfig
+from engine.bots import seat_bots
+from engine.cards import load_cards
+
+CARDS = load_cards()
+
+
+def rows(db: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute(sql, list(params)).fetchall()
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reviews, "judge_job", quick_judge)
+
+
+@pytest.fixture
+def games(tmp_path: Path) -> Path:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    seats = (SeatConfig("Ana", "greedy"), SeatConfig("Bo", "random"))
+    for seed in (1, 2):
+        play_game(GameConfig(seats=seats, seed=seed), folder, CARDS)
+    return folder
+
+
+def test_reviews_load_once_and_follow_their_files(games: Path, tmp_path: Path) -> None:
+    db = tmp_path / "history.duckdb"
+    first, second = sorted(games.glob("*.jsonl"))
+    made = reviews.review(first, CARDS, "medium", workers=1)
+    report = load(db, [games])
+    assert report.ok and report.reviews == 1
+    decisions = len(made.decisions)
+    assert rows(db, "SELECT count(*), count(DISTINCT ply) FROM reviews") == [(decisions, decisions)]
+    worst = max(made.decisions, key=lambda j: (j.loss, -j.ply))
+    assert rows(
+        db, "SELECT game, seat, grade, loss, chosen_type, level FROM reviews ORDER BY loss DESC, ply LIMIT 1"
+    ) == [(first.stem, worst.seat, worst.grade, worst.loss, worst.chosen.__struct_config__.tag, "medium")]
+    # the decisions join their moves
+    assert rows(db, "SELECT count(*) FROM reviews r JOIN moves m USING (game, ply) WHERE m.seat = r.seat") == [
+        (decisions,)
+    ]
+
+    again = load(db, [games])
+    assert again.reviews == 0 and rows(db, "SELECT count(*) FROM reviews") == [(decisions,)]
+
+    reviews.review(second, CARDS, "medium", workers=1)
+    assert load(db, [games]).reviews == 1
+    assert rows(db, "SELECT count(DISTINCT game) FROM reviews") == [(2,)]
+
+    side = reviews.sidecar_path(first)
+    kept = msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar)
+    side.write_bytes(msgspec.json.encode(msgspec.structs.replace(kept, decisions=kept.decisions[:5])))
+    assert load(db, [games]).reviews == 1  # changed: replaced as a whole
+    assert rows(db, "SELECT count(*) FROM reviews WHERE game = ?", first.stem) == [(5,)]
+
+    side.unlink()
+    load(db, [games])
+    assert rows(db, "SELECT count(*) FROM reviews WHERE game = ?", first.stem) == [(0,)]
+    assert rows(db, "SELECT count(*) FROM review_files") == [(1,)]
+
+
+def test_a_damaged_or_copied_review_is_skipped_with_its_reason(games: Path, tmp_path: Path) -> None:
+    db = tmp_path / "history.duckdb"
+    first, second = sorted(games.glob("*.jsonl"))
+    reviews.review(first, CARDS, "medium", workers=1)
+    reviews.sidecar_path(second).write_bytes(b'{"format": 1, "game": ')
+    copy = games / "zz-copy.review.json"
+    shutil.copy(reviews.sidecar_path(first), copy)
+    report = load(db, [games])
+    skipped = {p.name: reason for p, reason in report.skipped}
+    assert skipped[reviews.sidecar_path(second).name].startswith("not a kept review: ")
+    assert skipped[copy.name] == f"the same game ({first.stem}) as {reviews.sidecar_path(first).resolve()}, " \
+        "whose review is loaded"  # fmt: skip
+    assert report.reviews == 1 and not report.ok
+    assert load(db, [games]).skipped == report.skipped  # still reported, not read again
+
+
+def test_a_forks_review_holds_only_its_own_decisions(tmp_path: Path) -> None:
+    """The fork repeats its parent's first 40 moves; they are reviewed with the parent."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    seats = (SeatConfig("Ana", "greedy"), SeatConfig("Bo", "greedy"))
+    _state, parent_path = play_game(GameConfig(seats=seats, seed=21), folder, CARDS)
+    assert parent_path is not None
+    fork = GameSession.fork(open_replay(parent_path), 40, seats, folder)
+    play_out(fork.state, seat_bots(fork.config, fork.state.cards), fork.writer)
+    assert fork.path is not None
+    parent_review = reviews.review(parent_path, CARDS, "medium", workers=1)
+    fork_review = reviews.review(fork.path, CARDS, "medium", workers=1)
+    db = tmp_path / "history.duckdb"
+    load(db, [folder])
+    assert min(j.ply for j in fork_review.decisions) == 40
+    assert rows(db, "SELECT count(*) FROM reviews") == [(len(parent_review.decisions) + len(fork_review.decisions),)]
+    assert rows(db, "SELECT count(*) FROM reviews JOIN moves USING (game, ply) WHERE moves.copied") == [(0,)]

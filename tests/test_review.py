@@ -1,0 +1,231 @@
+"""Game review (engine.review, cwtui.review): decisions judged from the seat's View
+alone, graded by their loss, kept beside the log and reused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+from helpers import config, quick_judge, random_playout, with_hidden_changes
+
+from cwtui import review as reviews
+from cwtui.cli import main
+from cwtui.runner import play_game
+from engine import GameConfig, SeatConfig, legal_moves, load_cards, new_game
+from engine.moves import Present
+from engine.review import (
+    BLUNDER,
+    Position,
+    accuracy,
+    default_seats,
+    grade,
+    judge,
+    move_accuracy,
+    positions,
+    scaled_loss,
+)
+from engine.scenario import Scenario
+from engine.view import view
+
+CARDS = load_cards()
+
+
+def decision(players: int, seed: int, ply: int):  # -> State
+    for i, (before, _move, _events) in enumerate(random_playout(new_game(config(players, seed)), seed)):
+        if i >= ply and len(legal_moves(before)) > 1:
+            return before
+    raise AssertionError("game too short")
+
+
+def at(state, chosen) -> Position:  # the decision of the seat to act, `chosen` played
+    seat = state.to_act
+    return Position(state.ply, seat, state.phase, view(state, seat), legal_moves(state), chosen)
+
+
+def test_a_review_never_depends_on_what_the_seat_could_not_see() -> None:
+    """Two positions that differ only in what is hidden from the reviewed seat (deck
+    orders, bag draws to come, others' fish and tackle) are judged alike."""
+    for players, seed, ply in ((2, 4, 90), (3, 21, 150), (4, 8, 120)):
+        s = decision(players, seed, ply)
+        other = with_hidden_changes(s, s.to_act)
+        assert other.decks != s.decks and legal_moves(other) == legal_moves(s)
+        chosen = legal_moves(s)[-1]
+        assert judge(at(s, chosen), "medium", CARDS) == judge(at(other, chosen), "medium", CARDS)
+
+
+def contest_to_win():  # -> State
+    """R10: at the Shore contest, P0's 5 lb Flounder beats P1's 3 lb John Dory (P1's
+    weight is hidden from P0): presenting it wins the game, presenting nothing loses it
+    (P1 takes the trophy, R10.2, and its tag point)."""
+    sc = Scenario(players=2, seed=3).fish(0, ["Flounder:5"]).fish(1, ["John Dory:3"])
+    return sc.at_contests().build()
+
+
+def test_a_clearly_losing_option_is_a_blunder_and_avoiding_it_is_best() -> None:
+    s = contest_to_win()
+    nothing, flounder = Present("shore", ()), Present("shore", (s.players[0].fish[0],))
+    assert set(legal_moves(s)) == {nothing, flounder}
+    avoided = judge(at(s, flounder), "medium", CARDS)
+    assert (avoided.best, avoided.grade, avoided.loss) == (flounder, "best", 0.0)
+    blundered = judge(at(s, nothing), "medium", CARDS)
+    assert blundered.best == flounder and blundered.after == 0.0  # nothing presented: the game is lost
+    assert blundered.grade == BLUNDER and blundered.loss == pytest.approx(100 * blundered.before)
+
+
+def test_the_engine_never_asks_a_forced_decision_so_none_is_graded() -> None:
+    """Forced decisions (one legal option) are taken by the engine and never logged as
+    a move: every logged move had a choice, and each is reviewed once."""
+    for players in (1, 2, 3, 4):
+        for seed in range(6):
+            choices = [
+                len(legal_moves(before)) for before, _m, _e in random_playout(new_game(config(players, seed)), seed)
+            ]
+            assert min(choices) > 1
+
+
+def test_grades_and_accuracy_follow_the_scaled_loss() -> None:
+    assert scaled_loss(0.6, 0.5, 2) == pytest.approx(10.0)
+    assert scaled_loss(0.3, 0.2, 4) == pytest.approx(20.0)  # 10 points of a 25% share weigh double
+    assert scaled_loss(0.6, 0.5, 1) == pytest.approx(10.0)  # solo: the seat and the silent player
+    assert scaled_loss(0.5, 0.6, 2) == 0.0
+    assert [grade(x) for x in (0.0, 1.9, 2.0, 4.9, 5.0, 9.9, 10.0, 19.9, 20.0, 100.0)] == [
+        "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder",
+    ]  # fmt: skip
+    assert move_accuracy(0.0) == pytest.approx(100.0, abs=0.01)
+    assert move_accuracy(100.0) == 0.0
+    assert accuracy([]) is None
+
+
+def test_the_default_seats_are_the_humans_or_every_bot() -> None:
+    humans = GameConfig(seats=(SeatConfig("A", "medium"), SeatConfig("B", "human")), seed=1)
+    assert default_seats(humans) == [1]
+    assert default_seats(config(3, 1)) == [0, 1, 2]
+    assert default_seats(config(1, 1)) == [0]  # never the silent player
+
+
+# --- kept reviews (cwtui.review) ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def short_game(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A greedy game cut after 24 moves (a log of an unfinished game): quick to review."""
+    folder = tmp_path_factory.mktemp("game")
+    seats = (SeatConfig("Ana", "greedy"), SeatConfig("Bo", "greedy"))
+    _, path = play_game(GameConfig(seats=seats, seed=7), folder, CARDS, created="2026-11-25T00:00:00+00:00")
+    assert path is not None
+    return b"".join(path.read_bytes().splitlines(keepends=True)[:25])
+
+
+@pytest.fixture
+def log(short_game: bytes, tmp_path: Path) -> Path:
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(short_game)
+    return path
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reviews, "judge_job", quick_judge)
+
+
+def test_a_review_is_the_same_again_and_on_two_workers(log: Path, tmp_path: Path) -> None:
+    first = reviews.review(log, CARDS, "medium", workers=1)
+    assert len(first.decisions) == 24 and not first.reused
+    reviews.sidecar_path(log).unlink()
+    again = reviews.review(log, CARDS, "medium", workers=2)
+    assert again.decisions == first.decisions
+
+
+def test_a_kept_review_is_reused(log: Path, quick: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = reviews.review(log, CARDS, "medium", workers=1)
+    monkeypatch.setattr(reviews, "judge_job", _must_not_search)
+    kept = reviews.review(log, CARDS, "medium", workers=1)
+    assert kept.reused and kept.decisions == made.decisions and not kept.notes
+    ana = reviews.review(log, CARDS, "medium", seats=["Ana"], workers=1)  # some of the seats reviewed
+    assert ana.reused and ana.decisions == tuple(j for j in made.decisions if j.seat == 0)
+
+
+def _must_not_search(job: object) -> object:
+    raise AssertionError("the kept review should have been used")
+
+
+def test_other_settings_or_a_grown_log_review_afresh(log: Path, short_game: bytes, quick: None) -> None:
+    reviews.review(log, CARDS, "medium", workers=1)
+    side = reviews.sidecar_path(log)
+    kept = msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar)
+    older = msgspec.structs.replace(kept, settings=msgspec.structs.replace(kept.settings, engine="0.2.0"))
+    side.write_bytes(msgspec.json.encode(older))
+    assert not reviews.review(log, CARDS, "medium", workers=1).reused  # another engine's
+    log.write_bytes(short_game.splitlines(keepends=True)[0] + b"".join(short_game.splitlines(keepends=True)[1:20]))
+    shorter = reviews.review(log, CARDS, "medium", workers=1)
+    assert not shorter.reused and len(shorter.decisions) == 19
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda raw: raw[: len(raw) // 2],  # cut short
+        lambda raw: b"\xff" + raw,  # not UTF-8
+        lambda raw: raw.replace(b'"grade":"best"', b'"grade":"blunder"', 1),  # a grade its loss does not give
+    ],
+)
+def test_a_damaged_kept_review_is_reported_and_redone(log: Path, damage, quick: None) -> None:
+    made = reviews.review(log, CARDS, "medium", workers=1)
+    side = reviews.sidecar_path(log)
+    side.write_bytes(damage(side.read_bytes()))
+    redone = reviews.review(log, CARDS, "medium", workers=1)
+    assert not redone.reused and redone.decisions == made.decisions
+    assert len(redone.notes) == 1 and "is damaged" in redone.notes[0] and "reviewing again" in redone.notes[0]
+    assert msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar).decisions == made.decisions
+
+
+def test_a_forks_moves_before_the_fork_are_its_parents(log: Path) -> None:
+    from engine.log import parse
+    from engine.log_types import Parent
+
+    game = parse(log.read_bytes().splitlines(keepends=True))
+    fork = msgspec.structs.replace(game, header=msgspec.structs.replace(game.header, parent=Parent("other", 10)))
+    assert [p.ply for p in positions(fork, CARDS, [0, 1])] == list(range(10, 24))
+
+
+def test_the_command_reports_accuracy_and_the_worst_decisions(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", str(log), "--workers", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{log}: 24 decisions reviewed (searched at medium)"
+    assert out[1].startswith("  Ana (seat 0): accuracy ") and "over 14 decisions" in out[1]
+    assert any(line.startswith("    ply ") and "played " in line for line in out)
+    assert main(["review", str(log), "--seats", "Bo"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith("10 decisions reviewed (kept review)")
+
+
+def test_the_command_refuses_what_it_cannot_review(log: Path, tmp_path: Path, capsys) -> None:
+    """Every file is checked before the first search: one line, exit 2, nothing kept."""
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_bytes(b"not a log\n")
+    for argv, says in (
+        (["--seats", "Cy"], f"cwtui review: {log}: the game has no seat 'Cy'; its seats are 0 (Ana), 1 (Bo)"),
+        ([str(garbage)], f"cwtui review: {garbage}: line 1: "),
+    ):
+        assert main(["review", str(log), *argv]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith(says)
+    assert not reviews.sidecar_path(log).exists()
+
+
+def test_a_solo_game_reviews_the_player_and_never_the_silent_player(tmp_path: Path) -> None:
+    from engine.log import parse
+
+    seats = (SeatConfig("Ana", "greedy"),)
+    _, path = play_game(GameConfig(seats=seats, seed=5), tmp_path, CARDS, created="2026-11-25T00:00:00+00:00")
+    assert path is not None
+    game = parse(path.read_bytes().splitlines(keepends=True))
+    reviewed = list(positions(game, CARDS, default_seats(game.header.config)))
+    # The silent player's turns are taken by the engine (R12): every logged move is hers.
+    assert default_seats(game.header.config) == [0]
+    assert [p.ply for p in reviewed] == [r.ply for r in game.plies] and all(p.seat == 0 for p in reviewed)
+    first = judge(reviewed[0], "medium", CARDS)
+    assert (
+        len(reviewed[0].view.seats) == 2
+        and 0.0 <= min(first.before, first.after) <= max(first.before, first.after) <= 1.0
+    )
