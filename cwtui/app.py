@@ -18,6 +18,7 @@ from cwtui.collector import CHECK_EVERY, IdleCollector
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.net.client import Address
 from cwtui.net.remote import RemoteGame
+from cwtui.replaying import SeenRecord
 from cwtui.screens.guest.guest import GuestScreen
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.history.history import HistoryScreen
@@ -103,7 +104,7 @@ class CwtuiApp(App[None]):
         self.set_interval(CHECK_EVERY, self.collector.tick)
         self.push_screen(HomeScreen(self.settings.replays) if self.guest is None else GuestScreen(self.guest))
         if self.opening is not None:
-            self.push_screen(ReplayScreen(*self.opening, replays=self.settings.replays))
+            self.push_screen(self.replay_screen(*self.opening))
         if self.game is not None:
             self.push_screen(PlayScreen(self.game, self.settings))
         if self.online is not None:
@@ -177,7 +178,13 @@ class CwtuiApp(App[None]):
         # a server's game as the guest's seat saw it is the server's to show; a log is a file here
         if isinstance(message.replay, Replay) and self._guest_refused():
             return
-        self.push_screen(ReplayScreen(message.replay, message.path, replays=self.settings.replays))
+        self.push_screen(self.replay_screen(message.replay, message.path))
+
+    def replay_screen(self, game: Replay | SeenRecord, path: Path | None) -> ReplayScreen:
+        """A replay, reviewed and hinted on the app's search processes."""
+        settings = self.settings
+        return ReplayScreen(game, path, replays=settings.replays, pool=self.trees, search=settings.search,
+                            timed=settings.search_timed)  # fmt: skip
 
     def on_new_game(self, message: navigation.NewGame) -> None:
         if self._guest_refused():

@@ -17,10 +17,10 @@ import contextlib
 import hashlib
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol
 
 import msgspec
 
@@ -42,6 +42,13 @@ SIDECAR_FORMAT: Final = 1
 BACKENDS: Final = ("local", "ray")
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)
+Job = tuple[Position, str, Cards]  # a decision, the level and the game's cards
+
+
+class Pool(Protocol):
+    """Processes that work through jobs in order (the app's cwtui.search_pool.TreePool)."""
+
+    def map(self, work: Callable[[Job], Judged], items: Iterable[Job]) -> Iterator[Judged]: ...
 
 
 class ReviewError(Exception):
@@ -151,48 +158,78 @@ def review(
     workers: int = 1,
     progress: Progress | None = None,
     backend: str = "local",
+    pool: Pool | None = None,
 ) -> GameReview:
     """The review of the game in `path`: the sidecar's if it was made with these
-    settings from this very log, else judged now (on `workers` processes, or a Ray
-    cluster) and kept in the sidecar."""
+    settings from this very log, else judged now (on `workers` new processes, the
+    processes of `pool`, or a Ray cluster) and kept in the sidecar."""
     log, data = read_game(path, cards)
     settings = settings_for(level)
     chosen = choose_seats(log, seats)
-    log_hash = hashlib.blake2b(data, digest_size=16).hexdigest()
+    log_hash = _hash(data)
     kept, notes = _kept(path, settings, log_hash, chosen)
     if kept is not None:
         return GameReview(path, log, settings, chosen, kept, reused=True)
     todo = list(positions(log, cards, chosen))
-    judged = tuple(judge_all(todo, level, cards, workers, progress, backend))
+    judged = tuple(judge_all(todo, level, cards, workers, progress, backend, pool))
     notes += _keep(path, Sidecar(SIDECAR_FORMAT, log.header.game, log_hash, settings, chosen, judged))
     return GameReview(path, log, settings, chosen, judged, notes=notes)
 
 
+def kept_review(path: Path, log: GameLog, level: str = "medium") -> GameReview | None:
+    """The game's kept review of its default seats at `level`, if there is one made
+    from the log as it is now with this engine's settings (nothing is searched)."""
+    try:
+        data = read_bytes(path)
+    except EngineError:
+        return None
+    settings = settings_for(level)
+    chosen = choose_seats(log, None)
+    kept, _notes = _kept(path, settings, _hash(data), chosen)
+    return None if kept is None else GameReview(path, log, settings, chosen, kept, reused=True)
+
+
+def _hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
 def judge_all(
-    todo: list[Position], level: str, cards: Cards, workers: int, progress: Progress | None, backend: str = "local"
+    todo: list[Position],
+    level: str,
+    cards: Cards,
+    workers: int,
+    progress: Progress | None,
+    backend: str = "local",
+    pool: Pool | None = None,
 ) -> Iterator[Judged]:
     """Each decision judged, in order."""
     if progress:
         progress(0, len(todo))
     jobs = ((p, level, cards) for p in todo)
-    results = _on_ray(list(jobs)) if backend == "ray" else run_all(judge_job, jobs, len(todo), workers)
+    results: Iterable[Judged]
+    if backend == "ray":
+        results = _on_ray(list(jobs))
+    elif pool is not None:
+        results = pool.map(judge_job, jobs)
+    else:
+        results = run_all(judge_job, jobs, len(todo), workers)
     for done, judged in enumerate(results, 1):
         if progress:
             progress(done, len(todo))
         yield judged
 
 
-def judge_job(job: tuple[Position, str, Cards]) -> Judged:
+def judge_job(job: Job) -> Judged:
     """`engine.review.judge` for a worker process."""
     position, level, cards = job
     return judge(position, level, cards)
 
 
-def _judge_many(jobs: list[tuple[Position, str, Cards]]) -> list[Judged]:
+def _judge_many(jobs: list[Job]) -> list[Judged]:
     return [judge_job(job) for job in jobs]
 
 
-def _on_ray(jobs: list[tuple[Position, str, Cards]]) -> Iterator[Judged]:
+def _on_ray(jobs: list[Job]) -> Iterator[Judged]:
     """The decisions as Ray tasks, a few per task, in order; RAY_ADDRESS names a
     cluster, else Ray starts a local one."""
     import ray  # an optional extra: pip install 'cwtui[ray]'
@@ -286,8 +323,10 @@ def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
     """One line for a reviewed decision: what was played and what the search preferred."""
     played = _lower_first(option(seen, cards, judged.chosen))
     if judged.chosen == judged.best:
-        return f"played {played} (win {judged.after:.0%}): the best move"
+        return f"played {played} (win {judged.after:.0%}), the search's choice too"
     best = _lower_first(option(seen, cards, judged.best))
+    if judged.grade == "best":  # within the search's noise of its choice
+        return f"played {played} (win {judged.after:.0%}), as good as {best} (win {judged.before:.0%})"
     return f"played {played} (win {judged.after:.0%}); best was {best} (win {judged.before:.0%})"
 
 
@@ -295,22 +334,66 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+@dataclass(frozen=True)
+class Worst:
+    ply: int
+    grade: str
+    loss: float
+    line: str  # decision_line's words
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    seat: int
+    name: str
+    accuracy: float | None
+    decisions: int
+    grades: str  # "79 best, 12 good, 9 inaccuracy"
+    worst: tuple[Worst, ...]  # costliest first
+
+
+def summary(game: GameReview, cards: Cards, worst: int = 3) -> list[SeatSummary]:
+    """Per reviewed seat: its accuracy, its grades and its costliest decisions in words."""
+    names = [s.name for s in game.log.header.config.seats]
+    costly = {seat: game.worst(seat, worst) for seat in game.seats}
+    seen = views_at(game, cards, [j.ply for js in costly.values() for j in js])
+    out = []
+    for seat in game.seats:
+        judged = game.of(seat)
+        counts = Counter(j.grade for j in judged)
+        grades = ", ".join(f"{counts[g]} {g}" for g in GRADES if counts[g]) or "none"
+        lines = tuple(Worst(j.ply, j.grade, j.loss, decision_line(j, seen[j.ply], cards)) for j in costly[seat])
+        out.append(SeatSummary(seat, names[seat], game.accuracy(seat), len(judged), grades, lines))
+    return out
+
+
 def report(game: GameReview, cards: Cards) -> list[str]:
     """The review in lines of text: the game, then per seat its accuracy, its grades
     and its costliest decisions."""
-    names = [s.name for s in game.log.header.config.seats]
     how = "kept review" if game.reused else f"searched at {game.settings.level}"
     lines = [f"{game.path}: {len(game.decisions)} decisions reviewed ({how})"]
-    worst = {seat: game.worst(seat) for seat in game.seats}
-    seen = views_at(game, cards, [j.ply for js in worst.values() for j in js])
-    for seat in game.seats:
-        judged = game.of(seat)
-        score = game.accuracy(seat)
-        counts = Counter(j.grade for j in judged)
-        grades = ", ".join(f"{counts[g]} {g}" for g in GRADES if counts[g])
-        shown = "–" if score is None else f"{score:.1f}%"
-        counted = f"{len(judged)} decisions ({grades or 'none'})"
-        lines.append(f"  {names[seat]} (seat {seat}): accuracy {shown} over {counted}")
-        for j in worst[seat]:
-            lines.append(f"    ply {j.ply}, {j.grade} (−{j.loss:.0f}): {decision_line(j, seen[j.ply], cards)}")
+    for s in summary(game, cards):
+        shown = "–" if s.accuracy is None else f"{s.accuracy:.1f}%"
+        lines.append(f"  {s.name} (seat {s.seat}): accuracy {shown} over {s.decisions} decisions ({s.grades})")
+        lines += [f"    ply {w.ply}, {w.grade} (−{w.loss:.0f}): {w.line}" for w in s.worst]
     return lines
+
+
+def win_series(game: GameReview, end: int) -> list[tuple[int, list[int]]]:
+    """Each reviewed seat's estimated win chance, in percent, at every position 0..end:
+    at a decision its chance with the best move, after it its chance with the move
+    played, held until its next decision (from a fair share at the start)."""
+    contenders = len(game.log.header.config.seats) + game.log.header.config.solo
+    series = []
+    for seat in game.seats:
+        judged = {j.ply: j for j in game.of(seat)}
+        value = round(100 / contenders)
+        values = []
+        for position in range(end + 1):
+            if position in judged:
+                value = round(100 * judged[position].before)
+            elif position - 1 in judged:
+                value = round(100 * judged[position - 1].after)
+            values.append(value)
+        series.append((seat, values))
+    return series

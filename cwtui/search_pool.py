@@ -13,12 +13,17 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from multiprocessing import resource_tracker
+from typing import TypeVar
 
 from cwtui.processes import ignore_interrupts
 from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class TreePool:
@@ -65,6 +70,23 @@ class TreePool:
             context = multiprocessing.get_context("spawn")  # the app runs threads: no fork
             self.pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=ignore_interrupts)
         return self.pool
+
+    def map(self, work: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        """`work` on each item on the pool's processes, in order (a game review's
+        decisions); what the pool fails to do is done here, one after another."""
+        todo = list(items)
+        done = 0
+        if self.workers > 1 and len(todo) > 1:
+            try:
+                for result in self.processes().map(work, todo):
+                    yield result
+                    done += 1
+                return
+            except Exception:  # the pool's failure (work that fails fails here too)
+                self.fallbacks += 1
+                self.close()
+        for item in todo[done:]:
+            yield work(item)
 
     def warm(self) -> None:
         """Start the processes now (from a thread: it takes about a second), so that

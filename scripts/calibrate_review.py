@@ -15,8 +15,14 @@ then prints:
 2. Noise: the loss a review finds when the move chosen *is* the search's best, searched
    again on its own (what a perfect player would be charged): its quantiles set the
    bound of "best".
-3. Grades by the kind of player that made the move (random, greedy, medium, hard): a
-   grading that means something gives random many blunders and the search bots few.
+3. Grades by the kind of player that made the move (random, greedy, medium, hard), over
+   every decision and over those in open positions (the seat's chance between 15% and
+   85%: in a game already won or lost no move can lose many points).
+4. A fit of calibration: logit(won) = a·logit(estimate) + b for each number of
+   contenders (Platt scaling), and the bands again through it.
+
+--save FILE keeps the samples (JSON lines) and --samples FILE reads them back instead of
+searching, to look at them again.
 
 The win chances are the search's estimates for the seat's future *with the same players
 continuing*: measured on games of bots, they say how the estimates fare when the play
@@ -26,6 +32,7 @@ that follows is the logs' own.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -145,34 +152,84 @@ def noise(samples: list[Sample]) -> None:
 
 def grades(samples: list[Sample]) -> None:
     print("\n3. Grades by the kind of player that made the move (share of its decisions)")
-    print("    kind     decisions  " + "  ".join(f"{g:>10}" for g in GRADES) + "  mean loss")
-    by_kind: dict[str, list[Sample]] = defaultdict(list)
-    for s in samples:
-        by_kind[s.kind].append(s)
-    for kind, group in sorted(by_kind.items()):
-        counts = Counter(s.grade for s in group)
-        shares = "  ".join(f"{100 * counts[g] / len(group):9.1f}%" for g in GRADES)
-        mean = sum(s.loss for s in group) / len(group)
-        print(f"    {kind:8} {len(group):9d}  {shares}  {mean:9.2f}")
+    for title, chosen in (
+        ("every decision", samples),
+        ("open positions (estimate 15–85%)", [s for s in samples if 0.15 <= s.judged_before <= 0.85]),
+    ):
+        print(f"\n  {title}")
+        print("    kind     decisions  " + "  ".join(f"{g:>10}" for g in GRADES) + "  mean loss")
+        by_kind: dict[str, list[Sample]] = defaultdict(list)
+        for s in chosen:
+            by_kind[s.kind].append(s)
+        for kind, group in sorted(by_kind.items()):
+            counts = Counter(s.grade for s in group)
+            shares = "  ".join(f"{100 * counts[g] / len(group):9.1f}%" for g in GRADES)
+            mean = sum(s.loss for s in group) / len(group)
+            print(f"    {kind:8} {len(group):9d}  {shares}  {mean:9.2f}")
+
+
+def logit(p: float) -> float:
+    p = min(max(p, 1e-3), 1 - 1e-3)
+    return math.log(p / (1 - p))
+
+
+def fit(samples: list[Sample]) -> None:
+    """Platt scaling per number of contenders, by Newton's method (numpy)."""
+    import numpy as np
+
+    print("\n4. Calibration fitted: logit(won) = a·logit(estimate) + b")
+    for n in sorted({s.contenders for s in samples}):
+        group = [s for s in samples if s.contenders == n]
+        x = np.array([[logit(s.judged_before), 1.0] for s in group])
+        y = np.array([float(s.won) for s in group])
+        w = np.array([1.0, 0.0])
+        for _ in range(50):
+            p = 1 / (1 + np.exp(-x @ w))
+            gradient = x.T @ (p - y)
+            hessian = (x * (p * (1 - p))[:, None]).T @ x + 1e-9 * np.eye(2)
+            w = w - np.linalg.solve(hessian, gradient)
+        a, b = float(w[0]), float(w[1])
+        calibrated = [1 / (1 + math.exp(-(a * logit(s.judged_before) + b))) for s in group]
+        before, after = log_loss([s.judged_before for s in group], group), log_loss(calibrated, group)
+        print(f"\n  {n} contenders: a = {a:.3f}, b = {b:.3f}; log-loss {before:.4f} -> {after:.4f}")
+        bands: dict[int, list[tuple[float, Sample]]] = defaultdict(list)
+        for c, s in zip(calibrated, group, strict=True):
+            bands[min(9, int(c * 10))].append((c, s))
+        for band in sorted(bands):
+            b_ = bands[band]
+            est = sum(c for c, _ in b_) / len(b_)
+            won = sum(s.won for _, s in b_) / len(b_)
+            print(f"    {10 * band:3d}–{10 * band + 10:3d}%  {len(b_):9d}  {100 * est:8.1f}%  {100 * won:5.1f}%")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("folders", nargs="+", type=Path)
+    parser.add_argument("folders", nargs="*", type=Path)
     parser.add_argument("--games", type=int, default=200, help="finished games read from each folder")
     parser.add_argument("--per-game", type=int, default=4, help="decisions drawn from each game")
     parser.add_argument("--level", choices=("medium", "hard"), default="medium")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--save", type=Path, default=None, help="keep the samples in this file (JSON lines)")
+    parser.add_argument("--samples", type=Path, default=None, help="read samples kept by --save; search nothing")
     args = parser.parse_args()
-    todo = jobs(args.folders, args.games, args.per_game, args.level, args.seed)
-    print(f"{len(todo)} decisions from {len(args.folders)} folders, judged at {args.level} on {args.workers} workers")
-    t = time.perf_counter()
-    samples = list(run_all(measure, todo, len(todo), args.workers))
-    print(f"{time.perf_counter() - t:.0f} s")
+    if args.samples:
+        samples = [Sample(*json.loads(line)) for line in args.samples.read_text().splitlines()]
+        print(f"{len(samples)} decisions read from {args.samples}")
+    else:
+        todo = jobs(args.folders, args.games, args.per_game, args.level, args.seed)
+        print(
+            f"{len(todo)} decisions from {len(args.folders)} folders, judged at {args.level} on {args.workers} workers"
+        )
+        t = time.perf_counter()
+        samples = list(run_all(measure, todo, len(todo), args.workers))
+        print(f"{time.perf_counter() - t:.0f} s")
+    if args.save:
+        args.save.write_text("".join(json.dumps(list(s)) + "\n" for s in samples))
     calibration(samples)
     noise(samples)
     grades(samples)
+    fit(samples)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,14 @@ full view (every secret) and one seat's view (what that player knew then), `c` c
 the scores, `f` plays on from here in a new game. A log that fails verification opens
 up to its last good move under a banner saying where and why.
 
+`R` reviews the game (cwtui.review, in a worker on the app's search processes; a kept
+review opens with the replay): grades marked beside the moves, a summary with each
+seat's accuracy, costliest decisions and win chance over the game, m/M to the next and
+previous mistake, and at a graded decision the line "played X (win 41%); best was Y
+(win 62%)", from which `f` plays on to try the better line. `h` asks the hard bot at
+any position. Both speak only of the seat whose view is shown (or any, in the full
+view): a review's words name that seat's own pieces.
+
 A game kept by a server replays as the seat (or spectator) that played it saw it
 (`SeenRecord`): that one view only, and no playing on (the log is the server's).
 """
@@ -19,13 +27,17 @@ from functools import partial
 from pathlib import Path
 
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
+from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
 
+from cwtui import review as reviews
 from cwtui import words
 from cwtui.navigation import ShowResults, StartGame
 from cwtui.replaying import EVERYONE, SPECTATOR, ReplayCursor, Scrubber, SeenCursor, SeenRecord
@@ -33,8 +45,10 @@ from cwtui.screens.compact import CompactScreen
 from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.goto.goto import GotoDialog
 from cwtui.screens.replay.face_down import FaceDown
+from cwtui.screens.review_summary.review_summary import GRADE_STYLES, ReviewSummaryScreen
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.session import GameSession
+from cwtui.widgets.line_chart import LinePlot, Series
 from cwtui.widgets.move_list import MoveList, Row
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import Board
@@ -43,11 +57,19 @@ from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
 from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine import EngineError, SeatConfig
+from engine.bots import Option, TreeRunner, search_bot
+from engine.legal import legal_moves
 from engine.replay import Replay
+from engine.review import MISTAKES, Judged
+from engine.rng import stream_seed
 from engine.state import State
-from engine.view import View
+from engine.view import View, view
 
 SPEEDS = (1, 2, 4, 8, 16)  # autoplay, moves per second
+# A decision's mark in the move list, as chess annotates moves
+GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+GRADE_WORDS = {"best": "a best move", "good": "a good move", "inaccuracy": "an inaccuracy", "mistake": "a mistake",
+               "blunder": "a blunder"}  # fmt: skip
 # Drawing ahead: slices of this many seconds of work, with a pause between them for
 # keys and frames (a key waits at most one slice)
 AHEAD_SLICE = 0.004
@@ -63,6 +85,7 @@ class Drawing:
     seats: tuple[tuple[View, bool, bool], ...]  # each panel's view, private, yours
     hidden: State | None  # the face-down piles, in the full view
     this_move: Text
+    notes: Text  # the review's line at a graded decision, and a hint asked here (also in this_move)
 
 
 class ReplayScreen(CompactScreen):
@@ -84,7 +107,7 @@ class ReplayScreen(CompactScreen):
         Binding("shift+left,pageup", "turn(-1)", "Previous turn", id="replay.previous_turn", priority=True, show=False),
         Binding("home", "jump('start')", "Start", id="replay.start", priority=True, show=False),
         Binding("end", "jump('end')", "End", id="replay.end", priority=True, show=False),
-        Binding("g", "goto", "Go to", id="replay.goto"),
+        Binding("g", "goto", "Go to", id="replay.goto", show=False),  # in F1: the footer keeps room for R
         Binding("space", "autoplay", "Autoplay", id="replay.autoplay", priority=True),
         Binding("plus,equals_sign", "speed(1)", "Faster", id="replay.faster", show=False),
         Binding("minus", "speed(-1)", "Slower", id="replay.slower", show=False),
@@ -94,6 +117,10 @@ class ReplayScreen(CompactScreen):
         Binding("T", "find('trophy', -1)", "Previous trophy", id="replay.previous_trophy", show=False),
         Binding("v", "perspective", "View", id="replay.view"),
         Binding("c", "chart", "Chart", id="replay.chart"),
+        Binding("R", "review", "Review", id="replay.review", tooltip="Grade every decision: accuracy, mistakes"),
+        Binding("m", "mistake(1)", "Next mistake", id="replay.next_mistake", show=False),
+        Binding("M", "mistake(-1)", "Previous mistake", id="replay.previous_mistake", show=False),
+        Binding("h", "hint", "Hint", id="replay.hint", show=False),
         Binding("f", "fork", "Play on", id="replay.fork", tooltip="Play on from here as a new game"),
         Binding("r", "results", "Results", id="replay.results", show=False),
         Binding("escape,q", "leave", "Back", id="replay.leave"),
@@ -106,7 +133,10 @@ class ReplayScreen(CompactScreen):
         "a click on the move list jumps there. Space plays the moves (+/- speed). n/N the next or "
         "previous catch, t/T trophy. v switches the view: everything (all weights, the decks' order) or one "
         "seat's (what that player knew then). c charts the scores, f plays on from here as a new game (the "
-        "saved game is not changed), r shows the results at the end. Under 120×34, F2–F4 switch the pane "
+        "saved game is not changed), r shows the results at the end. R reviews the game: every decision "
+        "graded by a search from that seat's view (?! inaccuracy, ? mistake, ?? blunder in the move list), "
+        "each seat's accuracy and win chance; m/M go to the next/previous mistake, where f tries the better "
+        "move. h asks the hard bot for the move to play at this position. Under 120×34, F2–F4 switch the pane "
         "above the move list: the board, the trophies, the seats. A game played on a server replays as your "
         "seat saw it: there is no other view, and no playing on (its log is the server's)."
     )
@@ -114,12 +144,55 @@ class ReplayScreen(CompactScreen):
     LEGEND = legend.TABLE
     DRAW_AHEAD = True  # draw every position's parts ahead (a benchmark turns it off to measure without)
 
-    def __init__(self, game: Replay | SeenRecord, path: Path | None = None, *, replays: Path) -> None:
+    class ReviewProgress(Message):
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done = done
+            self.total = total
+
+    class ReviewReady(Message):
+        def __init__(self, game: reviews.GameReview) -> None:
+            super().__init__()
+            self.game = game
+
+    class ReviewFailed(Message):
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    class HintFound(Message):
+        """The hard bot's ranked options at `position`, for `seat`."""
+
+        def __init__(self, position: int, seat: int, ranked: list[Option]) -> None:
+            super().__init__()
+            self.position = position
+            self.seat = seat
+            self.ranked = ranked
+
+    def __init__(
+        self,
+        game: Replay | SeenRecord,
+        path: Path | None = None,
+        *,
+        replays: Path,
+        pool: reviews.Pool | None = None,
+        search: TreeRunner | None = None,
+        timed: bool = True,
+    ) -> None:
         """`game`: a log read from `path`, or a server's game as one seat saw it; a fork
-        is saved in the `replays` folder."""
+        is saved in the `replays` folder. A review's decisions are judged on `pool`'s
+        processes (None: in this process); a hint's trees grow on `search` (None:
+        here), stopped by the hard level's clock unless not `timed` (tests)."""
         super().__init__()
         self.path = path
         self.replays = replays
+        self.pool = pool
+        self.search = search
+        self.timed = timed
+        self.review: reviews.GameReview | None = None
+        self.judged: dict[int, Judged] = {}  # the review's decisions by ply
+        self.reviewing: tuple[int, int] | None = None  # (done, total) while a review runs
+        self.hinted: ReplayScreen.HintFound | None = None  # the last hint, shown at its position
         self.full: ReplayCursor | None = None  # a log's game, which holds every secret
         self.cursor: Scrubber
         if isinstance(game, Replay):
@@ -165,6 +238,7 @@ class ReplayScreen(CompactScreen):
             with Horizontal(id="bottom"):
                 with Vertical(id="moves", classes="pane"):
                     yield MoveList(id="move-list")
+                    yield TextLines(id="review-line")  # compact: the review's line and hints, without "This move"
                 yield TextLines(id="this-move")
         # the footer lists what fits at 80 columns; F1 lists every key
         yield Footer(compact=True, show_command_palette=False)
@@ -173,6 +247,10 @@ class ReplayScreen(CompactScreen):
         self.watch(self.seats, "scroll_y", lambda: self.draw_unseen(), init=False)
         self.query_one("#moves").border_title = "Moves"
         self.query_one("#this-move").border_title = "This move"
+        if self.full is not None and self.path is not None:
+            kept = reviews.kept_review(self.path, self.full.replay.log)
+            if kept is not None:
+                self.take_review(kept)
         self.fill_moves()
         self.update_layout(self.size.width, self.size.height)
         self.show_position()
@@ -190,7 +268,11 @@ class ReplayScreen(CompactScreen):
             prefix = Text(f"{line.turn:>3} " if line.turn != turn else "    ", style="bold")
             turn = line.turn
             prefix.append(f"{line.ply + 1:>4} ", style="dim")
-            rows.append((prefix, Text(cursor.describe(line.ply, narrator))))
+            text = Text(cursor.describe(line.ply, narrator))
+            judged = self.judged.get(line.ply)
+            if judged is not None and judged.grade in GRADE_MARKS and self.speaks_of(judged.seat):
+                text.append(f" {GRADE_MARKS[judged.grade]}", style=GRADE_STYLES[judged.grade])
+            rows.append((prefix, text))
         self.query_one("#move-list", MoveList).set_rows(rows, cursor.position)
 
     def on_move_list_picked(self, event: MoveList.Picked) -> None:
@@ -265,9 +347,165 @@ class ReplayScreen(CompactScreen):
         server's game has no log here to play on from."""
         if action == "perspective":
             return len(self.cursor.perspectives) > 1
-        if action == "fork":
-            return self.full is not None
+        if action in ("fork", "review", "hint"):
+            return self.full is not None and (action != "review" or self.path is not None)
+        if action == "mistake":
+            return bool(self.judged)
         return super().check_action(action, parameters)
+
+    def speaks_of(self, seat: int) -> bool:
+        """Whether the screen may speak of `seat`'s decisions: its words name the seat's
+        own pieces, so only in the full view or in that seat's."""
+        return self.perspective == EVERYONE or self.perspective == seat
+
+    # -- review ------------------------------------------------------------------------
+    def action_review(self) -> None:
+        """The summary of the game's review; the first time, the review itself."""
+        self.stop_autoplay()
+        if self.review is not None:
+            self.show_summary()
+        elif self.reviewing is None:
+            self.reviewing = (0, 0)
+            self.update_status()
+            self.run_review()
+
+    @work(thread=True, exclusive=True, group="review")
+    def run_review(self) -> None:
+        assert self.full is not None and self.path is not None  # check_action offers R only then
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise _Stopped  # the screen is gone: stop between two decisions
+            self.post_message(self.ReviewProgress(done, total))
+
+        try:
+            game = reviews.review(self.path, self.cursor.cards, progress=progress, pool=self.pool)
+        except reviews.ReviewError as exc:
+            self.post_message(self.ReviewFailed(str(exc)))
+        except _Stopped:
+            return
+        else:
+            self.post_message(self.ReviewReady(game))
+
+    @on(ReviewProgress)
+    def review_progress(self, message: ReviewProgress) -> None:
+        self.reviewing = (message.done, message.total)
+        self.update_status()
+
+    @on(ReviewFailed)
+    def review_failed(self, message: ReviewFailed) -> None:
+        self.reviewing = None
+        self.update_status()
+        self.notify(message.reason, title="Cannot review", severity="error")
+
+    @on(ReviewReady)
+    def review_ready(self, message: ReviewReady) -> None:
+        self.reviewing = None
+        for note in message.game.notes:
+            self.notify(note, severity="warning")
+        self.take_review(message.game)
+        self.fill_moves()
+        self.show_position()
+        self.refresh_bindings()
+        self.show_summary()
+
+    def take_review(self, game: reviews.GameReview) -> None:
+        self.review = game
+        self.judged = {j.ply: j for j in game.decisions}
+
+    def show_summary(self) -> None:
+        game = self.review
+        if game is None:
+            return
+        title = (f"Review: {len(game.decisions)} decisions judged by the {game.settings.level} search "
+                 "from each seat's view")  # fmt: skip
+        seats = [s for s in reviews.summary(game, self.cursor.cards) if self.speaks_of(s.seat)]
+        self.app.push_screen(ReviewSummaryScreen(title, seats, self.win_plot()), self.summary_closed)
+
+    def win_plot(self) -> LinePlot:
+        assert self.review is not None
+        names = self.cursor.names
+        series = tuple(
+            Series(names[seat], tuple(values))
+            for seat, values in reviews.win_series(self.review, self.cursor.end)
+            if self.speaks_of(seat)
+        )
+        return LinePlot("Estimated win chance, % (the review's search, from each seat's view)", "ply", series,
+                        marker=self.cursor.position)  # fmt: skip
+
+    def summary_closed(self, ply: int | None) -> None:
+        if ply is not None:
+            self.go(ply)
+
+    def action_mistake(self, direction: int) -> None:
+        """The next (or previous) decision graded an inaccuracy or worse, of the seat whose
+        view is shown (any seat's in the full view): the position before it, where `f`
+        plays on to try the better move."""
+        self.stop_autoplay()
+        here = self.cursor.position
+        plies = sorted(p for p, j in self.judged.items() if j.grade in MISTAKES and self.speaks_of(j.seat))
+        found = [p for p in plies if p > here] if direction > 0 else [p for p in plies if p < here][::-1]
+        if not found:
+            self.notify(f"No {'later' if direction > 0 else 'earlier'} mistake.", severity="warning")
+        else:
+            self.go(found[0])
+
+    def review_line(self, cursor: Scrubber) -> Text | None:
+        """At a graded decision, what was played and what the search preferred."""
+        judged = self.judged.get(cursor.position)
+        if judged is None or not self.speaks_of(judged.seat) or cursor.over:
+            return None
+        seen = cursor.shown((judged.seat,))[judged.seat]
+        text = Text(f"{cursor.names[judged.seat]}'s next move, ")
+        text.append(GRADE_WORDS[judged.grade], style=GRADE_STYLES.get(judged.grade, "bold"))
+        if judged.loss >= 0.5:
+            text.append(f" (−{judged.loss:.0f})")
+        text.append(f": {reviews.decision_line(judged, seen, cursor.cards)}")
+        if judged.chosen != judged.best and self.full is not None:
+            text.append(" · f tries the better move", style="dim")
+        return text
+
+    # -- hint --------------------------------------------------------------------------
+    def action_hint(self) -> None:
+        """The hard bot's choice for the seat to act at this position, from its view."""
+        full = self.full
+        if full is None:
+            return
+        if full.state.over:
+            self.notify("The game is over here: there is no move to hint.", severity="warning")
+            return
+        seat = full.state.to_act
+        if not self.speaks_of(seat):
+            self.notify(f"A hint for {self.cursor.names[seat]} would show their pieces: switch the view (v).",
+                        severity="warning")  # fmt: skip
+            return
+        self.notify("Thinking about a hint…", timeout=2)
+        self.find_hint(full.state)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def find_hint(self, state: State) -> None:
+        bot = search_bot("hard", stream_seed(state.config.seed, f"hint-{state.ply}"), state.cards, self.timed,
+                         self.search)  # fmt: skip
+        ranked = bot.analyse(view(state, state.to_act), legal_moves(state))
+        self.post_message(self.HintFound(state.ply, state.to_act, ranked))
+
+    @on(HintFound)
+    def hint_found(self, message: HintFound) -> None:
+        self.hinted = message
+        if self.cursor.position == message.position:
+            self.show_position()
+
+    def hint_line(self, cursor: Scrubber) -> Text | None:
+        hinted = self.hinted
+        if hinted is None or hinted.position != cursor.position or not self.speaks_of(hinted.seat):
+            return None
+        seen = cursor.shown((hinted.seat,))[hinted.seat]
+        text = Text("Hint: ", style="bold")
+        for i, option in enumerate(hinted.ranked[:3]):
+            text.append(f"{'; ' if i else ''}{words.option(seen, cursor.cards, option.move)}")
+            text.append(f" (win {option.win_rate:.0%})", style="dim")
+        return text
 
     def action_perspective(self) -> None:
         """Everything → seat 0 → seat 1 → … → everything."""
@@ -281,7 +519,8 @@ class ReplayScreen(CompactScreen):
 
     def action_chart(self) -> None:
         self.stop_autoplay()
-        self.app.push_screen(ScoreChartScreen(self.cursor.names, self.cursor.scores(), self.cursor.position))
+        wins = self.win_plot() if self.review is not None else None
+        self.app.push_screen(ScoreChartScreen(self.cursor.names, self.cursor.scores(), self.cursor.position, wins))
 
     def action_results(self) -> None:
         cursor = self.cursor
@@ -334,8 +573,12 @@ class ReplayScreen(CompactScreen):
             this_move = Text("The game is set up. → plays the first move.", style="dim")
         else:
             this_move = Text(cursor.describe(cursor.position - 1, self.perspective))
+        notes = Text("\n").join(x for x in (self.review_line(cursor), self.hint_line(cursor)) if x is not None)
+        if notes:
+            this_move.append("\n")
+            this_move.append_text(notes)
         hidden = cursor.state if everyone and isinstance(cursor, ReplayCursor) else None
-        return Drawing(v, NO_MARKS if before is None else changes(before, v), seats, hidden, this_move)
+        return Drawing(v, NO_MARKS if before is None else changes(before, v), seats, hidden, this_move, notes)
 
     def show_position(self) -> None:
         self.draw_pending = False
@@ -356,6 +599,9 @@ class ReplayScreen(CompactScreen):
         if laying_out:
             self.draw_unseen(everything=True)
         self.query_one("#this-move", TextLines).update(shown.this_move)
+        line = self.query_one("#review-line", TextLines)
+        line.set_class(bool(shown.notes), "-has-notes")
+        line.update(shown.notes)
         self.update_status(shown.board)
         # once laid out: a held height can bring the seats' scrollbar, and other widths
         self.call_after_refresh(self.draw_ahead_from_start)
@@ -500,6 +746,9 @@ class ReplayScreen(CompactScreen):
             parts.append(words.whose_turn(shown or cursor.shown((seat,))[seat], cursor.names))
         if cursor.unfinished:
             parts.append("unfinished")
+        if self.reviewing is not None:
+            done, total = self.reviewing
+            parts.append(f"reviewing {done}/{total}" if total else "reviewing…")
         perspective = self.perspective
         if perspective == EVERYONE:
             parts.append("view: everything")
@@ -512,3 +761,7 @@ class ReplayScreen(CompactScreen):
             cursor.title,
         ]
         return Text(" " + " · ".join(parts), style="bold")
+
+
+class _Stopped(Exception):
+    """The review's worker was cancelled (the screen closed)."""

@@ -1,0 +1,77 @@
+"""How long a game review takes: a two-player game reviewed at medium and at hard, on
+one worker and on two.
+
+    python scripts/bench_review.py                       # the sample game, both levels
+    python scripts/bench_review.py GAME.jsonl --levels medium --workers 1 2
+
+For each level it first measures the baseline in the same run: that level's bot
+choosing a move at every decision of the game (one search each, one process). The
+review searches once per decision and again for each move that was not the search's
+best, so its time on one worker is that baseline times (1 + the share of such moves);
+on more workers, that divided by the speed-up. Targets (issue 16, this 2-core machine):
+a whole game, about 150 decisions, under 30 s at medium and under 3 minutes at hard.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cwtui.logfile import read_log
+from cwtui.review import review
+from engine.bots import search_bot
+from engine.cards import load_cards
+from engine.review import position_seed, positions
+
+SAMPLE = Path(__file__).resolve().parents[1] / "replays" / "samples" / "sim-2p-2026.jsonl"
+
+
+def baseline(path: Path, level: str) -> tuple[float, int]:
+    """Seconds for the level's bot to choose at every decision, and the decisions."""
+    cards = load_cards()
+    log = read_log(path)
+    todo = list(positions(log, cards, range(len(log.header.config.seats))))
+    start = time.perf_counter()
+    for p in todo:
+        search_bot(level, position_seed(p.view), cards, timed=False).choose(p.view, p.moves)
+    return time.perf_counter() - start, len(todo)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", nargs="?", type=Path, default=SAMPLE)
+    parser.add_argument("--levels", nargs="+", choices=("medium", "hard"), default=["medium", "hard"])
+    parser.add_argument("--workers", nargs="+", type=int, default=[1, 2])
+    args = parser.parse_args()
+    cards = load_cards()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.jsonl"
+        shutil.copy(args.game, path)
+        for level in args.levels:
+            base, decisions = baseline(path, level)
+            print(f"{level}: {decisions} decisions; the bot choosing at each, one process: {base:6.1f} s (baseline)")
+            for workers in args.workers:
+                for side in Path(tmp).glob("*.review.json"):
+                    side.unlink()
+                start = time.perf_counter()
+                game = review(path, cards, level, workers=workers)
+                took = time.perf_counter() - start
+                others = sum(j.chosen != j.best for j in game.decisions) / max(1, len(game.decisions))
+                print(
+                    f"  review on {workers} worker{'s' if workers > 1 else ''}: {took:6.1f} s "
+                    f"({took / base:.2f}× the baseline; {150 * took / decisions:5.1f} s for 150 decisions; "
+                    f"{100 * others:.0f}% of moves searched again)"
+                )
+            start = time.perf_counter()
+            review(path, cards, level, workers=1)
+            print(f"  again, the kept review read back: {time.perf_counter() - start:.3f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,209 @@
+"""A game review on the replay screen: R, the marks in the move list, the summary with
+the win-chance chart, m/M to the mistakes, the line at a graded decision, and h.
+
+Accept new or changed SVGs only after looking at them (../shared/tools/svg2png).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from app_helpers import make_app, settle
+from helpers import quick_judge
+from textual.pilot import Pilot
+
+from cwtui import review as reviews
+from cwtui.replaying import open_replay
+from cwtui.runner import play_game
+from cwtui.screens.fork.fork import ForkDialog
+from cwtui.screens.replay.replay import ReplayScreen
+from cwtui.screens.review_summary.review_summary import ReviewSummaryScreen
+from cwtui.screens.score_chart.score_chart import ScoreChartScreen
+from cwtui.widgets.move_list import MoveList
+from engine import GameConfig, SeatConfig, load_cards
+from engine.review import MISTAKES
+
+SIZES = [(80, 24), (140, 40)]
+CARDS = load_cards()
+PLIES = 60  # the game is cut here: a review of 60 decisions at medium takes seconds
+
+
+@pytest.fixture(scope="module")
+def reviewed_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, bytes]:
+    """A game of the easy bot (Ana) against the random one (Bo), its first 60 moves,
+    and its real review at medium (the log's bytes, the kept review's)."""
+    folder = tmp_path_factory.mktemp("reviewed")
+    seats = (SeatConfig("Ana", "greedy"), SeatConfig("Bo", "random"))
+    _, path = play_game(GameConfig(seats=seats, seed=3), folder, CARDS, created="2026-11-25T00:00:00+00:00")
+    assert path is not None
+    path.write_bytes(b"".join(path.read_bytes().splitlines(keepends=True)[: PLIES + 1]))
+    game = reviews.review(path, CARDS, "medium", workers=2)
+    assert any(j.grade in MISTAKES for j in game.decisions)
+    return path.read_bytes(), reviews.sidecar_path(path).read_bytes()
+
+
+@pytest.fixture
+def game(replays: Path, reviewed_game: tuple[bytes, bytes]) -> Path:
+    """The game and its kept review in the replays folder."""
+    replays.mkdir()
+    path = replays / "reviewed.jsonl"
+    path.write_bytes(reviewed_game[0])
+    reviews.sidecar_path(path).write_bytes(reviewed_game[1])
+    return path
+
+
+def screen_for(path: Path) -> ReplayScreen:
+    return ReplayScreen(open_replay(path), path, replays=path.parent, timed=False)
+
+
+def opener(path: Path, *keys: str):  # -> run_before
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.app.push_screen(screen_for(path))
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+        await settle(pilot)
+
+    return run_before
+
+
+def first_mistake(path: Path) -> int:
+    game = reviews.kept_review(path, open_replay(path).log)
+    assert game is not None
+    return min(j.ply for j in game.decisions if j.grade in MISTAKES)
+
+
+# Snapshots ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_at_a_mistake(snap_compare, game: Path, size) -> None:
+    """A kept review opens with the replay: m goes to the first mistake, whose line says
+    what was played and what the search preferred; the list marks ?!, ?, ??."""
+    assert snap_compare(make_app(game.parent), terminal_size=size, run_before=opener(game, "m"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_review_summary(snap_compare, game: Path, size) -> None:
+    assert snap_compare(make_app(game.parent), terminal_size=size, run_before=opener(game, "R"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chart_with_win_chances(snap_compare, game: Path, size) -> None:
+    assert snap_compare(make_app(game.parent), terminal_size=size, run_before=opener(game, "end", "c"))
+
+
+# Pilot --------------------------------------------------------------------------------
+
+
+async def test_r_reviews_a_game_and_marks_its_mistakes(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No kept review: R reviews in a worker (the status counts the decisions), then the
+    summary opens; a number key there jumps to that decision."""
+    reviews.sidecar_path(game).unlink()
+    monkeypatch.setattr(reviews, "judge_job", quick_judge)  # the screen is tested, not the search
+    app = make_app(game.parent)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await opener(game)(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.review is None
+        assert "m" not in {b.key for b in screen.active_bindings.values() if screen.check_action("mistake", ())}
+        await pilot.press("R")
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, ReviewSummaryScreen)
+        assert screen.review is not None and len(screen.review.decisions) == PLIES
+        assert reviews.sidecar_path(game).exists()
+        first = summary.listed[0]
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is screen and screen.cursor.position == first
+        rows = screen.query_one("#move-list", MoveList).rows
+        marked = [i for i, (_prefix, text) in enumerate(rows) if text.plain.endswith(("?!", " ?", "??"))]
+        assert marked == sorted(j.ply + 1 for j in screen.review.decisions if j.grade in MISTAKES)
+        assert "reviewing" not in screen.query_one("#status").render_line(0).text
+
+
+async def test_m_walks_the_mistakes_and_f_plays_on_from_one(game: Path) -> None:
+    app = make_app(game.parent)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await opener(game)(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.review is not None
+        mistakes = sorted(j.ply for j in screen.review.decisions if j.grade in MISTAKES)
+        seen = []
+        for _ in mistakes:
+            await pilot.press("m")
+            await pilot.pause()
+            seen.append(screen.cursor.position)
+        assert seen == mistakes
+        await pilot.press("m")  # no later one: it stays
+        await pilot.pause()
+        assert screen.cursor.position == mistakes[-1]
+        this_move = screen.query_one("#this-move").render_line(1).text
+        judged = screen.judged[mistakes[-1]]
+        assert f"'s next move, a{'n' if judged.grade == 'inaccuracy' else ''} {judged.grade}" in " ".join(
+            screen.query_one("#this-move").render_line(i).text for i in range(4)
+        )
+        assert this_move
+        if len(mistakes) > 1:
+            await pilot.press("M")
+            await pilot.pause()
+            assert screen.cursor.position == mistakes[-2]
+        await pilot.press("f")
+        await pilot.pause()
+        fork = app.screen
+        assert isinstance(fork, ForkDialog) and fork.ply == screen.cursor.position
+
+
+async def test_a_seats_view_shows_only_its_own_review(game: Path) -> None:
+    """In Bo's view, Ana's decisions are neither marked nor explained (their words name
+    her pieces), and m goes to Bo's mistakes only."""
+    app = make_app(game.parent)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await opener(game, "v", "v")(pilot)  # everything → Ana → Bo
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.perspective == 1 and screen.review is not None
+        rows = screen.query_one("#move-list", MoveList).rows
+        for j in screen.review.decisions:
+            text = rows[j.ply + 1][1].plain
+            if j.seat == 0:
+                assert not text.endswith(("?!", " ?", "??"))
+        bo = sorted(j.ply for j in screen.review.decisions if j.grade in MISTAKES and j.seat == 1)
+        if bo:
+            await pilot.press("m")
+            await pilot.pause()
+            assert screen.cursor.position == bo[0]
+
+
+async def test_h_hints_at_any_position(game: Path) -> None:
+    app = make_app(game.parent)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await opener(game, "right", "right", "right", "h")(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        pane = screen.query_one("#this-move")
+        text = " ".join(pane.render_line(i).text for i in range(pane.size.height))
+        assert "Hint: " in text and "(win " in text
+        await pilot.press("home", "v", "v", "h")  # Ana to act, in Bo's view: her hint would show her pieces
+        await pilot.pause()
+        assert screen.full is not None and screen.full.state.to_act == 0 and screen.perspective == 1
+        assert "would show their pieces" in " ".join(n.message for n in app._notifications)
+
+
+async def test_the_chart_adds_the_win_chances_only_with_a_review(game: Path, tmp_path: Path) -> None:
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    shutil.copy(game, bare / game.name)
+    app = make_app(game.parent)
+    async with app.run_test(size=(140, 40)) as pilot:
+        for path, charts in ((game, 2), (bare / game.name, 1)):
+            await pilot.app.push_screen(screen_for(path))
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            assert isinstance(app.screen, ScoreChartScreen)
+            assert len(app.screen.query("LineChart")) == charts
+            await pilot.press("escape", "escape")
+            await pilot.pause()
