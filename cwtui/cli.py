@@ -109,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="seats to review, by number from 0 or by name (default: the humans; every seat of a "
                           "game of bots)")  # fmt: skip
     rev.add_argument("--level", choices=REVIEW_LEVELS, default="medium",
-                     help="the search that judges: medium (fast) or hard (about 15× as long, steadier)")  # fmt: skip
+                     help="the search that judges: medium (fast) or hard (about 20× as long, steadier)")  # fmt: skip
     rev.add_argument("--workers", type=count_arg(0, 1024), default=0,
                      help="processes to search on (default 0: one per core)")  # fmt: skip
     rev.add_argument(

@@ -229,3 +229,16 @@ def test_a_solo_game_reviews_the_player_and_never_the_silent_player(tmp_path: Pa
         len(reviewed[0].view.seats) == 2
         and 0.0 <= min(first.before, first.after) <= max(first.before, first.after) <= 1.0
     )
+
+
+def test_the_ray_backend_reviews_as_local_processes_do(log: Path, tmp_path: Path) -> None:
+    """On a local Ray instance (what --backend ray starts without $RAY_ADDRESS)."""
+    ray = pytest.importorskip("ray", reason="the ray extra is not installed")
+    local = reviews.review(log, CARDS, "medium", workers=1)
+    reviews.sidecar_path(log).unlink()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = reviews.review(log, CARDS, "medium", backend="ray")
+    finally:
+        ray.shutdown()
+    assert on_ray.decisions == local.decisions
