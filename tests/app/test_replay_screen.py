@@ -166,6 +166,27 @@ async def test_a_servers_game_replays_one_view_and_its_results(saved: Path) -> N
         assert app.screen is screen
 
 
+async def test_a_log_that_does_not_verify_offers_no_review(saved: Path) -> None:
+    """`cwtui review` refuses a log that does not replay (ReviewError), so R is not in
+    the footer there; playing on from a good move and the hint still are."""
+    lines = (saved / "sim-2p-202.jsonl").read_bytes().splitlines(keepends=True)
+    lines[51] = lines[51].replace(b'"turn":', b'"turn":9', 1)
+    path = saved / "diverged.jsonl"
+    path.write_bytes(b"".join(reseal(lines)))
+    app = make_app(saved)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await opener(path)(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.full is not None
+        assert screen.full.replay.divergence is not None
+        footer = {key.key for key in screen.query(FooterKey)}
+        assert "R" not in footer and "f" in footer
+        assert not screen.check_action("review", ()) and screen.check_action("hint", ())
+        await pilot.press("R")
+        await settle(pilot)
+        assert screen.reviewing is None and screen.review is None
+
+
 async def test_every_scrub_key(saved: Path) -> None:
     path = saved / "sim-3p-303.jsonl"
     app = make_app(saved)

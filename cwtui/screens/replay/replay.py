@@ -347,11 +347,19 @@ class ReplayScreen(CompactScreen):
         server's game has no log here to play on from."""
         if action == "perspective":
             return len(self.cursor.perspectives) > 1
-        if action in ("fork", "review", "hint"):
-            return self.full is not None and (action != "review" or self.path is not None)
+        if action == "review":
+            return self.reviewable
+        if action in ("fork", "hint"):
+            return self.full is not None
         if action == "mistake":
             return bool(self.judged)
         return super().check_action(action, parameters)
+
+    @property
+    def reviewable(self) -> bool:
+        """A review replays the whole log from its file (cwtui.review refuses one that
+        does not verify), so only a log read from a file, replaying to its end."""
+        return self.full is not None and self.path is not None and self.full.replay.divergence is None
 
     def speaks_of(self, seat: int) -> bool:
         """Whether the screen may speak of `seat`'s decisions: its words name the seat's
@@ -371,7 +379,7 @@ class ReplayScreen(CompactScreen):
 
     @work(thread=True, exclusive=True, group="review")
     def run_review(self) -> None:
-        assert self.full is not None and self.path is not None  # check_action offers R only then
+        assert self.full is not None and self.path is not None  # check_action offers R only if reviewable
         worker = get_current_worker()
 
         def progress(done: int, total: int) -> None:
