@@ -1,21 +1,30 @@
-"""A terminal line chart of a few series drawn in braille dots (2×4 per cell), with a
-y axis, an x axis and a marker for one x (the replay's position)."""
+"""A line chart of a few series over a game (scores, win chances) with a marker at one
+x (the replay's position), drawn by plotext (through textual-plotext) in braille dots.
+
+The title and a legend that names each series with its last value are text above the
+plot, so the legend never covers a line; plotext draws the axes, ticks and lines.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
 from dataclasses import dataclass
-from itertools import pairwise
 
-from rich.console import RenderableType
 from rich.text import Text
+from textual.app import ComposeResult, RenderResult
+from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.widget import Widget
+from textual.widgets import Static
+from textual_plotext import PlotextPlot
+from textual_plotext.plot import Plot
 
-SERIES_COLORS = ("cyan", "magenta", "yellow", "green", "bright_white")
-BRAILLE = 0x2800
-# bit of the dot at (column 0–1, row 0–3) of a braille cell
-DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+# A series' color: the terminal's own colors, which every theme redefines to read on its
+# background, as rich names them (the legend) and by number (the plot: plotext's own
+# names are other colors, its "yellow" being a blue)
+SERIES_COLORS = (("cyan", 6), ("magenta", 5), ("yellow", 3), ("green", 2), ("white", 7))
+MARKER_COLOR = 8  # the terminal's grey
+NICE_STEPS = (1, 2, 5)  # ticks fall on multiples of these times a power of ten
+ROOM_FOR_X_NAME = 10  # rows from which the x axis is named under its numbers
 
 
 @dataclass(frozen=True)
@@ -30,90 +39,96 @@ class LinePlot:
     x_name: str
     series: tuple[Series, ...]
     marker: int | None = None  # an x to mark with a vertical line
+    y_range: tuple[int, int] | None = None  # fixed bounds (a percentage: 0–100); else 0 to the highest value
 
 
-class LineChart(Widget):
+class LineChart(Vertical):
+    """The plot's heading (title and legend) above its canvas."""
+
     DEFAULT_CSS = """
     LineChart { height: 1fr; }
+    LineChart > .line-chart--heading { height: auto; }
+    LineChart > LineCanvas { height: 1fr; }
     """
 
     plot: reactive[LinePlot | None] = reactive(None)
 
-    def render(self) -> RenderableType:
-        if self.plot is None:
-            return Text("")
-        return draw(self.plot, self.size.width, self.size.height)
+    def compose(self) -> ComposeResult:
+        yield Static(classes="line-chart--heading")
+        yield LineCanvas()
+
+    def watch_plot(self, plot: LinePlot | None) -> None:
+        self.query_one(".line-chart--heading", Static).update(heading(plot) if plot else "")
+        self.query_one(LineCanvas).plot = plot
 
 
-def draw(plot: LinePlot, width: int, height: int) -> Text:
-    """The chart as text for a width × height box (title, legend and axes included)."""
-    n = max((len(s.values) for s in plot.series), default=0)
-    top = max((max(s.values, default=0) for s in plot.series), default=0) or 1
-    axis = len(str(top)) + 1
-    cols = max(width - axis - 1, 4)
-    legend = "".join(f"━━ {s.name} {s.values[-1] if s.values else 0}   " for s in plot.series)
-    # the title and legend wrap in a narrow box: leave them their lines, then the x axis and labels
-    heading = -(-len(plot.title) // max(width, 1)) + -(-len(legend) // max(width, 1))
-    rows = max(height - heading - 2, 2)
-    dots_x, dots_y = cols * 2, rows * 4
-    cells: list[list[int]] = [[0] * cols for _ in range(rows)]
-    owner: list[list[int]] = [[-1] * cols for _ in range(rows)]
+class LineCanvas(PlotextPlot):
+    """The axes and lines; drawn again for each size, since ticks depend on it."""
 
-    def to_dot(i: int, value: int) -> tuple[int, int]:
-        x = round(i * (dots_x - 1) / max(n - 1, 1))
-        y = dots_y - 1 - round(value * (dots_y - 1) / top)
-        return x, y
+    plot: reactive[LinePlot | None] = reactive(None)
 
-    for k, series in enumerate(plot.series):
-        points = [to_dot(i, v) for i, v in enumerate(series.values)]
-        for (x0, y0), (x1, y1) in pairwise(points):
-            for x, y in _segment(x0, y0, x1, y1):
-                cells[y // 4][x // 2] |= DOTS[y % 4][x % 2]
-                owner[y // 4][x // 2] = k
-        if len(points) == 1:
-            x, y = points[0]
-            cells[y // 4][x // 2] |= DOTS[y % 4][x % 2]
-            owner[y // 4][x // 2] = k
-    marker_col = None
-    if plot.marker is not None and n:
-        marker_col = round(plot.marker * (dots_x - 1) / max(n - 1, 1)) // 2
+    def render(self) -> RenderResult:
+        plt = self.plt
+        plt.clear_figure()
+        if self.plot is not None:
+            draw(plt, self.plot, self.size.width, self.size.height)
+        return super().render()
 
+
+def heading(plot: LinePlot) -> Text:
     out = Text(plot.title + "\n", style="bold")
     for k, series in enumerate(plot.series):
-        out.append("━━ ", style=SERIES_COLORS[k % len(SERIES_COLORS)])
+        out.append("━━ ", style=SERIES_COLORS[k % len(SERIES_COLORS)][0])
         out.append(f"{series.name} {series.values[-1] if series.values else 0}   ")
-    out.append("\n")
-    for r in range(rows):
-        label = str(top) if r == 0 else ("0" if r == rows - 1 else "")
-        out.append(label.rjust(axis - 1) + ("┤" if label else "│"), style="dim")
-        for c in range(cols):
-            if cells[r][c]:
-                out.append(chr(BRAILLE + cells[r][c]), style=SERIES_COLORS[owner[r][c] % len(SERIES_COLORS)])
-            elif c == marker_col:
-                out.append("│", style="dim")
-            else:
-                out.append(" ")
-        out.append("\n")
-    out.append(" " * (axis - 1) + "└" + "─" * cols + "\n", style="dim")
-    last = f"{plot.x_name} {max(n - 1, 0)}"
-    out.append(" " * axis + "0" + last.rjust(cols - 1), style="dim")
+    out.rstrip()
     return out
 
 
-def _segment(x0: int, y0: int, x1: int, y1: int) -> Sequence[tuple[int, int]]:
-    """The dots of a line from (x0, y0) to (x1, y1) (Bresenham)."""
-    points = []
-    dx, dy = abs(x1 - x0), -abs(y1 - y0)
-    sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
-    err = dx + dy
+def draw(plt: Plot, plot: LinePlot, width: int, height: int) -> None:
+    """`plot` on plotext's figure `plt`, for a canvas of width × height cells."""
+    n = max((len(s.values) for s in plot.series), default=0)
+    low, high = plot.y_range or (0, max((max(s.values, default=0) for s in plot.series), default=0) or 1)
+    for k, series in enumerate(plot.series):
+        if series.values:
+            color = SERIES_COLORS[k % len(SERIES_COLORS)][1]
+            plt.plot(list(range(len(series.values))), list(series.values), marker="braille", color=color)
+    if plot.marker is not None and n:
+        plt.vline(plot.marker, MARKER_COLOR)
+    last = max(n - 1, 1)
+    plt.xlim(0, last)
+    plt.ylim(low, high)
+    plt.xaxes(True, False)  # the axes only, no frame: a line at the top would read as 100%
+    plt.yaxes(True, False)
+    marks = ticks(0, last, max(width // 10, 2))
+    plt.xticks(marks, [number(m) for m in marks])
+    rows = height - 2  # under them, the x axis and its numbers
+    if height >= ROOM_FOR_X_NAME:
+        plt.xlabel(plot.x_name)
+        rows -= 1
+    marks = ticks(low, high, max(rows // 2, 2))
+    plt.yticks(marks, [number(m) for m in marks])
+
+
+def number(value: float) -> str:
+    """A tick's label: 20, not 20.0."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.3g}"
+
+
+def ticks(low: float, high: float, most: int, whole: bool = True) -> list[float]:
+    """Round numbers from `low` to `high`, at most `most` of them, as a reader would
+    mark an axis (0, 20, 40… rather than plotext's own 0.0, 13.8, 27.7…); only whole
+    ones if `whole` (plies and points have no halves)."""
+    span = high - low
+    if span <= 0:
+        return [low]
+    scale = 10.0 ** math.floor(math.log10(span / max(most - 1, 1)))
     while True:
-        points.append((x0, y0))
-        if x0 == x1 and y0 == y1:
-            return points
-        e2 = 2 * err
-        if e2 >= dy:
-            err += dy
-            x0 += sx
-        if e2 <= dx:
-            err += dx
-            y0 += sy
+        for step in NICE_STEPS:
+            size = step * scale
+            if whole and size < 1:
+                continue
+            first = math.ceil(low / size - 1e-9)
+            last = math.floor(high / size + 1e-9)
+            if last - first + 1 <= most:
+                return [round(k * size, 10) for k in range(first, last + 1)]
+        scale *= 10

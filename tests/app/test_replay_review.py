@@ -95,12 +95,28 @@ def test_chart_with_win_chances(snap_compare, game: Path, size) -> None:
     assert snap_compare(make_app(game.parent), terminal_size=size, run_before=opener(game, "end", "c"))
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_review_under_way(snap_compare, game: Path, size) -> None:
+    """The progress bar under the status while a review runs (its progress set here: the
+    search's pace is not the screen's to show)."""
+    reviews.sidecar_path(game).unlink()
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await opener(game)(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        screen.show_progress(21, PLIES)
+        await pilot.pause()
+
+    assert snap_compare(make_app(game.parent), terminal_size=size, run_before=run_before)
+
+
 # Pilot --------------------------------------------------------------------------------
 
 
 async def test_r_reviews_a_game_and_marks_its_mistakes(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No kept review: R reviews in a worker (the status counts the decisions), then the
-    summary opens; a number key there jumps to that decision."""
+    """No kept review: R reviews in a worker (a progress bar counts the decisions), then
+    the summary opens; a number key there jumps to that decision."""
     reviews.sidecar_path(game).unlink()
     monkeypatch.setattr(reviews, "judge_job", quick_judge)  # the screen is tested, not the search
     app = make_app(game.parent)
@@ -109,8 +125,21 @@ async def test_r_reviews_a_game_and_marks_its_mistakes(game: Path, monkeypatch: 
         screen = app.screen
         assert isinstance(screen, ReplayScreen) and screen.review is None
         assert "m" not in {b.key for b in screen.active_bindings.values() if screen.check_action("mistake", ())}
+        bar = screen.query_one("#review-progress")
+        assert not bar.display
+        seen: list[tuple[int, int]] = []
+        shown = screen.show_progress
+
+        def watched(done: int, total: int) -> None:
+            shown(done, total)
+            seen.append((done, total))
+            assert bar.display
+
+        monkeypatch.setattr(screen, "show_progress", watched)
         await pilot.press("R")
         await settle(pilot)
+        assert seen[0] == (0, 0) and seen[-1] == (PLIES, PLIES)  # the bar counted every decision
+        assert not bar.display
         summary = app.screen
         assert isinstance(summary, ReviewSummaryScreen)
         assert screen.review is not None and len(screen.review.decisions) == PLIES
@@ -122,7 +151,6 @@ async def test_r_reviews_a_game_and_marks_its_mistakes(game: Path, monkeypatch: 
         rows = screen.query_one("#move-list", MoveList).rows
         marked = [i for i, (_prefix, text) in enumerate(rows) if text.plain.endswith(("?!", " ?", "??"))]
         assert marked == sorted(j.ply + 1 for j in screen.review.decisions if j.grade in MISTAKES)
-        assert "reviewing" not in screen.query_one("#status").render_line(0).text
 
 
 async def test_m_walks_the_mistakes_and_f_plays_on_from_one(game: Path) -> None:
@@ -175,6 +203,23 @@ async def test_a_seats_view_shows_only_its_own_review(game: Path) -> None:
             await pilot.press("m")
             await pilot.pause()
             assert screen.cursor.position == bo[0]
+
+
+async def test_a_review_that_cannot_be_made_says_why_and_takes_its_bar_away(game: Path) -> None:
+    """The log went after the replay opened: R says so in a notification, and the
+    progress bar goes (a review can be asked again)."""
+    reviews.sidecar_path(game).unlink()
+    app = make_app(game.parent)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await opener(game)(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        game.unlink()
+        await pilot.press("R")
+        await settle(pilot)
+        assert screen.review is None and screen.reviewing is None
+        assert not screen.query_one("#review-progress").display
+        assert any(n.title == "Cannot review" for n in app._notifications)
 
 
 async def test_h_hints_at_any_position(game: Path) -> None:

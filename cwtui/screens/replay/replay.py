@@ -34,7 +34,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.message import Message
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Label, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from cwtui import review as reviews
@@ -222,6 +222,9 @@ class ReplayScreen(CompactScreen):
                 ),
                 id="banner",
             )
+        with Horizontal(id="review-progress"):  # shown while a review runs
+            yield Label(id="review-count")
+            yield ProgressBar(id="review-bar")
         cards = self.cursor.cards
         # kept, not queried: they are drawn at every step
         self.panels = [SeatPanel(cards, seat, id=f"seat-{seat}") for seat in range(len(self.cursor.names))]
@@ -373,8 +376,7 @@ class ReplayScreen(CompactScreen):
         if self.review is not None:
             self.show_summary()
         elif self.reviewing is None:
-            self.reviewing = (0, 0)
-            self.update_status()
+            self.show_progress(0, 0)
             self.run_review()
 
     @work(thread=True, exclusive=True, group="review")
@@ -398,18 +400,30 @@ class ReplayScreen(CompactScreen):
 
     @on(ReviewProgress)
     def review_progress(self, message: ReviewProgress) -> None:
-        self.reviewing = (message.done, message.total)
-        self.update_status()
+        self.show_progress(message.done, message.total)
+
+    def show_progress(self, done: int, total: int) -> None:
+        """The review's progress bar: `done` of `total` decisions judged (0 of 0: the
+        log is being read and its decisions counted)."""
+        self.reviewing = (done, total)
+        self.query_one("#review-progress").display = True
+        self.query_one("#review-count", Label).update(
+            f"Reviewing: {done} of {total} decisions" if total else "Reviewing: reading the game"
+        )
+        self.query_one("#review-bar", ProgressBar).update(total=total or None, progress=done)
+
+    def hide_progress(self) -> None:
+        self.reviewing = None
+        self.query_one("#review-progress").display = False
 
     @on(ReviewFailed)
     def review_failed(self, message: ReviewFailed) -> None:
-        self.reviewing = None
-        self.update_status()
+        self.hide_progress()
         self.notify(message.reason, title="Cannot review", severity="error")
 
     @on(ReviewReady)
     def review_ready(self, message: ReviewReady) -> None:
-        self.reviewing = None
+        self.hide_progress()
         for note in message.game.notes:
             self.notify(note, severity="warning")
         self.take_review(message.game)
@@ -440,7 +454,7 @@ class ReplayScreen(CompactScreen):
             if self.speaks_of(seat)
         )
         return LinePlot("Estimated win chance, % (the review's search, from each seat's view)", "ply", series,
-                        marker=self.cursor.position)  # fmt: skip
+                        marker=self.cursor.position, y_range=(0, 100))  # fmt: skip
 
     def summary_closed(self, ply: int | None) -> None:
         if ply is not None:
@@ -754,9 +768,6 @@ class ReplayScreen(CompactScreen):
             parts.append(words.whose_turn(shown or cursor.shown((seat,))[seat], cursor.names))
         if cursor.unfinished:
             parts.append("unfinished")
-        if self.reviewing is not None:
-            done, total = self.reviewing
-            parts.append(f"reviewing {done}/{total}" if total else "reviewing…")
         perspective = self.perspective
         if perspective == EVERYONE:
             parts.append("view: everything")
