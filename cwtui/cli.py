@@ -396,19 +396,21 @@ def review(args: argparse.Namespace) -> int:
     if args.backend == "ray":
         _need_ray("review")
     workers = args.workers or default_workers()
+    games = []
     for path in args.files:  # every file a game it can review, before the first search
         try:
-            log, _ = reviews.read_game(path, cards)
+            read = reviews.read_game(path, cards)
         except reviews.ReviewError as exc:
             raise UsageError(f"cwtui review: {exc}") from None
         try:
-            reviews.choose_seats(log, args.seats)
+            reviews.choose_seats(read[0], args.seats)
         except reviews.ReviewError as exc:
             raise UsageError(f"cwtui review: {path}: {exc}") from None
-    for path in args.files:
+        games.append((path, read))
+    for path, read in games:
         try:
             with progress_bar("decisions", show_from=1) as bar:
-                game = reviews.review(path, cards, args.level, args.seats, workers, bar, args.backend)
+                game = reviews.review(path, cards, args.level, args.seats, workers, bar, args.backend, read=read)
         except KeyboardInterrupt:
             print(f"\ncwtui review: stopped while reviewing {path}; nothing of it was kept", file=sys.stderr)
             return EXIT_STOPPED

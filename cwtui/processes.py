@@ -41,3 +41,13 @@ def run_all(work: Callable[[T], R], items: Iterable[T], count: int, workers: int
         except BaseException:
             pool.terminate()
             raise
+
+
+def start_ray() -> None:
+    """Ray, started once for the process (`simulate`, `review` with --backend ray):
+    RAY_ADDRESS names a cluster, else Ray starts a local one. An optional extra: pip
+    install 'cwtui[ray]'."""
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(address=os.environ.get("RAY_ADDRESS"), include_dashboard=False, log_to_driver=False)

@@ -25,7 +25,7 @@ from typing import Final, Protocol
 import msgspec
 
 from cwtui.logfile import read_bytes
-from cwtui.processes import run_all
+from cwtui.processes import run_all, start_ray
 from cwtui.words import option
 from engine import ENGINE_VERSION
 from engine.bots import level as search_level
@@ -159,11 +159,13 @@ def review(
     progress: Progress | None = None,
     backend: str = "local",
     pool: Pool | None = None,
+    read: tuple[GameLog, bytes] | None = None,
 ) -> GameReview:
     """The review of the game in `path`: the sidecar's if it was made with these
     settings from this very log, else judged now (on `workers` new processes, the
-    processes of `pool`, or a Ray cluster) and kept in the sidecar."""
-    log, data = read_game(path, cards)
+    processes of `pool`, or a Ray cluster) and kept in the sidecar. `read`: what
+    read_game gave for `path`, if the caller has it already."""
+    log, data = read or read_game(path, cards)
     settings = settings_for(level)
     chosen = choose_seats(log, seats)
     log_hash = _hash(data)
@@ -234,8 +236,7 @@ def _on_ray(jobs: list[Job]) -> Iterator[Judged]:
     cluster, else Ray starts a local one."""
     import ray  # an optional extra: pip install 'cwtui[ray]'
 
-    if not ray.is_initialized():
-        ray.init(address=os.environ.get("RAY_ADDRESS"), include_dashboard=False, log_to_driver=False)
+    start_ray()
     task = ray.remote(_judge_many)
     size = 4
     pending = [task.remote(jobs[i : i + size]) for i in range(0, len(jobs), size)]
@@ -315,8 +316,7 @@ def _damage(kept: Sidecar) -> str | None:
 
 def views_at(game: GameReview, cards: Cards, plies: Sequence[int]) -> dict[int, View]:
     """The reviewed seat's View at each of `plies` (to put its moves into words)."""
-    wanted = set(plies)
-    return {p.ply: p.view for p in positions(game.log, cards, game.seats) if p.ply in wanted}
+    return {p.ply: p.view for p in positions(game.log, cards, game.seats, only=set(plies))}
 
 
 def decision_line(judged: Judged, seen: View, cards: Cards) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cwtui.logfile import last_record
-from cwtui.processes import run_all
+from cwtui.processes import run_all, start_ray
 from cwtui.runner import play_game
 from engine import GameConfig, SeatConfig
 from engine.cards import Cards, load_cards
@@ -176,8 +176,7 @@ def _play_on_ray(plan: Plan, games: list[int]) -> Iterator[Outcome]:
     starts a local one. The driver writes each log as it comes back."""
     import ray  # an optional extra: pip install 'cwtui[ray]'
 
-    if not ray.is_initialized():
-        ray.init(address=os.environ.get("RAY_ADDRESS"), include_dashboard=False, log_to_driver=False)
+    start_ray()
     task = ray.remote(_play_remote)
     size = max(1, min(16, len(games) // 64))
     pending = [task.remote(plan, games[i : i + size]) for i in range(0, len(games), size)]

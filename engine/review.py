@@ -84,14 +84,17 @@ def default_seats(config: GameConfig) -> list[int]:
     return humans or list(range(len(config.seats)))
 
 
-def positions(log: GameLog, cards: Cards, seats: Collection[int], plies: int | None = None) -> Iterator[Position]:
+def positions(
+    log: GameLog, cards: Cards, seats: Collection[int], plies: int | None = None, only: Collection[int] | None = None
+) -> Iterator[Position]:
     """The real decisions (more than one legal move) of `seats` in a verified log's
-    first `plies` moves (all by default). A forked game's moves before the fork are its
-    parent's, reviewed with the parent: they are left out."""
+    first `plies` moves (all by default), or only those at the plies in `only`. A forked
+    game's moves before the fork are its parent's, reviewed with the parent: they are
+    left out."""
     state, _ = set_up(log.header.config, cards)
     first = log.header.parent.ply if log.header.parent else 0
     for record in log.plies[:plies]:
-        if record.ply >= first and record.seat in seats:
+        if record.ply >= first and record.seat in seats and (only is None or record.ply in only):
             moves = legal_moves(state)
             if len(moves) > 1:
                 yield Position(record.ply, record.seat, record.phase, view(state, record.seat), moves, record.move)

@@ -21,8 +21,9 @@ then prints:
 4. A fit of calibration: logit(won) = a·logit(estimate) + b for each number of
    contenders (Platt scaling), and the bands again through it.
 
---save FILE keeps the samples (JSON lines) and --samples FILE reads them back instead of
-searching, to look at them again.
+--save FILE keeps the samples (JSON lines) as they are judged, and the same command run
+again after a stop judges only those not yet in it; --samples FILE reads them back
+instead of searching, to look at them again.
 
 The win chances are the search's estimates for the seat's future *with the same players
 continuing*: measured on games of bots, they say how the estimates fare when the play
@@ -32,6 +33,7 @@ that follows is the logs' own.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import sys
@@ -202,6 +204,28 @@ def fit(samples: list[Sample]) -> None:
             print(f"    {10 * band:3d}–{10 * band + 10:3d}%  {len(b_):9d}  {100 * est:8.1f}%  {100 * won:5.1f}%")
 
 
+def measure_all(todo: list[Job], workers: int, save: Path | None) -> list[Sample]:
+    """Every job's sample, in order. With `save`, each is written there as it comes, and
+    a run stopped part-way resumes: the samples already in the file are the first jobs'
+    (the jobs are drawn in a seeded order), so only the rest are searched."""
+    kept = [Sample(*json.loads(line)) for line in save.read_text().splitlines()] if save and save.exists() else []
+    if kept:
+        print(f"{len(kept)} decisions already judged in {save}; judging the other {len(todo) - len(kept)}")
+    t = time.perf_counter()
+    samples = list(kept)
+    rest = todo[len(kept) :]
+    with open(save, "a") if save else contextlib.nullcontext() as out:
+        for i, sample in enumerate(run_all(measure, rest, len(rest), workers), 1):
+            samples.append(sample)
+            if out is not None:
+                out.write(json.dumps(list(sample)) + "\n")
+                out.flush()
+            if i % 50 == 0:
+                print(f"  {len(samples)}/{len(todo)} judged, {time.perf_counter() - t:.0f} s", flush=True)
+    print(f"{time.perf_counter() - t:.0f} s")
+    return samples
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folders", nargs="*", type=Path)
@@ -219,13 +243,10 @@ def main() -> None:
     else:
         todo = jobs(args.folders, args.games, args.per_game, args.level, args.seed)
         print(
-            f"{len(todo)} decisions from {len(args.folders)} folders, judged at {args.level} on {args.workers} workers"
+            f"{len(todo)} decisions from {len(args.folders)} folders, judged at {args.level} on {args.workers} workers",
+            flush=True,
         )
-        t = time.perf_counter()
-        samples = list(run_all(measure, todo, len(todo), args.workers))
-        print(f"{time.perf_counter() - t:.0f} s")
-    if args.save:
-        args.save.write_text("".join(json.dumps(list(s)) + "\n" for s in samples))
+        samples = measure_all(todo, args.workers, args.save)
     calibration(samples)
     noise(samples)
     grades(samples)

@@ -189,6 +189,16 @@ def test_a_forks_moves_before_the_fork_are_its_parents(log: Path) -> None:
     assert [p.ply for p in positions(fork, CARDS, [0, 1])] == list(range(10, 24))
 
 
+def test_positions_at_chosen_plies_are_those_of_all_positions(log: Path) -> None:
+    """views_at words a few decisions: it asks for those plies only, not a View of all."""
+    from engine.log import parse
+
+    game = parse(log.read_bytes().splitlines(keepends=True))
+    every = list(positions(game, CARDS, [0, 1]))
+    wanted = {every[1].ply, every[5].ply, every[-1].ply, 10_000}
+    assert list(positions(game, CARDS, [0, 1], only=wanted)) == [p for p in every if p.ply in wanted]
+
+
 def test_the_command_reports_accuracy_and_the_worst_decisions(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(log), "--workers", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
