@@ -110,15 +110,22 @@ def finished_before(plan: Plan) -> dict[int, Outcome]:
     with os.scandir(plan.out) as entries:
         found = [(game, Path(e.path)) for e in entries if (game := plan.game_of(e.name)) is not None]
     for game, path in found:
-        try:
-            _, last = last_record(path)
-        except LogFormatError:
-            last = None
-        if isinstance(last, Footer):
-            done[game] = _outcome(plan, game, last.scores, last.winner)
+        outcome = finished_outcome(plan, game, path)
+        if outcome is not None:
+            done[game] = outcome
         else:
             path.unlink()
     return done
+
+
+def finished_outcome(plan: Plan, game: int, path: Path) -> Outcome | None:
+    """The outcome `path` records for game `game` of `plan`, or None if the log is not
+    complete (cut short, or not a log)."""
+    try:
+        _, last = last_record(path)
+    except LogFormatError:
+        return None
+    return _outcome(plan, game, last.scores, last.winner) if isinstance(last, Footer) else None
 
 
 def play_one(plan: Plan, game: int) -> Outcome:
