@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import subprocess
 import sys
 import tarfile
@@ -36,6 +37,7 @@ from engine import ENGINE_VERSION
 ROOT = Path(__file__).resolve().parents[1]
 KEPT = ROOT / "replays" / "strength" / f"engine-{ENGINE_VERSION}"
 SEED = 2026
+LOG_NAME = re.compile(r"match-[1-4]p-[0-9]+-r[0-3]\.jsonl")
 # name, the bots by seat, games (whole rotations of the seats)
 TOURNAMENTS = (
     ("hard-greedy-2p", ("hard", "greedy"), 400),
@@ -69,9 +71,13 @@ def unpack(name: str, work: Path) -> int:
     count = 0
     for archive in archives(name):
         with tarfile.open(archive) as tar:
-            members = [m for m in tar.getmembers() if m.isfile() and not (folder / m.name).exists()]
-            tar.extractall(folder, members=members, filter="data")  # plain files, inside the folder only
-            count += len(members)
+            for member in tar.getmembers():
+                # a log's own name only: nothing lands outside the folder, whatever the archive says
+                if member.isfile() and LOG_NAME.fullmatch(member.name) and not (folder / member.name).exists():
+                    data = tar.extractfile(member)
+                    assert data is not None  # a regular file's
+                    (folder / member.name).write_bytes(data.read())
+                    count += 1
     return count
 
 

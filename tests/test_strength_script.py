@@ -49,3 +49,20 @@ def test_kept_games_come_back_as_they_were(strength: ModuleType, tmp_path: Path)
         log.unlink()
     assert strength.unpack(name, work) == 4
     assert {p.name: p.read_bytes() for p in folder.glob("*.jsonl")} == logs
+
+
+def test_unpacking_writes_logs_inside_the_folder_only(strength: ModuleType, tmp_path: Path) -> None:
+    import io
+    import tarfile
+
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    with tarfile.open(kept / "hard-greedy-2p-001.tar.xz", "w:xz") as tar:
+        for name in ("../outside.jsonl", "/tmp/absolute.jsonl", "notes.txt", "match-2p-2026-r0.jsonl"):
+            info = tarfile.TarInfo(name)
+            info.size = 2
+            tar.addfile(info, io.BytesIO(b"{}"))
+    work = tmp_path / "work"
+    assert strength.unpack("hard-greedy-2p", work) == 1
+    assert [p.name for p in (work / "hard-greedy-2p").iterdir()] == ["match-2p-2026-r0.jsonl"]
+    assert not (work / "outside.jsonl").exists() and not Path("/tmp/absolute.jsonl").exists()
