@@ -131,7 +131,7 @@ def main() -> None:
 def seconds_a_move(kind: str, where: str, runner: TreeRunner | None, sample: list[State]) -> None:
     from engine.bots import level, search_bot
 
-    iterations, cap, trees, evaluation = level(kind)
+    budget = level(kind)
     seconds = []
     capped = 0
     for s in sample:
@@ -141,7 +141,8 @@ def seconds_a_move(kind: str, where: str, runner: TreeRunner | None, sample: lis
         seconds.append(time.perf_counter() - start)
         capped += bot.searched is not None
     seconds.sort()
-    print(f"  {kind:6} ({trees} × {iterations} iterations, cap {cap:.1f} s, {evaluation or 'hand-written'}, {where}): "
+    print(f"  {kind:6} ({budget.trees} × {budget.iterations} iterations, cap {budget.seconds:.1f} s, "
+          f"{budget.evaluation or 'hand-written'}, {where}): "
           f"median {statistics.median(seconds):5.2f} s  max {seconds[-1]:5.2f} s  "
           f"stopped by the cap {capped}/{len(sample)}")  # fmt: skip
 

@@ -1,6 +1,7 @@
 """The strength tournaments behind docs/bot-strength.md, played across sittings.
 
     python scripts/strength.py run --work runs/strength    # unpack the kept games, play on
+    python scripts/strength.py run --work runs/strength hard-medium-2p   # that one alone
     python scripts/strength.py count --work runs/strength  # each tournament's standing so far
     python scripts/strength.py keep --work runs/strength   # pack the finished games not yet kept
 
@@ -94,8 +95,13 @@ def finished(name: str, work: Path) -> dict[str, Outcome]:
     return done
 
 
-def run(work: Path, workers: int) -> None:
-    for name, kinds, games in TOURNAMENTS:
+def chosen(names: list[str]) -> list[tuple[str, tuple[str, ...], int]]:
+    """The tournaments named, in the order named (none named: all, in TOURNAMENTS' order)."""
+    return [next(t for t in TOURNAMENTS if t[0] == name) for name in names] if names else list(TOURNAMENTS)
+
+
+def run(work: Path, workers: int, names: list[str]) -> None:
+    for name, kinds, games in chosen(names):
         print(f"{name}: {unpack(name, work)} kept games unpacked", flush=True)
         folder = work / name
         command = [sys.executable, "-m", "cwtui", "tournament", "--bots", ",".join(kinds), "--games", str(games),
@@ -105,8 +111,8 @@ def run(work: Path, workers: int) -> None:
             sys.exit(f"{name}: the tournament stopped; run this again to play on")
 
 
-def count(work: Path) -> None:
-    for name, _kinds, games in TOURNAMENTS:
+def count(work: Path, names: list[str]) -> None:
+    for name, _kinds, games in chosen(names):
         outcomes = list(finished(name, work).values())
         if not outcomes:
             print(f"{name}: no game finished of {games}")
@@ -120,10 +126,10 @@ def count(work: Path) -> None:
             )
 
 
-def keep(work: Path) -> None:
+def keep(work: Path, names: list[str]) -> None:
     """Pack each tournament's finished games that no archive holds yet into a new one."""
     KEPT.mkdir(parents=True, exist_ok=True)
-    for name, _kinds, _games in TOURNAMENTS:
+    for name, _kinds, _games in chosen(names):
         new = sorted(set(finished(name, work)) - kept_names(name))
         if not new:
             print(f"{name}: nothing new to keep")
@@ -144,13 +150,20 @@ def main() -> None:
     parser.add_argument("action", choices=("run", "count", "keep"))
     parser.add_argument("--work", type=Path, required=True, help="the folder the tournaments play in")
     parser.add_argument("--workers", type=int, default=0, help="processes to play on (default: one per core)")
-    args = parser.parse_args()
+    known = [n for n, _k, _g in TOURNAMENTS]
+    listed = ", ".join(known)
+    parser.add_argument("names", nargs="*", metavar="NAME",
+                        help=f"the tournaments to run, count or keep, in that order (default: {listed})")  # fmt: skip
+    args = parser.parse_intermixed_args()  # the names may come before or after the options
+    unknown = [n for n in args.names if n not in known]
+    if unknown:
+        parser.error(f"no tournament {unknown[0]!r}; choose from {', '.join(known)}")
     if args.action == "run":
-        run(args.work, args.workers)
+        run(args.work, args.workers, args.names)
     elif args.action == "count":
-        count(args.work)
+        count(args.work, args.names)
     else:
-        keep(args.work)
+        keep(args.work, args.names)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
-"""How the search's strength follows its iterations: one tree of N iterations (the
-learned evaluation, as both levels use) against the medium level, two players, each
-seed twice with the seats swapped.
+"""How the search's strength follows its iterations and its greedy prior: one tree of
+N iterations (the learned evaluation, as both levels use) against the medium level,
+two players, each seed twice with the seats swapped.
 
     python scripts/sweep_iterations.py --iterations 100,1000,2500 --games 120
+    python scripts/sweep_iterations.py --iterations 2500 --prior-weight 17 --games 80
 
 Prints, for each N, the games it won with a 95% interval and its mean score difference,
-every 20 games and at the end. Found with it on 2026-11-25 (docs/bot-strength.md): the
-search gains to about 300 iterations, no more to 1,000, and loses by 2,500 — the hard
-level's two trees of 2,500 lose to medium's 300 too.
+every 20 games and at the end. Found with it on 2026-11-25 (docs/bot-strength.md): with
+the prior worth 2 playouts, the search gains to about 300 iterations, no more to 1,000,
+and loses by 2,500; with the prior worth 17 (as much of 2,500 as 2 is of 300), 2,500
+iterations beat medium. Engine 0.4.0's hard level is the second.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from cwtui.processes import default_workers, run_all
 from cwtui.tournament import wilson
 from engine import GameConfig, SeatConfig, apply_in_place, load_cards, new_game
 from engine.bots import LEARNED, Bot, IsmctsBot, decide, search_bot
+from engine.bots.ismcts import PRIOR_WEIGHT
 from engine.bots.model_file import shipped_model
 from engine.rng import stream_seed
 
@@ -35,6 +38,7 @@ class Game:
     seed: int
     seat: int  # the swept bot's seat
     iterations: int
+    prior_weight: float  # what the greedy prior is worth to its root moves
 
 
 def play(game: Game) -> tuple[bool, int]:
@@ -45,7 +49,9 @@ def play(game: Game) -> tuple[bool, int]:
     for seat in range(2):
         seed = stream_seed(game.seed, f"bot-{seat}")
         if seat == game.seat:
-            bots[seat] = IsmctsBot(seed, CARDS, game.iterations, evaluate=shipped_model(LEARNED))
+            bots[seat] = IsmctsBot(
+                seed, CARDS, game.iterations, evaluate=shipped_model(LEARNED), prior_weight=game.prior_weight
+            )
         else:
             bots[seat] = search_bot("medium", seed, CARDS, timed=False)
     while not state.over:
@@ -56,8 +62,8 @@ def play(game: Game) -> tuple[bool, int]:
     return mine.rank == 1, mine.total - theirs.total
 
 
-def sweep(iterations: int, games: int, seed: int, workers: int) -> None:
-    todo = [Game(seed + i // 2, i % 2, iterations) for i in range(games)]
+def sweep(iterations: int, prior_weight: float, games: int, seed: int, workers: int) -> None:
+    todo = [Game(seed + i // 2, i % 2, iterations, prior_weight) for i in range(games)]
     wins = margin = 0
     start = time.perf_counter()
     for done, (won, difference) in enumerate(run_all(play, todo, len(todo), workers, ordered=False), 1):
@@ -65,7 +71,8 @@ def sweep(iterations: int, games: int, seed: int, workers: int) -> None:
         margin += difference
         if done % 20 == 0 or done == len(todo):
             low, high = wilson(wins, done)
-            print(f"{iterations} iterations against medium: {done} games, won {wins} ({100 * wins / done:.1f}%, "
+            print(f"{iterations} iterations, prior worth {prior_weight:g}, against medium: {done} games, "
+                  f"won {wins} ({100 * wins / done:.1f}%, "
                   f"95% {100 * low:.1f}–{100 * high:.1f}%), score {margin / done:+.2f} a game, "
                   f"{time.perf_counter() - start:.0f} s", flush=True)  # fmt: skip
 
@@ -73,12 +80,14 @@ def sweep(iterations: int, games: int, seed: int, workers: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--iterations", default="100,1000,2500", help="the iterations to sweep, comma-separated")
+    parser.add_argument("--prior-weight", type=float, default=PRIOR_WEIGHT,
+                        help=f"the greedy prior's worth to a root move (default {PRIOR_WEIGHT:g})")  # fmt: skip
     parser.add_argument("--games", type=int, default=120, help="games for each (each seed twice)")
     parser.add_argument("--seed", type=int, default=7_700_000)
     parser.add_argument("--workers", type=int, default=default_workers())
     args = parser.parse_args()
     for n in (int(x) for x in args.iterations.split(",")):
-        sweep(n, args.games, args.seed, args.workers)
+        sweep(n, args.prior_weight, args.games, args.seed, args.workers)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,10 @@ from test_bots import CARDS, position
 from cwtui.search_pool import TreePool
 from cwtui.session import GameSession
 from engine import ENGINE_VERSION, GameConfig, SeatConfig, legal_moves
-from engine.bots import LEARNED, SEARCH_BUDGET, Budget, IsmctsBot, TreeRunner, level
+from engine.bots import LEARNED, SEARCH_BUDGET, Budget, IsmctsBot, TreeRunner, level, search_bot
 from engine.bots.audit import audit
-from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree
+from engine.bots.greedy import GreedyBot
+from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree, root_prior
 from engine.bots.learned import HAND_WRITTEN, Model
 from engine.log import parse
 from engine.replay import Replay
@@ -112,17 +113,49 @@ def test_grow_in_turn_skips_trees_past_the_cap() -> None:
 def test_the_levels_by_engine_version() -> None:
     """A log is audited by the levels of the engine that wrote it: hard grew one tree
     before 0.2.0, two since; both levels evaluated by hand before 0.3.0, with the
-    learned model since; a header's version that is no version means this engine."""
+    learned model since; hard's greedy prior worth 2 playouts before 0.4.0, 17 since;
+    a header's version that is no version means this engine."""
     assert level("hard", "0.1.0") == Budget(2500, 2.0, trees=1, evaluation=None)
     assert level("hard", "0.2.0") == Budget(2500, 2.0, trees=2, evaluation=None)
-    assert level("hard", "0.3.0") == level("hard") == level("hard", "forged") == SEARCH_BUDGET["hard"]
+    assert level("hard", "0.3.0") == Budget(2500, 2.0, trees=2, evaluation=LEARNED, prior_weight=2.0)
+    assert level("hard", "0.4.0") == level("hard") == level("hard", "forged") == SEARCH_BUDGET["hard"]
     assert level("hard").evaluation == level("medium").evaluation == LEARNED
+    assert level("hard").prior_weight == 17.0
     assert level("medium", "0.1.0") == level("medium", "0.2.0") == Budget(300, 1.0)
+    assert level("medium", "0.3.0") == level("medium") == Budget(300, 1.0, evaluation=LEARNED, prior_weight=2.0)
+
+
+def test_a_level_s_prior_weight_reaches_every_tree() -> None:
+    """The hard level's greedy prior (worth 17 playouts to a root move) goes into each
+    tree's job, and so into the search wherever the tree grows."""
+    s = position(2, 11, 60)
+    v, moves = view(s, s.to_act), legal_moves(s)
+    bot = search_bot("hard", 3, CARDS, timed=False)
+    jobs = [bot.job(v, moves, k, 100, None) for k in range(bot.trees)]
+    assert [job.prior_weight for job in jobs] == [17.0, 17.0]
+    assert search_bot("hard", 3, CARDS, engine="0.3.0").prior_weight == 2.0
+
+
+def test_a_heavier_prior_keeps_the_greedy_favourite_searched_most() -> None:
+    """The prior's weight is what the search gives the greedy bot's favourite before its
+    playouts speak: worth a great many, the favourite is searched most; worth nothing,
+    the playouts alone choose (a position where they choose another move)."""
+    s = position(2, 5, 20)
+    v, moves = view(s, s.to_act), legal_moves(s)
+    prior = root_prior(GreedyBot(0, CARDS), v, moves)  # the greedy bot's favourites score 1.0
+    heavy = IsmctsBot(3, CARDS, iterations=400, prior_weight=10_000.0).analyse(v, moves)
+    assert prior[heavy[0].move] == 1.0
+    none = IsmctsBot(3, CARDS, iterations=400, prior_weight=0.0).analyse(v, moves)
+    assert prior[none[0].move] < 1.0
 
 
 @pytest.mark.parametrize(
     ("kind", "engine", "then"),
-    [("hard", "0.1.0", {"trees": 1, "evaluate": None}), ("medium", "0.2.0", {"evaluate": None})],
+    [
+        ("hard", "0.1.0", {"trees": 1, "evaluate": None, "prior_weight": 2.0}),
+        ("medium", "0.2.0", {"evaluate": None}),
+        ("hard", "0.3.0", {"prior_weight": 2.0}),
+    ],
 )
 def test_an_older_engines_search_seat_passes_its_audit(
     tmp_path: Path, kind: str, engine: str, then: dict[str, object]

@@ -35,14 +35,14 @@ def test_kept_games_come_back_as_they_were(strength: ModuleType, tmp_path: Path)
     (folder / "match-2p-2028-r0.jsonl").write_bytes(next(iter(logs.values()))[:500])  # being played
     assert len(strength.finished(name, work)) == 4
 
-    strength.keep(work)
-    strength.keep(work)  # nothing new: no second archive
+    strength.keep(work, [])
+    strength.keep(work, [])  # nothing new: no second archive
     archives = strength.archives(name)
     assert [a.parent for a in archives] == [tmp_path / "kept"]
     assert [a.name for a in archives] == ["hard-greedy-2p-001.tar.xz"]
     first = archives[0].read_bytes()
     archives[0].unlink()
-    strength.keep(work)
+    strength.keep(work, [])
     assert archives[0].read_bytes() == first  # no times or owners in it
 
     for log in folder.iterdir():
@@ -66,3 +66,18 @@ def test_unpacking_writes_logs_inside_the_folder_only(strength: ModuleType, tmp_
     assert strength.unpack("hard-greedy-2p", work) == 1
     assert [p.name for p in (work / "hard-greedy-2p").iterdir()] == ["match-2p-2026-r0.jsonl"]
     assert not (work / "outside.jsonl").exists() and not Path("/tmp/absolute.jsonl").exists()
+
+
+def test_the_tournaments_named_run_in_the_order_named(strength: ModuleType) -> None:
+    assert [t[0] for t in strength.chosen(["hard-medium-2p", "hard-greedy-2p"])] == ["hard-medium-2p", "hard-greedy-2p"]
+    assert [t[0] for t in strength.chosen([])] == [t[0] for t in strength.TOURNAMENTS]
+
+
+def test_a_tournament_that_is_not_one_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], strength: ModuleType
+) -> None:
+    monkeypatch.setattr("sys.argv", ["strength.py", "run", "--work", "w", "hard-medium-3p"])
+    with pytest.raises(SystemExit) as stop:
+        strength.main()
+    assert stop.value.code == 2
+    assert "no tournament 'hard-medium-3p'; choose from hard-greedy-2p" in capsys.readouterr().err

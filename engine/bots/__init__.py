@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, Protocol
 
 from engine.bots.greedy import GreedyBot
-from engine.bots.ismcts import IsmctsBot, Option, TreeRunner
+from engine.bots.ismcts import PRIOR_WEIGHT, IsmctsBot, Option, TreeRunner
 from engine.bots.model_file import shipped_model
 from engine.bots.random_bot import RandomBot
 from engine.cards import Cards
@@ -35,13 +35,15 @@ class Bot(Protocol):
 
 class Budget(NamedTuple):
     """A search level: iterations a tree, trees a move (root-parallel: they may grow on
-    every core), a time cap so that a slow machine still answers, and the evaluation
-    (the name of a model shipped in engine/data, or None: the hand-written one)."""
+    every core), a time cap so that a slow machine still answers, the evaluation
+    (the name of a model shipped in engine/data, or None: the hand-written one), and
+    what the greedy prior is worth to each root move of a tree, in won playouts."""
 
     iterations: int
     seconds: float
     trees: int = 1
     evaluation: str | None = None
+    prior_weight: float = PRIOR_WEIGHT
 
 
 # The learned evaluation (engine.bots.learned), named by its file's hash: it beat the
@@ -50,15 +52,19 @@ LEARNED: Final = "learned-ff38d153"
 # Hard grows two trees of 2,500 worlds: on two cores a move takes what one tree takes
 # (~0.4 s compiled on a busy hour, scripts/bench_ismcts.py), one after another where
 # there is one core or in tournaments. The count is the level's, not the machine's, so
-# a game's bot moves are the same wherever they were searched.
+# a game's bot moves are the same wherever they were searched. The greedy prior counts
+# for as much of hard's search as of medium's (17 of 2,500 iterations, 2 of 300): with
+# medium's 2, hard's thousands of playouts, whose win chances differ between moves by
+# a point or two, outvoted it and hard lost to medium (docs/bot-strength.md).
 SEARCH_BUDGET: Final[dict[str, Budget]] = {
     "medium": Budget(300, 1.0, evaluation=LEARNED),
-    "hard": Budget(2500, 2.0, trees=2, evaluation=LEARNED),
+    "hard": Budget(2500, 2.0, trees=2, evaluation=LEARNED, prior_weight=17.0),
 }
 # A log names the engine that wrote it, and its bot seats are audited by the levels of
 # that engine. Each change to the levels, newest first: the version that made it, and
 # the field as it was before.
 LEVEL_CHANGES: Final[tuple[tuple[tuple[int, ...], str, Any], ...]] = (
+    ((0, 4, 0), "prior_weight", PRIOR_WEIGHT),  # hard's greedy prior worth 17 playouts, in place of 2
     ((0, 3, 0), "evaluation", None),  # the learned evaluation, in place of the hand-written one
     ((0, 2, 0), "trees", 1),  # two trees a move (hard), in place of one
 )
@@ -89,9 +95,10 @@ def search_bot(
     """A search bot at a level (the hint asks one for its analysis); `runner` grows its
     trees (default: one after another, here); `engine`: the level as that version of
     the engine defined it (to audit an older log)."""
-    iterations, seconds, trees, evaluation = level(kind, engine)
-    model = None if evaluation is None else shipped_model(evaluation)
-    return IsmctsBot(seed, cards, iterations, seconds if timed else None, kind, trees, runner, model)
+    budget = level(kind, engine)
+    model = None if budget.evaluation is None else shipped_model(budget.evaluation)
+    seconds = budget.seconds if timed else None
+    return IsmctsBot(seed, cards, budget.iterations, seconds, kind, budget.trees, runner, model, budget.prior_weight)
 
 
 def make_bot(kind: str, seed: int, cards: Cards, timed: bool = True, engine: str | None = None) -> Bot:

@@ -36,7 +36,9 @@ from engine.view import View
 
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 PLAYOUT_TURNS = 2  # turns a playout runs past the tree before it is scored
-PRIOR_WEIGHT = 2.0  # the greedy prior is worth this many won playouts to a root move
+# What the greedy prior is worth to a root move, in won playouts, unless a level says
+# otherwise (engine.bots.SEARCH_BUDGET): its bias fades as the move's visits grow.
+PRIOR_WEIGHT = 2.0
 TIME_CHECK = 16  # iterations between looks at the clock
 
 
@@ -82,6 +84,7 @@ class TreeJob(NamedTuple):
     iterations: int
     seconds: float | None
     evaluate: Evaluation | None = None  # None: engine.bots.evaluate.win_chances
+    prior_weight: float = PRIOR_WEIGHT  # what the greedy prior is worth to a root move
 
 
 class TreeResult(NamedTuple):
@@ -120,7 +123,8 @@ def grow_in_turn(jobs: list[TreeJob], seconds: float | None) -> list[TreeResult 
 
 def grow_tree(job: TreeJob) -> TreeResult:
     """Grow one tree (a module function, so that a process pool can run it)."""
-    root = Search(job.cards, job.view, job.moves, Rng(job.stream), job.evaluate).grow(job.iterations, job.seconds)
+    search = Search(job.cards, job.view, job.moves, Rng(job.stream), job.evaluate, job.prior_weight)
+    root = search.grow(job.iterations, job.seconds)
     visits = {m: child.visits for m, child in root.children.items()}
     rewards = {m: child.reward for m, child in root.children.items()}
     return TreeResult(visits, rewards, root.visits)
@@ -130,9 +134,16 @@ class Search:
     """One tree over the seat's information set, grown from its View."""
 
     def __init__(
-        self, cards: Cards, view: View, moves: list[Move], rng: Rng, evaluate: Evaluation | None = None
+        self,
+        cards: Cards,
+        view: View,
+        moves: list[Move],
+        rng: Rng,
+        evaluate: Evaluation | None = None,
+        prior_weight: float = PRIOR_WEIGHT,
     ) -> None:
         self.evaluate = evaluate
+        self.prior_weight = prior_weight
         self.view = view
         self.rng = rng
         self.world = World(view, cards)
@@ -177,7 +188,7 @@ class Search:
                 child = Node(move, mover, node)
                 child.available = 1
                 if node is root:
-                    child.bias = PRIOR_WEIGHT * self.prior[move]
+                    child.bias = self.prior_weight * self.prior[move]
                 node.children[move] = child
                 apply_in_place(s, move)
                 node = child
@@ -218,13 +229,16 @@ class IsmctsBot:
     a slow machine: the first tree stops at the cap, and a later tree counts only if it
     was grown within it (the log records what was searched, so the move can be checked).
     `runner` grows the trees (default: one after another, here); `evaluate` replaces
-    the hand-written evaluation (an experiment: scripts/train_evaluation.py)."""
+    the hand-written evaluation (an experiment: scripts/train_evaluation.py);
+    `prior_weight`: what the greedy prior is worth to each root move of a tree."""
 
     def __init__(
         self, seed: int, cards: Cards, iterations: int = 1000, seconds: float | None = None, kind: str = "ismcts",
         trees: int = 1, runner: TreeRunner | None = None, evaluate: Evaluation | None = None,
+        prior_weight: float = PRIOR_WEIGHT,
     ) -> None:  # fmt: skip
         self.evaluate = evaluate
+        self.prior_weight = prior_weight
         self.kind = kind
         self.seed = seed
         self.iterations = iterations
@@ -287,4 +301,4 @@ class IsmctsBot:
         search is the search this bot always made), the others on streams of their own."""
         seed = self.seed if tree == 0 else stream_seed(self.seed, f"tree-{tree}")
         stream = decision_rng(seed, view.ply).state
-        return TreeJob(view, moves, self.cards, stream, iterations, seconds, self.evaluate)
+        return TreeJob(view, moves, self.cards, stream, iterations, seconds, self.evaluate, self.prior_weight)
