@@ -45,7 +45,9 @@ async def test_hint_names_the_hard_bots_top_three_and_highlights_its_choice(repl
         text = hint_text(screen)
         keys = screen.option_keys()
         top = screen.options.index(ranked[0].move)
-        assert text.startswith(f"Hint: the hard bot would play {keys[top]} ({ranked[0].win_rate:.0%} win), then ")
+        assert text.startswith(
+            f"Hint: the hard bot would play {keys[top]} ({ranked[0].win_rate:.0%} win); also weighed "
+        )
         assert text.count("%") == 3
         assert "\n" not in text  # the whole hint on its one line, at 80 columns too (the prompt's width)
         menu = screen.query_one("#options", OptionList)

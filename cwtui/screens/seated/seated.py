@@ -330,9 +330,10 @@ class SeatedScreen(CompactScreen):
         top = [(self.options.index(option.move), option) for option in ranked[:HINT_SHOWN]]
         summary = Text("Hint: the hard bot would play ", style="bold")
         for rank, (index, option) in enumerate(top):
-            summary.append(
-                ("" if rank == 0 else ", then ") + (keys[index] or "·"), style="bold reverse" if rank == 0 else "bold"
-            )
+            # The others are what it weighed next, not a ranking by win rate: the pick is
+            # the move searched most, so another's rate may be a point or two higher.
+            joint = ("", "; also weighed ", ", ")[min(rank, 2)]
+            summary.append(joint + (keys[index] or "·"), style="bold reverse" if rank == 0 else "bold")
             # short enough for one line at 80 columns: "win" once, then the rates alone
             summary.append(f" ({option.win_rate:.0%} win)" if rank == 0 else f" ({option.win_rate:.0%})")
             menu.replace_option_prompt_at_index(index, self.option_prompt(index, f"◀ {option.win_rate:.0%} win"))
