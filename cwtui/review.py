@@ -26,7 +26,7 @@ import msgspec
 
 from cwtui.logfile import read_bytes
 from cwtui.processes import run_all, start_ray
-from cwtui.words import option
+from cwtui.words import mid_sentence, option
 from engine import ENGINE_VERSION
 from engine.bots import level as search_level
 from engine.cards import Cards
@@ -321,17 +321,13 @@ def views_at(game: GameReview, cards: Cards, plies: Sequence[int]) -> dict[int, 
 
 def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
     """One line for a reviewed decision: what was played and what the search preferred."""
-    played = _lower_first(option(seen, cards, judged.chosen))
+    played = mid_sentence(option(seen, cards, judged.chosen))
     if judged.chosen == judged.best:
         return f"played {played} (win {judged.after:.0%}), the search's choice too"
-    best = _lower_first(option(seen, cards, judged.best))
+    best = mid_sentence(option(seen, cards, judged.best))
     if judged.grade == "best":  # within the search's noise of its choice
         return f"played {played} (win {judged.after:.0%}), as good as {best} (win {judged.before:.0%})"
     return f"played {played} (win {judged.after:.0%}); best was {best} (win {judged.before:.0%})"
-
-
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
 
 
 @dataclass(frozen=True)

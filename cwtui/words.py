@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never, cast
 
+from rich.text import Text
+
 from engine import events as ev
 from engine.cards import Cards
 from engine.components import COLOR_INDEX, CONTEST_ORDER, LOCATION_INDEX, LOCATION_OF_COLOR, LOCATIONS, SPACE_INDEX
@@ -66,6 +68,25 @@ KIND_NAMES = {
 }  # fmt: skip
 
 EVERYONE = -1  # a viewer who knows every secret (a replay's full view)
+
+HINT_SHOWN = 3  # the hard bot's pick and the two it weighed most after it
+
+
+def hint(picks: Sequence[tuple[str, float]]) -> Text:
+    """The hint line: "Hint: the hard bot would play X (71% win); also weighed Y (76%), Z (75%)".
+
+    `picks` are the search's moves, most searched first, as (label, win chance). The
+    others are what it weighed next, not a ranking by win chance: the pick is the move
+    searched most (its greedy prior counts), so another's chance may be a point or two
+    higher, and "then" or a bare list would read as a ranking.
+    """
+    text = Text("Hint: the hard bot would play ", style="bold")  # the whole line bold
+    for rank, (label, win_rate) in enumerate(picks[:HINT_SHOWN]):
+        text.append(("", "; also weighed ", ", ")[min(rank, 2)])
+        text.append(label, style="reverse" if rank == 0 else "")
+        # short enough for one line at 80 columns on the table: "win" once, then the rates alone
+        text.append(f" ({win_rate:.0%} win)" if rank == 0 else f" ({win_rate:.0%})")
+    return text
 
 
 def species_of(cards: Cards, fish: int) -> str:
@@ -143,6 +164,11 @@ def option(v: View, cards: Cards, legal: Move) -> str:
         total = sum(cards.fish_weight[f] for f in move.fish)
         return f"Present {', '.join(parts)}: {total} lb"
     assert_never(move)
+
+
+def mid_sentence(text: str) -> str:
+    """An option's words inside a sentence: "played place your 2 on green"."""
+    return text[:1].lower() + text[1:]
 
 
 def targets(move: Move) -> set[str]:

@@ -160,6 +160,8 @@ class MoveList(QuietScroll, can_focus=True):
     def on_resize(self) -> None:
         if self.scrollable_content_region.width - 1 != self.width:
             self._wrap_all()
+        else:
+            self._scroll_into_view()  # shorter (a pane below it grew): the highlighted row stays in view
 
     def _wrap_all(self) -> None:
         width = self.scrollable_content_region.width - 1  # the last column: the scrollbar

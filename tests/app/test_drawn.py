@@ -251,19 +251,22 @@ async def test_a_glyph_explains_itself_on_hover() -> None:
         assert panel.tooltip == panel.legend and panel.legend and "Master Anglers" in panel.legend
 
 
+class Box(App[None]):
+    """A TextLines box 2 lines high and 30 wide (4 high with the class -tall)."""
+
+    CSS = "TextLines { height: 2; width: 30; } TextLines.-tall { height: 4; }"
+    SINCE = "Since your last move: Ana places a 1 on purple and takes the 1 off green"
+
+    def compose(self) -> ComposeResult:
+        yield TextLines(id="box")
+
+
 async def test_text_cut_by_its_box_ends_in_an_ellipsis() -> None:
     """A TextLines box of fixed height (the since strip, a status bar) never cuts text
     silently: when the text wraps past the box, its last line ends in "…"."""
-
-    class Box(App[None]):
-        CSS = "TextLines { height: 2; width: 30; }"
-
-        def compose(self) -> ComposeResult:
-            yield TextLines(id="box")
-
     async with Box().run_test(size=(40, 6)) as pilot:
         box = pilot.app.query_one("#box", TextLines)
-        box.update("Since your last move: Ana places a 1 on purple and takes the 1 off green")
+        box.update(Box.SINCE)
         await pilot.pause()
         lines = box.drawn_text.splitlines()
         assert len(lines) == 2 and lines[-1].endswith("…") and all(len(line) <= 30 for line in lines)
@@ -271,6 +274,19 @@ async def test_text_cut_by_its_box_ends_in_an_ellipsis() -> None:
         box.update("Short enough")
         await pilot.pause()
         assert box.drawn_text == "Short enough"
+
+
+async def test_text_in_a_box_grown_after_it_was_drawn_is_fitted_again() -> None:
+    """A box made taller once its text is drawn (a class, a taller terminal) shows the
+    text whole, not the cut made for its old height (the replay's hint line at 80×24)."""
+    async with Box().run_test(size=(40, 6)) as pilot:
+        box = pilot.app.query_one("#box", TextLines)
+        box.update(Box.SINCE)
+        await pilot.pause()
+        assert box.drawn_text.endswith("…")
+        box.add_class("-tall")
+        await pilot.pause()
+        assert box.drawn_text.splitlines()[-1] == "the 1 off green"
 
 
 async def test_the_replay_draws_every_position_ahead(replays: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -164,3 +164,18 @@ async def test_a_click_or_a_drag_on_the_bar_scrolls_and_the_wheel_still_does() -
         moves.post_message(events.MouseScrollDown(moves, 3, 3, 0, 0, 0, False, False, False))
         await pilot.pause()
         assert moves.scroll_offset.y > 0  # the wheel
+
+
+async def test_the_highlighted_row_stays_in_view_when_the_list_gets_shorter() -> None:
+    """A pane below the list grows (the replay's hint at 80×24): the list is shorter and
+    scrolls to keep the highlighted row whole in view."""
+    app = Moves(40)
+    async with app.run_test(size=(40, 20)) as pilot:
+        moves = app.query_one(MoveList)
+        moves.highlight(13)  # a wrapped row, near the bottom of a 20-line list
+        await pilot.pause()
+        moves.styles.height = 4
+        await pilot.pause()
+        top, bottom = moves.starts[13], moves.starts[13] + len(moves.wrapped[13])
+        y, height = moves.scroll_offset.y, moves.scrollable_content_region.height
+        assert height == 4 and y <= top and bottom <= y + height

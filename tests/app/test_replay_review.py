@@ -86,6 +86,19 @@ def test_replay_at_a_mistake(snap_compare, game: Path, size) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_replay_hint_at_a_mistake(snap_compare, game: Path, size) -> None:
+    """h at the first mistake: the hard bot's pick, named as its pick, and the two moves
+    it weighed most after it, under the review's line (at 80×24 under the move list)."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await opener(game, "m", "h")(pilot)
+        pilot.app.clear_notifications()  # "Thinking about a hint…" would cover the hint
+        await pilot.pause()
+
+    assert snap_compare(make_app(game.parent), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_review_summary(snap_compare, game: Path, size) -> None:
     assert snap_compare(make_app(game.parent), terminal_size=size, run_before=opener(game, "R"))
 
@@ -229,8 +242,8 @@ async def test_h_hints_at_any_position(game: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         pane = screen.query_one("#this-move")
-        text = " ".join(pane.render_line(i).text for i in range(pane.size.height))
-        assert "Hint: " in text and "(win " in text
+        text = " ".join(" ".join(pane.render_line(i).text for i in range(pane.size.height)).split())  # unwrapped
+        assert "Hint: the hard bot would play " in text and "% win); also weighed " in text
         await pilot.press("home", "v", "v", "h")  # Ana to act, in Bo's view: her hint would show her pieces
         await pilot.pause()
         assert screen.full is not None and screen.full.state.to_act == 0 and screen.perspective == 1

@@ -86,6 +86,7 @@ class Drawing:
     hidden: State | None  # the face-down piles, in the full view
     this_move: Text
     notes: Text  # the review's line at a graded decision, and a hint asked here (also in this_move)
+    hinted: bool  # the notes hold a hint (at 80×24 their line grows to show it whole)
 
 
 class ReplayScreen(CompactScreen):
@@ -523,11 +524,8 @@ class ReplayScreen(CompactScreen):
         if hinted is None or hinted.position != cursor.position or not self.speaks_of(hinted.seat):
             return None
         seen = cursor.shown((hinted.seat,))[hinted.seat]
-        text = Text("Hint: ", style="bold")
-        for i, option in enumerate(hinted.ranked[:3]):
-            text.append(f"{'; ' if i else ''}{words.option(seen, cursor.cards, option.move)}")
-            text.append(f" (win {option.win_rate:.0%})", style="dim")
-        return text
+        ranked = hinted.ranked[: words.HINT_SHOWN]
+        return words.hint([(words.mid_sentence(words.option(seen, cursor.cards, o.move)), o.win_rate) for o in ranked])
 
     def action_perspective(self) -> None:
         """Everything → seat 0 → seat 1 → … → everything."""
@@ -595,12 +593,14 @@ class ReplayScreen(CompactScreen):
             this_move = Text("The game is set up. → plays the first move.", style="dim")
         else:
             this_move = Text(cursor.describe(cursor.position - 1, self.perspective))
-        notes = Text("\n").join(x for x in (self.review_line(cursor), self.hint_line(cursor)) if x is not None)
+        hint = self.hint_line(cursor)
+        notes = Text("\n").join(x for x in (self.review_line(cursor), hint) if x is not None)
         if notes:
             this_move.append("\n")
             this_move.append_text(notes)
         hidden = cursor.state if everyone and isinstance(cursor, ReplayCursor) else None
-        return Drawing(v, NO_MARKS if before is None else changes(before, v), seats, hidden, this_move, notes)
+        marks = NO_MARKS if before is None else changes(before, v)
+        return Drawing(v, marks, seats, hidden, this_move, notes, hint is not None)
 
     def show_position(self) -> None:
         self.draw_pending = False
@@ -623,6 +623,7 @@ class ReplayScreen(CompactScreen):
         self.query_one("#this-move", TextLines).update(shown.this_move)
         line = self.query_one("#review-line", TextLines)
         line.set_class(bool(shown.notes), "-has-notes")
+        line.set_class(shown.hinted, "-has-hint")
         line.update(shown.notes)
         self.update_status(shown.board)
         # once laid out: a held height can bring the seats' scrollbar, and other widths

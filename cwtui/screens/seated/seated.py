@@ -40,7 +40,6 @@ from engine.view import View
 
 # Option keys: every letter but the screen's own keys (b, h, p, q, s, u).
 OPTION_KEYS = "123456789acdefgijklmnortvwxyz"
-HINT_SHOWN = 3
 LOG_LINES = 500  # the event log keeps the latest moves; the replay has them all
 
 
@@ -327,17 +326,10 @@ class SeatedScreen(CompactScreen):
             return
         ranked = message.ranked
         keys, menu = self.option_keys(), self.query_one("#options", OptionList)
-        top = [(self.options.index(option.move), option) for option in ranked[:HINT_SHOWN]]
-        summary = Text("Hint: the hard bot would play ", style="bold")
-        for rank, (index, option) in enumerate(top):
-            # The others are what it weighed next, not a ranking by win rate: the pick is
-            # the move searched most, so another's rate may be a point or two higher.
-            joint = ("", "; also weighed ", ", ")[min(rank, 2)]
-            summary.append(joint + (keys[index] or "·"), style="bold reverse" if rank == 0 else "bold")
-            # short enough for one line at 80 columns: "win" once, then the rates alone
-            summary.append(f" ({option.win_rate:.0%} win)" if rank == 0 else f" ({option.win_rate:.0%})")
+        top = [(self.options.index(option.move), option) for option in ranked[: words.HINT_SHOWN]]
+        for index, option in top:
             menu.replace_option_prompt_at_index(index, self.option_prompt(index, f"◀ {option.win_rate:.0%} win"))
-        self.show_hint(summary)
+        self.show_hint(words.hint([(keys[index] or "·", option.win_rate) for index, option in top]))
         menu.highlighted = top[0][0]
         menu.scroll_to_highlight()
 

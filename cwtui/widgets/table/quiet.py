@@ -50,6 +50,7 @@ class TextLines(Drawn):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.text = Text()
+        self.fitted_height = 0  # the box's height its lines were last fitted to
 
     def update(self, text: Text | str) -> None:
         self.text = Text(text) if isinstance(text, str) else text
@@ -60,7 +61,14 @@ class TextLines(Drawn):
         return self.warm_parts(self.parts_of(text))
 
     def parts(self) -> list[Part]:
+        self.fitted_height = self.content_region.height
         return self.parts_of(self.text)
+
+    def on_resize(self) -> None:
+        """Fitted to the box's height as well as its width (Drawn redraws for a new
+        width): a box grown by a class or a taller terminal would keep the old cut."""
+        if self.content_region.height != self.fitted_height:
+            self.redraw()
 
     def parts_of(self, text: Text) -> list[Part]:
         height = self.content_region.height
