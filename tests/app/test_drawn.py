@@ -23,7 +23,7 @@ from cwtui.replaying import open_replay
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.drawn import Drawn
-from cwtui.widgets.table.quiet import TextLines
+from cwtui.widgets.table.quiet import NoteLines, TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine import GameConfig, SeatConfig, new_game
 from engine.rng import Rng
@@ -287,6 +287,25 @@ async def test_text_in_a_box_grown_after_it_was_drawn_is_fitted_again() -> None:
         box.add_class("-tall")
         await pilot.pause()
         assert box.drawn_text.splitlines()[-1] == "the 1 off green"
+
+
+async def test_notes_take_the_lines_they_need_up_to_their_limit() -> None:
+    """NoteLines (the replay's notes at 80×24) is as tall as its text, up to its limit,
+    past which the last line ends in "…"."""
+
+    class Notes(App[None]):
+        CSS = "NoteLines { width: 30; }"
+
+        def compose(self) -> ComposeResult:
+            yield NoteLines(2, id="notes")
+
+    async with Notes().run_test(size=(40, 8)) as pilot:
+        notes = pilot.app.query_one(NoteLines)
+        for text, height in (("Short enough", 1), ("Since your last move: Ana places", 2), (Box.SINCE, 2)):
+            notes.update(text)
+            await pilot.pause()
+            assert notes.size.height == height, text
+        assert notes.drawn_text.splitlines()[-1].endswith("…")
 
 
 async def test_the_replay_draws_every_position_ahead(replays: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -54,7 +54,7 @@ from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.drawn import Drawn
 from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
-from cwtui.widgets.table.quiet import TextLines
+from cwtui.widgets.table.quiet import NoteLines, TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine import EngineError, SeatConfig
 from engine.bots import Option, TreeRunner, search_bot
@@ -86,7 +86,6 @@ class Drawing:
     hidden: State | None  # the face-down piles, in the full view
     this_move: Text
     notes: Text  # the review's line at a graded decision, and a hint asked here (also in this_move)
-    hinted: bool  # the notes hold a hint (at 80×24 their line grows to show it whole)
 
 
 class ReplayScreen(CompactScreen):
@@ -242,7 +241,8 @@ class ReplayScreen(CompactScreen):
             with Horizontal(id="bottom"):
                 with Vertical(id="moves", classes="pane"):
                     yield MoveList(id="move-list")
-                    yield TextLines(id="review-line")  # compact: the review's line and hints, without "This move"
+                    # compact: the review's line (three lines at 80 columns) and a hint (four), without "This move"
+                    yield NoteLines(7, id="review-line")
                 yield TextLines(id="this-move")
         # the footer lists what fits at 80 columns; F1 lists every key
         yield Footer(compact=True, show_command_palette=False)
@@ -600,7 +600,7 @@ class ReplayScreen(CompactScreen):
             this_move.append_text(notes)
         hidden = cursor.state if everyone and isinstance(cursor, ReplayCursor) else None
         marks = NO_MARKS if before is None else changes(before, v)
-        return Drawing(v, marks, seats, hidden, this_move, notes, hint is not None)
+        return Drawing(v, marks, seats, hidden, this_move, notes)
 
     def show_position(self) -> None:
         self.draw_pending = False
@@ -621,9 +621,8 @@ class ReplayScreen(CompactScreen):
         if laying_out:
             self.draw_unseen(everything=True)
         self.query_one("#this-move", TextLines).update(shown.this_move)
-        line = self.query_one("#review-line", TextLines)
+        line = self.query_one("#review-line", NoteLines)
         line.set_class(bool(shown.notes), "-has-notes")
-        line.set_class(shown.hinted, "-has-hint")
         line.update(shown.notes)
         self.update_status(shown.board)
         # once laid out: a held height can bring the seats' scrollbar, and other widths

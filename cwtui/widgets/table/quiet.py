@@ -5,7 +5,8 @@ line added to the log, new options in the prompt) lays the whole screen out agai
 which on the play screen costs more than all the drawing of a move. These views live in
 boxes of fixed size, so a new range changes nothing outside them: they update their own
 scrollbars instead (ScrollView._scroll_update, as a layout would; textual is pinned).
-TextLines is text in a box of fixed height that repaints only the lines that change.
+TextLines is text in a box of fixed height that repaints only the lines that change;
+NoteLines, text in a box as tall as its lines, up to a limit.
 """
 
 from __future__ import annotations
@@ -61,17 +62,21 @@ class TextLines(Drawn):
         return self.warm_parts(self.parts_of(text))
 
     def parts(self) -> list[Part]:
-        self.fitted_height = self.content_region.height
+        self.fitted_height = self.box_height()
         return self.parts_of(self.text)
+
+    def box_height(self) -> int:
+        """The lines the text is fitted to: the box's, set in CSS."""
+        return self.content_region.height
 
     def on_resize(self) -> None:
         """Fitted to the box's height as well as its width (Drawn redraws for a new
         width): a box grown by a class or a taller terminal would keep the old cut."""
-        if self.content_region.height != self.fitted_height:
+        if self.box_height() != self.fitted_height:
             self.redraw()
 
     def parts_of(self, text: Text) -> list[Part]:
-        height = self.content_region.height
+        height = self.box_height()
         # Rich's Text equality ignores the base style: the key spells it out
         key = (text.plain, str(text.style), tuple(text.spans), height)
         return [(key, lambda width: self.fitted(text, width, height))]
@@ -92,3 +97,18 @@ class TextLines(Drawn):
         shown = Text("\n").join([*lines[: height - 1], last])
         shown.style = text.style
         return shown
+
+
+class NoteLines(TextLines):
+    """Text in a box as tall as its lines, at most `most` (the last then ends in "…"):
+    notes under the replay's move list at 80×24, three lines or seven, which a fixed box
+    would cut or leave half empty."""
+
+    SIZED = True
+
+    def __init__(self, most: int, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.most = most
+
+    def box_height(self) -> int:
+        return self.most
