@@ -593,14 +593,12 @@ class ReplayScreen(CompactScreen):
             this_move = Text("The game is set up. → plays the first move.", style="dim")
         else:
             this_move = Text(cursor.describe(cursor.position - 1, self.perspective))
-        hint = self.hint_line(cursor)
-        notes = Text("\n").join(x for x in (self.review_line(cursor), hint) if x is not None)
+        notes = Text("\n").join(x for x in (self.review_line(cursor), self.hint_line(cursor)) if x is not None)
         if notes:
             this_move.append("\n")
             this_move.append_text(notes)
         hidden = cursor.state if everyone and isinstance(cursor, ReplayCursor) else None
-        marks = NO_MARKS if before is None else changes(before, v)
-        return Drawing(v, marks, seats, hidden, this_move, notes)
+        return Drawing(v, NO_MARKS if before is None else changes(before, v), seats, hidden, this_move, notes)
 
     def show_position(self) -> None:
         self.draw_pending = False
