@@ -557,8 +557,8 @@ class Loader:
         con.execute(
             f"""
             CREATE OR REPLACE TEMP TABLE stage_lines AS
-            SELECT h.file, h.game, j.kind, j.ply, j.turn, j.seat, j.step, j.phase, j.move, j.events, j.plies,
-                   j.scores, j.winner
+            SELECT h.game, j.kind, j.ply, j.turn, j.seat, j.step, j.phase, j.move, j.events, j.plies, j.scores,
+                   j.winner, coalesce(j.ply < h.parent_ply, false) AS copied
             FROM (SELECT fid, json_transform(json, '{_LINE_SHAPE}') AS j
                   FROM (SELECT fid, unnest(string_split(NULLIF(lines, ''), chr(10))) AS json FROM stage_text)) l
             JOIN stage_headers h USING (fid)
@@ -745,9 +745,8 @@ _INSERTS = (
     SELECT game, ply, turn, idx, event, fields[1] AS type, TRY_CAST(fields[2] AS INTEGER) AS seat,
            ply::BIGINT * 100000 + idx AS pos, copied
     FROM (SELECT *, json_extract_string(event, ['$.type', '$.seat']) AS fields FROM (
-        SELECT l.game, l.ply, l.turn, unnest(range(len(l.events)))::INTEGER AS idx, unnest(l.events) AS event,
-               coalesce(l.ply < h.parent_ply, false) AS copied
-        FROM stage_lines l JOIN stage_headers h USING (game) WHERE l.kind = 'ply'))
+        SELECT game, ply, turn, unnest(range(len(events)))::INTEGER AS idx, unnest(events) AS event, copied
+        FROM stage_lines WHERE kind = 'ply'))
     """,
     f"""
     CREATE OR REPLACE TEMP TABLE stage_facts AS
@@ -756,9 +755,7 @@ _INSERTS = (
     """,
     """
     INSERT INTO moves
-    SELECT l.game, l.ply, l.turn, l.seat, l.step, l.phase, l.move->>'$.type', l.move,
-           coalesce(l.ply < h.parent_ply, false)
-    FROM stage_lines l JOIN stage_headers h USING (game) WHERE l.kind = 'ply'
+    SELECT game, ply, turn, seat, step, phase, move->>'$.type', move, copied FROM stage_lines WHERE kind = 'ply'
     """,
     """
     INSERT INTO events
