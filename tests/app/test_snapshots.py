@@ -102,6 +102,21 @@ def test_play_last_move_marked(snap_compare, replays: Path, size) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_play_since_your_last_move(snap_compare, replays: Path, size) -> None:
+    """Laurence's next turn, after Nils's: what Nils did, in two lines at 80×24 too."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_play(mid_game().build())(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, PlayScreen)
+        while not any(ply.seat == 1 for ply in screen.session.history) or not screen.options:
+            await pilot.press("1")
+            await settle(pilot)
+
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_decision_port_options(snap_compare, replays: Path, size) -> None:
     state, _ = apply(mid_game().build(), PlaceAngler("purple"))  # step 1 done; now the Port's 1
     state, _ = apply(state, RemoveAngler("port"))

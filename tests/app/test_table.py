@@ -124,3 +124,31 @@ async def test_a_turn_starts_with_what_the_others_did(replays: Path) -> None:
             await pilot.pause(0.02)
         since = screen.query_one("#since", TextLines).drawn_text.replace("\n", " ")
         assert since.startswith("Since your last move: Bo: ") and " · Bo: " not in since
+
+
+async def play_until_the_others_moved(pilot, screen: PlayScreen) -> None:  # type: ignore[no-untyped-def]
+    """Ana plays until Bo has played a turn and it is Ana's again."""
+    for _ in range(200):
+        if screen.options:
+            if any(p.seat == 1 for p in screen.session.history):
+                return
+            screen.play_move(screen.options[-1])
+        await pilot.pause(0.02)
+    raise AssertionError("Bo never played")
+
+
+async def test_at_80x24_what_the_others_did_takes_two_lines(replays: Path) -> None:
+    """The compact layout gives the since strip two lines, as the full layout does (a
+    turn seldom narrates in one): the prompt takes a row the board left empty, and the
+    board still shows whole above it."""
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_duo(pilot, replays)
+        await play_until_the_others_moved(pilot, screen)
+        await pilot.pause()
+        since = screen.query_one("#since", TextLines)
+        assert since.drawn_text.startswith("Since your last move: Bo: ")
+        assert since.size.height == 2 and len(since.drawn_text.splitlines()) == 2
+        board = screen.query_one("#board")
+        assert board.region.bottom <= screen.query_one("#prompt").region.y
+        assert board.size.height >= len(board.strips) == 8  # the spaces, the zones' heads, six rows: none cut

@@ -177,8 +177,10 @@ class SeatedScreen(CompactScreen):
         compact = self.has_class("-compact")
         self.query_one("#seats").styles.width = "1fr" if compact else max(40, min(76, width - 80))
         # the decision's box: a fixed height (a new decision then needs no layout), a
-        # third of a tall screen
-        self.query_one("#prompt").styles.height = 10 if compact else max(13, min(20, height // 3))
+        # third of a tall screen; compact, 11 rows: two lines of what the others did
+        # (the whole of three two-player turns in five), the question, four options and
+        # the keys, under the board (10 rows at 24) and your panel at the start (11)
+        self.query_one("#prompt").styles.height = 11 if compact else max(13, min(20, height // 3))
 
     def watch_shown(self, shown: str) -> None:
         """Compact layout: one pane above the prompt — the board, your panel, the other
@@ -272,9 +274,8 @@ class SeatedScreen(CompactScreen):
                 runs[-1][1].append(what)
             else:
                 runs.append((who, [what]))
-        text = Text("Since your last move: ", style="bold")
-        text.append(" · ".join(f"{who}: {'; '.join(what)}" for who, what in runs))
-        since.update(text)
+        told = " · ".join(f"{who}: {'; '.join(what)}" for who, what in runs)
+        since.update(Text.assemble(("Since your last move: ", "bold"), told))  # the label alone bold
 
     def show_waiting(self, note: str) -> None:
         """No decision at this keyboard: say whom the game waits for."""
