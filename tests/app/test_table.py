@@ -108,24 +108,6 @@ async def test_the_last_move_is_marked(replays: Path) -> None:
         assert f"space:{place.space}" in marks and any(m.startswith("zone:0:") for m in marks)
 
 
-async def test_a_turn_starts_with_what_the_others_did(replays: Path) -> None:
-    """At the start of your turn a line says what the other seats did since your last
-    move, one run per seat."""
-    app = make_app(replays)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_duo(pilot, replays)
-        session = screen.session
-        assert screen.query_one("#since", TextLines).drawn_text.strip() == ""  # nobody moved yet
-        for _ in range(200):  # Ana plays until Bo has played a turn and it is Ana's again
-            if screen.options:
-                if any(p.seat == 1 for p in session.history):
-                    break
-                screen.play_move(screen.options[-1])
-            await pilot.pause(0.02)
-        since = screen.query_one("#since", TextLines).drawn_text.replace("\n", " ")
-        assert since.startswith("Since your last move: Bo: ") and " · Bo: " not in since
-
-
 async def play_until_the_others_moved(pilot, screen: PlayScreen) -> None:  # type: ignore[no-untyped-def]
     """Ana plays until Bo has played a turn and it is Ana's again."""
     for _ in range(200):
@@ -135,6 +117,18 @@ async def play_until_the_others_moved(pilot, screen: PlayScreen) -> None:  # typ
             screen.play_move(screen.options[-1])
         await pilot.pause(0.02)
     raise AssertionError("Bo never played")
+
+
+async def test_a_turn_starts_with_what_the_others_did(replays: Path) -> None:
+    """At the start of your turn a line says what the other seats did since your last
+    move, one run per seat."""
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_duo(pilot, replays)
+        assert screen.query_one("#since", TextLines).drawn_text.strip() == ""  # nobody moved yet
+        await play_until_the_others_moved(pilot, screen)
+        since = screen.query_one("#since", TextLines).drawn_text.replace("\n", " ")
+        assert since.startswith("Since your last move: Bo: ") and " · Bo: " not in since
 
 
 async def test_at_80x24_what_the_others_did_takes_two_lines(replays: Path) -> None:
