@@ -94,3 +94,35 @@ async def test_undo_is_offered_in_the_prompt_not_the_footer(replays: Path) -> No
         await pilot.pause()
         assert session.can_undo and "u: undo" in screen.query_one("#keys", TextLines).drawn_text
         assert "undo" not in {key.action for key in screen.query(FooterKey)}
+
+
+async def test_the_event_log_follows_new_lines_after_its_pane_shrinks(replays: Path) -> None:
+    """Issue 35.1: late in a game the trophies pane gains a line and the Events pane loses
+    one; the log then stayed on the lines it showed (it followed only while its view was
+    at the end, and a shorter pane is not). It follows until the reader scrolls up, and
+    again from End."""
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_bots_game(app, replays)
+        log = screen.query_one("#log-None", EventLog)
+        for i in range(30):
+            log.write(f"line {i}")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        screen.query_one("#log").styles.height = log.outer_size.height + 1  # one row fewer
+        await pilot.pause()
+        log.write("the newest line")
+        await pilot.pause()
+        assert log.following and log.scroll_y == log.max_scroll_y
+        assert log.flat[-1].text.strip() == "the newest line"
+        log.focus()  # Tab reaches it: the reader scrolls up, and new lines leave the view where it is
+        await pilot.press("up", "up")
+        log.write("one more")
+        await pilot.pause()
+        assert not log.following and log.scroll_y == log.max_scroll_y - 3
+        assert screen.query_one("#log").border_subtitle == "scrolled up · End: newest"
+        await pilot.press("end")
+        log.write("and another")
+        await pilot.pause()
+        assert log.following and log.scroll_y == log.max_scroll_y
+        assert screen.query_one("#log").border_subtitle == ""

@@ -105,15 +105,28 @@ def test_play_last_move_marked(snap_compare, replays: Path, size) -> None:
 def test_play_since_your_last_move(snap_compare, replays: Path, size) -> None:
     """Laurence's next turn, after Nils's: what Nils did, in two lines at 80×24 too."""
 
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=others_moved_since)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_since_whole(snap_compare, replays: Path, size) -> None:
+    """F7: what the others did since Laurence's last move, whole, over the table."""
+
     async def run_before(pilot: Pilot[None]) -> None:
-        await open_play(mid_game().build())(pilot)
-        screen = pilot.app.screen
-        assert isinstance(screen, PlayScreen)
-        while not any(ply.seat == 1 for ply in screen.session.history) or not screen.options:
-            await pilot.press("1")
-            await settle(pilot)
+        await others_moved_since(pilot)
+        await pilot.press("f7")
+        await pilot.pause()
 
     assert snap_compare(make_app(replays), terminal_size=size, run_before=run_before)
+
+
+async def others_moved_since(pilot: Pilot[None]) -> None:
+    await open_play(mid_game().build())(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, PlayScreen)
+    while not any(ply.seat == 1 for ply in screen.session.history) or not screen.options:
+        await pilot.press("1")
+        await settle(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES)

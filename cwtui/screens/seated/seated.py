@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from cwtui import words
 from cwtui.screens.compact import CompactScreen
+from cwtui.screens.since.since import SinceScreen
 from cwtui.session import Ply
 from cwtui.settings import Settings
 from cwtui.widgets.glyphs import HINT
@@ -30,7 +31,7 @@ from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.event_log import EventLog
 from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
-from cwtui.widgets.table.quiet import QuietOptionList, TextLines
+from cwtui.widgets.table.quiet import NoteLines, QuietOptionList, TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine.bots import Option as BotOption
 from engine.bots import TreeRunner
@@ -41,6 +42,9 @@ from engine.view import View
 # Option keys: every letter but the screen's own keys (b, h, p, q, s, u).
 OPTION_KEYS = "123456789acdefgijklmnortvwxyz"
 LOG_LINES = 500  # the event log keeps the latest moves; the replay has them all
+# What the others did since your last move, above the question: as many lines as it
+# takes, up to three (the whole of six two-player turns in seven); F7 shows it all.
+SINCE_LINES = 3
 
 
 class SeatedGame(Protocol):
@@ -101,6 +105,7 @@ class SeatedScreen(CompactScreen):
         Binding("f4", "show('you')", "You", id="play.pane.you", tooltip="Your panel"),
         Binding("f5", "show('seats')", "Seats", id="play.pane.seats", tooltip="The other seats' panels"),
         Binding("f6", "show('log')", "Log", id="play.pane.log", tooltip="The event log"),
+        Binding("f7", "since", "Since", id="play.since", tooltip="What the others did since your last move, whole"),
     ]
     LEGEND = "\n\n".join((legend.TABLE, legend.HINT))
 
@@ -126,6 +131,7 @@ class SeatedScreen(CompactScreen):
         self.asking: View | None = None  # the decision's position, as the seat to act sees it
         self.drawn_from: View | None = None  # the View the table was last drawn from
         self.keys_help = Text("")  # what check_action depends on, when the footer was drawn
+        self.since: list[tuple[str, list[str]]] = []  # what the others did, by seat: F7 shows it
         # One hint search at a time, one per decision: the decision being searched, the
         # one the player last asked about, and the last hint found (the same decision
         # gets the same hint: its search is seeded by the position).
@@ -150,10 +156,12 @@ class SeatedScreen(CompactScreen):
                 yield from self.boards
                 with Vertical(id="log", classes="pane"):
                     yield self.new_log(self.viewer)
-            # Fixed heights: a new decision redraws the prompt without a layout of the screen.
+            # A box of fixed height: a new decision lays out the prompt only when what the
+            # others did or the question takes another number of lines; the options
+            # take every row those leave (they scroll, and the key line says so)
             with Vertical(id="prompt"):
-                yield TextLines(id="since")
-                yield TextLines(id="question")
+                yield NoteLines(SINCE_LINES, id="since", cut_note="F7: all")
+                yield NoteLines(2, id="question")
                 yield QuietOptionList(id="options")
                 yield TextLines(id="keys")
         yield Footer(compact=True, show_command_palette=False)
@@ -240,14 +248,33 @@ class SeatedScreen(CompactScreen):
         menu = self.query_one("#options", OptionList)
         menu.set_options(Option(self.option_prompt(i)) for i in range(len(self.options)))
         menu.highlighted = 0
-        if self.focused is not menu:
+        if self.focused is not menu and not isinstance(self.focused, EventLog):  # a reader of the log keeps it
             menu.focus()
+        self.show_since(seat)
+        self.keys_help = self.key_line()
+        self.show_hint(None)
+
+    def key_line(self) -> Text:
+        """How to choose; with options past the list's last row, how many there are."""
         last = len(self.options)
         keys = f"1–{OPTION_KEYS[min(last, len(OPTION_KEYS)) - 1]}" if last > 1 else "1"
-        undo = " · u: undo" if game.can_undo else ""
-        self.keys_help = Text(f"{keys}: choose · ↑↓ Enter · or click the board · h: hint{undo}", style="dim")
-        self.show_hint(None)
-        self.show_since(seat)
+        undo = " · u: undo" if self.game.can_undo else ""
+        if self.query_one("#options", QuietOptionList).overflowing:
+            return Text.assemble(
+                (f"{last} options: ↑↓ for the rest", "bold"), (f" · {keys} Enter or a click · h: hint{undo}", "dim")
+            )
+        return Text(f"{keys}: choose · ↑↓ Enter · or click the board · h: hint{undo}", style="dim")
+
+    @on(QuietOptionList.Overflowing)
+    def options_overflowing(self) -> None:
+        """The list holds more options than it shows, or no longer does (new options, or
+        the lines above it took or gave back rows): the key line says how many."""
+        if not self.options:
+            return
+        showing_keys = self.query_one("#keys", TextLines).text is self.keys_help
+        self.keys_help = self.key_line()
+        if showing_keys:  # not a hint
+            self.show_hint(None)
 
     def show_since(self, seat: int) -> None:
         """At the start of a turn: what the other seats did since this seat's last move."""
@@ -258,6 +285,7 @@ class SeatedScreen(CompactScreen):
             recent.append(ply)
         since = self.query_one("#since", TextLines)
         if not recent or self.viewer != seat:
+            self.since = []
             since.update("")
             return
         cards, names = self.game.cards, self.game.names
@@ -274,6 +302,7 @@ class SeatedScreen(CompactScreen):
                 runs[-1][1].append(what)
             else:
                 runs.append((who, [what]))
+        self.since = runs
         told = " · ".join(f"{who}: {'; '.join(what)}" for who, what in runs)
         since.update(Text.assemble(("Since your last move: ", "bold"), told))  # the label alone bold
 
@@ -287,6 +316,7 @@ class SeatedScreen(CompactScreen):
         # footer, which costs a layout of the screen)
         menu.clear_options()
         self.options = []
+        self.since = []
         self.query_one("#since", TextLines).update("")
 
     # -- hints ---------------------------------------------------------------------
@@ -453,6 +483,12 @@ class SeatedScreen(CompactScreen):
         for log in logs.query(EventLog):
             log.display = log.id == f"log-{viewer}"
 
+    @on(EventLog.Following)
+    def log_following(self, message: EventLog.Following) -> None:
+        """A log scrolled up says how to come back to the newest lines."""
+        if message.log.display:
+            self.query_one("#log").border_subtitle = "" if message.following else "scrolled up · End: newest"
+
     def log_ply(self, ply: Ply) -> None:
         names, cards = self.game.names, self.game.cards
         for log in self.query(EventLog):
@@ -465,6 +501,13 @@ class SeatedScreen(CompactScreen):
             log.write(Text(text, style="italic"))
 
     # -- keys ------------------------------------------------------------------------
+    def action_since(self) -> None:
+        """What the others did since your last move, whole, however long it is."""
+        if not self.since:
+            self.notify("Nothing yet: the others have not moved since your last move.", severity="information")
+            return
+        self.app.push_screen(SinceScreen(self.since))
+
     def action_breakdown(self) -> None:
         self.breakdown = not self.breakdown
         self.refresh_panes()

@@ -155,10 +155,16 @@ def mystery_and_tag(v: View, marks: Marks) -> Text:
 
 def trophies(v: View, marks: Marks) -> Text:
     """Every trophy stack's next value, and who holds its tiles (R8, R10)."""
-    held: dict[str, list[str]] = {}
+    # who holds each kind, each seat once: "Ana 1, Bo 3×1" (a seat may hold several
+    # Mystery Weight tiles, of 1 VP each)
+    tiles: dict[str, dict[str, list[int]]] = {}
     for seat in v.seats:
         for kind, points in seat.trophies:
-            held.setdefault(kind, []).append(f"{seat.name} {points}")
+            tiles.setdefault(kind, {}).setdefault(seat.name, []).append(points)
+    held = {
+        kind: [f"{name} {ps[0]}" if len(ps) == 1 else f"{name} {len(ps)}×{ps[0]}" for name, ps in by_seat.items()]
+        for kind, by_seat in tiles.items()
+    }
     text = Text("Trophies ", style="dim")
     for i, kind in enumerate(TROPHY_ORDER):
         stack = v.stacks.get(kind, ())

@@ -6,7 +6,7 @@ which on the play screen costs more than all the drawing of a move. These views 
 boxes of fixed size, so a new range changes nothing outside them: they update their own
 scrollbars instead (ScrollView._scroll_update, as a layout would; textual is pinned).
 TextLines is text in a box of fixed height that repaints only the lines that change;
-NoteLines, text in a box as tall as its lines, up to a limit.
+NoteLines, text in a box as tall as its lines, up to a limit (none when it is empty).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from rich.text import Text
 from textual.geometry import Size
+from textual.message import Message
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.widgets import OptionList
@@ -31,13 +32,33 @@ class QuietScroll(ScrollView):
 
 
 class QuietOptionList(OptionList):
-    """The prompt's options: an OptionList in a box of fixed height."""
+    """The prompt's options: an OptionList in a box of fixed height, which says when it
+    holds more than it shows (`Overflowing`), whatever changed: its options or its box."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    class Overflowing(Message):
+        def __init__(self, overflowing: bool) -> None:
+            super().__init__()
+            self.overflowing = overflowing
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.overflowing = False
 
     def watch_virtual_size(self, size: Size) -> None:
         self._scroll_update(size)
         self.refresh()
+        self.check_overflow()
+
+    def on_resize(self) -> None:
+        self.check_overflow()
+
+    def check_overflow(self) -> None:
+        overflowing = self.option_count > 0 and self.virtual_size.height > self.scrollable_content_region.height
+        if overflowing != self.overflowing:
+            self.overflowing = overflowing
+            self.post_message(self.Overflowing(overflowing))
 
 
 class TextLines(Drawn):
@@ -48,10 +69,13 @@ class TextLines(Drawn):
 
     SIZED = False
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, classes: str | None = None, cut_note: str = "") -> None:
         super().__init__(id=id, classes=classes)
         self.text = Text()
         self.fitted_height = 0  # the box's height its lines were last fitted to
+        self.cut_note = cut_note  # ends a cut text's last line (where to read it whole)
+        self.shown_key: object = None
+        self.cut_keys: set[object] = set()  # the drawings (by key) whose text did not fit
 
     def update(self, text: Text | str) -> None:
         self.text = Text(text) if isinstance(text, str) else text
@@ -76,14 +100,28 @@ class TextLines(Drawn):
             self.redraw()
 
     def parts_of(self, text: Text) -> list[Part]:
+        if not text.plain:
+            self.shown_key = None
+            return []  # no lines: a box as tall as its lines takes no row
         height = self.box_height()
         # Rich's Text equality ignores the base style: the key spells it out
-        key = (text.plain, str(text.style), tuple(text.spans), height)
-        return [(key, lambda width: self.fitted(text, width, height))]
+        key = self.shown_key = (text.plain, str(text.style), tuple(text.spans), height)
+
+        def draw(width: int) -> Text:
+            shown = self.fitted(text, width, height)
+            (self.cut_keys.add if shown is not text else self.cut_keys.discard)(key)
+            return shown
+
+        return [(key, draw)]
+
+    @property
+    def cut(self) -> bool:
+        """The text shown does not fit the box: its last line ends in "…"."""
+        return self.shown_key in self.cut_keys
 
     def fitted(self, text: Text, width: int, height: int) -> Text:
         """The text as it fits the box: when it would wrap past the box's last line, that
-        line ends in "…", so a cut never passes for the whole text."""
+        line ends in "…" (and the cut note), so a cut never passes for the whole text."""
         if text.cell_len <= width and "\n" not in text.plain:
             return text  # one line that fits (the status bar at every jump): no wrapping to look at
         lines = text.wrap(self.app.console, width)
@@ -93,7 +131,9 @@ class TextLines(Drawn):
             line.rstrip()  # a wrapped line keeps the space it was broken at
         # the rest on the last line, cut where the box ends
         last = Text(" ").join(lines[height - 1 :])
-        last.truncate(width, overflow="ellipsis")
+        note = Text(f" {self.cut_note}", style="reverse") if self.cut_note else Text()
+        last.truncate(max(1, width - note.cell_len), overflow="ellipsis")
+        last.append_text(note)
         shown = Text("\n").join([*lines[: height - 1], last])
         shown.style = text.style
         return shown
@@ -106,8 +146,8 @@ class NoteLines(TextLines):
 
     SIZED = True
 
-    def __init__(self, most: int, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, most: int, *, id: str | None = None, classes: str | None = None, cut_note: str = "") -> None:
+        super().__init__(id=id, classes=classes, cut_note=cut_note)
         self.most = most
 
     def box_height(self) -> int:

@@ -5,7 +5,7 @@ plus the seat's own secrets when the panel is drawn for that seat (`private`).""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -46,17 +46,42 @@ def seat_parts(v: View, seat: int, cards: Cards, private: bool, marks: Marks, br
          lambda w: Group(*master_anglers(me, cards, marks))),
         (("fish", me.species, me.fish, me.revealed, private, v.tag, v.tag_points, only(f"fish:{seat}")),
          lambda w: fish(me, v, cards, private, marks, w)),
-        (("tackle", me.tackle if private else None, me.tackle_count, me.fresh_count, private, only(f"tackle:{seat}")),
-         lambda w: tackle(me, private, marks)),
     ]  # fmt: skip
-    if me.trophies:
-        parts.append((("trophies", me.trophies, only(f"trophies:{seat}")), lambda w: trophies_held(me, marks)))
+    tackle_key = ("tackle", me.tackle if private else None, me.tackle_count, me.fresh_count, private,
+                  only(f"tackle:{seat}"))  # fmt: skip
+    trophies_key = ("trophies", me.trophies, only(f"trophies:{seat}"))
+    if private or not me.trophies:
+        parts.append((tackle_key, lambda w: tackle(me, private, marks)))
+        if me.trophies:
+            parts.append((trophies_key, lambda w: trophies_held(me, marks)))
+    else:  # another seat's tackle is a count: its trophies follow on the same line
+        parts.append(((tackle_key, trophies_key),
+                      lambda w: Text(" · ").join((tackle(me, private, marks), trophies_held(me, marks)))))  # fmt: skip
     return parts
 
 
 def trophies_held(me: SeatView, marks: Marks) -> Text:
-    held = ", ".join(f"{TROPHY_NAMES[k]} {p}" for k, p in me.trophies)
-    return Text.assemble(marked(Text("Trophies ", style="dim"), f"trophies:{me.seat}", marks), held)
+    """The seat's trophies with their total, each kind once: "Trophies 9 VP: Mystery
+    Weight ×3 (1 each), Three Identical 2, …" (six Mystery Weight tiles can be one
+    seat's)."""
+    total = sum(points for _kind, points in me.trophies)
+    label = marked(Text(f"Trophies {total} VP: ", style="dim"), f"trophies:{me.seat}", marks)
+    # the Master Angler sets by their own names: the panel says they are trophies
+    names = [(TROPHY_NAMES[kind].removeprefix("Master Angler: "), points) for kind, points in me.trophies]
+    return Text.assemble(label, counted((name for name, _ in names), dict(names)))
+
+
+def counted(names: Iterable[str], points: Mapping[str, int] | None = None) -> str:
+    """Names in first-seen order, each once with its count: "Crab ×3, Ray"; with `points`,
+    each followed by its points ("Mystery Weight ×2 (1 each)", "Shore contest 5")."""
+    counts = Counter(names)
+    said = []
+    for name, n in counts.items():
+        if points is None:
+            said.append(f"{name} ×{n}" if n > 1 else name)
+        else:
+            said.append(f"{name} ×{n} ({points[name]} each)" if n > 1 else f"{name} {points[name]}")
+    return ", ".join(said)
 
 
 def score_line(v: View, seat: int, cards: Cards, breakdown: bool, marks: Marks) -> Text:
@@ -90,7 +115,9 @@ def zones(me: SeatView, marks: Marks, wide: bool) -> RenderableType:
 
 
 def master_anglers(me: SeatView, cards: Cards, marks: Marks) -> list[Text]:
-    """R4.6 — the seat's Master Angler cards, one a line: filled slots are solid chips."""
+    """R4.6 — the seat's Master Angler cards, one a line: filled slots are solid chips;
+    the cards caught, counted by kind (what the Three Identical and Four Different
+    trophies look at, R8.4)."""
     lines = [Text("Master Anglers", style="dim")] if me.master_anglers else []
     for m in me.master_anglers:
         colors = tuple(COLORS[c] for c in cards.ma_slots[m.card])
@@ -100,9 +127,12 @@ def master_anglers(me: SeatView, cards: Cards, marks: Marks) -> list[Text]:
         line.append(f" {sum(m.filled)}/{len(m.filled)}", style="dim")
         lines.append(clickable(Text.assemble("  ", line), f"card:{m.card}"))
     if me.master_anglers_caught:
-        caught = ", ".join(f"{cards.ma_kind[c]} #{c}" for c in me.master_anglers_caught)
-        label = marked(Text("Master Anglers caught ", style="dim"), f"caught:{me.seat}", marks)
-        lines.append(Text.assemble(label, caught, (" (+1 VP each)", "dim")))
+        n = len(me.master_anglers_caught)
+        label = marked(
+            Text(f"Caught {n} Master Angler{'s' if n > 1 else ''} ", style="dim"), f"caught:{me.seat}", marks
+        )
+        caught = counted(cards.ma_kind[c] for c in me.master_anglers_caught)
+        lines.append(Text.assemble(label, caught, (f" (+{n} VP)", "dim")))
     return lines
 
 
@@ -116,23 +146,27 @@ def fish(me: SeatView, v: View, cards: Cards, private: bool, marks: Marks, width
     else:
         known = sorted(me.revealed)
     cells = [fish_card(cards, f, v.tag, v.tag_points) for f in known]
-    columns = max(1, width // FISH_COLUMN)
-    grid: RenderableType
-    if columns == 1:  # one a line: plain text (a Rich table costs far more to draw)
-        grid = Text("\n").join(cells)
-    else:
-        table = grid = Table.grid(padding=(0, 2))
-        for _ in range(columns):
-            table.add_column(no_wrap=True, overflow="ellipsis")
-        for row in range(0, len(cells), columns):
-            table.add_row(*cells[row : row + columns])
     if private and me.fish is not None:
-        return Group(label, grid) if cells else label
+        return Group(label, own_fish(cells, width)) if cells else label
+    # another seat's: the fish shown (R8.1) with their backs, then the species of the
+    # rest, as one text that wraps (a line a fish took half a panel late in a game)
     shown = Counter(cards.species_names[cards.fish_species[f]] for f in known)
     hidden = Counter(me.species) - shown
-    rest = ", ".join(f"{s} ×{n}" if n > 1 else s for s, n in sorted(hidden.items()))
-    text = Text.assemble(label, " ", rest or ("" if cells else "none"))
-    return Group(text, grid) if cells else text
+    rest = [Text(f"{s} ×{n}" if n > 1 else s) for s, n in sorted(hidden.items())]
+    return Text.assemble(label, " ", Text(", ").join(cells + rest) if cells or rest else "none")
+
+
+def own_fish(cells: list[Text], width: int) -> RenderableType:
+    """The seat's own fish with their backs: in columns where two fit, else one a line."""
+    columns = width // FISH_COLUMN
+    if columns < 2:
+        return Text("\n").join(cells)  # plain text (a Rich table costs far more to draw)
+    table = Table.grid(padding=(0, 2))
+    for _ in range(columns):
+        table.add_column(no_wrap=True, overflow="ellipsis")
+    for row in range(0, len(cells), columns):
+        table.add_row(*cells[row : row + columns])
+    return table
 
 
 def fish_card(cards: Cards, f: int, tile: str, tag_points: bool) -> Text:

@@ -1,0 +1,28 @@
+"""What the others did since your last move, whole: the prompt's strip above the question
+shows three lines of it, and a four-player round takes four to seven."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class SinceScreen(ModalScreen[None]):
+    CSS_PATH = "since.tcss"
+    BINDINGS = [Binding("escape,f7,q,enter", "dismiss", "Close", id="since.close")]
+
+    def __init__(self, runs: list[tuple[str, list[str]]]) -> None:
+        """`runs`: each seat's turn in order, as its name and what it did, clause by clause."""
+        super().__init__()
+        self.runs = runs
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = "Since your last move"
+            scroll.border_subtitle = "Esc: back to the table"
+            for who, what in self.runs:
+                yield Static(Text.assemble((f"{who}: ", "bold"), "; ".join(what) + "."), classes="turn")
