@@ -4,10 +4,12 @@ input it needs (a session, a folder, the shared `Settings`)."""
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+import msgspec
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -25,6 +27,7 @@ from cwtui.screens.history.history import HistoryScreen
 from cwtui.screens.home.home import HomeScreen
 from cwtui.screens.invites.invites import InvitesScreen
 from cwtui.screens.join.join import JoinDialog
+from cwtui.screens.keys import game_keys
 from cwtui.screens.new_game.new_game import NewGameScreen
 from cwtui.screens.online.online import OnlineScreen
 from cwtui.screens.play.play import PlayScreen
@@ -36,6 +39,7 @@ from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScr
 from cwtui.search_pool import TreePool
 from cwtui.session import GameSession, unfinished_games
 from cwtui.settings import BOT_SPEEDS, BotSpeed, Settings, next_speed
+from engine.config import SEEDS
 from engine.replay import Replay
 
 
@@ -141,7 +145,24 @@ class CwtuiApp(App[None]):
         if self._guest_refused():
             return
         self.settings.last_seats = message.session.config.seats
-        self.switch_screen(PlayScreen(message.session, self.settings))
+        screen = PlayScreen(message.session, self.settings)
+        if message.above:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    def on_rematch(self, message: navigation.Rematch) -> None:
+        """The same seats and set-up on the next seed (the results' `r`)."""
+        if self._guest_refused():
+            return
+        config = message.config
+        config = msgspec.structs.replace(config, seed=(config.seed + 1) % SEEDS)
+        try:
+            session = GameSession.start(config, self.settings.replays, message.cards)
+        except OSError as exc:
+            self.notify(f"Cannot start the game: {exc.strerror or exc}", severity="error")
+            return
+        self.post_message(navigation.StartGame(session))
 
     def on_open_join(self, message: navigation.OpenJoin) -> None:
         def joined(result: tuple[RemoteGame, Address] | None) -> None:
@@ -168,6 +189,7 @@ class CwtuiApp(App[None]):
             watching=message.watching,
             new_games=self.guest is None,
             seen=message.seen,
+            config=message.config,
         )
         if message.watching:
             self.push_screen(screen)
@@ -241,10 +263,20 @@ class CwtuiApp(App[None]):
             self.notify(f"Bot speed: {speed}")
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Every key of the screen by name (undo, hint, scores, pause…), then the app's."""
+        named: set[str] = set()
+        for active in game_keys(screen):
+            binding = active.binding
+            if active.enabled and active.node is not self:
+                key = self.get_key_display(binding)
+                run = functools.partial(self.run_action, binding.action, active.node)
+                named.add(binding.description)
+                yield SystemCommand(binding.description, f"{binding.tooltip or binding.description} (key: {key})", run)
         yield from super().get_system_commands(screen)
         if self.guest is None:
             yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
-        yield SystemCommand("Home", "Back to the home screen", self.action_home)
+        if "Home" not in named:  # the screen's own Home (the play screen's saves its game)
+            yield SystemCommand("Home", "Back to the home screen", self.action_home)
         for speed in BOT_SPEEDS:
             yield SystemCommand(f"Bot speed: {speed}", f"Bots move {speed}", lambda s=speed: self.set_bot_speed(s))
 

@@ -69,11 +69,13 @@ def seconds_arg(text: str) -> float:
 
 
 def bots_arg(text: str) -> tuple[str, ...]:
-    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    """Bot kinds, comma-separated; "easy" is the greedy bot, as the app calls it."""
+    kinds = tuple(KIND_ALIASES.get(k.strip(), k.strip()) for k in text.split(",") if k.strip())
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if unknown or not kinds:
         shown = ", ".join(unknown) if unknown else repr(text)
-        raise argparse.ArgumentTypeError(f"unknown bot kind(s) {shown}; choose from {', '.join(BOT_KINDS)}")
+        known = ", ".join(f"{k} (or easy)" if k == "greedy" else k for k in BOT_KINDS)
+        raise argparse.ArgumentTypeError(f"unknown bot kind(s) {shown}; choose from {known}")
     return kinds
 
 

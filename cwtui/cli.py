@@ -38,6 +38,7 @@ from cwtui.processes import default_workers, run_all
 from cwtui.progress import progress_bar
 from cwtui.session import REPLAYS_ENV, replays_dir
 from cwtui.settings import BOT_SPEEDS
+from cwtui.words import quantity
 from engine.cards import Cards, load_cards
 from engine.config import BOT_KINDS, SEEDS
 from engine.errors import EngineError
@@ -52,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--replays-dir", type=Path, default=None, help=f"where games are saved (default: ${REPLAYS_ENV} or ./replays)"
     )
-    parser.add_argument("--bot-speed", choices=tuple(BOT_SPEEDS), default="normal")
+    parser.add_argument("--bot-speed", choices=tuple(BOT_SPEEDS), default="normal",
+                        help="how fast bots move at the table (default: normal; s cycles it in a game)")  # fmt: skip
     parser.add_argument("--version", action=VersionAction, help="say which version and which engine run, then exit")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play bot-only games and write their logs")
@@ -75,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--db", type=Path, default=None, help="the history database for --load (default: REPLAYS/history.duckdb)"
     )
     ver = sub.add_parser("verify", help="re-simulate logs and check every event, outcome and bot move")
-    ver.add_argument("files", nargs="+", type=Path)
+    ver.add_argument("files", nargs="+", type=Path, help="game logs (*.jsonl)")
     ver.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
     ver.add_argument("--workers", type=count_arg(0, 1024), default=0,
                      help="processes to check on (default 0: one per core)")  # fmt: skip
@@ -104,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     rev = sub.add_parser(
         "review", help="grade every decision of a saved game by a search from the seat's view: accuracy, worst moves"
     )
-    rev.add_argument("files", nargs="+", type=Path)
+    rev.add_argument("files", nargs="+", type=Path, help="game logs (*.jsonl)")
     rev.add_argument("--seats", type=names_arg, default=None, metavar="SEAT,…",
                      help="seats to review, by number from 0 or by name (default: the humans; every seat of a "
                           "game of bots)")  # fmt: skip
@@ -118,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     rev.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
     rep = sub.add_parser("replay", help="open a saved game in the replay screen")
-    rep.add_argument("file", type=Path)
+    rep.add_argument("file", type=Path, help="a game log (*.jsonl)")
     rep.add_argument("--cards", type=Path, default=None, help="the card data file the game was played with")
     history_commands.add_parsers(sub)
     net_commands.add_parsers(sub)
@@ -300,7 +302,7 @@ def tournament(args: argparse.Namespace) -> int:
         print("\ncwtui tournament: stopped; run the same command again to play the rest", file=sys.stderr)
         return EXIT_STOPPED
     console = Console()
-    table = Table(title=f"{games} games, {len(kinds)} seats, every bot in every seat on the same deals")
+    table = Table(title=f"{quantity(games, 'game')}, {len(kinds)} seats, every bot in every seat on the same deals")
     for col in ("bot", "games", "wins", "win rate", "95% interval", "mean score", "Elo"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     ratings = elo(outcomes)

@@ -15,7 +15,7 @@ from cwtui.net.remote import RemoteGame
 from cwtui.replaying import SeenRecord
 from cwtui.session import GameSession
 from engine.cards import Cards
-from engine.config import SeatConfig
+from engine.config import GameConfig, SeatConfig
 from engine.events import ScoreLine
 from engine.replay import Replay
 from engine.state import State
@@ -23,11 +23,13 @@ from engine.view import View, view
 
 
 class StartGame(Message):
-    """Play `session` (new, resumed or forked) in place of the current screen."""
+    """Play `session` (new, resumed or forked) in place of the current screen, or, with
+    `above`, over it: leaving the game comes back to it (a fork, to its replay)."""
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, above: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.above = above
 
 
 class ShowResults(Message):
@@ -47,9 +49,11 @@ class ShowResults(Message):
         *,
         watching: bool,
         seen: SeenRecord | None = None,
+        config: GameConfig | None = None,
     ) -> None:
         super().__init__()
         self.seen = seen
+        self.config = config  # the game's set-up, for a rematch (None: not this machine's to start)
         self.final = final
         self.scores = scores
         self.cards = cards
@@ -61,7 +65,17 @@ class ShowResults(Message):
     def of(cls, state: State, names: Sequence[str], path: Path | None, *, watching: bool) -> ShowResults:
         """The results of a finished game whose State this machine holds."""
         assert state.result is not None, "results need a finished game"
-        return cls(view(state, -1), state.result, state.cards, names, path, watching=watching)
+        return cls(view(state, -1), state.result, state.cards, names, path, watching=watching, config=state.config)
+
+
+class Rematch(Message):
+    """A new game with `config`'s seats and set-up on the next seed, in place of the
+    results."""
+
+    def __init__(self, config: GameConfig, cards: Cards) -> None:
+        super().__init__()
+        self.config = config
+        self.cards = cards
 
 
 class OpenReplay(Message):

@@ -371,7 +371,8 @@ def report(game: GameReview, cards: Cards) -> list[str]:
     for s in summary(game, cards):
         shown = "–" if s.accuracy is None else f"{s.accuracy:.1f}%"
         lines.append(f"  {s.name} (seat {s.seat}): accuracy {shown} over {s.decisions} decisions ({s.grades})")
-        lines += [f"    ply {w.ply}, {w.grade} (−{w.loss:.0f}): {w.line}" for w in s.worst]
+        # numbered as the table, the replay and its review number moves: from 1
+        lines += [f"    move {w.ply + 1}, {w.grade} (−{w.loss:.0f}): {w.line}" for w in s.worst]
     return lines
 
 

@@ -15,7 +15,15 @@ from rich.text import Text
 
 from engine import events as ev
 from engine.cards import Cards
-from engine.components import COLOR_INDEX, CONTEST_ORDER, LOCATION_INDEX, LOCATION_OF_COLOR, LOCATIONS, SPACE_INDEX
+from engine.components import (
+    COLOR_INDEX,
+    CONTEST_ORDER,
+    FISH_TO_END,
+    LOCATION_INDEX,
+    LOCATION_OF_COLOR,
+    LOCATIONS,
+    SPACE_INDEX,
+)
 from engine.moves import (
     AnyMove,
     BaitTo,
@@ -64,7 +72,7 @@ SEAT_KINDS: tuple[tuple[str, str], ...] = (
 # A seat's kind as its panel names it.
 KIND_NAMES = {
     "human": "human", "greedy": "easy bot", "medium": "medium bot", "hard": "hard bot", "random": "random bot",
-    "silent": "silent player (R12)",
+    "silent": "R12",  # the silent player: its name says what it is
 }  # fmt: skip
 
 EVERYONE = -1  # a viewer who knows every secret (a replay's full view)
@@ -186,9 +194,19 @@ def targets(move: Move) -> set[str]:
 
 def _space(space: str, face: int) -> str:
     if space == "port":
-        return "the Port (" + ("1 action" if face == 1 else "2 actions") + ")"
+        return f"{space_name(space)} (" + ("1 action" if face == 1 else "2 actions") + ")"
     what = "one" if face == 1 else "every"
-    return f"{space} ({what} {space} bait from each zone)"
+    return f"{space_name(space)} ({what} {space} bait from each zone)"
+
+
+def quantity(n: int, noun: str) -> str:
+    """ "1 game", "2 games", "1,000 games" (nouns that take an s)."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def space_name(space: str) -> str:
+    """An angler space as a sentence names it: "the Port", or its color."""
+    return "the Port" if space == "port" else space
 
 
 def whose_turn(v: View, names: Sequence[str]) -> str:
@@ -202,8 +220,29 @@ def whose_turn(v: View, names: Sequence[str]) -> str:
     if v.step:
         parts.append(f"Step {v.step}")
     if v.end_trigger >= 0:
-        parts.append("last round")
+        parts.append(last_round(v))
     return " · ".join(parts)
+
+
+def last_round(v: View) -> str:
+    """R9.2 — after the end is triggered, every other seat plays once more; `final_turns`
+    counts the turns still to play, this one included."""
+    after = v.final_turns - 1
+    return "last round: the last turn" if after <= 0 else f"last round: {quantity(after, 'more turn')}"
+
+
+def end_in_sight(v: View, short: bool = False) -> str:
+    """R9.1 as a player at the table counts it, before the end is triggered: the most fish
+    any seat holds against twelve, and the deck nearest empty (a location whose deck
+    cannot refill it to four cards ends the game). `short`: for 80 columns."""
+    most = max(len(seat.species) for seat in v.seats)
+    leader = next(seat.name for seat in v.seats if len(seat.species) == most)
+    left = [sum(deck.values()) for deck in v.decks]
+    low = min(range(len(left)), key=lambda i: (left[i], i))
+    location = LOCATIONS[low].capitalize()
+    if short:
+        return f"end: {FISH_TO_END} fish ({leader} {most}) · {location} deck {left[low]}"
+    return f"end: {FISH_TO_END} fish ({leader} {most}) or an empty deck ({location} {left[low]})"
 
 
 def pending(v: View) -> str:
@@ -317,9 +356,9 @@ def _event(cards: Cards, names: Sequence[str], event: ev.Event) -> str:
     # every Event is one of AnyEvent or a redacted stand-in: mypy checks each is handled
     e = cast("ev.AnyEvent | FishCaughtUnseen | LocationRefilledUnseen | TackleDrawnUnseen", event)
     if isinstance(e, ev.AnglerPlaced):
-        return f"places a {e.face} on {e.space}"
+        return f"places a {e.face} on {space_name(e.space)}"
     if isinstance(e, ev.AnglerRemoved):
-        return f"takes the {e.face} off {e.space}"
+        return f"takes the {e.face} off {space_name(e.space)}"
     if isinstance(e, ev.FishCaught):  # the viewer's own, or everyone's in a full replay
         return f"catches a {fish_name(cards, e.card, True)} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
     if isinstance(e, FishCaughtUnseen):

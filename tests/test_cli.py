@@ -170,3 +170,24 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     line = capsys.readouterr().out.strip()
     assert line.startswith("cwtui 0.") and line.endswith(f"; engine {native.RUNNING}")
     assert "compiled (mypyc)" in line or "pure Python (" in line
+
+
+def test_the_easy_bot_is_easy_on_every_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35.11: `play` and the dialogs call the greedy bot "easy"; `simulate --bots`
+    refused the name."""
+    assert main(["simulate", "--players", "2", "--games", "1", "--bots", "easy,random", "--out", str(tmp_path)]) == 0
+    assert "wins greedy" in capsys.readouterr().out
+
+
+def test_every_argument_says_what_it_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35.11: --bot-speed, replay's file, sql's query and verify's and review's
+    files had no help text."""
+    for command in (["--help"], ["replay", "--help"], ["sql", "--help"], ["verify", "--help"], ["review", "--help"]):
+        assert main(command) == 0
+        out = capsys.readouterr().out
+        for line in out.split("options:")[0].splitlines():
+            name = line.strip().split(" ")[0]
+            if line.startswith("  ") and not line.startswith("   ") and name in ("file", "files", "query"):
+                assert len(line.split()) > 1, f"{command}: {line!r} has no help"
+        if command == ["--help"]:
+            assert "how fast bots move" in out

@@ -204,7 +204,7 @@ def test_the_command_reports_accuracy_and_the_worst_decisions(log: Path, capsys:
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{log}: 24 decisions reviewed (searched at medium)"
     assert out[1].startswith("  Ana (seat 0): accuracy ") and "over 14 decisions" in out[1]
-    assert any(line.startswith("    ply ") and "played " in line for line in out)
+    assert any(line.startswith("    move ") and "played " in line for line in out)
     assert main(["review", str(log), "--seats", "Bo"]) == 0
     assert capsys.readouterr().out.splitlines()[0].endswith("10 decisions reviewed (kept review)")
 

@@ -62,3 +62,25 @@ def test_each_clause_is_under_the_name_of_who_did_it() -> None:
         "takes the Shore contest trophy (5 VP)"
     )
     assert lines[2] == "Shore contest: Ana"
+
+
+def test_where_the_game_stands_counts_toward_the_end() -> None:
+    """Issue 35.8, R9.1: before the end is triggered the status counts what triggers it —
+    the most fish a seat holds against twelve, and the deck nearest empty; after, R9.2's
+    turns still to play."""
+    import msgspec
+    from helpers import config
+
+    from engine.setup import new_game
+
+    v = view(new_game(config(3, 5)), 0)
+    seats = list(v.seats)
+    seats[1] = msgspec.structs.replace(seats[1], species=("Pike",) * 9)
+    decks = (v.decks[0], {"Salmon": 2, "Roach": 1}, v.decks[2])
+    v = msgspec.structs.replace(v, seats=tuple(seats), decks=decks)
+    assert words.end_in_sight(v) == "end: 12 fish (P1 9) or an empty deck (River 3)"
+    assert words.end_in_sight(v, short=True) == "end: 12 fish (P1 9) · River deck 3"
+    triggered = msgspec.structs.replace(v, end_trigger=1, final_turns=2)
+    assert words.whose_turn(triggered, ["P0", "P1", "P2"]).endswith("last round: 1 more turn")
+    last = msgspec.structs.replace(v, end_trigger=1, final_turns=1)
+    assert words.whose_turn(last, ["P0", "P1", "P2"]).endswith("last round: the last turn")

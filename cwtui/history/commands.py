@@ -68,7 +68,7 @@ def add_parsers(sub: Any) -> None:
     export_p.add_argument("folder", type=Path)
     _db_arg(export_p)
     sql = sub.add_parser("sql", help="run a read-only SQL query on the history database")
-    sql.add_argument("query")
+    sql.add_argument("query", help="one SQL statement, read-only (the tables: README's History in SQL)")
     sql.add_argument("--format", choices=("table", "csv", "json"), default="table")
     sql.add_argument("--max-rows", type=count_arg(0), default=40, help="rows shown in table format (default 40)")
     sql.add_argument("--no-load", action="store_true", help="do not load new logs first")

@@ -271,11 +271,25 @@ def refresh(db: Path, replays: Path, cards: Sequence[Cards] = (), progress: Prog
 
 
 def _logs_in(folder: Path, suffix: str = ".jsonl") -> list[os.DirEntry[str]]:
-    try:
-        with os.scandir(folder) as entries:
-            return [e for e in entries if e.name.endswith(suffix) and e.is_file()]
-    except OSError as exc:
-        raise HistoryError(f"cannot read the folder {folder}: {exc.strerror}") from None
+    """The files under `folder` with that suffix, in its subfolders too, as the replay
+    list finds them (`cwtui.session.saved_games`): the samples in replays/samples, a
+    simulation's folder. Links to folders are not followed (a loop would never end)."""
+    found: list[os.DirEntry[str]] = []
+    folders = [folder]
+    while folders:
+        here = folders.pop()
+        try:
+            with os.scandir(here) as entries:
+                for e in entries:
+                    if e.is_dir(follow_symlinks=False):
+                        folders.append(Path(e.path))
+                    elif e.name.endswith(suffix) and e.is_file():
+                        found.append(e)
+        except OSError as exc:
+            if here == folder:
+                raise HistoryError(f"cannot read the folder {folder}: {exc.strerror}") from None
+            continue  # a subfolder that cannot be read holds no games for the history
+    return found
 
 
 @dataclass
@@ -714,7 +728,8 @@ def _copy_note(copy: tuple[str, str] | None) -> str | None:
 
 
 def _under(file: str, root: str) -> bool:
-    return os.path.dirname(file) == root
+    """`file` is in `root` or one of its subfolders (where `_logs_in` looks)."""
+    return file.startswith(root.rstrip(os.sep) + os.sep)
 
 
 _SCORE = (

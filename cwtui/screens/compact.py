@@ -3,11 +3,26 @@ one pane at a time (`shown`), switched with F-keys, above the part that stays.""
 
 from __future__ import annotations
 
+import ast
+import functools
+
 from textual import events
+from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widgets import Footer
 
 WIDE, TALL = 120, 34
+
+
+def roomy(key: str, action: str, description: str, *, id: str, tooltip: str = "") -> list[Binding]:
+    """A key the footer lists in the full layout only (in the compact one the pane keys
+    take its room): its twin acts there unlisted (a key's bindings are tried in order
+    until one is enabled), with the same description for F1 and the command palette."""
+    return [
+        Binding(key, action, description, id=id, tooltip=tooltip),
+        Binding(key, f"unlisted({action!r})", description, show=False, id=f"{id}.unlisted", tooltip=tooltip),
+    ]
 
 
 class CompactScreen(Screen[None]):
@@ -24,15 +39,41 @@ class CompactScreen(Screen[None]):
         compact = width < WIDE or height < TALL
         if compact != self.has_class("-compact"):
             self.set_class(compact, "-compact")
+            for footer in self.query(Footer):  # ^p has room in the full layout only
+                footer.show_command_palette = not compact
             self.refresh_bindings()  # the pane keys act, and are listed, only when compact
         self.watch_shown(self.shown)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The full layout shows every pane at once: its F-keys would do nothing, so the
-        footer does not offer them."""
+        footer does not offer them. A roomy key is listed in the full layout and acts
+        unlisted in the compact one."""
+        compact = self.has_class("-compact")
         if action == "show":
-            return self.has_class("-compact")
+            return compact
+        if action == "unlisted":
+            return compact and self.can(str(parameters[0]))
+        if action in self.roomy_actions():
+            return not compact and self.can(action)
+        return self.can(action)
+
+    def can(self, action: str) -> bool:
+        """Whether `action` can act now, wherever its key is listed (subclasses)."""
         return True
+
+    @classmethod
+    @functools.cache
+    def roomy_actions(cls) -> frozenset[str]:
+        """The actions declared with `roomy` (their twins' action names them)."""
+        return frozenset(
+            ast.literal_eval(binding.action.removeprefix("unlisted(").removesuffix(")"))
+            for klass in cls.__mro__
+            for binding in klass.__dict__.get("BINDINGS", ())
+            if isinstance(binding, Binding) and binding.action.startswith("unlisted(")
+        )
+
+    async def action_unlisted(self, action: str) -> None:
+        await self.run_action(action)
 
     def watch_shown(self, shown: str) -> None:
         for pane_id in self.PANES:

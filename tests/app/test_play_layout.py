@@ -72,11 +72,11 @@ async def test_s_cycles_the_bot_speed_and_the_status_says_so(replays: Path) -> N
         assert "bots normal" in screen.query_one("#status", TextLines).drawn_text
 
 
-async def test_undo_is_offered_in_the_prompt_not_the_footer(replays: Path) -> None:
+async def test_undo_is_in_the_footer_and_in_the_prompt_when_it_acts(replays: Path) -> None:
     """u acts only until a draw or another seat's move. The footer is built when the
-    bindings are refreshed (a focus change), not after every move, so listing u there
-    showed it when it no longer acted and hid it when it did: the prompt's key line,
-    redrawn with every decision, offers it instead."""
+    bindings are refreshed (a focus change), not after every move, so it lists u always
+    (u says why when it cannot act: issue 35.6); the prompt's key line, redrawn with
+    every decision, offers it when it can."""
     from textual.widgets._footer import FooterKey
 
     from engine import GameConfig, SeatConfig
@@ -88,12 +88,17 @@ async def test_undo_is_offered_in_the_prompt_not_the_footer(replays: Path) -> No
         screen = PlayScreen(session, app.settings)
         await app.push_screen(screen)
         await pilot.pause()
+        assert not session.can_undo and "u: undo" not in screen.query_one("#keys", TextLines).drawn_text
+        assert "undo" in {key.action for key in screen.query(FooterKey)}
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Nothing to undo" in list(app._notifications)[-1].message
         screen.play_move(next(m for m in screen.options if type(m).__name__ == "PlaceAngler"))
         await pilot.pause()
         screen.refresh_bindings()
         await pilot.pause()
         assert session.can_undo and "u: undo" in screen.query_one("#keys", TextLines).drawn_text
-        assert "undo" not in {key.action for key in screen.query(FooterKey)}
+        assert "undo" in {key.action for key in screen.query(FooterKey)}
 
 
 async def test_the_event_log_follows_new_lines_after_its_pane_shrinks(replays: Path) -> None:

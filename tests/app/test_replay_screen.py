@@ -322,19 +322,26 @@ async def test_typing_in_the_list_filters_without_ctrl_f(saved: Path) -> None:
         assert "1 of 4 games match" in str(app.screen.query_one("#count").render())
 
 
-async def test_a_playing_screen_is_not_left_behind_by_the_fork(saved: Path) -> None:
-    """Play from here replaces the replay screen: Home from the new game returns to the list."""
+async def test_leaving_a_fork_comes_back_to_its_replay(saved: Path) -> None:
+    """Issue 35.10: q in a game played on from a replay went home (from `cwtui replay
+    FILE`) or to the list: the game replaced the replay. It is played over it, and q comes
+    back to the replay where the player left it."""
     path = saved / "sim-2p-202.jsonl"
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
         await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
         await pilot.press("pagedown", "f")
         await pilot.pause()
+        replay = app.screen_stack[-2]
+        assert isinstance(replay, ReplayScreen)
+        at = replay.cursor.position
         app.screen.query_one("#kind-0", Select).value = "human"
         await pilot.click("#play")
-        await pilot.pause()
-        assert isinstance(app.screen, PlayScreen)
-        assert not any(isinstance(s, ReplayScreen) for s in app.screen_stack)
+        await settle(pilot)
+        assert isinstance(app.screen, PlayScreen) and app.screen.options
+        await pilot.press("q")
+        await settle(pilot)
+        assert app.screen is replay and replay.cursor.position == at
 
 
 async def test_results_over_a_replay_go_back_to_it(saved: Path) -> None:

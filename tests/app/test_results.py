@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from app_helpers import make_app, settle
 from rich.console import Console
 
 from cwtui.navigation import ShowResults
+from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
 from engine import SeatConfig, apply, legal_moves
 from engine.scenario import Scenario
@@ -28,3 +32,73 @@ def test_a_presented_fish_is_never_split_across_lines() -> None:
     for entry in ("Mackerel 8 lb", "Wrasse 3 lb", "Flounder 4 lb", "John Dory 6 lb"):
         line = next(line for line in lines if entry in line)
         assert "(" in line.split(entry)[1], f"{entry}: its time is not on its line"
+
+
+def sheet_text(screen: ResultsScreen, width: int = 100) -> str:
+    console = Console(width=width, record=True, color_system=None)
+    console.print(screen.score_sheet())
+    for note in screen.ties():
+        console.print(note)
+    return console.export_text()
+
+
+def test_the_score_sheet_gives_each_item_per_seat() -> None:
+    """Issue 35.9: the results gave totals only; the sheet has each trophy and contest,
+    the Master Anglers caught by kind, the tags, per seat, in rank order, adding up."""
+    seats = (SeatConfig("Laurence"), SeatConfig("Nils"))
+    sc = Scenario(seats=seats, seed=11).fish(0, ["Pike:9", "Perch:2", "Wrasse:4", "Salmon:7"])
+    sc.fish(1, ["Pike:12", "Mackerel:6", "Roach:1"]).master_anglers_caught(1, [3, 4])
+    state = sc.trophy(0, "first_to_8_species").at_contests().build()
+    while not state.over:
+        weight = state.cards.fish_weight
+        state, _ = apply(state, max(legal_moves(state), key=lambda m: sum(weight[f] for f in m.fish)))
+    shown = ShowResults.of(state, ["Laurence", "Nils"], None, watching=False)
+    screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None, config=shown.config)
+    text = sheet_text(screen)
+    assert "First to 8 Species" in text and "Lake contest" in text and "Master Anglers caught" in text
+    assert "Crab ×2" in text or any(state.cards.ma_kind[3] in line for line in text.splitlines())
+    total_row = next(line for line in text.splitlines() if line.strip().startswith("Total"))
+    ranked = sorted(shown.scores, key=lambda line: line.rank)
+    assert [int(n) for n in total_row.split()[1:]] == [line.total for line in ranked]
+    for line in ranked:  # every seat's items add up to its total
+        assert line.trophies + line.master_anglers + line.tags == line.total
+
+
+def test_a_tie_says_what_broke_it() -> None:
+    """R11.3: equal totals are ranked by the earliest presented fish; the sheet says so."""
+    seats = (SeatConfig("Laurence"), SeatConfig("Nils"))
+    state = (
+        Scenario(seats=seats, seed=11, tag_points=False).fish(0, ["Pike:9"]).fish(1, ["Pike:8"]).at_contests().build()
+    )
+    while not state.over:
+        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    shown = ShowResults.of(state, ["Laurence", "Nils"], None, watching=False)
+    if len({line.total for line in shown.scores}) == 1:
+        screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None)
+        assert "tie on" in sheet_text(screen) and "R11.3" in sheet_text(screen)
+    else:  # the Lake trophy split them: make the tie by hand
+        from engine.events import ScoreLine
+
+        tied = tuple(ScoreLine(line.seat, 5, 0, 0, 5, line.rank) for line in shown.scores)
+        screen = ResultsScreen(shown.final, tied, shown.cards, shown.names, None)
+        text = " ".join(sheet_text(screen).split())
+        assert "Laurence and Nils tie on 5" in text or "Nils and Laurence tie on 5" in text
+        assert "earliest presented fish ranks first (R11.3)" in text
+
+
+async def test_r_plays_a_rematch_on_the_next_seed(tmp_path: Path) -> None:
+    """Issue 35.9: a rematch key — the same seats and set-up, the next seed."""
+    seats = (SeatConfig("Laurence"), SeatConfig("Nils", "greedy"))
+    state = Scenario(seats=seats, seed=11).fish(0, ["Pike:9"]).at_contests().build()
+    while not state.over:
+        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    app = make_app(tmp_path / "replays")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.post_message(ShowResults.of(state, ["Laurence", "Nils"], None, watching=False))
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, PlayScreen)
+        config = app.screen.session.config
+        assert config.seats == seats and config.seed == 12 and config.tag_points == state.config.tag_points

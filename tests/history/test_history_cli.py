@@ -54,7 +54,8 @@ def test_queries_cannot_change_the_history(logs: Path, tmp_path: Path, capsys: p
     for statement in ("DELETE FROM games", "DROP TABLE moves", "UPDATE seats SET score = 99", "CREATE TABLE x (a INT)"):
         code, _, err = cli(capsys, "sql", statement, "--db", db, "--no-load")
         assert code == 1 and "read-only" in err, statement
-    code, out, _ = cli(capsys, "sql", "SELECT count(*) AS n FROM games", "--db", db, "--format", "csv")
+    # --no-load: the replays folder here is the checkout's, whose samples would load
+    code, out, _ = cli(capsys, "sql", "SELECT count(*) AS n FROM games", "--db", db, "--format", "csv", "--no-load")
     assert out == "n\n8\n"
 
 

@@ -573,3 +573,33 @@ def test_reading_on_every_core_loads_what_one_thread_loads(
     for file, size, mtime, *_ in rows(tmp_path / "spread.duckdb", files):
         st = Path(file).stat()
         assert (size, mtime) == (st.st_size, st.st_mtime_ns)
+
+
+def test_the_replays_folders_subfolders_are_loaded_as_the_replay_list_finds_them(logs: Path, tmp_path: Path) -> None:
+    """Issue 35.12: a fresh checkout's `cwtui history load` loaded nothing, though the
+    replay list showed the samples in replays/samples: the loader read the folder's top
+    level only. A log moved into a subfolder stays; one deleted there is dropped."""
+    import shutil
+
+    from cwtui.session import saved_games
+
+    replays = tmp_path / "elsewhere"  # `logs` is tmp_path/replays
+    shutil.copytree(logs, replays / "samples" / "deeper")
+    db = tmp_path / "h.duckdb"
+    report = refresh(db, replays)
+    assert report.loaded == len(saved_games(replays)) == len(list(logs.glob("*.jsonl"))) > 0
+    path = next((replays / "samples" / "deeper").glob("sim-3p-*.jsonl"))
+    game = read_log(path).header.game
+    path.unlink()
+    assert refresh(db, replays).removed == 1
+    assert rows(db, "SELECT count(*) FROM games WHERE game = ?", game) == [(0,)]
+
+
+def test_the_samples_reach_the_history(tmp_path: Path) -> None:
+    """What a new user's first `cwtui sql` reads: the three sample games."""
+    samples = Path(__file__).parents[2] / "replays"
+    report = refresh(tmp_path / "h.duckdb", samples)
+    assert report.loaded >= 3
+    assert {"sim-1p-1", "sim-2p-2026", "sim-4p-4"} <= {
+        g for (g,) in rows(tmp_path / "h.duckdb", "SELECT game FROM games")
+    }

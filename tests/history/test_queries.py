@@ -74,7 +74,7 @@ def test_score_distribution_counts_every_player_seat(loaded_db: Path) -> None:
 def test_game_length_covers_every_game(loaded_db: Path) -> None:
     rows = answer(loaded_db, "Game length")
     assert sum(r["games"] for r in rows) == 8
-    assert all(r["shortest"] <= r["avg_turns"] <= r["longest"] for r in rows)
+    assert all(r["shortest"] <= r["avg_rounds"] <= r["longest"] for r in rows)
 
 
 def test_master_angler_completion_is_a_share(loaded_db: Path) -> None:

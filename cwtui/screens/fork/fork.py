@@ -27,7 +27,8 @@ class ForkDialog(ModalScreen[tuple[SeatConfig, ...] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="fork"):
-            yield Static(f"Play on from ply {self.ply} as a new game", classes="title")
+            where = f"after move {self.ply}" if self.ply else "from the start"
+            yield Static(f"Play on {where} as a new game", classes="title")
             yield Static("The saved game stays as it is; the new one names it as its parent.", classes="hint")
             for i, seat in enumerate(self.seats):
                 with Horizontal(classes="seat"):

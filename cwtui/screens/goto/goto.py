@@ -1,4 +1,4 @@
-"""Go to a ply: a number between 0 (the setup) and the replay's last move."""
+"""Go to a move: the position after move N, from 0 (the start) to the replay's last move."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class GotoDialog(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="goto"):
-            yield Static(f"Go to ply (0–{self.last})", classes="title")
+            yield Static(f"Go to move (1–{self.last}; 0: the start)", classes="title")
             yield Input(placeholder=f"0–{self.last}", type="integer", id="ply")
             yield Static("Enter to go, Esc to cancel", classes="hint")
 
@@ -35,7 +35,7 @@ class GotoDialog(ModalScreen[int | None]):
             self.notify(f"Type a number from 0 to {self.last}.", severity="warning")
             return
         if not 0 <= ply <= self.last:
-            self.notify(f"There is no ply {ply}: this game has plies 0 to {self.last}.", severity="warning")
+            self.notify(f"There is no move {ply}: this game has moves 1 to {self.last}.", severity="warning")
             return
         self.dismiss(ply)
 

@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from cwtui.screens.keys import game_keys
+
 RULES = (
     "Your turn has three steps. 1: place your angler token on a free space and do its action. "
     "2: take another token off the board and do its action. 3: keep that token, flipped (1↔2).\n\n"
@@ -37,12 +39,15 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         keys = Table(box=None, show_header=False, padding=(0, 2))
         keys.add_column(style="bold")
-        keys.add_column()
-        # every key with a description, listed in the footer or not (unlisted twins of
-        # listed keys have none)
-        bindings = [b for _, b, _, _ in self.under.active_bindings.values() if b.description]
-        for binding in bindings:
-            keys.add_row(self.app.get_key_display(binding), binding.description)
+        keys.add_column(style="bold")
+        keys.add_column(style="dim")
+        # the screen's keys first, listed in the footer or not; no widget plumbing
+        for active in game_keys(self.under):
+            binding = active.binding
+            tip = binding.tooltip if binding.tooltip != binding.description else ""
+            keys.add_row(self.app.get_key_display(binding), binding.description, tip)
+        palette = self.app.get_key_display(Binding("ctrl+p", ""))
+        keys.add_row(palette, "Commands", "Every key above by name, and more (theme, bot speed, new game)")
         with VerticalScroll():
             yield Static("Keys on this screen", classes="title")
             yield Static(keys)

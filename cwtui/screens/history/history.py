@@ -63,6 +63,7 @@ from cwtui.history.query import (
 from cwtui.screens.export.export import ExportDialog
 from cwtui.settings import Settings
 from cwtui.widgets.chart import BarChart
+from cwtui.words import quantity
 
 ROW_LIMIT = 500
 CELL_WIDTH = 60  # longer values are cut in the table (exports keep them whole)
@@ -267,7 +268,7 @@ class HistoryScreen(Screen[None]):
         if isinstance(report, str):
             self._status(f"Could not load new games: {report}", error=True)
         else:
-            note = f"{games:,} games in the history"
+            note = f"{quantity(games, 'game')} in the history"
             if report.rebuilt:
                 note = f"The history database was damaged and is rebuilt from the logs; {note}"
             if report.loaded:

@@ -12,13 +12,13 @@ from __future__ import annotations
 import time
 
 from textual import on, work
-from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
 from cwtui import words
 from cwtui.crash import crash_line, write_report
 from cwtui.navigation import ShowResults
+from cwtui.screens.compact import roomy
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.screens.seated.seated import SeatedScreen
 from cwtui.search_pool import TreePool
@@ -31,13 +31,8 @@ from engine.moves import Move
 
 class PlayScreen(SeatedScreen):
     BINDINGS = [
-        Binding("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
-        Binding("s", "speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
-        # The same keys, unlisted (a key's bindings are tried in order until one is
-        # enabled): at 80 columns the footer has room for the pane keys only, so there p
-        # and s act without being listed.
-        Binding("p", "pause_unlisted", show=False, id="play.pause.unlisted"),
-        Binding("s", "speed_unlisted", show=False, id="play.speed.unlisted"),
+        *roomy("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
+        *roomy("s", "speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
     ]
     HELP = (
         "Choose an option with its number or letter, or with the arrows and Enter, or click "
@@ -46,6 +41,8 @@ class PlayScreen(SeatedScreen):
         "where a bait or card was drawn, a fish's back was seen, or another seat played. "
         "h asks the hard bot for a hint: its top three options, with the win rate its search "
         "estimates for each (it sees only what you see). b shows how each score is made up. "
+        "F7 shows what the others did since your last move, whole. Tab reaches the event log: "
+        "the arrows scroll it, End follows the game again. "
         "In the compact layout (under 120×34) F2–F6 switch the pane shown above the prompt."
     )
 
@@ -76,12 +73,10 @@ class PlayScreen(SeatedScreen):
         if isinstance(pool, TreePool) and any(seat.kind == "hard" for seat in self.session.config.seats):
             self.run_worker(pool.warm, thread=True, group="warm", exit_on_error=False)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def can(self, action: str) -> bool:
         if action in ("pause", "speed"):
-            return bool(self.session.bots) and not self.has_class("-compact")
-        if action in ("pause_unlisted", "speed_unlisted"):
             return bool(self.session.bots)
-        return super().check_action(action, parameters)
+        return super().can(action)
 
     # -- the game --------------------------------------------------------------------
     def advance(self) -> None:
@@ -185,8 +180,12 @@ class PlayScreen(SeatedScreen):
         self.advance()
 
     def status_parts(self) -> list[str]:
+        """The bots' speed; at 80 columns only that they are paused (where the game
+        stands takes the line)."""
         if not self.session.bots:
             return []
+        if self.has_class("-compact"):
+            return ["bots paused"] if self.paused else []
         return [f"bots {self.settings.bot_speed}" + (" (paused)" if self.paused else "")]
 
     # -- keys ------------------------------------------------------------------------
@@ -197,12 +196,6 @@ class PlayScreen(SeatedScreen):
 
     async def action_speed(self) -> None:
         await self.app.run_action("app.cycle_bot_speed")
-
-    async def action_speed_unlisted(self) -> None:
-        await self.action_speed()
-
-    def action_pause_unlisted(self) -> None:
-        self.action_pause()
 
     def action_pause(self) -> None:
         self.paused = not self.paused

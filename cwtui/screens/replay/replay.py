@@ -1,6 +1,6 @@
 """Replay: a game move by move, with the play screen's panes and a move list.
 
-←/→ step a move, Shift+←/→ (or PgUp/PgDn) a turn, Home/End, `g` a ply number, Space
+←/→ step a move, Shift+←/→ (or PgUp/PgDn) a turn, Home/End, `g` a move number, Space
 autoplays, n/N and t/T jump between catches and trophies, `v` switches between the
 full view (every secret) and one seat's view (what that player knew then), `c` charts
 the scores, `f` plays on from here in a new game. A log that fails verification opens
@@ -129,7 +129,7 @@ class ReplayScreen(CompactScreen):
         Binding("f4", "show('seats')", "Seats", id="replay.pane.seats", show=False),
     ]
     HELP = (
-        "←/→ one move, Shift+←/→ or PgUp/PgDn one turn, Home/End the start and the end, g a ply number; "
+        "←/→ one move, Shift+←/→ or PgUp/PgDn one turn, Home/End the start and the end, g a move number; "
         "a click on the move list jumps there. Space plays the moves (+/- speed). n/N the next or "
         "previous catch, t/T trophy. v switches the view: everything (all weights, the decks' order) or one "
         "seat's (what that player knew then). c charts the scores, f plays on from here as a new game (the "
@@ -245,7 +245,7 @@ class ReplayScreen(CompactScreen):
                     yield NoteLines(7, id="review-line")
                 yield TextLines(id="this-move")
         # the footer lists what fits at 80 columns; F1 lists every key
-        yield Footer(compact=True, show_command_palette=False)
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.watch(self.seats, "scroll_y", lambda: self.draw_unseen(), init=False)
@@ -267,9 +267,12 @@ class ReplayScreen(CompactScreen):
         cursor = self.cursor
         narrator = self.perspective  # a seat, or EVERYONE: narrate() knows both
         rows: list[Row] = [(Text(), Text("Start of the game", style="dim"))]
+        # the round (as the status bar counts it) where one begins, then the move's number
+        seats = len(cursor.names)
         turn = 0
         for line in cursor.lines:
-            prefix = Text(f"{line.turn:>3} " if line.turn != turn else "    ", style="bold")
+            new_round = line.turn != turn and (line.turn - 1) % seats == 0
+            prefix = Text(f"{(line.turn - 1) // seats + 1:>3} " if new_round else "    ", style="bold")
             turn = line.turn
             prefix.append(f"{line.ply + 1:>4} ", style="dim")
             text = Text(cursor.describe(line.ply, narrator))
@@ -454,7 +457,7 @@ class ReplayScreen(CompactScreen):
             for seat, values in reviews.win_series(self.review, self.cursor.end)
             if self.speaks_of(seat)
         )
-        return LinePlot("Estimated win chance, % (the review's search, from each seat's view)", "ply", series,
+        return LinePlot("Estimated win chance, % (the review's search, from each seat's view)", "move", series,
                         marker=self.cursor.position, y_range=(0, 100))  # fmt: skip
 
     def summary_closed(self, ply: int | None) -> None:
@@ -549,7 +552,10 @@ class ReplayScreen(CompactScreen):
             self.notify("The results come at the end of the game (End).", severity="warning")
             return
         final, scores = results
-        self.post_message(ShowResults(final, scores, cursor.cards, cursor.names, self.path, watching=True))
+        config = self.full.replay.log.header.config if self.full is not None else None
+        self.post_message(
+            ShowResults(final, scores, cursor.cards, cursor.names, self.path, watching=True, config=config)
+        )
 
     def action_fork(self) -> None:
         full = self.full
@@ -570,7 +576,7 @@ class ReplayScreen(CompactScreen):
         except (EngineError, OSError) as exc:
             self.notify(str(exc), title="Cannot play on", severity="error")
             return
-        self.post_message(StartGame(session))
+        self.post_message(StartGame(session, above=True))  # q comes back here
 
     def action_leave(self) -> None:
         self.stop_autoplay()
@@ -712,6 +718,8 @@ class ReplayScreen(CompactScreen):
         the parts are drawn at, may change."""
         super().watch_shown(shown)
         self.draw_unseen(everything=True)
+        if self.is_mounted:
+            self.update_status()  # it says less in the compact layout
         if self.held:
             self.call_after_refresh(self.draw_ahead_from_start)  # once laid out at the new widths
 
@@ -758,7 +766,8 @@ class ReplayScreen(CompactScreen):
     def status(self, cursor: Scrubber, shown: View | None) -> Text:
         """The status bar at `cursor`'s position; `shown`: the View drawn there."""
         # Most important first: at 80 columns the line is cut at the end.
-        parts = [f"ply {cursor.position}/{cursor.end}"]
+        # moves numbered from 1, as the move list, the review and the table number them
+        parts = [f"move {cursor.position} of {cursor.end}" if cursor.position else f"start · {cursor.end} moves"]
         if cursor.over:
             parts.append("game over — r: results")  # whose_turn would only say "Game over"
         else:
@@ -773,10 +782,13 @@ class ReplayScreen(CompactScreen):
             parts.append("view: a spectator")
         else:
             parts.append(f"view: {cursor.names[perspective]}")
-        parts += [
-            (f"playing {SPEEDS[self.speed]}/s" if self.timer is not None else f"paused ({SPEEDS[self.speed]}/s)"),
-            cursor.title,
-        ]
+        if self.has_class("-compact"):  # 80 columns: the line holds where the game stands and the view
+            parts.append("playing" if self.timer is not None else "paused")
+        else:
+            parts += [
+                (f"playing {SPEEDS[self.speed]}/s" if self.timer is not None else f"paused ({SPEEDS[self.speed]}/s)"),
+                cursor.title,
+            ]
         return Text(" " + " · ".join(parts), style="bold")
 
 

@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from cwtui.navigation import OpenReplay
 from cwtui.replaying import open_replay
 from cwtui.session import SavedGame, saved_games, shown_path
+from cwtui.words import quantity
 from engine import EngineError
 from engine.setup import SILENT_SEAT
 
@@ -97,9 +98,9 @@ class ReplayListScreen(Screen[None]):
         if not total:
             note = f"No saved games in {where}/ yet."
         elif shown == total:
-            note = f"{total} games in {where}/ — Enter opens one; type to filter."
+            note = f"{quantity(total, 'game')} in {where}/ — Enter opens one; type to filter."
         else:
-            note = f"{shown} of {total} games match."
+            note = f"{shown} of {quantity(total, 'game')} match."
         self.query_one("#count", Static).update(note)
 
     def on_input_changed(self, event: Input.Changed) -> None:

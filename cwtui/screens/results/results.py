@@ -14,14 +14,17 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from cwtui.navigation import NewGame, OpenReplay
+from cwtui.navigation import NewGame, OpenReplay, Rematch
 from cwtui.replaying import SeenRecord, open_replay
 from cwtui.session import shown_path
 from cwtui.widgets.glyphs import TAGGED
-from cwtui.words import species_of
+from cwtui.widgets.table.board import TROPHY_ORDER
+from cwtui.widgets.table.seat import counted
+from cwtui.words import TROPHY_NAMES, species_of
 from engine import EngineError
 from engine.cards import Cards
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
+from engine.config import GameConfig
 from engine.events import ScoreLine
 from engine.events import winner as first
 from engine.view import View
@@ -30,6 +33,7 @@ from engine.view import View
 class ResultsScreen(Screen[None]):
     CSS_PATH = "results.tcss"
     BINDINGS = [
+        Binding("r", "rematch", "Rematch", id="results.rematch", tooltip="The same seats and set-up, the next seed"),
         Binding("n", "new_game", "New game", id="results.new"),
         Binding("w", "watch", "Watch the replay", id="results.watch"),
         Binding("escape,h", "home", "Home", id="results.home"),
@@ -47,12 +51,14 @@ class ResultsScreen(Screen[None]):
         watching: bool = False,
         new_games: bool = True,
         seen: SeenRecord | None = None,
+        config: GameConfig | None = None,
     ) -> None:
         """The results of a finished game: its last position as everyone sees it, the
         final scores; saved at `path` (None: not on this machine). `watching`: shown
         over the replay of this very game, so `w` goes back to it. `new_games`: whether
         `n` may start one (not for a guest of a server, cwtui.screens.guest). `seen`: a
-        server's game as this seat saw it, which `w` replays (its log is the server's)."""
+        server's game as this seat saw it, which `w` replays (its log is the server's).
+        `config`: the game's set-up, which `r` plays again on the next seed."""
         super().__init__()
         self.final = final
         self.result = scores
@@ -62,13 +68,16 @@ class ResultsScreen(Screen[None]):
         self.watching = watching
         self.new_games = new_games
         self.seen = seen
+        self.config = config
 
     def compose(self) -> ComposeResult:
         names = self.names
         winner = first(self.result)
         with VerticalScroll():
             yield Static(f"{names[winner]} wins the Coldwater Crown!", classes="title")
-            yield Static(self.score_table(), classes="contest")
+            yield Static(self.score_sheet(), classes="contest")
+            for note in self.ties():
+                yield Static(note, classes="hint")
             for loc in CONTEST_ORDER:
                 yield Static(self.contest_table(loc), classes="contest")
             if self.path:
@@ -104,16 +113,59 @@ class ResultsScreen(Screen[None]):
             table.add_row(name, listing, f"{total} lb", f"{trophy} VP" if trophy else "—")
         return table
 
-    def score_table(self) -> Table:
-        table = Table(title="Final score", title_justify="left", expand=True, box=box.SIMPLE_HEAD)
-        for col in ("Rank", "Seat", "Trophies", "Master Anglers", "Tags", "Total"):
-            table.add_column(col, justify="right" if col not in ("Seat",) else "left")
-        for line in sorted(self.result, key=lambda x: x.rank):
-            table.add_row(
-                str(line.rank), self.names[line.seat], str(line.trophies),
-                str(line.master_anglers), str(line.tags), Text(str(line.total), style="bold"),
-            )  # fmt: skip
+    def score_sheet(self) -> Table:
+        """Every item that scored, a row each, and a column per seat in rank order (as
+        Board Game Arena's end-of-game sheet): each trophy and contest (R8, R10), the
+        Master Angler cards caught (R11.1, by kind), the tags, the total and the rank."""
+        final, cards = self.final, self.cards
+        ranked = sorted(self.result, key=lambda line: line.rank)
+        seats = {p.seat: p for p in final.seats}
+        table = Table(title="Score sheet", title_justify="left", expand=True, box=box.SIMPLE_HEAD)
+        table.add_column("")
+        for line in ranked:
+            table.add_column(self.names[line.seat], justify="right", ratio=1)
+        for kind in ("mystery_weight", *TROPHY_ORDER):
+            tiles = {line.seat: [pts for k, pts in seats[line.seat].trophies if k == kind] for line in ranked}
+            if any(tiles.values()):
+                table.add_row(TROPHY_NAMES[kind], *(tiles_text(tiles[line.seat]) for line in ranked))
+        caught = [seats[line.seat].master_anglers_caught for line in ranked]
+        table.add_row(
+            "Master Anglers caught (1 each)",
+            *(Text.assemble(str(len(c)), (f"\n{counted(cards.ma_kind[m] for m in c)}", "dim")) if c else "—"
+              for c in caught),
+        )  # fmt: skip
+        if final.tag_points:
+            table.add_row(f"Tags (presented {final.tag} fish)", *(str(line.tags) or "—" for line in ranked))
+        table.add_row(Text("Total", style="bold"), *(Text(str(line.total), style="bold") for line in ranked))
+        table.add_row("Rank", *(ordinal(line.rank) for line in ranked))
         return table
+
+    def ties(self) -> list[Text]:
+        """Each tie on points, and what broke it (R11.3: the earliest presented fish;
+        R12.6: in solo the silent player wins a tie; ruling: with no fish presented, the
+        later seat in turn order)."""
+        notes = []
+        by_total: dict[int, list[ScoreLine]] = {}
+        for line in sorted(self.result, key=lambda line: line.rank):
+            by_total.setdefault(line.total, []).append(line)
+        cards = self.cards
+        for total, lines in by_total.items():
+            if len(lines) < 2:
+                continue
+            names = " and ".join(self.names[line.seat] for line in lines)
+            if len(self.names) == 2 and self.final.seats[1].kind == "silent":
+                why = "in solo the silent player wins a tie (R12.6)"
+            else:
+                times = []
+                for line in lines:
+                    fish = [f for fs in self.final.seats[line.seat].presented for f in fs]
+                    first_time = min((cards.fish_time[f] for f in fish), default=None)
+                    times.append(
+                        f"{self.names[line.seat]} {first_time}" if first_time else f"{self.names[line.seat]} none"
+                    )
+                why = f"the earliest presented fish ranks first (R11.3): {', '.join(times)}"
+            notes.append(Text(f"{names} tie on {total}: {why}."))
+        return notes
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer lists only keys that act: no replay without the log, no new game
@@ -122,6 +174,8 @@ class ResultsScreen(Screen[None]):
             return self.watching or self.path is not None or self.seen is not None
         if action == "new_game":
             return self.new_games
+        if action == "rematch":
+            return self.new_games and self.config is not None
         return True
 
     def action_watch(self) -> None:
@@ -142,8 +196,23 @@ class ResultsScreen(Screen[None]):
             return
         self.post_message(OpenReplay(replay, path))
 
+    def action_rematch(self) -> None:
+        if self.config is not None:  # offered only then (check_action)
+            self.post_message(Rematch(self.config, self.cards))
+
     def action_home(self) -> None:
         self.app.pop_screen()
 
     def action_new_game(self) -> None:
         self.post_message(NewGame(replace=True))
+
+
+def tiles_text(points: list[int]) -> str:
+    """A seat's tiles of one trophy: "5", "3×1" (Mystery Weight), "—"."""
+    if not points:
+        return "—"
+    return str(points[0]) if len(points) == 1 else f"{len(points)}×{points[0]} = {sum(points)}"
+
+
+def ordinal(rank: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")

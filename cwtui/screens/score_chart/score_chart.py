@@ -20,7 +20,7 @@ class ScoreChartScreen(ModalScreen[None]):
         super().__init__()
         self.plot = LinePlot(
             "Score after each move (trophies and caught Master Anglers as they come; tags at the end)",
-            "ply",
+            "move",
             tuple(Series(name, tuple(values)) for name, values in zip(names, scores, strict=True)),
             marker=position,
         )

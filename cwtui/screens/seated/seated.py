@@ -22,7 +22,7 @@ from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from cwtui import words
-from cwtui.screens.compact import CompactScreen
+from cwtui.screens.compact import CompactScreen, roomy
 from cwtui.screens.since.since import SinceScreen
 from cwtui.session import Ply
 from cwtui.settings import Settings
@@ -86,26 +86,18 @@ class SeatedScreen(CompactScreen):
     CSS_PATH = str(Path(__file__).with_name("seated.tcss"))  # absolute: the subclasses live elsewhere
     BINDINGS = [
         Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
-        Binding(
-            "u",
-            "undo",
-            "Undo",
-            id="play.undo",
-            show=False,  # acts only until a draw: offered in the prompt's key line
-            tooltip="Take back your last move (until a draw or another seat)",
-        ),
+        # Undo acts only until a draw; when it cannot, it says why (the footer is the
+        # same from move to move: rebuilding it costs a layout of the screen).
+        *roomy("u", "undo", "Undo", id="play.undo", tooltip="Take back your last move (until a draw or another seat)"),
         Binding("h", "hint", "Hint", id="play.hint", tooltip="What the hard bot would play now, and why"),
-        Binding("b", "breakdown", "Scores", id="play.scores", show=False, tooltip="Each seat's score, item by item"),
-        # u again, unlisted (a key's bindings are tried in order until one is enabled):
-        # it says why it cannot act
-        Binding("u", "why_no_undo", show=False, id="play.undo.unlisted"),
-        Binding("h", "why_no_hint", show=False, id="play.hint.unlisted"),  # likewise, at a table of no human
+        *roomy("b", "breakdown", "Scores", id="play.scores", tooltip="Each seat's score, item by item"),
+        Binding("h", "why_no_hint", show=False, id="play.hint.unlisted"),  # at a table of no human: says why
         Binding("f2", "show('board')", "Board", id="play.pane.board", tooltip="Angler spaces, locations, decks"),
         Binding("f3", "show('supply')", "Trophies", id="play.pane.supply", tooltip="Trophies, tiles, Master Anglers"),
         Binding("f4", "show('you')", "You", id="play.pane.you", tooltip="Your panel"),
         Binding("f5", "show('seats')", "Seats", id="play.pane.seats", tooltip="The other seats' panels"),
         Binding("f6", "show('log')", "Log", id="play.pane.log", tooltip="The event log"),
-        Binding("f7", "since", "Since", id="play.since", tooltip="What the others did since your last move, whole"),
+        *roomy("f7", "since", "Since", id="play.since", tooltip="What the others did since your last move, whole"),
     ]
     LEGEND = "\n\n".join((legend.TABLE, legend.HINT))
 
@@ -164,7 +156,7 @@ class SeatedScreen(CompactScreen):
                 yield NoteLines(2, id="question")
                 yield QuietOptionList(id="options")
                 yield TextLines(id="keys")
-        yield Footer(compact=True, show_command_palette=False)
+        yield Footer(compact=True)
 
     def seat_order(self) -> list[int]:
         """Your panel first, then the others in turn order from you."""
@@ -189,6 +181,7 @@ class SeatedScreen(CompactScreen):
         # (the whole of three two-player turns in five), the question, four options and
         # the keys, under the board (10 rows at 24) and your panel at the start (11)
         self.query_one("#prompt").styles.height = 11 if compact else max(13, min(20, height // 3))
+        self.update_status()  # it says less in the compact layout
 
     def watch_shown(self, shown: str) -> None:
         """Compact layout: one pane above the prompt — the board, your panel, the other
@@ -202,14 +195,10 @@ class SeatedScreen(CompactScreen):
         for panel in self.panels:
             panel.set_class((panel.seat == yours) == (shown == "you"), "-shown")
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer lists only keys that act now. It is the same from move to move
-        (rebuilding it costs a layout of the screen): u, which acts only until a draw or
-        another seat's move, is listed in the prompt's key line instead."""
-        if action == "show":
-            return self.has_class("-compact")
-        if action == "undo":
-            return self.game.can_undo and bool(self.options)
+    def can(self, action: str) -> bool:
+        """The footer lists the keys that act on this screen, and is the same from move to
+        move (rebuilding it costs a layout of the screen): u is listed while it cannot
+        act too, and says why; the prompt's key line offers it when it can."""
         if action == "hint":  # a table with no human seat (a spectator, bots only) has no decision to hint
             return bool(self.game.humans)
         return True
@@ -294,7 +283,7 @@ class SeatedScreen(CompactScreen):
             for ply in reversed(recent)
             for line in words.narrate(cards, names, ply.seat, ply.move, ply.events, seat)
         ]
-        # one run per seat: "Bo: places a 2 on yellow; takes the 2 off port; …"
+        # one run per seat: "Bo: places a 2 on yellow; takes the 2 off the Port; …"
         runs: list[tuple[str, list[str]]] = []
         for line in lines:
             who, _, what = line.partition(": ")
@@ -392,6 +381,9 @@ class SeatedScreen(CompactScreen):
         )
 
     def action_undo(self) -> None:
+        if not (self.game.can_undo and self.options):
+            self.action_why_no_undo()
+            return
         self.hint_wanted = None
         self.show_hint(None)
         self.take_back()
@@ -455,6 +447,8 @@ class SeatedScreen(CompactScreen):
     def update_status(self) -> None:
         shown = self.drawn_from or self.game.view_for(self.seat_order()[0])
         parts = [words.whose_turn(shown, self.game.names), *self.status_parts()]
+        if shown.end_trigger < 0 and shown.phase not in ("present", "over"):
+            parts.insert(1, words.end_in_sight(shown, short=self.has_class("-compact")))  # before the bots
         self.query_one("#status", TextLines).update(Text(" " + " · ".join(parts), style="bold"))
 
     # Each viewer has its own event log (hot seat: what one player saw of their own

@@ -19,7 +19,7 @@ from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import clickable, marked
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
-from cwtui.words import KIND_NAMES, TROPHY_NAMES
+from cwtui.words import KIND_NAMES, TROPHY_NAMES, quantity
 from engine.cards import Cards
 from engine.components import COLORS, ZONES
 from engine.view import SeatView, View, score_shown
@@ -128,9 +128,7 @@ def master_anglers(me: SeatView, cards: Cards, marks: Marks) -> list[Text]:
         lines.append(clickable(Text.assemble("  ", line), f"card:{m.card}"))
     if me.master_anglers_caught:
         n = len(me.master_anglers_caught)
-        label = marked(
-            Text(f"Caught {n} Master Angler{'s' if n > 1 else ''} ", style="dim"), f"caught:{me.seat}", marks
-        )
+        label = marked(Text(f"Caught {quantity(n, 'Master Angler')} ", style="dim"), f"caught:{me.seat}", marks)
         caught = counted(cards.ma_kind[c] for c in me.master_anglers_caught)
         lines.append(Text.assemble(label, caught, (f" (+{n} VP)", "dim")))
     return lines
@@ -195,7 +193,7 @@ def tackle(me: SeatView, private: bool, marks: Marks) -> Text:
             text.append(("; " if usable else "") + f"{new} (new: usable from the next step)", style="italic")
         return text
     count = me.tackle_count
-    return Text.assemble(label, f"{count} token{'s' if count != 1 else ''}" if count else "none")
+    return Text.assemble(label, quantity(count, "token") if count else "none")
 
 
 def title(me: SeatView, to_act: bool, yours: bool) -> Text:

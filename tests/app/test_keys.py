@@ -1,0 +1,64 @@
+"""Issue 35.6: every action of the play screen is in its footer where there is room,
+always in the command palette, and first in F1 — not Textual's widget plumbing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_helpers import make_app, settle
+from textual.widgets._footer import FooterKey
+
+from cwtui.screens.help.help import HelpScreen
+from cwtui.screens.keys import game_keys
+from cwtui.screens.play.play import PlayScreen
+from cwtui.session import GameSession
+from engine import GameConfig, SeatConfig
+from engine.moves import PlaceAngler
+
+ACTIONS = {"Home", "Undo", "Hint", "Scores", "Since", "Pause", "Speed", "Help", "Quit"}
+
+
+async def open_table(app, replays: Path) -> PlayScreen:  # type: ignore[no-untyped-def]
+    seats = (SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
+    screen = PlayScreen(GameSession.start(GameConfig(seats=seats, seed=7), replays), app.settings)
+    await app.push_screen(screen)
+    return screen
+
+
+@pytest.mark.parametrize(
+    ("size", "listed"),
+    [((120, 40), {"Home", "Undo", "Hint", "Scores", "Since", "Pause", "Speed", "Help", "palette"}),
+     ((80, 24), {"Home", "Hint", "Board", "Trophies", "You", "Seats", "Log", "Help"})],
+)  # fmt: skip
+async def test_the_keys_are_found(replays: Path, size: tuple[int, int], listed: set[str]) -> None:
+    app = make_app(replays)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_table(app, replays)
+        await settle(pilot)
+        footer = {key.description for key in screen.query(FooterKey)}
+        assert footer == listed
+        assert sum(key.outer_size.width for key in screen.query(FooterKey)) <= size[0]  # none cut
+        keys = [active.binding.description for active in game_keys(screen)]
+        assert set(keys) >= ACTIONS and keys[:4] == ["Home", "Undo", "Hint", "Scores"]
+        assert not {"Scroll Left", "Page Up", "Focus Next", "Copy selected text"} & set(keys)
+        commands = {command.title for command in app.get_system_commands(screen)}
+        assert ACTIONS - {"Help"} <= commands
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_undo_from_the_command_palette(replays: Path) -> None:
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_table(app, replays)
+        await settle(pilot)
+        screen.play_move(next(m for m in screen.options if isinstance(m, PlaceAngler)))
+        await settle(pilot)
+        played = screen.session.state.ply
+        await pilot.press("ctrl+p", *"undo")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.session.state.ply == played - 1
