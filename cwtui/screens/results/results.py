@@ -35,7 +35,7 @@ class ResultsScreen(Screen[None]):
     BINDINGS = [
         Binding("r", "rematch", "Rematch", id="results.rematch", tooltip="The same seats and set-up, the next seed"),
         Binding("n", "new_game", "New game", id="results.new"),
-        Binding("w", "watch", "Watch the replay", id="results.watch"),
+        Binding("w", "watch", "Replay", id="results.watch", tooltip="Watch this game move by move"),
         Binding("escape,h", "home", "Home", id="results.home"),
         Binding("q", "app.quit", "Quit", id="results.quit"),
     ]
