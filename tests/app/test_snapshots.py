@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from app_helpers import make_app, settle
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
@@ -186,6 +187,30 @@ def test_results(snap_compare, replays: Path, size) -> None:
         state, _ = apply(state, max(legal_moves(state), key=lambda m: sum(weight[f] for f in m.fish)))
     assert state.over
     assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_last_round(snap_compare, replays: Path, size) -> None:
+    """The status bar in the last round (R9.2): how many turns are left."""
+    state = mid_game().build()
+    state.end_trigger, state.final_turns = 1, 1  # Nils's turn triggered the end: Laurence's is the last
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_command_palette(snap_compare, replays: Path, size) -> None:
+    """Ctrl+P at the table: the screen's keys by name (undo, hint, scores, pause…) among the app's
+    commands, as Textual sorts them (by name)."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_play(mid_game().build())(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False  # still, for the snapshot
+        await pilot.pause(0.3)  # the commands are gathered in a worker
+
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)
