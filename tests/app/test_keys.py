@@ -28,7 +28,7 @@ async def open_table(app, replays: Path) -> PlayScreen:  # type: ignore[no-untyp
 
 @pytest.mark.parametrize(
     ("size", "listed"),
-    [((120, 40), {"Home", "Undo", "Hint", "Scores", "Since", "Pause", "Speed", "Help", "palette"}),
+    [((120, 40), {"Home", "Undo", "Hint", "Scores", "Seats", "Since", "Pause", "Speed", "Help", "palette"}),
      ((80, 24), {"Home", "Hint", "Board", "Trophies", "You", "Seats", "Log", "Help"})],
 )  # fmt: skip
 async def test_the_keys_are_found(replays: Path, size: tuple[int, int], listed: set[str]) -> None:

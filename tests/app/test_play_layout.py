@@ -28,13 +28,15 @@ async def open_bots_game(app, replays: Path):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(("size", "compact"), [((140, 40), False), ((80, 24), True)])
 async def test_pane_keys_are_offered_only_in_the_compact_layout(replays: Path, size, compact: bool) -> None:
+    """F2, F3, F6 switch the compact layout's pane, and F4 shows your panel whole over it
+    (the full layout shows both); F5, the other seats' panels whole, acts in both."""
     app = make_app(replays)
     async with app.run_test(size=size) as pilot:
         screen = await open_bots_game(app, replays)
         await pilot.pause()
         keys = {b.binding.key for b in screen.active_bindings.values() if b.enabled}
         offered = {key for key in ("f2", "f3", "f4", "f5", "f6") if key in keys}
-        assert offered == ({"f2", "f3", "f4", "f5", "f6"} if compact else set())
+        assert offered == ({"f2", "f3", "f4", "f5", "f6"} if compact else {"f5"})
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 50)])

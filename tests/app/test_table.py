@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_app
+from textual.screen import Screen
 
 from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
@@ -26,14 +27,15 @@ def zone_text(state: State, seat: int, z: int) -> str:
     return "".join(LETTER[COLORS[c]] * n for c, n in enumerate(counts)) + "·" * (z - sum(counts))
 
 
-def check_table(screen: PlayScreen) -> int:
-    """Compare every panel with the state; the number of facts checked."""
+def check_table(screen: PlayScreen, over: Screen[None] | None = None) -> int:
+    """Compare every panel with the state (those of `over`, the seats shown over the
+    table, if given); the number of facts checked."""
     state = screen.session.state
     cards = state.cards
     checked = 0
-    for panel in screen.query(SeatPanel):
-        if not panel.strips:
-            continue  # the compact layout shows one pane at a time: hidden panels wait
+    for panel in (over or screen).query(SeatPanel):
+        if not panel.strips or panel.collapsed or not panel.display:
+            continue  # hidden (the compact layout) or collapsed to a line (the column is full)
         text = "\n".join(strip.text for strip in panel.strips)  # what the panel draws
         seat, p = panel.seat, state.players[panel.seat]
         for z in ZONES:
@@ -75,8 +77,11 @@ async def test_the_panels_show_what_the_engine_holds(replays: Path, players: int
             if session.state.over or app.screen is not screen:
                 break
             if screen.options:
-                if screen.has_class("-compact"):  # F4 your panel, F5 the others, in turn
+                if screen.has_class("-compact"):  # F4 your panel, F5 the others, in turn, over the table
                     await pilot.press("f4" if i % 2 else "f5")
+                    await pilot.pause()
+                    checked += check_table(screen, app.screen)
+                    await pilot.press("escape")
                     await pilot.pause()
                 checked += check_table(screen)
                 screen.play_move(screen.options[session.state.ply % len(screen.options)])

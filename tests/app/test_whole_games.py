@@ -3,8 +3,10 @@ every option reachable, the newest event in view, the prompt on the screen, and 
 the others did whole or one key away (issue 35). Faults of this kind appear late in a
 game (the trophies pane gains a line in round 8), so one snapshot per state misses them.
 
-Not asserted yet: every seat's panel whole (issue 35.3): late in a two-player game at
-120×40 the panels need up to 46 rows of 38 (scripts/panel_heights.py measures it)."""
+Every seat's panel whole (35.3): in the full layout the column never runs past the
+screen — a panel is whole, or collapsed to a line whose border says F5 — and F4 and F5
+show the panels whole over the table at every size (scripts/panel_heights.py measures
+how tall they get: up to 29 rows at 40 columns, more than the 80×24 layout has)."""
 
 from __future__ import annotations
 
@@ -15,9 +17,11 @@ from app_helpers import make_app, settle
 
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
+from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.session import GameSession
 from cwtui.widgets.table.event_log import EventLog
 from cwtui.widgets.table.quiet import QuietOptionList, TextLines
+from cwtui.widgets.table.seat import SeatPanel
 from engine import GameConfig, SeatConfig
 from engine.game import MAX_PLIES
 from engine.rng import Rng
@@ -39,6 +43,42 @@ def check_decision(screen: PlayScreen) -> None:
     since = screen.query_one("#since", TextLines)
     if since.cut:
         assert since.drawn_text.rstrip().endswith("F7: all") and screen.since
+    check_column(screen)
+
+
+def check_column(screen: PlayScreen) -> None:
+    """The full layout's seats column: every panel whole or collapsed, none past the edge."""
+    if screen.has_class("-compact"):
+        return
+    seats = screen.query_one("#seats")
+    assert seats.max_scroll_y == 0, ("the seats' column overflows", seats.virtual_size, seats.size)
+    assert not screen.panels[0].collapsed  # yours, always whole
+    for panel in screen.panels:
+        assert panel.region.bottom <= screen.size.height - 1, (panel.seat, panel.region)
+        if panel.collapsed:
+            assert panel.border_subtitle == "F5: whole"
+        else:
+            assert panel.outer_size.height == panel.whole_height(), (panel.seat, panel.outer_size)
+
+
+async def check_seats_shown_whole(pilot, screen: PlayScreen) -> None:  # type: ignore[no-untyped-def]
+    """F4 (compact) and F5: each seat's panel whole over the table, one at a time where
+    they do not fit side by side."""
+    app = pilot.app
+    for key in ("f4", "f5") if screen.has_class("-compact") else ("f5",):
+        await pilot.press(key)
+        await pilot.pause()
+        over = app.screen
+        assert isinstance(over, SeatsScreen), (key, over)
+        for _ in over.seats:
+            for panel in over.query(SeatPanel):
+                if panel.display:
+                    assert panel.region.bottom <= over.size.height - 1, (key, panel.seat, panel.region)
+                    assert panel.outer_size.height == panel.whole_height(), (key, panel.seat)
+            await pilot.press("right")
+            await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
 
 
 async def play_whole_game(players: int, size: tuple[int, int], replays: Path, seed: int) -> int:
@@ -57,6 +97,8 @@ async def play_whole_game(players: int, size: tuple[int, int], replays: Path, se
             if screen.options:
                 check_decision(screen)
                 decisions += 1
+                if decisions % 7 == 0 and len(screen.panels) > 1:
+                    await check_seats_shown_whole(pilot, screen)
                 if size[1] < 34 and decisions % 5 == 0:  # the compact layout's log pane, now and then
                     await pilot.press("f6" if screen.shown != "log" else "f2")
                 keys = [k for k in screen.option_keys() if k]

@@ -43,7 +43,9 @@ class PlayScreen(SeatedScreen):
         "estimates for each (it sees only what you see). b shows how each score is made up. "
         "F7 shows what the others did since your last move, whole. Tab reaches the event log: "
         "the arrows scroll it, End follows the game again. "
-        "In the compact layout (under 120×34) F2–F6 switch the pane shown above the prompt."
+        "F5 shows the other seats' panels whole (in the full layout a panel the column has no room "
+        "for is a line of summary), F4 yours. In the compact layout (under 120×34) F2, F3 and F6 "
+        "switch the pane shown above the prompt."
     )
 
     class BotMoved(Message):

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from cwtui import words
 from cwtui.screens.compact import CompactScreen, roomy
+from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.screens.since.since import SinceScreen
 from cwtui.session import Ply
 from cwtui.settings import Settings
@@ -82,7 +83,7 @@ class SeatedGame(Protocol):
 
 
 class SeatedScreen(CompactScreen):
-    PANES = ("board", "supply", "you", "seats", "log")
+    PANES = ("board", "supply", "log")
     CSS_PATH = str(Path(__file__).with_name("seated.tcss"))  # absolute: the subclasses live elsewhere
     BINDINGS = [
         Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
@@ -94,8 +95,8 @@ class SeatedScreen(CompactScreen):
         Binding("h", "why_no_hint", show=False, id="play.hint.unlisted"),  # at a table of no human: says why
         Binding("f2", "show('board')", "Board", id="play.pane.board", tooltip="Angler spaces, locations, decks"),
         Binding("f3", "show('supply')", "Trophies", id="play.pane.supply", tooltip="Trophies, tiles, Master Anglers"),
-        Binding("f4", "show('you')", "You", id="play.pane.you", tooltip="Your panel"),
-        Binding("f5", "show('seats')", "Seats", id="play.pane.seats", tooltip="The other seats' panels"),
+        Binding("f4", "seats('you')", "You", id="play.pane.you", tooltip="Your panel, whole"),
+        Binding("f5", "seats('others')", "Seats", id="play.pane.seats", tooltip="The other seats' panels, whole"),
         Binding("f6", "show('log')", "Log", id="play.pane.log", tooltip="The event log"),
         *roomy("f7", "since", "Since", id="play.since", tooltip="What the others did since your last move, whole"),
     ]
@@ -184,16 +185,18 @@ class SeatedScreen(CompactScreen):
         self.update_status()  # it says less in the compact layout
 
     def watch_shown(self, shown: str) -> None:
-        """Compact layout: one pane above the prompt — the board, your panel, the other
-        seats side by side, or the log — each the whole width."""
-        for pane_id in ("board", "supply", "log"):
+        """Compact layout: one pane above the prompt — the board, the trophies or the
+        log — the whole width. The seats' panels do not fit a pane (11 rows at 80×24;
+        yours needs up to 20): F4 and F5 show them over the table (SeatsScreen)."""
+        for pane_id in self.PANES:
             self.query_one(f"#{pane_id}").set_class(pane_id == shown, "-shown")
-        self.query_one("#left").set_class(shown in ("board", "supply", "log"), "-shown")
-        self.query_one("#seats").set_class(shown in ("you", "seats"), "-shown")
-        self.query_one("#seats").set_class(shown == "seats", "-others")
-        yours = self.seat_order()[0]
-        for panel in self.panels:
-            panel.set_class((panel.seat == yours) == (shown == "you"), "-shown")
+        self.query_one("#left").set_class(True, "-shown")
+        self.call_after_refresh(self.fit_seats)  # a new size: the column's rows may differ
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "seats" and parameters == ("you",):  # the full layout shows your panel whole
+            return self.has_class("-compact")
+        return super().check_action(action, parameters)
 
     def can(self, action: str) -> bool:
         """The footer lists the keys that act on this screen, and is the same from move to
@@ -438,7 +441,45 @@ class SeatedScreen(CompactScreen):
             panel.show(
                 v, private == panel.seat, marks, self.breakdown, yours=panel.seat == yours and private is not None
             )
+        self.fit_seats()
         self.update_status()
+
+    def fit_seats(self) -> None:
+        """The full layout's column shows every panel whole, or collapses the other seats'
+        that do not fit — the last in turn order from you first — to a line of summary
+        (F5 shows them whole). Yours is never collapsed. A layout only when one collapses
+        or opens again (rare: panels grow a line now and then)."""
+        if self.has_class("-compact") or not self.is_mounted:
+            return
+        room = self.query_one("#seats").content_region.height
+        whole = [panel.whole_height() for panel in self.panels]
+        folded = [panel.folded_height() for panel in self.panels]
+        if room <= 0 or None in whole or None in folded:
+            return  # not laid out yet: called again once it is (watch_shown, a resize)
+        need = sum(h or 0 for h in whole)
+        collapse: set[int] = set()
+        for panel, height, short in reversed(list(zip(self.panels, whole, folded, strict=True))[1:]):
+            if need <= room:
+                break
+            collapse.add(panel.seat)
+            need -= (height or 0) - (short or 0)
+        for panel in self.panels:
+            panel.collapse(panel.seat in collapse)
+
+    def action_seats(self, which: str) -> None:
+        """F4 your panel, F5 the other seats', whole, over the table."""
+        v = self.drawn_from
+        if v is None:
+            return
+        order = self.seat_order()
+        seats = order[:1] if which == "you" else order[1:]
+        if not seats:
+            self.notify("You are the only seat.", severity="information")
+            return
+        before = self.game.view_before_last(v.seat)
+        marks: Marks = NO_MARKS if before is None else changes(before, v)
+        yours = order[0] if self.viewer is not None else -1
+        self.app.push_screen(SeatsScreen(self.game.cards, v, seats, self.viewer, marks, self.breakdown, yours))
 
     def status_parts(self) -> list[str]:
         """What the status bar says after where the game stands (subclasses add to it)."""

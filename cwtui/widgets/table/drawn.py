@@ -95,6 +95,20 @@ class Drawn(Widget):
             del self.kept[next(iter(self.kept))]  # the oldest
         return lines
 
+    def height_of(self, parts: list[Part]) -> int | None:
+        """The rows `parts` would take at the widget's width, border and padding included,
+        from the kept parts (drawing into them those not kept); None before the widget has
+        been drawn at its width (its next redraw sets it)."""
+        width = self.content_region.width
+        if width <= 0 or width != self.drawn_width:
+            return None
+        style = self.rich_style
+        lines = 0
+        for key, make in parts:
+            kept = self.kept.get(key)
+            lines += len(kept if kept is not None else self.keep(key, make, width, style))
+        return lines + self.styles.gutter.height
+
     def warm_parts(self, parts: list[Part]) -> Iterator[None]:
         """Draw `parts` ahead of being shown, at the width on screen, one at a time (the
         caller stops between them when its time is up): showing them later costs nothing

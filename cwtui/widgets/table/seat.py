@@ -60,6 +60,16 @@ def seat_parts(v: View, seat: int, cards: Cards, private: bool, marks: Marks, br
     return parts
 
 
+def summary(v: View, seat: int, cards: Cards) -> Text:
+    """A collapsed panel's line: the score and the fish, what a player glances at across
+    the table (the panel itself is one key away: F5, which the border says)."""
+    me = v.seats[seat]
+    text = Text.assemble((f"{score_shown(v, seat, cards).total} VP", "bold"), f" · {len(me.species)} fish")
+    if me.species:
+        text.append(f" ({len(set(me.species))} species)", style="dim")
+    return text
+
+
 def trophies_held(me: SeatView, marks: Marks) -> Text:
     """The seat's trophies with their total, each kind once: "Trophies 9 VP: Mystery
     Weight ×3 (1 each), Three Identical 2, …" (six Mystery Weight tiles can be one
@@ -223,6 +233,9 @@ class SeatPanel(Drawn):
         self.key: object = None
         self.marked: tuple[bool, bool] | None = None
         self.border_set: tuple[EdgeType, Color] | None = None  # on the panel (mark_to_act)
+        # Collapsed: a line of summary in place of the panel, where the column has no
+        # room for it whole (the play screen decides, SeatedScreen.fit_seats)
+        self.collapsed = False
 
     def show(self, v: View, private: bool, marks: Marks, breakdown: bool, yours: bool) -> None:
         """Redraw when what the panel shows has changed (most moves change one seat)."""
@@ -267,4 +280,29 @@ class SeatPanel(Drawn):
         if self.shown is None:
             return []
         v, private, marks, breakdown = self.shown
+        if self.collapsed:
+            return [self.summary_part(v)]
         return seat_parts(v, self.seat, self.cards, private, marks, breakdown)
+
+    def summary_part(self, v: View) -> Part:
+        key = ("summary", score_shown(v, self.seat, self.cards).total, v.seats[self.seat].species)
+        return key, lambda w: summary(v, self.seat, self.cards)
+
+    def collapse(self, collapsed: bool) -> None:
+        if collapsed != self.collapsed:
+            self.collapsed = collapsed
+            self.border_subtitle = "F5: whole" if collapsed else ""
+            self.redraw()
+
+    def folded_height(self) -> int | None:
+        """The rows the panel takes collapsed (border included), at the width it has."""
+        return None if self.shown is None else self.height_of([self.summary_part(self.shown[0])])
+
+    def whole_height(self) -> int | None:
+        """The rows the panel takes whole (border included) at the width it has, whether
+        it is collapsed or not. Its parts are drawn into the kept ones, so showing it
+        whole after costs nothing more."""
+        if self.shown is None:
+            return None
+        v, private, marks, breakdown = self.shown
+        return self.height_of(seat_parts(v, self.seat, self.cards, private, marks, breakdown))
