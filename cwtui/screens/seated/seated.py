@@ -453,16 +453,15 @@ class SeatedScreen(CompactScreen):
             return
         room = self.query_one("#seats").content_region.height
         whole = [panel.whole_height() for panel in self.panels]
-        folded = [panel.folded_height() for panel in self.panels]
-        if room <= 0 or None in whole or None in folded:
+        if room <= 0 or None in whole:
             return  # not laid out yet: called again once it is (watch_shown, a resize)
         need = sum(h or 0 for h in whole)
         collapse: set[int] = set()
-        for panel, height, short in reversed(list(zip(self.panels, whole, folded, strict=True))[1:]):
+        for panel, height in reversed(list(zip(self.panels, whole, strict=True))[1:]):
             if need <= room:
                 break
             collapse.add(panel.seat)
-            need -= (height or 0) - (short or 0)
+            need -= (height or 0) - (panel.folded_height() or 0)
         for panel in self.panels:
             panel.collapse(panel.seat in collapse)
 
