@@ -488,7 +488,10 @@ class SeatedScreen(CompactScreen):
         shown = self.drawn_from or self.game.view_for(self.seat_order()[0])
         parts = [words.whose_turn(shown, self.game.names), *self.status_parts()]
         if shown.end_trigger < 0 and shown.phase not in ("present", "over"):
-            parts.insert(1, words.end_in_sight(shown, short=self.has_class("-compact")))  # before the bots
+            # after where the game stands; at 80 columns after the table's own state too
+            # (an online room and whom it waits for), which the cut must not take
+            compact = self.has_class("-compact")
+            parts.insert(len(parts) if compact else 1, words.end_in_sight(shown, short=compact))
         self.query_one("#status", TextLines).update(Text(" " + " · ".join(parts), style="bold"))
 
     # Each viewer has its own event log (hot seat: what one player saw of their own
