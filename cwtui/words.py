@@ -8,7 +8,8 @@ full view.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import assert_never, cast
 
 from rich.text import Text
@@ -202,6 +203,19 @@ def _space(space: str, face: int) -> str:
 def quantity(n: int, noun: str) -> str:
     """ "1 game", "2 games", "1,000 games" (nouns that take an s)."""
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def counted(names: Iterable[str], points: Mapping[str, int] | None = None) -> str:
+    """Names in first-seen order, each once with its count: "Crab ×3, Ray"; with `points`,
+    each followed by its points ("Mystery Weight ×2 (1 each)", "Shore contest 5")."""
+    counts = Counter(names)
+    said = []
+    for name, n in counts.items():
+        if points is None:
+            said.append(f"{name} ×{n}" if n > 1 else name)
+        else:
+            said.append(f"{name} ×{n} ({points[name]} each)" if n > 1 else f"{name} {points[name]}")
+    return ", ".join(said)
 
 
 def space_name(space: str) -> str:

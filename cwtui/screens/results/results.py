@@ -19,8 +19,7 @@ from cwtui.replaying import SeenRecord, open_replay
 from cwtui.session import shown_path
 from cwtui.widgets.glyphs import TAGGED
 from cwtui.widgets.table.board import TROPHY_ORDER
-from cwtui.widgets.table.seat import counted
-from cwtui.words import TROPHY_NAMES, species_of
+from cwtui.words import TROPHY_NAMES, counted, species_of
 from engine import EngineError
 from engine.cards import Cards
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
@@ -153,7 +152,7 @@ class ResultsScreen(Screen[None]):
             if len(lines) < 2:
                 continue
             names = " and ".join(self.names[line.seat] for line in lines)
-            if len(self.names) == 2 and self.final.seats[1].kind == "silent":
+            if any(seat.kind == "silent" for seat in self.final.seats):
                 why = "in solo the silent player wins a tie (R12.6)"
             else:
                 times = []

@@ -5,7 +5,7 @@ plus the seat's own secrets when the panel is drawn for that seat (`private`).""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -19,7 +19,7 @@ from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import clickable, marked
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
-from cwtui.words import KIND_NAMES, TROPHY_NAMES, quantity
+from cwtui.words import KIND_NAMES, TROPHY_NAMES, counted, quantity
 from engine.cards import Cards
 from engine.components import COLORS, ZONES
 from engine.view import SeatView, View, score_shown
@@ -79,19 +79,6 @@ def trophies_held(me: SeatView, marks: Marks) -> Text:
     # the Master Angler sets by their own names: the panel says they are trophies
     names = [(TROPHY_NAMES[kind].removeprefix("Master Angler: "), points) for kind, points in me.trophies]
     return Text.assemble(label, counted((name for name, _ in names), dict(names)))
-
-
-def counted(names: Iterable[str], points: Mapping[str, int] | None = None) -> str:
-    """Names in first-seen order, each once with its count: "Crab ×3, Ray"; with `points`,
-    each followed by its points ("Mystery Weight ×2 (1 each)", "Shore contest 5")."""
-    counts = Counter(names)
-    said = []
-    for name, n in counts.items():
-        if points is None:
-            said.append(f"{name} ×{n}" if n > 1 else name)
-        else:
-            said.append(f"{name} ×{n} ({points[name]} each)" if n > 1 else f"{name} {points[name]}")
-    return ", ".join(said)
 
 
 def score_line(v: View, seat: int, cards: Cards, breakdown: bool, marks: Marks) -> Text:
