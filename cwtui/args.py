@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
-from engine.config import BOT_KINDS, SEAT_KINDS, SEEDS, SeatConfig
+from engine.config import BOT_KINDS, PLAYER_NAMES, SEAT_KINDS, SEEDS, SeatConfig, kind_name
 
 EXIT_USAGE = 2
 EXIT_STOPPED = 130  # 128 + SIGINT, as shells report it
@@ -69,12 +69,12 @@ def seconds_arg(text: str) -> float:
 
 
 def bots_arg(text: str) -> tuple[str, ...]:
-    """Bot kinds, comma-separated; "easy" is the greedy bot, as the app calls it."""
+    """Bot kinds, comma-separated, by the names a player knows (easy) or the logs' (greedy)."""
     kinds = tuple(KIND_ALIASES.get(k.strip(), k.strip()) for k in text.split(",") if k.strip())
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if unknown or not kinds:
         shown = ", ".join(unknown) if unknown else repr(text)
-        known = ", ".join(f"{k} (or easy)" if k == "greedy" else k for k in BOT_KINDS)
+        known = ", ".join(kind_name(k) for k in BOT_KINDS)
         raise argparse.ArgumentTypeError(f"unknown bot kind(s) {shown}; choose from {known}")
     return kinds
 
@@ -87,8 +87,8 @@ def names_arg(text: str) -> tuple[str, ...]:
     return items
 
 
-# What a seat's kind may be called on the command line (the app calls greedy "easy").
-KIND_ALIASES = {"easy": "greedy"}
+# A kind may be given by the name a player knows it by as well as by the logs' name.
+KIND_ALIASES = {name: kind for kind, name in PLAYER_NAMES.items()}
 
 
 def seat_arg(text: str) -> SeatConfig:
@@ -98,7 +98,7 @@ def seat_arg(text: str) -> SeatConfig:
     if not name.strip():
         raise argparse.ArgumentTypeError(f"a seat is NAME:KIND, such as Ana:human or Bo:medium, not {text!r}")
     if kind not in SEAT_KINDS:
-        kinds = ", ".join(k for k in (*SEAT_KINDS, *KIND_ALIASES) if k != "greedy")
+        kinds = ", ".join(kind_name(k) for k in SEAT_KINDS)
         raise argparse.ArgumentTypeError(f"unknown seat kind {kind!r} in {text!r}; choose from {kinds}")
     return SeatConfig(name.strip(), kind)
 

@@ -40,9 +40,11 @@ from cwtui.session import REPLAYS_ENV, replays_dir
 from cwtui.settings import BOT_SPEEDS
 from cwtui.words import quantity
 from engine.cards import Cards, load_cards
-from engine.config import BOT_KINDS, SEEDS
+from engine.config import BOT_KINDS, SEEDS, kind_name
 from engine.errors import EngineError
 from engine.review import LEVELS as REVIEW_LEVELS
+
+BOT_NAMES = ", ".join(map(kind_name, BOT_KINDS))  # as a player knows them: easy, not greedy
 
 if TYPE_CHECKING:
     pass  # imported when the app runs: the commands start faster without Textual
@@ -62,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=count_arg(1), default=100)
     sim.add_argument("--seed", type=seed_arg, default=1, help="game i uses seed SEED+i")
     sim.add_argument("--bots", type=bots_arg, default=("random",),
-                     help=f"comma list of {', '.join(BOT_KINDS)}, cycled over the seats")  # fmt: skip
+                     help=f"comma list of {BOT_NAMES}, cycled over the seats")  # fmt: skip
     sim.add_argument("--out", type=Path, default=None, help="folder for the logs (none: no logs)")
     sim.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
     sim.add_argument("--cards", type=Path, default=None, help="another card data file (default: the built-in)")
@@ -86,7 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="do not ask the bots again (fast; a search bot takes as long to check as to play)",
     )  # fmt: skip
     tour = sub.add_parser("tournament", help="bots against bots, every seat in turn: win rates and Elo")
-    tour.add_argument("--bots", type=bots_arg, default=("greedy", "random"), help="a bot kind per seat (2–4 of them)")
+    tour.add_argument(
+        "--bots", type=bots_arg, default=("greedy", "random"), help=f"a bot kind per seat (2–4 of them): {BOT_NAMES}"
+    )
     tour.add_argument(
         "--games", type=count_arg(1, 1_000_000), default=400, help="games in all (a multiple of the seats)"
     )
@@ -289,7 +293,7 @@ def tournament(args: argparse.Namespace) -> int:
 
     kinds = args.bots
     if not 2 <= len(kinds) <= 4:
-        raise UsageError(f"cwtui tournament: give 2–4 bot kinds from {', '.join(BOT_KINDS)}, one per seat")
+        raise UsageError(f"cwtui tournament: give 2–4 bot kinds from {BOT_NAMES}, one per seat")
     games = -(-args.games // len(kinds)) * len(kinds)  # whole rotations
     out = args.out or replays_dir(args.replays_dir) / "tournament"
     plan = selfplay.Plan(len(kinds), games, args.seed, kinds, out=out, rotate=True)
@@ -348,11 +352,11 @@ class Summary:
 
     def print(self) -> None:
         plan, games = self.plan, max(self.games, 1)
-        print(f"games: {self.games}  players: {plan.players}  bots: {','.join(plan.kinds)}")
+        print(f"games: {self.games}  players: {plan.players}  bots: {','.join(map(kind_name, plan.kinds))}")
         for seat, sc in enumerate(plan.seats):
-            print(f"  seat {seat} ({sc.kind}): mean score {self.totals[seat] / games:.2f}")
-        for kind, n in sorted(self.wins.items()):
-            print(f"  wins {kind}: {n} ({100 * n / games:.1f}%)")
+            print(f"  seat {seat} ({kind_name(sc.kind)}): mean score {self.totals[seat] / games:.2f}")
+        for kind, n in sorted(self.wins.items(), key=lambda win: kind_name(win[0])):
+            print(f"  wins {kind_name(kind)}: {n} ({100 * n / games:.1f}%)")
 
 
 def verify(args: argparse.Namespace) -> int:

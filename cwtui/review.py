@@ -125,7 +125,7 @@ def read_game(path: Path, cards: Cards) -> tuple[GameLog, bytes]:
         raise ReviewError(f"{path}: {exc}") from None
     if replay.divergence:
         d = replay.divergence
-        raise ReviewError(f"{path}: the log does not replay at ply {d.ply} ({d.reason}); `cwtui verify` says more")
+        raise ReviewError(f"{path}: the log does not replay at move {d.move} ({d.reason}); `cwtui verify` says more")
     return log, data
 
 
@@ -308,9 +308,9 @@ def _damage(kept: Sidecar) -> str | None:
     loss's, and its chances are chances."""
     for j in kept.decisions:
         if not (0.0 <= j.before <= 1.0 and 0.0 <= j.after <= 1.0 and j.loss >= 0.0):
-            return f"ply {j.ply}'s win chances are not between 0 and 1"
+            return f"move {j.ply + 1}'s win chances are not between 0 and 1"
         if j.grade != grade(j.loss):
-            return f"ply {j.ply} is graded {j.grade!r}, but its loss makes it {grade(j.loss)!r}"
+            return f"move {j.ply + 1} is graded {j.grade!r}, but its loss makes it {grade(j.loss)!r}"
     return None
 
 

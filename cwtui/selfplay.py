@@ -23,6 +23,7 @@ from cwtui.processes import run_all, start_ray
 from cwtui.runner import play_game
 from engine import GameConfig, SeatConfig
 from engine.cards import Cards, load_cards
+from engine.config import kind_name
 from engine.errors import LogFormatError
 from engine.events import ScoreLine
 from engine.log import Footer
@@ -45,7 +46,7 @@ class Plan:
     def seats(self) -> tuple[SeatConfig, ...]:
         """The seats before any rotation; a bot's name stays with it when it moves."""
         return tuple(
-            SeatConfig(f"{self.kinds[i % len(self.kinds)]}-{i}", self.kinds[i % len(self.kinds)])
+            SeatConfig(f"{kind_name(self.kinds[i % len(self.kinds)])}-{i}", self.kinds[i % len(self.kinds)])
             for i in range(self.players)
         )
 

@@ -126,7 +126,7 @@ class GameSession:
         replay = Replay(log, cards)
         if replay.divergence is not None:
             raise LogFormatError(
-                f"{path.name} does not verify at ply {replay.divergence.ply}: {replay.divergence.reason}"
+                f"{path.name} does not verify at move {replay.divergence.move}: {replay.divergence.reason}"
             )
         history = [Ply(p.seat, p.move, list(p.events)) for p in log.plies]
         bots = seat_bots(log.header.config, replay.cards)

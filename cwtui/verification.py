@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cwtui.logfile import read_log
+from cwtui.words import quantity
 from engine.bots.audit import FIRST_AUDITED_FORMAT, audit
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError
@@ -26,7 +27,7 @@ SEARCH_KINDS = frozenset({"medium", "hard"})  # bots whose check takes as long a
 @dataclass(frozen=True)
 class Verdict:
     ok: bool
-    text: str  # "OK (184 plies)", "FAILED at ply 12: …"
+    text: str  # "OK (184 moves)", "FAILED at move 12: …" (moves counted from 1, as the replay does)
 
 
 def verify_log(
@@ -40,12 +41,12 @@ def verify_log(
     except EngineError as exc:
         return Verdict(False, f"FAILED {exc}")
     if replay.divergence:
-        return Verdict(False, f"FAILED at ply {replay.divergence.ply}: {replay.divergence.reason}")
+        return Verdict(False, f"FAILED at move {replay.divergence.move}: {replay.divergence.reason}")
     if bots:
         searching = any(seat.kind in SEARCH_KINDS for seat in replay.log.header.config.seats)
         wrong = audit(replay, progress if searching else None)
         if wrong:
-            return Verdict(False, f"FAILED at ply {wrong.ply}: {wrong.reason}")
+            return Verdict(False, f"FAILED at move {wrong.move}: {wrong.reason}")
     return Verdict(True, _ok_text(replay, bots))
 
 
@@ -64,10 +65,10 @@ def _ok_text(replay: Replay, bots: bool) -> str:
         notes.append("bot moves not checked")
     if replay.ended_without_footer:
         ended = "the game ended, but its footer was never written: resume it to finish"
-        text = f"OK up to ply {replay.good_plies} ({ended})"
+        text = f"OK up to move {replay.good_plies} ({ended})"
     elif log.footer is None:
         cut = "the last line was cut off" if log.truncated else "no footer"
-        text = f"OK up to ply {replay.good_plies} (unfinished: {cut})"
+        text = f"OK up to move {replay.good_plies} (unfinished: {cut})"
     else:
-        text = f"OK ({replay.good_plies} plies)"
+        text = f"OK ({quantity(replay.good_plies, 'move')})"
     return text + "".join(f"; {note}" for note in notes)

@@ -25,6 +25,8 @@ from engine.components import (
     LOCATIONS,
     SPACE_INDEX,
 )
+from engine.config import SEAT_KINDS as ENGINE_SEAT_KINDS
+from engine.config import SeatConfig, kind_name
 from engine.moves import (
     AnyMove,
     BaitTo,
@@ -62,19 +64,22 @@ TROPHY_NAMES = {
 
 # Who may sit at a seat, as the seat pickers offer them: bots by difficulty (easy is the
 # one-step greedy bot; medium and hard search, hard with the larger budget).
-SEAT_KINDS: tuple[tuple[str, str], ...] = (
-    ("Human", "human"),
-    ("Bot: easy", "greedy"),
-    ("Bot: medium", "medium"),
-    ("Bot: hard", "hard"),
-    ("Bot: random", "random"),
+SEAT_KINDS: tuple[tuple[str, str], ...] = tuple(
+    ("Human" if kind == "human" else f"Bot: {kind_name(kind)}", kind)
+    for kind in ("human", "greedy", "medium", "hard", "random")
 )
 
 # A seat's kind as its panel names it.
 KIND_NAMES = {
-    "human": "human", "greedy": "easy bot", "medium": "medium bot", "hard": "hard bot", "random": "random bot",
+    **{kind: "human" if kind == "human" else f"{kind_name(kind)} bot" for kind in ENGINE_SEAT_KINDS},
     "silent": "R12",  # the silent player: its name says what it is
-}  # fmt: skip
+}
+
+
+def seat_list(seats: Iterable[SeatConfig]) -> str:
+    """Who plays a game, as a list of games shows it: "Ana, Bo (easy)"."""
+    return ", ".join(s.name + ("" if s.kind == "human" else f" ({kind_name(s.kind)})") for s in seats)
+
 
 EVERYONE = -1  # a viewer who knows every secret (a replay's full view)
 

@@ -16,8 +16,17 @@ from engine.errors import ConfigError
 
 BOT_KINDS: Final = ("random", "greedy", "medium", "hard")  # engine.bots.make_bot makes each
 SEAT_KINDS: Final = ("human", *BOT_KINDS)
+# The name a player knows a kind by, where it is not the kind itself: the one-step greedy
+# bot is the "easy" level beside medium and hard. Logs keep recording "greedy" (the bot's
+# algorithm, as format 4 always has); what a player reads, and the history, say "easy".
+PLAYER_NAMES: Final = {"greedy": "easy"}
 MAX_NAME: Final = 24  # characters: a name must fit the seat panels
 SEEDS: Final = 2**64  # seeds are 0 .. 2**64 - 1, the PRNG's state size
+
+
+def kind_name(kind: str) -> str:
+    """A seat kind by the name a player knows it: "easy" for the greedy bot."""
+    return PLAYER_NAMES.get(kind, kind)
 
 
 class SeatConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

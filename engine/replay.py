@@ -27,6 +27,11 @@ class Divergence(msgspec.Struct, frozen=True):
     ply: int
     reason: str
 
+    @property
+    def move(self) -> int:
+        """The move as a player counts it, from 1 (the ply's index counts from 0)."""
+        return self.ply + 1
+
 
 def setup_events(header: Header, cards: Cards) -> tuple[Event, ...]:
     """What setup did in the game `header` starts (the silent player's Small Species

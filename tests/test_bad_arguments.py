@@ -54,6 +54,7 @@ CASES: list[tuple[list[str], str]] = [
     # play
     (["play"], "give 1 to 4 seats"),
     (["play", "--seat", "Ana:wizard"], "unknown seat kind 'wizard'"),
+    (["play", "--seat", "Ana:wizard"], "choose from human, random, easy, medium, hard"),  # 35.11
     (["play", "--seat", ":human"], "a seat is NAME:KIND"),
     (["play", *["--seat", "A"] * 5], "give 1 to 4 seats"),
     (["play", "--seat", "A", "--seat", "A"], "each seat needs its own name"),
@@ -86,6 +87,7 @@ CASES: list[tuple[list[str], str]] = [
     (["simulate", "--bots", ""], "unknown bot kind(s) ''"),
     (["simulate", "--bots", ",,,"], "unknown bot kind(s) ',,,'"),
     (["simulate", "--bots", "greedy,wizard"], "unknown bot kind(s) wizard"),
+    (["simulate", "--bots", "wizard"], "choose from random, easy, medium, hard"),  # 35.11
     (["simulate", "--bots", "Greedy"], "unknown bot kind(s) Greedy"),
     (["simulate", "--out", "{file}"], "--out {file} is a file, not a folder"),
     (["simulate", "--out", "{file}/sub"], "cannot write there"),

@@ -3,9 +3,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import cards_with_swapped_times
+from helpers import cards_with_swapped_times, reseal
 
 from cwtui.cli import main
+from cwtui.logfile import read_log
 from engine import native
 
 
@@ -29,6 +30,25 @@ def test_verify_fails_on_a_damaged_log(tmp_path: Path, capsys: pytest.CaptureFix
     log.write_bytes(b"".join(lines))
     assert main(["verify", str(log)]) == 1
     assert "FAILED line 4:" in capsys.readouterr().out
+
+
+def test_verify_counts_moves_as_the_replay_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35.5: verify said "ply 5" where the replay says "move 6"; now both count
+    moves from 1."""
+    import json
+
+    main(["simulate", "--players", "2", "--games", "1", "--out", str(tmp_path)])
+    log = next(tmp_path.glob("*.jsonl"))
+    lines = log.read_bytes().splitlines(keepends=True)
+    assert main(["verify", str(log)]) == 0
+    assert f"OK ({len(lines) - 2} moves)" in capsys.readouterr().out  # less the header and footer
+    record = json.loads(lines[6])  # the header, then plies 0–5
+    assert record["ply"] == 5
+    record["events"] = []
+    lines[6] = json.dumps(record, separators=(",", ":")).encode() + b"\n"
+    log.write_bytes(b"".join(reseal(lines)))
+    assert main(["verify", str(log), "--skip-bots"]) == 1
+    assert ": FAILED at move 6: " in capsys.readouterr().out
 
 
 def test_unknown_bot_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
@@ -176,7 +196,11 @@ def test_the_easy_bot_is_easy_on_every_command_line(tmp_path: Path, capsys: pyte
     """Issue 35.11: `play` and the dialogs call the greedy bot "easy"; `simulate --bots`
     refused the name."""
     assert main(["simulate", "--players", "2", "--games", "1", "--bots", "easy,random", "--out", str(tmp_path)]) == 0
-    assert "wins greedy" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "bots: easy,random" in printed and "seat 0 (easy)" in printed and "greedy" not in printed
+    (log,) = tmp_path.glob("*.jsonl")
+    seats = read_log(log).header.config.seats
+    assert [(s.name, s.kind) for s in seats] == [("easy-0", "greedy"), ("random-1", "random")]  # logs keep "greedy"
 
 
 def test_every_argument_says_what_it_is(capsys: pytest.CaptureFixture[str]) -> None:

@@ -520,7 +520,7 @@ async def test_protocol_fuzzing_changes_nothing_and_the_game_goes_on(
     # and what it played is on disk as a game that verifies, up to the move just made
     assert room.session.path is not None
     verdict = verify_log(room.session.path, CARDS)
-    assert verdict.ok and f"up to ply {room.ply} " in verdict.text, verdict.text
+    assert verdict.ok and f"up to move {room.ply} " in verdict.text, verdict.text
 
 
 def _applied(data: bytes, room: Room, who: int) -> str:

@@ -25,8 +25,8 @@ def test_wilson_interval_known_values() -> None:
 def test_rotation_puts_every_bot_in_every_seat_on_the_same_deal(tmp_path: Path) -> None:
     plan = selfplay.Plan(3, 6, 40, ("greedy", "random", "random"), out=tmp_path, rotate=True)
     seats = [tuple(s.name for s in plan.seats_for(g)) for g in plan.indexes]
-    assert seats[:3] == [("greedy-0", "random-1", "random-2"), ("random-1", "random-2", "greedy-0"),
-                         ("random-2", "greedy-0", "random-1")]  # fmt: skip
+    assert seats[:3] == [("easy-0", "random-1", "random-2"), ("random-1", "random-2", "easy-0"),
+                         ("random-2", "easy-0", "random-1")]  # fmt: skip
     assert [plan.seed_for(g) for g in plan.indexes] == [40, 40, 40, 41, 41, 41]
     assert len({plan.log(g) for g in plan.indexes}) == 6
 
@@ -64,13 +64,14 @@ def test_tournament_command_prints_standings_and_loads_the_games(
     args = ["tournament", "--bots", "greedy,random", "--games", "6", "--out", str(tmp_path / "t"), "--db", str(db)]
     assert main([*args, "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert "greedy-0" in out and "random-1" in out and "95% interval" in out and "Elo" in out
+    assert "easy-0" in out and "random-1" in out and "95% interval" in out and "Elo" in out
+    assert "greedy" not in out  # 35.11: the easy bot by the name a player knows, though asked for as greedy
     con = duckdb.connect(str(db), read_only=True)
     rows = con.execute(
         "SELECT s.name, count(*) FILTER (WHERE s.seat = 0) FROM seats s JOIN games USING (game) GROUP BY 1 ORDER BY 1"
     ).fetchall()
     con.close()
-    assert rows == [("greedy-0", 3), ("random-1", 3)]  # each bot started half the games
+    assert rows == [("easy-0", 3), ("random-1", 3)]  # each bot started half the games
 
 
 def test_tournament_refuses_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from helpers import run, scenario
 
 from cwtui import words
-from engine import legal_moves
+from engine import SeatConfig, legal_moves
 from engine.events import FishCaught, TackleDrawn
 from engine.moves import PlaceAngler
 from engine.view import view
@@ -84,3 +84,10 @@ def test_where_the_game_stands_counts_toward_the_end() -> None:
     assert words.whose_turn(triggered, ["P0", "P1", "P2"]).endswith("last round: 1 more turn")
     last = msgspec.structs.replace(v, end_trigger=1, final_turns=1)
     assert words.whose_turn(last, ["P0", "P1", "P2"]).endswith("last round: the last turn")
+
+
+def test_a_list_of_games_names_the_easy_bot_easy() -> None:
+    """Issue 35.11: the replay and resume lists said "Bo (greedy)" where the table says
+    "easy bot"."""
+    seats = (SeatConfig("Ana"), SeatConfig("Bo", "greedy"), SeatConfig("Cy", "hard"))
+    assert words.seat_list(seats) == "Ana, Bo (easy), Cy (hard)"

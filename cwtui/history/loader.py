@@ -38,6 +38,7 @@ from cwtui.history import schema
 from cwtui.logfile import open_log
 from cwtui.review import SIDECAR_SUFFIX, DamagedReview, Sidecar, parse_sidecar
 from engine.cards import Cards, load_cards
+from engine.config import kind_name
 from engine.errors import LogFormatError
 from engine.events import TrophyTaken
 from engine.log import Header, created_at, parse
@@ -555,7 +556,7 @@ class Loader:
                 [h.parent.game if h.parent else None for h in headers],
                 [h.parent.ply if h.parent else None for h in headers],
                 [[s.name for s in h.config.seats] for h in headers],
-                [[s.kind for s in h.config.seats] for h in headers],
+                [[kind_name(s.kind) for s in h.config.seats] for h in headers],
                 [r.truncated for r in logs],
                 setups,
             ],

@@ -64,7 +64,7 @@ READY: tuple[ReadyQuery, ...] = (
     ),
     ReadyQuery(
         "Win rate by bot",
-        "Wins by kind of player (human, random, greedy, …) for each player count; solo is against the silent player.",
+        "Wins by kind of player (human, random, easy, …) for each player count; solo is against the silent player.",
         _sql(
             """
             SELECT players || 'p ' || kind AS players_kind, count(*) AS seats, count(*) FILTER (WHERE won) AS wins,

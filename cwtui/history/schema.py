@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 4  # 3: the copied column; 4: reviews
+SCHEMA_VERSION = 5  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy)
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ TABLES: tuple[Table, ...] = (
             _c("turns", "INTEGER", "the last turn number reached"),
             _c("winner", "INTEGER", "the winning seat (null while unfinished); in solo, seat 1 is the silent player"),
             _c("winner_name", "VARCHAR", "the winning seat's name"),
-            _c("winner_kind", "VARCHAR", "the winning seat's kind: human, random, greedy, medium, hard, or silent"),
+            _c("winner_kind", "VARCHAR", "the winning seat's kind: human, random, easy, medium, hard, or silent"),
         ),
         ("game",),
     ),
@@ -83,7 +83,8 @@ TABLES: tuple[Table, ...] = (
             _c(
                 "kind",
                 "VARCHAR",
-                "human, a bot kind (random, greedy, medium, hard), or silent for the solo game's silent player",
+                "human, a bot kind (random, easy, medium, hard; logs call easy greedy), "
+                "or silent for the solo game's silent player",
             ),
             _c("score", "INTEGER", "final score (null while unfinished)"),
             _c("rank", "INTEGER", "final rank, 1 is the winner (ties broken by R11.3)"),

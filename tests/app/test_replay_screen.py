@@ -322,6 +322,22 @@ async def test_typing_in_the_list_filters_without_ctrl_f(saved: Path) -> None:
         assert "1 of 4 games match" in str(app.screen.query_one("#count").render())
 
 
+async def test_the_list_filters_by_either_name_of_the_easy_bot(saved: Path) -> None:
+    """Issue 35.11: the list shows "Bo (easy)"; "easy" and the logs' "greedy" both find
+    its games (all four samples here have an easy seat; two have a random one)."""
+    app = make_app(saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await settle(pilot)
+        for word in ("easy", "greedy"):
+            await pilot.press("ctrl+f", "ctrl+u", *word)
+            await settle(pilot)
+            assert str(app.screen.query_one("#count").render()).startswith("4 games in"), word
+        await pilot.press("ctrl+u", *"random")
+        await settle(pilot)
+        assert "2 of 4 games match" in str(app.screen.query_one("#count").render())
+
+
 async def test_leaving_a_fork_comes_back_to_its_replay(saved: Path) -> None:
     """Issue 35.10: q in a game played on from a replay went home (from `cwtui replay
     FILE`) or to the list: the game replaced the replay. It is played over it, and q comes

@@ -68,6 +68,16 @@ def test_games_rows_match_headers_and_footers(sim_logs: Path, loaded_db: Path) -
         assert row[8] in ("twelve_fish", "location_short")
 
 
+def test_the_easy_bot_is_easy_in_the_history(sim_logs: Path, loaded_db: Path) -> None:
+    """Issue 35.11: the history said "greedy" where the table says "easy"; the logs keep
+    the kind they record ("greedy"), the history the name a player knows."""
+    logged = {s.kind for path in sim_logs.glob("*.jsonl") for s in read_log(path).header.config.seats}
+    assert "greedy" in logged
+    kinds = {k for (k,) in rows(loaded_db, "SELECT DISTINCT kind FROM seats")}
+    winners = {k for (k,) in rows(loaded_db, "SELECT DISTINCT winner_kind FROM games")}
+    assert "easy" in kinds and "greedy" not in kinds | winners
+
+
 def test_scores_add_up_from_trophies_and_master_anglers(loaded_db: Path) -> None:
     """R11.1 — the trophies and caught Master Angler cards loaded explain every score."""
     mismatched = rows(

@@ -79,7 +79,7 @@ def test_game_length_covers_every_game(loaded_db: Path) -> None:
 
 def test_master_angler_completion_is_a_share(loaded_db: Path) -> None:
     rows = answer(loaded_db, "Master Angler completion")
-    assert {r["player_kind"] for r in rows} <= {"greedy", "random", "silent"}
+    assert {r["player_kind"] for r in rows} <= {"easy", "random", "silent"}
     assert all(0 <= r["caught_pct"] <= 100 for r in rows)
 
 

@@ -295,7 +295,7 @@ class HistoryScreen(Screen[None]):
             "[b]No games in the history yet.[/]\n\n"
             "Finished and unfinished games in the replays folder are loaded when this screen opens. "
             "Play a game, or simulate some and load them:\n\n"
-            "  cwtui simulate --players 4 --games 100 --bots greedy,random --out replays/sim\n"
+            "  cwtui simulate --players 4 --games 100 --bots easy,random --out replays/sim\n"
             "  cwtui history load replays/sim"
         )
 

@@ -217,7 +217,7 @@ class ReplayScreen(CompactScreen):
         if divergence:
             yield Static(
                 Text(
-                    f"This log does not verify at move {divergence.ply + 1}: {divergence.reason}. "
+                    f"This log does not verify at move {divergence.move}: {divergence.reason}. "
                     f"Showing its first {self.cursor.end} moves.",
                 ),
                 id="banner",

@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from cwtui.navigation import OpenReplay
 from cwtui.replaying import open_replay
 from cwtui.session import SavedGame, saved_games, shown_path
-from cwtui.words import quantity
+from cwtui.words import quantity, seat_list
 from engine import EngineError
 from engine.setup import SILENT_SEAT
 
@@ -81,7 +81,7 @@ class ReplayListScreen(Screen[None]):
     @on(GamesRead)
     def show_games(self, message: GamesRead) -> None:
         games = self.games = message.games
-        self.rows = [(g, " ".join(str(c) for c in row(g)).lower()) for g in games]
+        self.rows = [(g, searched(g)) for g in games]
         self.apply_filter(self.query_one("#filter", Input).value)
 
     def apply_filter(self, text: str) -> None:
@@ -137,11 +137,17 @@ class ReplayListScreen(Screen[None]):
         self.post_message(OpenReplay(replay, path))  # to the App, which opens it
 
 
+def searched(game: SavedGame) -> str:
+    """What the filter searches: the row, and the seats' kinds as the logs name them too
+    ("greedy" finds the easy bot's games)."""
+    return " ".join([*map(str, row(game)), *(s.kind for s in game.header.config.seats)]).lower()
+
+
 def row(game: SavedGame) -> tuple[str | Text, ...]:
     header = game.header
     seats = header.config.seats
     names = [s.name for s in seats] + ([SILENT_SEAT.name] if len(seats) == 1 else [])
-    who = ", ".join(s.name + ("" if s.kind == "human" else f" ({s.kind})") for s in seats)
+    who = seat_list(seats)
     if game.footer is None:
         winner: str | Text = Text("unfinished", style="dim")
         scores = ""

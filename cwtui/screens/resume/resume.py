@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from cwtui.navigation import StartGame
 from cwtui.session import GameSession, unfinished_games
+from cwtui.words import seat_list
 from engine import EngineError
 
 
@@ -32,7 +33,7 @@ class ResumeScreen(Screen[None]):
                 *[
                     Option(
                         f"{h.created[:16].replace('T', ' ')}  "
-                        f"{', '.join(s.name + ('' if s.kind == 'human' else f' ({s.kind})') for s in h.config.seats)}"
+                        f"{seat_list(h.config.seats)}"
                         f"  [dim]seed {h.config.seed}, {plies} moves[/]",
                         id=str(i),
                     )
