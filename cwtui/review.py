@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,7 +27,7 @@ import msgspec
 
 from cwtui.logfile import read_bytes
 from cwtui.processes import run_all, start_ray
-from cwtui.words import mid_sentence, option
+from cwtui.words import PART_NAMES, mid_sentence, option, quantity
 from engine import ENGINE_VERSION
 from engine.bots import level as search_level
 from engine.cards import Cards
@@ -34,11 +35,24 @@ from engine.errors import EngineError
 from engine.log import parse
 from engine.log_types import GameLog
 from engine.replay import Replay
-from engine.review import GRADES, LEVELS, Judged, Position, accuracy, default_seats, grade, judge, positions
+from engine.review import (
+    GRADES,
+    LEVELS,
+    ROLLOUTS,
+    Judged,
+    Position,
+    accuracy,
+    band,
+    default_seats,
+    grade,
+    judge,
+    points_lost,
+    positions,
+)
 from engine.view import View
 
 SIDECAR_SUFFIX: Final = ".review.json"
-SIDECAR_FORMAT: Final = 1
+SIDECAR_FORMAT: Final = 2  # 2: graded in points lost (1: in win chance lost)
 BACKENDS: Final = ("local", "ray")
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)
@@ -63,6 +77,7 @@ class Settings(msgspec.Struct, frozen=True):
     iterations: int  # a tree's
     trees: int
     evaluation: str | None  # the learned model's name, or None: the hand-written evaluation
+    rollouts: int  # of each move judged (engine.review.ROLLOUTS)
 
 
 class Sidecar(msgspec.Struct):
@@ -74,15 +89,22 @@ class Sidecar(msgspec.Struct):
     decisions: tuple[Judged, ...]
 
 
+class _Format(msgspec.Struct):
+    """A kept review's format alone, read before the rest (an older one has other fields)."""
+
+    format: int
+
+
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(Sidecar)
+_format = msgspec.json.Decoder(_Format)
 
 
 def settings_for(level: str) -> Settings:
     if level not in LEVELS:
         raise ValueError(f"unknown review level {level!r}; choose from {', '.join(LEVELS)}")
     budget = search_level(level)
-    return Settings(ENGINE_VERSION, level, budget.iterations, budget.trees, budget.evaluation)
+    return Settings(ENGINE_VERSION, level, budget.iterations, budget.trees, budget.evaluation, ROLLOUTS[level])
 
 
 def sidecar_path(log: Path) -> Path:
@@ -106,6 +128,12 @@ class GameReview:
 
     def accuracy(self, seat: int) -> float | None:
         return accuracy(self.of(seat))
+
+    def points_lost(self, seat: int) -> float:
+        return points_lost(self.of(seat))
+
+    def band(self, seat: int) -> str | None:
+        return band(self.of(seat))
 
     def worst(self, seat: int, count: int = 3) -> list[Judged]:
         """The seat's costliest decisions that lost anything, costliest first (ties: the
@@ -262,6 +290,12 @@ def _kept(
     except OSError as exc:
         return None, [f"the kept review {side} cannot be read ({exc.strerror}); reviewing again"]
     try:
+        older = _format.decode(raw).format < SIDECAR_FORMAT
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError, ValueError):
+        older = False  # parse_sidecar says what is wrong with it
+    if older:
+        return None, [f"the kept review {side} grades in win chances (an earlier cwtui); reviewing again in points"]
+    try:
         kept = parse_sidecar(raw)
     except DamagedReview as exc:
         return None, [f"the kept review {side} is damaged ({exc}); reviewing again"]
@@ -305,10 +339,13 @@ def parse_sidecar(raw: bytes) -> Sidecar:
 
 def _damage(kept: Sidecar) -> str | None:
     """What makes a sidecar disagree with itself, or None: each decision's grade is its
-    loss's, and its chances are chances."""
+    loss's, its loss its leads', and its chances are chances."""
     for j in kept.decisions:
-        if not (0.0 <= j.before <= 1.0 and 0.0 <= j.after <= 1.0 and j.loss >= 0.0):
+        if not (0.0 <= j.before <= 1.0 and 0.0 <= j.after <= 1.0):
             return f"move {j.ply + 1}'s win chances are not between 0 and 1"
+        leads = 0.0 if j.lead_best is None or j.lead_chosen is None else max(0.0, j.lead_best - j.lead_chosen)
+        if not math.isclose(j.loss, leads, abs_tol=1e-9):
+            return f"move {j.ply + 1} lost {j.loss} points, but its leads say {leads}"
         if j.grade != grade(j.loss):
             return f"move {j.ply + 1} is graded {j.grade!r}, but its loss makes it {grade(j.loss)!r}"
     return None
@@ -320,21 +357,32 @@ def views_at(game: GameReview, cards: Cards, plies: Sequence[int]) -> dict[int, 
 
 
 def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
-    """One line for a reviewed decision: what was played and what the search preferred."""
+    """One line for a reviewed decision: what was played, what the search preferred,
+    and where the better move's points lie."""
     played = mid_sentence(option(seen, cards, judged.chosen))
     if judged.chosen == judged.best:
-        return f"played {played} (win {judged.after:.0%}), the search's choice too"
+        return f"played {played}, the search's choice too"
     best = mid_sentence(option(seen, cards, judged.best))
-    if judged.grade == "best":  # within the search's noise of its choice
-        return f"played {played} (win {judged.after:.0%}), as good as {best} (win {judged.before:.0%})"
-    return f"played {played} (win {judged.after:.0%}); best was {best} (win {judged.before:.0%})"
+    if judged.grade == "best":  # within the rollouts' noise of the search's choice
+        return f"played {played}, as good as {best}"
+    return f"played {played}; better was {best}" + (f" ({why_words(judged)})" if judged.why else "")
+
+
+def why_words(judged: Judged) -> str:
+    """Where the better move's lead lies: "Lake contest +3.1, Master Anglers caught +0.8"."""
+    return ", ".join(f"{PART_NAMES.get(part, part)} +{points:.1f}" for part, points in judged.why)
+
+
+def points(value: float) -> str:
+    """Points lost as a player reads them: "−2.4"."""
+    return f"−{value:.1f}"
 
 
 @dataclass(frozen=True)
 class Worst:
     ply: int
     grade: str
-    loss: float
+    loss: float  # points
     line: str  # decision_line's words
 
 
@@ -343,13 +391,27 @@ class SeatSummary:
     seat: int
     name: str
     accuracy: float | None
+    band: str | None  # beginner … expert, by the points lost per decision (engine.review.BANDS)
+    lost: float  # points, over all its reviewed decisions
     decisions: int
     grades: str  # "79 best, 12 good, 9 inaccuracy"
     worst: tuple[Worst, ...]  # costliest first
 
+    @property
+    def headline(self) -> str:
+        """ "accuracy 93.6 (strong) · 42.5 points lost over 161 decisions (0.26 a decision)"."""
+        if self.accuracy is None:
+            return "no decision to review"
+        per = self.lost / self.decisions
+        return (
+            f"accuracy {self.accuracy:.1f} ({self.band}) · {self.lost:.1f} points lost over "
+            f"{quantity(self.decisions, 'decision')} ({per:.2f} a decision)"
+        )
+
 
 def summary(game: GameReview, cards: Cards, worst: int = 3) -> list[SeatSummary]:
-    """Per reviewed seat: its accuracy, its grades and its costliest decisions in words."""
+    """Per reviewed seat: its accuracy, band and points lost, its grades and its costliest
+    decisions in words."""
     names = [s.name for s in game.log.header.config.seats]
     costly = {seat: game.worst(seat, worst) for seat in game.seats}
     seen = views_at(game, cards, [j.ply for js in costly.values() for j in js])
@@ -359,20 +421,21 @@ def summary(game: GameReview, cards: Cards, worst: int = 3) -> list[SeatSummary]
         counts = Counter(j.grade for j in judged)
         grades = ", ".join(f"{counts[g]} {g}" for g in GRADES if counts[g]) or "none"
         lines = tuple(Worst(j.ply, j.grade, j.loss, decision_line(j, seen[j.ply], cards)) for j in costly[seat])
-        out.append(SeatSummary(seat, names[seat], game.accuracy(seat), len(judged), grades, lines))
+        lost, accuracy, band = game.points_lost(seat), game.accuracy(seat), game.band(seat)
+        out.append(SeatSummary(seat, names[seat], accuracy, band, lost, len(judged), grades, lines))
     return out
 
 
 def report(game: GameReview, cards: Cards) -> list[str]:
-    """The review in lines of text: the game, then per seat its accuracy, its grades
-    and its costliest decisions."""
-    how = "kept review" if game.reused else f"searched at {game.settings.level}"
-    lines = [f"{game.path}: {len(game.decisions)} decisions reviewed ({how})"]
+    """The review in lines of text: the game, then per seat its accuracy, band and points
+    lost, its grades and its costliest decisions."""
+    how = "kept review" if game.reused else f"judged at {game.settings.level}"
+    lines = [f"{game.path}: {quantity(len(game.decisions), 'decision')} reviewed ({how})"]
     for s in summary(game, cards):
-        shown = "–" if s.accuracy is None else f"{s.accuracy:.1f}%"
-        lines.append(f"  {s.name} (seat {s.seat}): accuracy {shown} over {s.decisions} decisions ({s.grades})")
+        lines.append(f"  {s.name} (seat {s.seat}): {s.headline}")
+        lines.append(f"    {s.grades}")
         # numbered as the table, the replay and its review number moves: from 1
-        lines += [f"    move {w.ply + 1}, {w.grade} (−{w.loss:.0f}): {w.line}" for w in s.worst]
+        lines += [f"    move {w.ply + 1}, {w.grade} ({points(w.loss)}): {w.line}" for w in s.worst]
     return lines
 
 

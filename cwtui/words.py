@@ -61,6 +61,10 @@ TROPHY_NAMES = {
     "lake_contest": "Lake contest",
 }
 
+# A score's parts as a review names them (engine.review.PARTS): the trophies, and the rest
+# of the score sheet (R11.1).
+PART_NAMES = {**TROPHY_NAMES, "master_anglers": "Master Anglers caught", "tags": "tag points"}
+
 
 # Who may sit at a seat, as the seat pickers offer them: bots by difficulty (easy is the
 # one-step greedy bot; medium and hard search, hard with the larger budget).

@@ -1,19 +1,31 @@
-"""Game review: each decision of a seat judged by a search from that seat's View.
+"""Game review: each decision of a seat judged from that seat's View, in the points it
+gave up.
 
 A decision's review reads only what the seat knew when it chose: its View, its legal
-moves and the move it chose (nothing here is handed a State). The search is a search
-bot of a level (`engine.bots.level`), untimed, on a random stream drawn from the View's
-own bytes, so a review is the same on any machine and in any process, and two games
-that differ only in what the seat could not see are reviewed alike.
+moves and the move it chose (nothing here is handed a State). Everything random is
+drawn from streams seeded by the View's own bytes, so a review is the same on any
+machine and in any process, and two games that differ only in what the seat could not
+see are reviewed alike.
 
-The search's best move is its most searched one; the seat's win chance with it is the
-decision's "before". "After" is the chance with the move chosen: the same as before when
-the seat chose the best move, else searched again with that move alone at the root (the
-first search gives a move it dislikes too few visits to judge it). The loss is the drop
-from before to after, in percentage points, put on the two-player scale: a seat's fair
-share of a game of n contenders is 1/n, so a drop counts n/2 times (a 10-point drop in a
-four-player game weighs as a 20-point drop between two). Grades and accuracy read that
-scaled loss (docs/bot-strength.md, "Game review", says how the thresholds were chosen).
+The unit is the point, as Go reviewers grade by points lost and backgammon's by equity.
+The best move is the one a search bot of the review's level (`engine.bots.level`,
+untimed) searches most. Its value and the chosen move's are measured as backgammon
+measures a move, by rollouts: the move is played in a world dealt from the seat's
+View (engine.determinize) and the game played out to its end by the search's playout
+policy, many times; the value is the seat's mean final **lead**, its score less the
+mean of the others' (a point taken from an opponent counts too, shared among them).
+The two moves are rolled out over the very same worlds and random streams, so what the
+seat could not know weighs on both alike, and the loss is the best's lead less the
+chosen's, at least 0. Rollouts end in real score sheets, so the parts where the better
+move's lead lies (a trophy, a contest, the Master Anglers, the tags) say why it is
+better. The search's win chance is kept beside, for the chart.
+
+A search's own look ahead is too short to judge points by: it scores a position two
+turns on with a projection that holds nothing for tackle in hand or an angler at the
+Port, and graded that way the easy bot lost more points than the random bot it beat
+35–14 (docs/bot-strength.md, "Game review").
+docs/bot-strength.md also says how the grade bounds, the bands and the accuracy scale
+were chosen from reviews of players of known strength.
 """
 
 from __future__ import annotations
@@ -21,34 +33,61 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Collection, Iterator, Sequence
-from typing import Final, NamedTuple, cast
+from typing import Final, NamedTuple, cast, get_args
 
 import msgspec
 
 from engine.bots import search_bot
+from engine.bots.playout import play_out
 from engine.cards import Cards
+from engine.components import TrophyKind
 from engine.config import GameConfig
-from engine.game import apply
+from engine.determinize import World
+from engine.game import apply, apply_in_place
 from engine.legal import legal_moves
 from engine.log_types import GameLog
 from engine.moves import AnyMove, Move
-from engine.rng import stream_seed
+from engine.rng import Rng, stream_seed
 from engine.setup import set_up
+from engine.state import State
 from engine.view import View, view
 
 LEVELS: Final = ("medium", "hard")  # the search levels a review may use (engine.bots.SEARCH_BUDGET)
 
-# A decision's grade by its scaled loss, in percentage points: the first grade whose
-# bound the loss is under. Above the last bound: a blunder.
+# A decision's grade by its loss, in points: the first grade whose bound the loss is
+# under. Above the last bound: a blunder.
 GRADE_BOUNDS: Final[tuple[tuple[str, float], ...]] = (
-    ("best", 2.0),
-    ("good", 5.0),
-    ("inaccuracy", 10.0),
-    ("mistake", 20.0),
+    ("best", 0.5),
+    ("good", 1.5),
+    ("inaccuracy", 3.0),
+    ("mistake", 6.0),
 )
 BLUNDER: Final = "blunder"
 GRADES: Final = (*(name for name, _ in GRADE_BOUNDS), BLUNDER)
 MISTAKES: Final = ("inaccuracy", "mistake", BLUNDER)  # the grades the replay marks and jumps between
+
+# Accuracy, 0–100, falls by a factor e for every ACCURACY_SCALE points lost per decision:
+# a seat's is that of its points lost per decision (so, the geometric mean of its
+# decisions' accuracies). Chosen so that players of known strength read apart
+# (docs/bot-strength.md): random bots about 53, easy 86, medium 90, hard 93.
+ACCURACY_SCALE: Final = 1.0
+# A player's band by the points lost per decision, as backgammon's PR bands read: the
+# first whose bound the mean is under (between the means of the levels measured).
+BANDS: Final[tuple[tuple[str, float], ...]] = (
+    ("expert", 0.09),
+    ("strong", 0.13),
+    ("intermediate", 0.25),
+    ("casual", 0.45),
+)
+BEGINNER: Final = "beginner"
+# Rollouts of each move judged, by level: the best move and the chosen one share them.
+ROLLOUTS: Final = {"medium": 100, "hard": 300}
+# A final score's parts, as the score sheet has them (R11.1): each trophy, the Master
+# Angler cards caught, the tag points.
+PARTS: Final = (*get_args(TrophyKind), "master_anglers", "tags")
+_PART: Final = {part: i for i, part in enumerate(PARTS)}
+WHY_POINTS: Final = 0.5  # a part of the better move's lead worth naming, in points
+WHY_SHOWN: Final = 3  # parts named at most, largest first
 
 
 class Position(NamedTuple):
@@ -73,8 +112,14 @@ class Judged(msgspec.Struct, frozen=True):
     best: AnyMove  # the search's most searched move
     before: float  # the seat's win chance with the best move, 0–1
     after: float  # its win chance with the move chosen, 0–1
-    loss: float  # (before - after) × 100 × contenders / 2, at least 0
+    # The seat's expected final lead over the others with the best move and with the
+    # move chosen, in points (None when they are one move: nothing was rolled out).
+    lead_best: float | None
+    lead_chosen: float | None
+    loss: float  # lead_best - lead_chosen, at least 0: the points the choice gave up
     grade: str
+    # Where the best move's lead is larger, largest first: (a part of PARTS, points).
+    why: tuple[tuple[str, float], ...] = ()
 
 
 def default_seats(config: GameConfig) -> list[int]:
@@ -107,27 +152,78 @@ def position_seed(seen: View) -> int:
     return stream_seed(int.from_bytes(digest, "big"), "review")
 
 
-def judge(position: Position, level: str, cards: Cards) -> Judged:
-    """Review one decision with a search of `level`."""
+class Rolled(NamedTuple):
+    """A move's rollouts from the seat's view: its mean final lead over the others, that
+    lead by part (PARTS), and how often the seat won."""
+
+    lead: float
+    parts: tuple[float, ...]
+    won: float
+
+
+def judge(position: Position, level: str, cards: Cards, stream: str = "review") -> Judged:
+    """Review one decision at `level`. `stream` names the random streams (another name:
+    the same decision judged anew, to measure a grade's noise)."""
     seen, moves, chosen = position.view, position.moves, position.chosen
-    seed = position_seed(seen)
-    options = search_bot(level, seed, cards, timed=False).analyse(seen, moves)
-    best = options[0]
-    after = best.win_rate
-    if chosen != best.move:
-        alone = search_bot(level, stream_seed(seed, "chosen"), cards, timed=False).analyse(seen, [chosen])
-        after = alone[0].win_rate
-    loss = scaled_loss(best.win_rate, after, len(seen.seats))
+    seed = position_seed(seen) if stream == "review" else stream_seed(position_seed(seen), stream)
+    best = search_bot(level, seed, cards, timed=False).analyse(seen, moves)[0]
+    if chosen == best.move:
+        return Judged(
+            position.ply, position.seat, position.phase, len(moves), cast("AnyMove", chosen),
+            cast("AnyMove", best.move), best.win_rate, best.win_rate, None, None, 0.0, grade(0.0),
+        )  # fmt: skip
+    rolls = stream_seed(seed, "rollouts")
+    better = rollouts(seen, best.move, cards, rolls, ROLLOUTS[level])
+    played = rollouts(seen, chosen, cards, rolls, ROLLOUTS[level])
+    loss = max(0.0, better.lead - played.lead)
+    # The chart's win chances: the search's with its move, less what the rollouts lost.
+    after = min(1.0, max(0.0, best.win_rate - (better.won - played.won)))
     return Judged(
         position.ply, position.seat, position.phase, len(moves), cast("AnyMove", chosen), cast("AnyMove", best.move),
-        best.win_rate, after, loss, grade(loss),
+        best.win_rate, after, better.lead, played.lead, loss, grade(loss), why(better, played) if loss else (),
     )  # fmt: skip
 
 
-def scaled_loss(before: float, after: float, contenders: int) -> float:
-    """The drop in win chance, in percentage points on the two-player scale; a chosen
-    move the second search liked better than the best is no loss."""
-    return max(0.0, (before - after) * 100.0 * max(contenders, 2) / 2)
+def rollouts(seen: View, move: Move, cards: Cards, seed: int, count: int) -> Rolled:
+    """`move` played in `count` worlds dealt from the seat's View, each game played out
+    by the search's playout policy; worlds and play drawn from `seed` alone, so two
+    moves rolled out on one seed meet the same worlds and the same dice."""
+    world = World(seen, cards)
+    deal = Rng(stream_seed(seed, "worlds"))
+    me = seen.seat
+    lead = [0.0] * len(PARTS)
+    won = 0
+    for i in range(count):
+        s = world.sample(deal)
+        apply_in_place(s, move)
+        play_out(s, Rng(stream_seed(seed, f"play-{i}")))
+        sheet = score_sheet(s)
+        others = max(len(sheet) - 1, 1)
+        for k in range(len(PARTS)):
+            lead[k] += sheet[me][k] - sum(row[k] for seat, row in enumerate(sheet) if seat != me) / others
+        won += s.result is not None and any(line.seat == me and line.rank == 1 for line in s.result)
+    parts = tuple(x / count for x in lead)
+    return Rolled(sum(parts), parts, won / count)
+
+
+def score_sheet(s: State) -> list[list[float]]:
+    """Each seat's final score by part (PARTS), at the end of a game (R11.1)."""
+    assert s.result is not None, "a score sheet is written at the end"
+    sheet = [[0.0] * len(PARTS) for _ in s.players]
+    for p in s.players:
+        for t in p.trophies:
+            sheet[p.seat][_PART[t.kind]] += t.points
+    for line in s.result:
+        sheet[line.seat][_PART["master_anglers"]] += line.master_anglers
+        sheet[line.seat][_PART["tags"]] += line.tags
+    return sheet
+
+
+def why(better: Rolled, played: Rolled) -> tuple[tuple[str, float], ...]:
+    """The parts of the score where the better move leads by WHY_POINTS or more,
+    largest first."""
+    gains = [(part, round(b - p, 2)) for part, b, p in zip(PARTS, better.parts, played.parts, strict=True)]
+    return tuple(sorted((g for g in gains if g[1] >= WHY_POINTS), key=lambda g: -g[1])[:WHY_SHOWN])
 
 
 def grade(loss: float) -> str:
@@ -137,14 +233,35 @@ def grade(loss: float) -> str:
     return BLUNDER
 
 
+def accuracy_of(per_decision: float) -> float:
+    """Accuracy, 0–100, from points lost per decision: 100 for none, about 90 for 0.1,
+    61 for 0.5 (ACCURACY_SCALE)."""
+    return 100.0 * math.exp(-max(per_decision, 0.0) / ACCURACY_SCALE)
+
+
 def move_accuracy(loss: float) -> float:
-    """A decision's accuracy, 0–100, from its scaled loss: lichess's curve from a drop
-    in win percentage (100 for no loss, about 65 for a 10-point drop, 25 for 30)."""
-    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * loss) - 3.1669))
+    """One decision's accuracy, 0–100, from the points it lost."""
+    return accuracy_of(loss)
 
 
 def accuracy(judged: Sequence[Judged]) -> float | None:
-    """A seat's accuracy over its reviewed decisions: their mean (None: none reviewed)."""
+    """A seat's accuracy over its reviewed decisions (None: none reviewed)."""
     if not judged:
         return None
-    return sum(move_accuracy(j.loss) for j in judged) / len(judged)
+    return accuracy_of(points_lost(judged) / len(judged))
+
+
+def points_lost(judged: Sequence[Judged]) -> float:
+    """The points a seat's decisions gave up, in all."""
+    return sum(j.loss for j in judged)
+
+
+def band(judged: Sequence[Judged]) -> str | None:
+    """A seat's band by its points lost per decision (None: none reviewed)."""
+    if not judged:
+        return None
+    return band_of(points_lost(judged) / len(judged))
+
+
+def band_of(per_decision: float) -> str:
+    return next((name for name, bound in BANDS if per_decision < bound), BEGINNER)

@@ -6,10 +6,11 @@ one worker and on two.
 
 For each level it first measures the baseline in the same run: that level's bot
 choosing a move at every decision of the game (one search each, one process). The
-review searches once per decision and again for each move that was not the search's
-best, so its time on one worker is that baseline times (1 + the share of such moves);
-on more workers, that divided by the speed-up. Targets (issue 16, this 2-core machine):
-a whole game, about 150 decisions, under 30 s at medium and under 3 minutes at hard.
+review searches once per decision and, for each move that was not the search's best,
+rolls out both moves (engine.review.ROLLOUTS each), so its time on one worker is that
+baseline plus the rollouts; on more workers, that divided by the speed-up. Targets
+(issue 36, this 2-core machine): a two-player game under 10 s at medium on two workers,
+under a minute at hard.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def main() -> None:
                 print(
                     f"  review on {workers} worker{'s' if workers > 1 else ''}: {took:6.1f} s "
                     f"({took / base:.2f}× the baseline; {150 * took / decisions:5.1f} s for 150 decisions; "
-                    f"{100 * others:.0f}% of moves searched again)"
+                    f"{100 * others:.0f}% of moves not the search's: rolled out)"
                 )
             start = time.perf_counter()
             review(path, cards, level, workers=1)

@@ -174,11 +174,15 @@ def seen_record(path: Path, viewer: int | None):  # -> cwtui.replaying.SeenRecor
 
 def quick_judge(job):  # (engine.review.Position, level, cards) -> engine.review.Judged
     """A stand-in for a review's search, where what is tested is the keeping, loading or
-    showing of reviews rather than the search: a made-up loss that differs from decision
-    to decision (every grade turns up in a long game)."""
+    showing of reviews rather than the search: a made-up loss in points that differs
+    from decision to decision (every grade turns up in a long game)."""
     from engine.review import Judged, grade
 
     position = job[0]
-    loss = float(position.ply % 25)
+    loss = float(position.ply % 25) / 3
+    if not loss:
+        return Judged(position.ply, position.seat, position.phase, len(position.moves), position.chosen,
+                      position.chosen, 0.5, 0.5, None, None, 0.0, grade(0.0))  # fmt: skip
     return Judged(position.ply, position.seat, position.phase, len(position.moves), position.chosen,
-                  position.moves[0], 0.5, 0.5 - loss / 100, loss, grade(loss))  # fmt: skip
+                  position.moves[0], 0.5, 0.5 - loss / 100, 2.0, 2.0 - loss, loss, grade(loss),
+                  (("lake_contest", loss),))  # fmt: skip

@@ -12,18 +12,22 @@ from helpers import config, quick_judge, random_playout, with_hidden_changes
 from cwtui import review as reviews
 from cwtui.cli import main
 from cwtui.runner import play_game
-from engine import GameConfig, SeatConfig, legal_moves, load_cards, new_game
+from engine import GameConfig, SeatConfig, apply, legal_moves, load_cards, new_game
 from engine.moves import Present
 from engine.review import (
     BLUNDER,
+    GRADE_BOUNDS,
     Position,
     accuracy,
+    band,
     default_seats,
     grade,
     judge,
     move_accuracy,
+    points_lost,
     positions,
-    scaled_loss,
+    rollouts,
+    score_sheet,
 )
 from engine.scenario import Scenario
 from engine.view import view
@@ -62,15 +66,43 @@ def contest_to_win():  # -> State
     return sc.at_contests().build()
 
 
-def test_a_clearly_losing_option_is_a_blunder_and_avoiding_it_is_best() -> None:
+def test_throwing_away_a_contest_is_a_mistake_or_worse_and_avoiding_it_is_best() -> None:
     s = contest_to_win()
     nothing, flounder = Present("shore", ()), Present("shore", (s.players[0].fish[0],))
     assert set(legal_moves(s)) == {nothing, flounder}
     avoided = judge(at(s, flounder), "medium", CARDS)
-    assert (avoided.best, avoided.grade, avoided.loss) == (flounder, "best", 0.0)
+    assert (avoided.best, avoided.grade, avoided.loss, avoided.why) == (flounder, "best", 0.0, ())
     blundered = judge(at(s, nothing), "medium", CARDS)
     assert blundered.best == flounder and blundered.after == 0.0  # nothing presented: the game is lost
-    assert blundered.grade == BLUNDER and blundered.loss == pytest.approx(100 * blundered.before)
+    # The points it gives up are the Shore contest's (R10.2): the first tile (5) or, as
+    # far as P0 can know (P1's weight is hidden from it), the second (3), against none
+    # while P1 takes the 5. The rollouts end in real score sheets, so the loss is all
+    # the contest's.
+    assert blundered.grade in ("mistake", BLUNDER) and blundered.lead_best is not None
+    assert blundered.lead_chosen is not None and 3.0 < blundered.loss <= 7.0
+    assert blundered.loss == pytest.approx(blundered.lead_best - blundered.lead_chosen)
+    assert blundered.why == (("shore_contest", pytest.approx(blundered.loss, abs=0.01)),)
+
+
+def test_a_catch_thrown_away_is_a_mistake_or_worse() -> None:
+    """Issue 36: in a seeded game of two easy bots, at move 114 P0 may catch at the Shore
+    in zone 4 (what it did) or zone 3 (a Line spent for it). Taking zone 3's fish, which
+    its own bot scores lowest, throws the better catch away: graded a mistake or worse,
+    for points toward the species trophies (R8.3)."""
+    from engine.bots import decide, make_bot
+    from engine.moves import Catch
+
+    s = new_game(config(2, 12))
+    bots = [make_bot("greedy", 1, CARDS), make_bot("greedy", 2, CARDS)]
+    while s.ply < 113:
+        s, _ = apply(s, decide(bots[s.to_act], s).move)
+    thrown = Catch("shore", 3, rod=False, line=True, deck_top=False)
+    kept = decide(bots[s.to_act], s).move
+    assert s.phase == "catch" and thrown in legal_moves(s) and kept == Catch("shore", 4)
+    judged = judge(at(s, thrown), "medium", CARDS)
+    assert judged.grade in ("mistake", BLUNDER), judged
+    assert {part for part, _ in judged.why} & {"first_to_8_species", "small_species"}
+    assert judge(at(s, kept), "medium", CARDS).loss < judged.loss
 
 
 def test_the_engine_never_asks_a_forced_decision_so_none_is_graded() -> None:
@@ -84,17 +116,35 @@ def test_the_engine_never_asks_a_forced_decision_so_none_is_graded() -> None:
             assert min(choices) > 1
 
 
-def test_grades_and_accuracy_follow_the_scaled_loss() -> None:
-    assert scaled_loss(0.6, 0.5, 2) == pytest.approx(10.0)
-    assert scaled_loss(0.3, 0.2, 4) == pytest.approx(20.0)  # 10 points of a 25% share weigh double
-    assert scaled_loss(0.6, 0.5, 1) == pytest.approx(10.0)  # solo: the seat and the silent player
-    assert scaled_loss(0.5, 0.6, 2) == 0.0
-    assert [grade(x) for x in (0.0, 1.9, 2.0, 4.9, 5.0, 9.9, 10.0, 19.9, 20.0, 100.0)] == [
-        "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder",
+def test_grades_accuracy_and_bands_follow_the_points_lost() -> None:
+    bounds = [bound for _, bound in GRADE_BOUNDS]
+    losses = [x for bound in bounds for x in (bound - 0.01, bound)] + [100.0]
+    assert [grade(x) for x in losses] == [
+        "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder",
     ]  # fmt: skip
-    assert move_accuracy(0.0) == pytest.approx(100.0, abs=0.01)
-    assert move_accuracy(100.0) == 0.0
-    assert accuracy([]) is None
+    assert move_accuracy(0.0) == 100.0 and move_accuracy(100.0) < 0.1
+    assert move_accuracy(1.0) > move_accuracy(2.0) > move_accuracy(5.0)
+    assert accuracy([]) is None and band([]) is None and points_lost([]) == 0.0
+
+
+def test_a_score_sheet_by_part_adds_up_to_the_final_scores() -> None:
+    """`why` names the parts of a better move's lead: the rollouts' sheets must be the
+    game's own scores split (R11.1), for every number of players."""
+    for players in (1, 2, 3, 4):
+        s = new_game(config(players, 60 + players))
+        for before, move, _events in random_playout(s, players):
+            s, _ = apply(before, move)
+        assert s.result is not None
+        assert [sum(row) for row in score_sheet(s)] == [line.total for line in s.result]
+
+
+def test_two_moves_rolled_out_on_one_seed_meet_the_same_worlds() -> None:
+    """A move compared with itself loses nothing: the rollouts of both deal the same
+    worlds and play them out alike (engine.review.rollouts)."""
+    s = decision(2, 4, 60)
+    move = legal_moves(s)[0]
+    once, again = rollouts(view(s, s.to_act), move, CARDS, 9, 12), rollouts(view(s, s.to_act), move, CARDS, 9, 12)
+    assert once == again
 
 
 def test_the_default_seats_are_the_humans_or_every_bot() -> None:
@@ -168,6 +218,7 @@ def test_other_settings_or_a_grown_log_review_afresh(log: Path, short_game: byte
         lambda raw: raw[: len(raw) // 2],  # cut short
         lambda raw: b"\xff" + raw,  # not UTF-8
         lambda raw: raw.replace(b'"grade":"best"', b'"grade":"blunder"', 1),  # a grade its loss does not give
+        lambda raw: raw.replace(b'"loss":0.0', b'"loss":4.0', 1),  # a loss its leads do not give
     ],
 )
 def test_a_damaged_kept_review_is_reported_and_redone(log: Path, damage, quick: None) -> None:
@@ -178,6 +229,18 @@ def test_a_damaged_kept_review_is_reported_and_redone(log: Path, damage, quick: 
     assert not redone.reused and redone.decisions == made.decisions
     assert len(redone.notes) == 1 and "is damaged" in redone.notes[0] and "reviewing again" in redone.notes[0]
     assert msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar).decisions == made.decisions
+
+
+def test_a_review_kept_in_win_chances_is_redone_in_points(log: Path, quick: None) -> None:
+    """Issue 36: a sidecar of the format before points (1) is not called damaged: the
+    note says what it was, and the review is made again."""
+    side = reviews.sidecar_path(log)
+    side.write_bytes(b'{"format":1,"game":"g","log_hash":"x","settings":{},"seats":[0],"decisions":[]}')
+    redone = reviews.review(log, CARDS, "medium", workers=1)
+    assert not redone.reused and redone.notes == [
+        f"the kept review {side} grades in win chances (an earlier cwtui); reviewing again in points"
+    ]
+    assert msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar).format == reviews.SIDECAR_FORMAT
 
 
 def test_a_forks_moves_before_the_fork_are_its_parents(log: Path) -> None:
@@ -202,8 +265,8 @@ def test_positions_at_chosen_plies_are_those_of_all_positions(log: Path) -> None
 def test_the_command_reports_accuracy_and_the_worst_decisions(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(log), "--workers", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"{log}: 24 decisions reviewed (searched at medium)"
-    assert out[1].startswith("  Ana (seat 0): accuracy ") and "over 14 decisions" in out[1]
+    assert out[0] == f"{log}: 24 decisions reviewed (judged at medium)"
+    assert out[1].startswith("  Ana (seat 0): accuracy ") and "points lost over 14 decisions" in out[1]
     assert any(line.startswith("    move ") and "played " in line for line in out)
     assert main(["review", str(log), "--seats", "Bo"]) == 0
     assert capsys.readouterr().out.splitlines()[0].endswith("10 decisions reviewed (kept review)")

@@ -640,7 +640,7 @@ class ReviewLoader:
             rows += _review_rows(kept)
             report.reviews += 1
         if rows:
-            con.executemany(f"INSERT INTO {schema.REVIEWS} VALUES ({', '.join(['?'] * 15)})", rows)
+            con.executemany(f"INSERT INTO {schema.REVIEWS} VALUES ({', '.join(['?'] * 18)})", rows)
         if files:
             con.executemany("INSERT INTO review_files VALUES (?, ?, ?, ?, ?, ?)", files)
         con.execute("COMMIT")
@@ -650,8 +650,8 @@ def _review_rows(kept: Sidecar) -> list[tuple[object, ...]]:
     settings = kept.settings
     return [
         (kept.game, j.ply, j.seat, j.phase, j.chosen.__struct_config__.tag, msgspec.json.encode(j.chosen).decode(),
-         msgspec.json.encode(j.best).decode(), j.options, j.before, j.after, j.loss, j.grade,
-         move_accuracy(j.loss), settings.level, settings.engine)
+         msgspec.json.encode(j.best).decode(), j.options, j.before, j.after, j.lead_best, j.lead_chosen, j.loss,
+         j.grade, move_accuracy(j.loss), msgspec.json.encode(j.why).decode(), settings.level, settings.engine)
         for j in kept.decisions
     ]  # fmt: skip
 

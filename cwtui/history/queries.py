@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.review import ACCURACY_SCALE  # a seat's accuracy from its points lost (engine.review.accuracy)
+
 
 @dataclass(frozen=True)
 class ReadyQuery:
@@ -225,11 +227,13 @@ READY: tuple[ReadyQuery, ...] = (
     ),
     ReadyQuery(
         "Accuracy per player over time",
-        "Each reviewed player's accuracy (`cwtui review`, 0–100) month by month, with their games and blunders.",
+        "Each reviewed player's accuracy (`cwtui review`, 0–100) and points lost per decision, month by month, "
+        "with their games and blunders.",
         _sql(
-            """
+            f"""
             SELECT s.name, s.kind, date_trunc('month', g.created)::DATE AS month, count(DISTINCT r.game) AS games,
-                   count(*) AS decisions, round(avg(r.accuracy), 1) AS accuracy,
+                   count(*) AS decisions, round(100 * exp(-avg(r.loss) / {ACCURACY_SCALE}), 1) AS accuracy,
+                   round(avg(r.loss), 2) AS points_lost_per_decision,
                    count(*) FILTER (WHERE r.grade = 'blunder') AS blunders
             FROM reviews r JOIN seats s USING (game, seat) JOIN games g USING (game)
             GROUP BY ALL
@@ -239,7 +243,7 @@ READY: tuple[ReadyQuery, ...] = (
     ),
     ReadyQuery(
         "Where each player loses most",
-        "From the reviews: the kinds of decision (phase and move) that cost each player the most win chance.",
+        "From the reviews: the kinds of decision (phase and move) that cost each player the most points.",
         _sql(
             """
             SELECT s.name, r.phase, r.chosen_type AS move, count(*) AS decisions,
@@ -254,12 +258,12 @@ READY: tuple[ReadyQuery, ...] = (
     ),
     ReadyQuery(
         "Costliest mistakes",
-        "The reviewed decisions that cost the most win chance, in every game: who, when, and the better move.",
+        "The reviewed decisions that cost the most points, in every game: who, when, the better move and why.",
         _sql(
             f"""
             SELECT r.loss, r.grade, s.name, r.game, r.ply + 1 AS move, {round_of("m.turn")} AS round, r.phase,
                    round(100 * r.win_after) AS win_pct, round(100 * r.win_before) AS best_win_pct,
-                   r.chosen, r.best
+                   r.chosen, r.best, r.why
             FROM reviews r JOIN seats s USING (game, seat) JOIN moves m USING (game, ply) JOIN games g USING (game)
             ORDER BY r.loss DESC, r.game, r.ply
             LIMIT 20

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 5  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy)
+SCHEMA_VERSION = 6  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost
 
 
 @dataclass(frozen=True)
@@ -260,16 +260,25 @@ TABLES: tuple[Table, ...] = (
             _c("win_before", "DOUBLE", "the seat's estimated win chance with the best move, 0–1"),
             _c("win_after", "DOUBLE", "its estimated win chance with the move chosen, 0–1"),
             _c(
-                "loss",
+                "lead_best",
                 "DOUBLE",
-                "win_before − win_after in percentage points, × contenders / 2 (a drop in a four-player game "
-                "weighs double), never below 0",
+                "the seat's expected final lead over the mean of the others with the best move, in points, "
+                "from rollouts (null when the move chosen was the best)",
             ),
+            _c("lead_chosen", "DOUBLE", "the same with the move chosen (null when it was the best)"),
+            _c("loss", "DOUBLE", "points lost: lead_best − lead_chosen, never below 0 (0 for the best move)"),
             _c("grade", "VARCHAR", "best, good, inaccuracy, mistake or blunder, by the loss (docs/bot-strength.md)"),
             _c(
                 "accuracy",
                 "DOUBLE",
-                "the decision's accuracy, 0–100, from its loss; a seat's game accuracy is the mean",
+                "the decision's accuracy, 0–100: 100·exp(−loss); a seat's game accuracy is 100·exp(−avg(loss)), "
+                "the geometric mean",
+            ),
+            _c(
+                "why",
+                "JSON",
+                "where the better move's lead lies: [part, points] pairs, largest first (a trophy, "
+                "master_anglers or tags)",
             ),
             _c("level", "VARCHAR", "the search level that judged it: medium or hard"),
             _c("engine", "VARCHAR", "the engine version that judged it"),

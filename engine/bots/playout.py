@@ -11,12 +11,20 @@ from __future__ import annotations
 
 from engine.components import LOCATION_INDEX
 from engine.contests import heaviest
+from engine.game import apply_in_place
+from engine.legal import legal_moves
 from engine.moves import Catch, Move, PlayLure, PlayReel, Present, Refill, TakeMasterAngler
 from engine.phases import BAIT, CATCH, PORT, PRESENT
 from engine.rng import Rng
 from engine.state import State
 
 TACKLE_ODDS = 8  # one decision in this many may play a Lure or a Reel, where one is legal
+
+
+def play_out(s: State, rng: Rng) -> None:
+    """The game played to its end by this policy (a review's rollouts, engine.review)."""
+    while not s.over:
+        apply_in_place(s, playout_move(s, legal_moves(s), rng))
 
 
 def playout_move(s: State, moves: list[Move], rng: Rng) -> Move:

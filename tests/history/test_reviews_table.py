@@ -56,6 +56,11 @@ def test_reviews_load_once_and_follow_their_files(games: Path, tmp_path: Path) -
     assert rows(
         db, "SELECT game, seat, grade, loss, chosen_type, level FROM reviews ORDER BY loss DESC, ply LIMIT 1"
     ) == [(first.stem, worst.seat, worst.grade, worst.loss, worst.chosen.__struct_config__.tag, "medium")]
+    # issue 36: points lost, the leads they come from and why, as kept
+    assert rows(db, "SELECT lead_best - lead_chosen, why->>'$[0][0]' FROM reviews ORDER BY loss DESC, ply LIMIT 1") == [
+        (pytest.approx(worst.loss), worst.why[0][0])
+    ]
+    assert rows(db, "SELECT count(*) FROM reviews WHERE loss = 0 AND lead_best IS NOT NULL") == [(0,)]
     # the decisions join their moves
     assert rows(db, "SELECT count(*) FROM reviews r JOIN moves m USING (game, ply) WHERE m.seat = r.seat") == [
         (decisions,)

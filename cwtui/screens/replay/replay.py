@@ -8,9 +8,10 @@ up to its last good move under a banner saying where and why.
 
 `R` reviews the game (cwtui.review, in a worker on the app's search processes; a kept
 review opens with the replay): grades marked beside the moves, a summary with each
-seat's accuracy, costliest decisions and win chance over the game, m/M to the next and
-previous mistake, and at a graded decision the line "played X (win 41%); best was Y
-(win 62%)", from which `f` plays on to try the better line. `h` asks the hard bot at
+seat's accuracy, points lost, costliest decisions and win chance over the game, m/M to
+the next and previous mistake, and at a graded decision the line "mistake (−3.2):
+played X; better was Y (Lake contest +2.4)", from which `f` plays on to try the better
+line. `h` asks the hard bot at
 any position. Both speak only of the seat whose view is shown (or any, in the full
 view): a review's words name that seat's own pieces.
 
@@ -134,9 +135,10 @@ class ReplayScreen(CompactScreen):
         "previous catch, t/T trophy. v switches the view: everything (all weights, the decks' order) or one "
         "seat's (what that player knew then). c charts the scores, f plays on from here as a new game (the "
         "saved game is not changed), r shows the results at the end. R reviews the game: every decision "
-        "graded by a search from that seat's view (?! inaccuracy, ? mistake, ?? blunder in the move list), "
-        "each seat's accuracy and win chance; m/M go to the next/previous mistake, where f tries the better "
-        "move. h asks the hard bot for the move to play at this position. Under 120×34, F2–F4 switch the pane "
+        "graded by the points it gave up, judged from that seat's view (?! inaccuracy, ? mistake, ?? blunder "
+        "in the move list), each seat's accuracy, points lost and win chance; m/M go to the next/previous "
+        "mistake, where f tries the better move. h asks the hard bot for the move to play at this position. "
+        "Under 120×34, F2–F4 switch the pane "
         "above the move list: the board, the trophies, the seats. A game played on a server replays as your "
         "seat saw it: there is no other view, and no playing on (its log is the server's)."
     )
@@ -444,8 +446,8 @@ class ReplayScreen(CompactScreen):
         game = self.review
         if game is None:
             return
-        title = (f"Review: {len(game.decisions)} decisions judged by the {game.settings.level} search "
-                 "from each seat's view")  # fmt: skip
+        title = (f"Review: {len(game.decisions)} decisions graded in points lost, judged at "
+                 f"{game.settings.level} from each seat's view")  # fmt: skip
         seats = [s for s in reviews.summary(game, self.cursor.cards) if self.speaks_of(s.seat)]
         self.app.push_screen(ReviewSummaryScreen(title, seats, self.win_plot()), self.summary_closed)
 
@@ -485,8 +487,8 @@ class ReplayScreen(CompactScreen):
         seen = cursor.shown((judged.seat,))[judged.seat]
         text = Text(f"{cursor.names[judged.seat]}'s next move, ")
         text.append(GRADE_WORDS[judged.grade], style=GRADE_STYLES.get(judged.grade, "bold"))
-        if judged.loss >= 0.5:
-            text.append(f" (−{judged.loss:.0f})")
+        if judged.loss >= 0.05:
+            text.append(f" ({reviews.points(judged.loss)})")
         text.append(f": {reviews.decision_line(judged, seen, cursor.cards)}")
         if judged.chosen != judged.best and self.full is not None:
             text.append(" · f tries the better move", style="dim")

@@ -1,5 +1,6 @@
-"""A game review at a glance: each reviewed seat's accuracy and grades, its costliest
-decisions with the better move, and every reviewed seat's win chance over the game.
+"""A game review at a glance: each reviewed seat's accuracy, band, points lost and
+grades, its costliest decisions with the better move and where its points lie, and
+every reviewed seat's win chance over the game.
 A number key jumps the replay to that decision (dismissed with its ply)."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from cwtui.review import SeatSummary
+from cwtui.review import SeatSummary, points
 from cwtui.widgets.line_chart import LineChart, LinePlot
 
 GRADE_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
@@ -45,15 +46,15 @@ class ReviewSummaryScreen(ModalScreen[int | None]):
         out = Text()
         number = 0
         for s in self.seats:
-            shown = "–" if s.accuracy is None else f"{s.accuracy:.1f}%"
             out.append(f"{s.name}", style="bold")
-            out.append(f"  accuracy {shown}  ·  {s.decisions} decisions: {s.grades}\n")
+            out.append(f"  {s.headline}\n")
+            out.append(f"   {s.grades}\n", style="dim")
             for w in s.worst:
                 number += 1
                 out.append(f" {number} " if number <= 9 else "   ", style="bold reverse")
                 out.append(f" move {w.ply + 1} ")  # numbered as the move list numbers it
                 out.append(w.grade, style=GRADE_STYLES.get(w.grade, ""))
-                out.append(f" (−{w.loss:.0f}): {w.line}\n")
+                out.append(f" ({points(w.loss)}): {w.line}\n")
             if not s.worst:
                 out.append("   no decision lost anything\n", style="dim")
         out.rstrip()
