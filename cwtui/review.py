@@ -290,13 +290,9 @@ def _kept(
     except OSError as exc:
         return None, [f"the kept review {side} cannot be read ({exc.strerror}); reviewing again"]
     try:
-        older = _format.decode(raw).format < SIDECAR_FORMAT
-    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError, ValueError):
-        older = False  # parse_sidecar says what is wrong with it
-    if older:
-        return None, [f"the kept review {side} grades in win chances (an earlier cwtui); reviewing again in points"]
-    try:
         kept = parse_sidecar(raw)
+    except OlderReview:
+        return None, [f"the kept review {side} grades in win chances (an earlier cwtui); reviewing again in points"]
     except DamagedReview as exc:
         return None, [f"the kept review {side} is damaged ({exc}); reviewing again"]
     if kept.format != SIDECAR_FORMAT or kept.settings != settings or kept.log_hash != log_hash:
@@ -325,8 +321,19 @@ class DamagedReview(ValueError):
     """A kept review that cannot be read, or disagrees with itself."""
 
 
+class OlderReview(DamagedReview):
+    """A kept review of an earlier format: sound, but graded otherwise (in win chances)."""
+
+
 def parse_sidecar(raw: bytes) -> Sidecar:
-    """A kept review's content (DamagedReview if it is not one, saying why)."""
+    """A kept review's content (DamagedReview if it is not one, saying why; OlderReview
+    if an earlier cwtui kept it, in win chances)."""
+    try:
+        older = _format.decode(raw).format < SIDECAR_FORMAT
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError, ValueError):
+        older = False  # decoded whole below, to say what is wrong with it
+    if older:
+        raise OlderReview("graded in win chances by an earlier cwtui; `cwtui review` grades the game again in points")
     try:
         kept = _decoder.decode(raw)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError, ValueError) as exc:

@@ -36,7 +36,7 @@ import msgspec
 
 from cwtui.history import schema
 from cwtui.logfile import open_log
-from cwtui.review import SIDECAR_SUFFIX, DamagedReview, Sidecar, parse_sidecar
+from cwtui.review import SIDECAR_SUFFIX, DamagedReview, OlderReview, Sidecar, parse_sidecar
 from engine.cards import Cards, load_cards
 from engine.config import kind_name
 from engine.errors import LogFormatError
@@ -624,6 +624,11 @@ class ReviewLoader:
             size, mtime = on_disk[file]
             try:
                 kept = parse_sidecar(Path(file).read_bytes())
+            except OlderReview as exc:
+                reason = str(exc)
+                files.append((file, size, mtime, None, "skipped", reason))
+                report.skipped.append((Path(file), reason))
+                continue
             except (OSError, DamagedReview) as exc:
                 reason = f"cannot read it: {exc.strerror}" if isinstance(exc, OSError) else f"not a kept review: {exc}"
                 files.append((file, size, mtime, None, "skipped", reason))
