@@ -1,6 +1,11 @@
 """Game log files: written append-only and flushed after every move, so a crash loses
 nothing already played; read back through engine.log.parse.
 
+A line is written whole or not at all: a write that fails (a full disk, a lost mount)
+is cut back to the last whole line and raises NotSaved, and the chain of digests stays
+where it was, so the log reads as it did before and the same line can be written again
+once the fault is gone.
+
 Reading is bounded: only regular files are opened (a directory, a device such as
 /dev/zero or a named pipe is refused at once, never read or waited on), and no log may
 be larger than MAX_LOG, so no file can exhaust memory. Every problem comes out as a
@@ -9,6 +14,7 @@ LogFormatError whose message leaves the path to the caller.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -37,41 +43,85 @@ MAX_LOG = 64 << 20  # bytes; a long four-player game is ~0.2 MB
 TAIL = 1 << 16  # bytes read from a log's end to find its last line; far above any line
 
 
+class NotSaved(OSError):
+    """A line the log could not take: the log is as it was before it (one line, for the
+    player: the disk is full, say). An OSError, as the fault under it is."""
+
+
 class LogWriter:
-    """Appends lines to a log, flushing each, in the log's own format and chain."""
+    """Appends lines to a log in the log's own format and chain, each line whole or not
+    at all. The file is unbuffered: a failed write leaves nothing behind in a buffer to
+    come out later, after the lines that follow."""
 
     def __init__(self, path: Path, file: BinaryIO, chain: Chain) -> None:
         self.path = path
         self._file = file
         self.chain = chain
+        self._end = file.seek(0, os.SEEK_END)  # where the last whole line ends
+        self._torn = False  # a failed line may still be in the file: cut it before the next
 
     @classmethod
     def create(cls, path: Path, header: Header) -> LogWriter:
         """A new log with this header (never over another file)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        writer = cls(path, path.open("xb"), Chain(header.format))  # "x": never overwrite another game's log
-        writer._write(writer.chain.line(header))
+        # "x": never overwrite another game's log
+        writer = cls(path, path.open("xb", buffering=0), Chain(header.format))
+        try:
+            writer._line(header)
+        except NotSaved:
+            writer.close()
+            path.unlink(missing_ok=True)  # an empty file is no game
+            raise
         return writer
 
     @classmethod
     def append(cls, path: Path, log: GameLog) -> LogWriter:
         """More lines for an existing log, as read by `read_log` (so the file ends with
         its last complete line: see `drop_partial_line`)."""
-        return cls(path, path.open("ab"), Chain(log.format, log.digest))
+        return cls(path, path.open("ab", buffering=0), Chain(log.format, log.digest))
 
-    def _write(self, data: bytes) -> None:
-        self._file.write(data)
-        self._file.flush()
+    def _line(self, record: Header | Ply | Footer) -> None:
+        """Write one record's line whole, or cut the file back and keep the chain as it
+        was (NotSaved)."""
+        if self._torn:
+            self._cut_back()
+            if self._torn:
+                raise NotSaved(f"the game could not be saved to {self.path.name}: its last line cannot be cut back")
+        previous = self.chain.previous
+        data = self.chain.line(record)
+        try:
+            written = 0
+            while written < len(data):
+                count = self._file.write(data[written:])
+                if not count:  # a regular file takes at least a byte, or fails
+                    raise OSError(errno.EIO, "the file took nothing")
+                written += count
+        except OSError as exc:
+            self.chain.previous = previous
+            self._cut_back()
+            raise NotSaved(f"the game could not be saved to {self.path.name}: {exc.strerror or exc}") from None
+        self._end += len(data)
+
+    def _cut_back(self) -> None:
+        """Drop what a failed write left of its line (if even that fails, the reader
+        drops a cut last line, and the next write cuts it first)."""
+        self._torn = True
+        try:
+            os.ftruncate(self._file.fileno(), self._end)
+            self._file.seek(self._end)
+        except OSError:
+            return
+        self._torn = False
 
     def ply(self, before: State, move: Move, events: list[Event], searched: int | None = None) -> None:
-        self._write(self.chain.line(ply_record(before, move, events, searched, self.chain.format)))
+        self._line(ply_record(before, move, events, searched, self.chain.format))
 
     def record(self, record: Ply) -> None:
         """A move line made earlier (a move kept back while it could still be undone)."""
-        self._write(self.chain.line(record))
+        self._line(record)
 
     def finish(self, final: State) -> None:
-        self._write(self.chain.line(footer_for(final)))
+        self._line(footer_for(final))
 
     def close(self) -> None:
         self._file.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import msgspec
 
-from cwtui.logfile import LogWriter, drop_partial_line, last_record, read_log
+from cwtui.logfile import LogWriter, NotSaved, drop_partial_line, last_record, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.bots import Bot, Decision, IsmctsBot, Option, TreeRunner, decide, search_bot, seat_bots
 from engine.cards import Cards, load_cards
@@ -196,10 +196,11 @@ class GameSession:
         return bot.analyse(view(state, state.to_act), legal_moves(state))
 
     def play(self, move: Move, searched: int | None = None) -> Ply:
-        """Apply a move (IllegalMove leaves everything as it was) and log it; `searched`
-        is a bot's Decision.searched. A human's move that could still be undone is
-        kept back from the log until it cannot (see `kept`)."""
-        before = self.state
+        """Apply a move and log it; `searched` is a bot's Decision.searched. IllegalMove,
+        and NotSaved (the log cannot take it: a full disk), leave everything as it was:
+        a move the log has not got is not played. A human's move that could still be
+        undone is kept back from the log until it cannot (see `kept`)."""
+        before, before_last = self.state, self.before_last
         after, events = apply(before, move)
         record = ply_record(before, move, events, searched, self.writer.chain.format) if self.writer else None
         self.state = after
@@ -209,7 +210,15 @@ class GameSession:
         undoable = self.is_human(ply.seat) and after.to_act == ply.seat and not after.over and not reveals(events)
         self.kept.append((before, record))
         if not undoable:
-            self.commit()
+            try:
+                self.commit()
+            except NotSaved:
+                # this move is not played; moves kept back before it that were written
+                # are in the log now, and the others are still kept back
+                self.kept.pop()
+                self.history.pop()
+                self.state, self.before_last = before, before_last
+                raise
         if after.over:
             self.finish()
         return ply
@@ -227,23 +236,32 @@ class GameSession:
         return self.history.pop()
 
     def commit(self) -> None:
-        """Write the moves kept back: they can no longer be undone."""
-        for _before, record in self.kept:
+        """Write the moves kept back: they can no longer be undone. NotSaved leaves the
+        ones not written kept back, first of them the one that failed."""
+        while self.kept:
+            _before, record = self.kept[0]
             if self.writer and record is not None:
                 self.writer.record(record)
-        self.kept.clear()
+            del self.kept[0]
 
     def finish(self) -> None:
-        """Write the footer of a game that is over, and close the log."""
+        """Write the footer of a game that is over, and close the log. A footer the log
+        cannot take (NotSaved) is tried again on close; failing that, the log holds
+        every move and resuming it writes the footer (`resume` of an ended game)."""
         self.commit()
         if self.writer:
-            self.writer.finish(self.state)
+            try:
+                self.writer.finish(self.state)
+            except NotSaved:
+                return
             self.writer.close()
             self.writer = None
 
     def close(self) -> None:
         """The player leaves: moves kept back for undo are saved (a resumed game starts
         a new undo history)."""
+        if self.state.over:
+            self.finish()
         self.commit()
         if self.writer:
             self.writer.close()

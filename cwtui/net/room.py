@@ -26,6 +26,7 @@ from typing import Final, cast
 
 import msgspec
 
+from cwtui.logfile import NotSaved
 from cwtui.net.protocol import STAND_IN, Invite, ProtocolError, RoomInfo, SeenGame, SeenPly, Table, pack_views
 from cwtui.session import GameSession
 from engine.bots import Bot, make_bot
@@ -214,6 +215,10 @@ class Room:
             self.session.play(move)
         except IllegalMove as exc:
             raise ProtocolError(str(exc), exc.rule) from None
+        except NotSaved as exc:
+            raise ProtocolError(
+                f"the server could not save that move, so it was not played ({exc}); try again"
+            ) from None
 
     def undo(self, seat: int | None, ply: int) -> None:
         self.check_turn(seat, ply)

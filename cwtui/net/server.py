@@ -27,6 +27,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from cwtui.crash import crash_line, write_report
+from cwtui.logfile import NotSaved
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -54,6 +55,8 @@ from engine.bots import decide
 from engine.cards import Cards
 from engine.config import SEEDS, GameConfig
 from engine.errors import ConfigError
+
+SAVE_RETRY = 5.0  # seconds a room's bots wait before trying again a move its log could not take
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,11 @@ class GameServer:
             task.cancel()
         for room in self.rooms.values():
             room.close()
+
+    def report_line(self, line: str) -> None:
+        """A fault outside the server (a full disk): one line for the operator, no report."""
+        self.problems.append(line)
+        print(f"cwtui serve: {line}", file=sys.stderr)
 
     def report(self, exc: Exception) -> None:
         """A fault of the server's own: a crash report, and one line for the operator."""
@@ -295,5 +303,14 @@ class GameServer:
                     continue  # the seat's player came back and played meanwhile
                 if session.is_human(seat) and room.takeover_wait(seat, time.monotonic()) is None:
                     continue  # back in time: their decision, not the bot's
-                session.play(decision.move, searched)
+                try:
+                    session.play(decision.move, searched)
+                except NotSaved as exc:  # not played: the room waits for the disk, and tries again
+                    self.report_line(f"room {room.code}: {exc}; trying again in {SAVE_RETRY:.0f} s")
+                    unsaved = True
+                else:
+                    unsaved = False
+            if unsaved:
+                await asyncio.sleep(SAVE_RETRY)
+                continue
             await self.broadcast(room)

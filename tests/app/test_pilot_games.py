@@ -113,3 +113,48 @@ async def test_the_new_game_dialog_offers_the_last_seats_again(replays: Path) ->
         await pilot.press("n")
         await pilot.pause()
         assert app.screen.query_one("#kind-1", Select).value == "medium"
+
+
+async def test_a_move_the_disk_cannot_take_is_refused_in_one_line(replays: Path) -> None:
+    """Issue 37.1: the log's disk is full: the player's move is not played (the table is
+    as it was, with a note saying why); with room again, the same key plays it."""
+    import errno
+    import os
+
+    from textual.widgets import OptionList
+
+    app = make_app(replays, seed=8)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.press("n", "ctrl+s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen) and screen.session.writer is not None
+        writer = screen.session.writer
+        real, ply = writer._file, screen.session.state.ply
+
+        class FullDisk:
+            def write(self, data: bytes) -> int:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+            def __getattr__(self, name: str) -> object:
+                return getattr(real, name)
+
+        writer._file = FullDisk()  # type: ignore[assignment]
+        try:
+            for _ in range(6):  # a move that cannot be undone reaches the log: it is refused
+                screen.query_one(OptionList).focus()
+                await pilot.press("1")
+                await settle(pilot)
+                notes = [n.message for n in app._notifications]
+                if any("could not be saved" in m for m in notes):
+                    break
+            assert any("The move was not played: make room on the disk" in m for m in notes), notes
+            refused_at = screen.session.state.ply
+            logged = read_log(screen.session.path).plies  # type: ignore[arg-type]
+            assert refused_at >= ply and (not logged or logged[-1].ply < refused_at)
+        finally:
+            writer._file = real  # room again
+        screen.query_one(OptionList).focus()
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.session.state.ply > refused_at

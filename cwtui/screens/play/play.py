@@ -9,6 +9,7 @@ during bots' turns only public information is shown.
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 from textual import on, work
@@ -17,6 +18,7 @@ from textual.worker import get_current_worker
 
 from cwtui import words
 from cwtui.crash import crash_line, write_report
+from cwtui.logfile import NotSaved
 from cwtui.navigation import ShowResults
 from cwtui.screens.compact import roomy
 from cwtui.screens.handover.handover import HandoverScreen
@@ -156,7 +158,10 @@ class PlayScreen(SeatedScreen):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "bot")
-        self.session.close()  # moves kept back for undo are saved
+        # Moves kept back for undo are saved. If the disk cannot take them now (the app
+        # is closing, and q has already refused to leave them), they go as an undo would.
+        with contextlib.suppress(NotSaved):
+            self.session.close()
 
     def choose(self, move: Move) -> None:
         self.play_move(move)
@@ -168,6 +173,16 @@ class PlayScreen(SeatedScreen):
             ply = self.session.play(move, searched)
         except IllegalMove as exc:
             self.notify(str(exc), title="Not allowed", severity="error")
+            return
+        except NotSaved as exc:
+            # Not played, and the log is as it was. A bot would try again at once, over
+            # and over: the bots pause until the player has made room and presses p.
+            if not self.session.is_human(self.session.state.to_act):
+                self.paused = True
+                self.show_bot_waiting()
+                self.update_status()
+            self.notify(f"{exc}. The move was not played: make room on the disk and play it again.",
+                        title="Not saved", severity="error")  # fmt: skip
             return
         self.log_ply(ply)
         self.refresh_panes()
@@ -193,7 +208,11 @@ class PlayScreen(SeatedScreen):
     # -- keys ------------------------------------------------------------------------
     def action_leave(self) -> None:
         self.workers.cancel_group(self, "bot")
-        self.session.close()
+        try:
+            self.session.close()
+        except NotSaved as exc:
+            self.notify(f"{exc}. Make room on the disk and press q again.", title="Not saved", severity="error")
+            return
         self.app.pop_screen()
 
     async def action_speed(self) -> None:
