@@ -295,6 +295,12 @@ def tournament(args: argparse.Namespace) -> int:
     if not 2 <= len(kinds) <= 4:
         raise UsageError(f"cwtui tournament: give 2–4 bot kinds from {BOT_NAMES}, one per seat")
     games = -(-args.games // len(kinds)) * len(kinds)  # whole rotations
+    if games != args.games:
+        print(
+            f"cwtui tournament: {games} games, not {args.games}: every bot plays every seat on the same deals, "
+            f"so the games come in rotations of {len(kinds)}",
+            file=sys.stderr,
+        )
     out = args.out or replays_dir(args.replays_dir) / "tournament"
     plan = selfplay.Plan(len(kinds), games, args.seed, kinds, out=out, rotate=True)
     history_commands.check_db(history_commands.database(args), args.command)

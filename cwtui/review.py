@@ -87,6 +87,18 @@ class Sidecar(msgspec.Struct):
     settings: Settings
     seats: tuple[int, ...]
     decisions: tuple[Judged, ...]
+    # BLAKE2b-128 of the sidecar encoded with this field empty: a review edited by hand
+    # (a grade softened, a loss taken away) no longer matches and is made again
+    digest: str = ""
+
+
+def sealed(sidecar: Sidecar) -> Sidecar:
+    """The sidecar with its digest."""
+    return msgspec.structs.replace(sidecar, digest=_seal(sidecar))
+
+
+def _seal(sidecar: Sidecar) -> str:
+    return hashlib.blake2b(_encoder.encode(msgspec.structs.replace(sidecar, digest="")), digest_size=16).hexdigest()
 
 
 class _Format(msgspec.Struct):
@@ -166,7 +178,7 @@ def choose_seats(log: GameLog, asked: Sequence[str] | None) -> tuple[int, ...]:
     names = [s.name for s in config.seats]
     seats: list[int] = []
     for item in asked:
-        if item.isdigit() and int(item) < len(names):
+        if item.isdecimal() and int(item) < len(names):
             seat = int(item)
         elif item in names:
             seat = names.index(item)
@@ -202,7 +214,7 @@ def review(
         return GameReview(path, log, settings, chosen, kept, reused=True)
     todo = list(positions(log, cards, chosen))
     judged = tuple(judge_all(todo, level, cards, workers, progress, backend, pool))
-    notes += _keep(path, Sidecar(SIDECAR_FORMAT, log.header.game, log_hash, settings, chosen, judged))
+    notes += _keep(path, sealed(Sidecar(SIDECAR_FORMAT, log.header.game, log_hash, settings, chosen, judged)))
     return GameReview(path, log, settings, chosen, judged, notes=notes)
 
 
@@ -345,8 +357,10 @@ def parse_sidecar(raw: bytes) -> Sidecar:
 
 
 def _damage(kept: Sidecar) -> str | None:
-    """What makes a sidecar disagree with itself, or None: each decision's grade is its
-    loss's, its loss its leads', and its chances are chances."""
+    """What makes a sidecar disagree with itself, or None: its digest is its content's,
+    each decision's grade is its loss's, its loss its leads', and its chances are chances."""
+    if kept.digest != _seal(kept):
+        return "its digest does not match its content: changed since it was made"
     for j in kept.decisions:
         if not (0.0 <= j.before <= 1.0 and 0.0 <= j.after <= 1.0):
             return f"move {j.ply + 1}'s win chances are not between 0 and 1"

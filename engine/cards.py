@@ -146,7 +146,7 @@ def validate(data: CardData) -> list[str]:
         if f.tag not in data.tag_colors:
             problems.append(f"fish[{i}]: tag {f.tag!r} is not one of tag_colors")
         hh, _, mm = f.time.partition(":")
-        if not (len(hh) == 2 and len(mm) == 2 and hh.isdigit() and mm.isdigit()
+        if not (len(hh) == 2 and len(mm) == 2 and hh.isdecimal() and mm.isdecimal()
                 and int(hh) < 24 and int(mm) < 60):  # fmt: skip
             problems.append(f"fish[{i}]: time {f.time!r} is not HH:MM")
     if problems:

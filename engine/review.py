@@ -81,7 +81,7 @@ BANDS: Final[tuple[tuple[str, float], ...]] = (
 )
 BEGINNER: Final = "beginner"
 # Rollouts of each move judged, by level: the best move and the chosen one share them.
-ROLLOUTS: Final = {"medium": 100, "hard": 300}
+ROLLOUTS: Final = {"medium": 80, "hard": 300}
 # A final score's parts, as the score sheet has them (R11.1): each trophy, the Master
 # Angler cards caught, the tag points.
 PARTS: Final = (*get_args(TrophyKind), "master_anglers", "tags")

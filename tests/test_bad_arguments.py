@@ -38,6 +38,7 @@ CASES: list[tuple[list[str], str]] = [
     (["host", "127.0.0.1:8765"], "give 1 to 4 seats"),
     (["host", "nowhere", "--seat", "Ana"], "expected HOST:PORT[/ROOM[#TOKEN]]"),
     (["host", "127.0.0.1:99999", "--seat", "Ana"], "expected HOST:PORT"),
+    (["host", "127.0.0.1:²", "--seat", "Ana"], "expected HOST:PORT"),  # 37.10: was "invalid literal for int()"
     (["host", "127.0.0.1:8765/AB-C", "--seat", "Ana"], "a room code is letters and digits"),
     (["host", "127.0.0.1:8765/ABC", "--seat", "Ana"], "without a room"),
     (["host", "127.0.0.1:8765", "--seat", "Ana:wizard"], "unknown seat kind 'wizard'"),
@@ -136,6 +137,7 @@ CASES: list[tuple[list[str], str]] = [
     (["review", "{notalog}"], "line 1: not a game log header"),
     (["review", "{game}", "--seats", "Zed"], "has no seat 'Zed'; its seats are 0 (Ana), 1 (Bo)"),
     (["review", "{game}", "--seats", "7"], "has no seat '7'"),
+    (["review", "{game}", "--seats", "²"], "has no seat '²'"),  # 37.10: a digit int() does not take
     (["review", "{game}", "--seats", ","], "expected seats by number or name"),
     (["review", "{game}", "{notalog}"], "line 1: not a game log header"),
     (["review", "{game}", "--level", "easy"], "invalid choice: 'easy'"),

@@ -205,8 +205,9 @@ def test_other_settings_or_a_grown_log_review_afresh(log: Path, short_game: byte
     side = reviews.sidecar_path(log)
     kept = msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar)
     older = msgspec.structs.replace(kept, settings=msgspec.structs.replace(kept.settings, engine="0.2.0"))
-    side.write_bytes(msgspec.json.encode(older))
-    assert not reviews.review(log, CARDS, "medium", workers=1).reused  # another engine's
+    side.write_bytes(msgspec.json.encode(reviews.sealed(older)))
+    redone = reviews.review(log, CARDS, "medium", workers=1)
+    assert not redone.reused and not redone.notes  # another engine's: stale, not damaged
     log.write_bytes(short_game.splitlines(keepends=True)[0] + b"".join(short_game.splitlines(keepends=True)[1:20]))
     shorter = reviews.review(log, CARDS, "medium", workers=1)
     assert not shorter.reused and len(shorter.decisions) == 19
@@ -219,6 +220,7 @@ def test_other_settings_or_a_grown_log_review_afresh(log: Path, short_game: byte
         lambda raw: b"\xff" + raw,  # not UTF-8
         lambda raw: raw.replace(b'"grade":"best"', b'"grade":"blunder"', 1),  # a grade its loss does not give
         lambda raw: raw.replace(b'"loss":0.0', b'"loss":4.0', 1),  # a loss its leads do not give
+        lambda raw: raw.replace(b'"before":0.5', b'"before":0.6', 1),  # 37.10: edited, all else sound
     ],
 )
 def test_a_damaged_kept_review_is_reported_and_redone(log: Path, damage, quick: None) -> None:

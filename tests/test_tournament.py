@@ -74,6 +74,14 @@ def test_tournament_command_prints_standings_and_loads_the_games(
     assert rows == [("easy-0", 3), ("random-1", 3)]  # each bot started half the games
 
 
+def test_a_tournament_says_when_it_rounds_the_games_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 37.10: three bots and --games 4 played 6 games without a word."""
+    args = ["tournament", "--bots", "greedy,random,random", "--games", "4", "--workers", "1"]
+    assert main([*args, "--out", str(tmp_path / "t"), "--db", str(tmp_path / "h.duckdb")]) == 0
+    assert "6 games, not 4: every bot plays every seat on the same deals" in capsys.readouterr().err
+    assert len(list((tmp_path / "t").glob("*.jsonl"))) == 6
+
+
 def test_tournament_refuses_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "--bots", "greedy"]) == 2
     assert main(["tournament", "--bots", "greedy,wizard"]) == 2

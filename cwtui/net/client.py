@@ -53,7 +53,7 @@ def parse_address(text: str) -> Address:
     rest, _, token = text.partition("#")
     server, _, room = rest.partition("/")
     host, colon, port = server.rpartition(":")
-    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not colon or not host or not port.isdecimal() or not 0 < int(port) < 65536:
         raise ValueError(f"expected HOST:PORT[/ROOM[#TOKEN]], such as 127.0.0.1:8765/K7QM2P, not {text!r}")
     if room and not room.isalnum():
         raise ValueError(f"a room code is letters and digits, not {room!r}")

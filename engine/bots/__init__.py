@@ -84,7 +84,7 @@ def _version(engine: str) -> tuple[int, ...] | None:
     """ "0.1.0" as (0, 1, 0); anything else (a header written by hand) as None: this
     engine's levels."""
     parts = engine.split(".")
-    if not all(p.isdigit() for p in parts):
+    if not all(p.isdecimal() for p in parts):
         return None
     return tuple(int(p) for p in parts)
 

@@ -75,7 +75,7 @@ def test_reviews_load_once_and_follow_their_files(games: Path, tmp_path: Path) -
 
     side = reviews.sidecar_path(first)
     kept = msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar)
-    side.write_bytes(msgspec.json.encode(msgspec.structs.replace(kept, decisions=kept.decisions[:5])))
+    side.write_bytes(msgspec.json.encode(reviews.sealed(msgspec.structs.replace(kept, decisions=kept.decisions[:5]))))
     assert load(db, [games]).reviews == 1  # changed: replaced as a whole
     assert rows(db, "SELECT count(*) FROM reviews WHERE game = ?", first.stem) == [(5,)]
 

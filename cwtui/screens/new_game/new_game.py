@@ -169,7 +169,7 @@ class NewGameScreen(Screen[None]):
         if address.room is not None:
             raise ValueError("Give the server as HOST:PORT; it makes the room.")
         delay = self.query_one("#takeover", Input).value.strip()
-        if delay and not (delay.isdigit() and int(delay) <= MAX_TAKEOVER):
+        if delay and not (delay.isdecimal() and int(delay) <= MAX_TAKEOVER):
             raise ValueError(f"Stand-in: a whole number of seconds up to {MAX_TAKEOVER}, or empty to wait.")
         return address, float(delay) if delay else None
 
@@ -208,7 +208,7 @@ class NewGameScreen(Screen[None]):
             kind = str(self.query_one(f"#kind-{i}", Select).value)
             seats.append(SeatConfig(name, kind))
         text = self.query_one("#seed", Input).value.strip()
-        if not text.isdigit():
+        if not text.isdecimal():
             raise ValueError("The seed must be a whole number from 0 to 2**64 - 1.")
         # GameConfig checks the rest (R2: seats, names, the seed's range) and says what is wrong
         cards_text = self.query_one("#cards", Input).value.strip()
