@@ -1,6 +1,9 @@
 """Game log files: written append-only and flushed after every move, so a crash loses
 nothing already played; read back through engine.log.parse.
 
+One process writes a log at a time: a writer holds an exclusive lock on it (flock) until
+it closes, and a second is refused with GameInUse, naming the process that holds it.
+
 A line is written whole or not at all: a write that fails (a full disk, a lost mount)
 is cut back to the last whole line and raises NotSaved, and the chain of digests stays
 where it was, so the log reads as it did before and the same line can be written again
@@ -14,6 +17,7 @@ LogFormatError whose message leaves the path to the caller.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -21,7 +25,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO
 
-from engine.errors import LogFormatError
+from engine.errors import EngineError, LogFormatError
 from engine.events import Event
 from engine.log import (
     MAX_LINE,
@@ -41,6 +45,10 @@ from engine.state import State
 
 MAX_LOG = 64 << 20  # bytes; a long four-player game is ~0.2 MB
 TAIL = 1 << 16  # bytes read from a log's end to find its last line; far above any line
+
+
+class GameInUse(EngineError):
+    """A log another process is writing (or wrote since it was read): nothing was written."""
 
 
 class NotSaved(OSError):
@@ -64,8 +72,9 @@ class LogWriter:
     def create(cls, path: Path, header: Header) -> LogWriter:
         """A new log with this header (never over another file)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        # "x": never overwrite another game's log
-        writer = cls(path, path.open("xb", buffering=0), Chain(header.format))
+        file = path.open("xb", buffering=0)  # "x": never overwrite another game's log
+        _lock(file, path)
+        writer = cls(path, file, Chain(header.format))
         try:
             writer._line(header)
         except NotSaved:
@@ -76,9 +85,19 @@ class LogWriter:
 
     @classmethod
     def append(cls, path: Path, log: GameLog) -> LogWriter:
-        """More lines for an existing log, as read by `read_log` (so the file ends with
-        its last complete line: see `drop_partial_line`)."""
-        return cls(path, path.open("ab", buffering=0), Chain(log.format, log.digest))
+        """More lines for an existing log, as `read_log` read it. Locked first, then
+        checked: a last line cut off by a crash is dropped, and a log that has moved on
+        since it was read (another process played) is refused with GameInUse."""
+        file = path.open("ab", buffering=0)
+        try:
+            _lock(file, path)
+            drop_partial_line(path)
+            if read_log(path).digest != log.digest:
+                raise GameInUse(f"{path.name} has changed since it was read: another process is playing it")
+        except BaseException:
+            file.close()
+            raise
+        return cls(path, file, Chain(log.format, log.digest))
 
     def _line(self, record: Header | Ply | Footer) -> None:
         """Write one record's line whole, or cut the file back and keep the chain as it
@@ -124,7 +143,9 @@ class LogWriter:
         self._line(footer_for(final))
 
     def close(self) -> None:
-        self._file.close()
+        if not self._file.closed:
+            _holder_file(self.path).unlink(missing_ok=True)
+        self._file.close()  # and with it the lock
 
     def __enter__(self) -> LogWriter:
         return self
@@ -191,6 +212,31 @@ def last_record(path: Path) -> tuple[Header, Ply | Footer | None]:
         except LogFormatError:
             continue  # the header itself, or a damaged line
     return header, None
+
+
+def _holder_file(log: Path) -> Path:
+    """Where a log's writer notes its process id, for a second process to name it."""
+    return log.with_name(log.name + ".pid")
+
+
+def _lock(file: BinaryIO, path: Path) -> None:
+    """Hold the log for this process (GameInUse if another holds it). The lock goes with
+    the file's closing or the process's end, kill -9 included."""
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): one process a game is the player's to keep
+        return
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        file.close()
+        try:
+            holder = f" (process {int(_holder_file(path).read_text())})"
+        except (OSError, ValueError):
+            holder = ""
+        raise GameInUse(f"{path.name} is being played by another process{holder}; nothing was written") from None
+    with contextlib.suppress(OSError):
+        _holder_file(path).write_text(str(os.getpid()))
 
 
 def drop_partial_line(path: Path) -> None:

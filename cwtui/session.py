@@ -14,7 +14,7 @@ from pathlib import Path
 
 import msgspec
 
-from cwtui.logfile import LogWriter, NotSaved, drop_partial_line, last_record, read_log
+from cwtui.logfile import LogWriter, NotSaved, last_record, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.bots import Bot, Decision, IsmctsBot, Option, TreeRunner, decide, search_bot, seat_bots
 from engine.cards import Cards, load_cards
@@ -132,8 +132,6 @@ class GameSession:
         bots = seat_bots(log.header.config, replay.cards)
         if log.footer is not None:
             return cls(replay.final, path, None, bots, history)
-        if log.truncated:
-            drop_partial_line(path)
         session = cls(replay.final, path, LogWriter.append(path, log), bots, history)
         if replay.ended_without_footer:
             session.finish()

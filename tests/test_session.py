@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from cwtui.logfile import read_log
+from cwtui.logfile import GameInUse, LogWriter, read_log
 from cwtui.session import GameSession, unfinished_games
 from engine import GameConfig, LogFormatError, SeatConfig
 from engine.replay import Replay
@@ -101,3 +102,34 @@ def test_the_unfinished_list_passes_over_what_is_not_a_log(tmp_path: Path) -> No
     (tmp_path / "folder.jsonl").mkdir()
     (tmp_path / "bad.jsonl").write_bytes(b'{"kind":"header","x":"\xff"}\n')
     assert [p for p, _h, _n in unfinished_games(tmp_path)] == [session.path]
+
+
+def test_one_process_writes_a_game_at_a_time(tmp_path: Path) -> None:
+    """Issue 37.2 (../shared/repro/two_resumes.py): two resumes of one game both appended,
+    and the log no longer read. The second is refused, naming who holds it, and writes
+    nothing; once the first has closed, the game resumes where it left off."""
+    first = GameSession.start(CONFIG, tmp_path)
+    play(first, 20)
+    first.close()
+    assert first.path is not None
+    holder = GameSession.resume(first.path)
+    logged = first.path.read_bytes()
+    with pytest.raises(GameInUse, match=rf"is being played by another process \(process {os.getpid()}\)"):
+        GameSession.resume(first.path)
+    assert first.path.read_bytes() == logged
+    play(holder, 10)
+    holder.close()
+    again = GameSession.resume(first.path)
+    assert again.state.ply == holder.state.ply
+    again.close()
+
+
+def test_a_log_that_moved_on_since_it_was_read_is_not_appended_to(tmp_path: Path) -> None:
+    session = GameSession.start(CONFIG, tmp_path)
+    play(session, 10)
+    assert session.path is not None
+    stale = read_log(session.path)
+    play(session, 5)
+    session.close()
+    with pytest.raises(GameInUse, match="has changed since it was read"):
+        LogWriter.append(session.path, stale)
