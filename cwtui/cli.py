@@ -33,6 +33,7 @@ from cwtui.args import (
 )
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.history import commands as history_commands
+from cwtui.logfile import GameInUse, NotSaved
 from cwtui.net import commands as net_commands
 from cwtui.processes import default_workers, run_all
 from cwtui.progress import progress_bar
@@ -147,6 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return EXIT_USAGE
+    except (GameInUse, NotSaved) as exc:
+        # the user's situation, not cwtui's failure: a log another process holds or
+        # names, a disk that is full; every log is left as it was (cwtui.logfile)
+        print(f"cwtui {args.command}: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("\ncwtui: stopped", file=sys.stderr)
         return EXIT_STOPPED

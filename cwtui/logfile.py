@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import itertools
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO
@@ -51,6 +53,10 @@ class GameInUse(EngineError):
     """A log another process is writing (or wrote since it was read): nothing was written."""
 
 
+class LogExists(GameInUse):
+    """A new log's name is taken: another game's, perhaps being written right now."""
+
+
 class NotSaved(OSError):
     """A line the log could not take: the log is as it was before it (one line, for the
     player: the disk is full, say). An OSError, as the fault under it is."""
@@ -70,9 +76,14 @@ class LogWriter:
 
     @classmethod
     def create(cls, path: Path, header: Header) -> LogWriter:
-        """A new log with this header (never over another file)."""
+        """A new log with this header (never over another file: LogExists)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        file = path.open("xb", buffering=0)  # "x": never overwrite another game's log
+        try:
+            file = path.open("xb", buffering=0)  # "x": the name is taken only if it was free
+        except FileExistsError:
+            raise LogExists(
+                f"{path.name} exists already (is another cwtui writing games into this folder?); it was not touched"
+            ) from None
         _lock(file, path)
         writer = cls(path, file, Chain(header.format))
         try:
@@ -82,6 +93,21 @@ class LogWriter:
             path.unlink(missing_ok=True)  # an empty file is no game
             raise
         return writer
+
+    @classmethod
+    def create_new(cls, folder: Path, stem: str, header_for: Callable[[str], Header]) -> LogWriter:
+        """A new log under a name no other file has — stem, then stem-2, stem-3… — taken
+        at the moment it is created, so two processes starting games at once get two
+        names. `header_for` makes the header for the name chosen (the game's id)."""
+        for n in itertools.count(1):
+            path = folder / (f"{stem}.jsonl" if n == 1 else f"{stem}-{n}.jsonl")
+            if path.exists():
+                continue
+            try:
+                return cls.create(path, header_for(path.stem))
+            except LogExists:
+                continue  # taken since we looked: the next name
+        raise AssertionError("unreachable")
 
     @classmethod
     def append(cls, path: Path, log: GameLog) -> LogWriter:

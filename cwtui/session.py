@@ -73,10 +73,14 @@ class GameSession:
     def start(cls, config: GameConfig, folder: Path, cards: Cards | None = None) -> GameSession:
         cards = cards or load_cards()
         now = datetime.now(UTC)
-        path = _new_log(folder, f"game-{now:%Y%m%d-%H%M%S}-{config.seed}")
         state, setup = set_up(config, cards)
-        header = header_for(config, cards.hash, path.stem, now.isoformat(timespec="seconds"), setup=setup)
-        return cls(state, path, LogWriter.create(path, header), seat_bots(config, cards))
+        created = now.isoformat(timespec="seconds")
+        writer = LogWriter.create_new(
+            folder,
+            f"game-{now:%Y%m%d-%H%M%S}-{config.seed}",
+            lambda game: header_for(config, cards.hash, game, created, setup=setup),
+        )
+        return cls(state, writer.path, writer, seat_bots(config, cards))
 
     @classmethod
     def fork(cls, replay: Replay, ply: int, seats: tuple[SeatConfig, ...], folder: Path) -> GameSession:
@@ -90,13 +94,18 @@ class GameSession:
             raise LogFormatError("the game is over at this position; there is nothing to play on")
         config = msgspec.structs.replace(parent.config, seats=seats)
         now = datetime.now(UTC)
-        path = _new_log(folder, f"{parent.game}-from-{ply}-{now:%Y%m%d-%H%M%S}")
         created = now.isoformat(timespec="seconds")
         # setup does not depend on the seats' kinds: the fork's is the parent's
-        header = header_for(config, replay.cards.hash, path.stem, created, Parent(parent.game, ply), setup=replay.setup)
+        origin = Parent(parent.game, ply)
+        writer = LogWriter.create_new(
+            folder,
+            f"{parent.game}-from-{ply}-{now:%Y%m%d-%H%M%S}",
+            lambda game: header_for(config, replay.cards.hash, game, created, origin, setup=replay.setup),
+        )
+        path = writer.path
         # the parent's moves written afresh, in this engine's format (a parent in an
         # older format may record its bookkeeping differently: engine.replay)
-        with LogWriter.create(path, header) as writer:
+        with writer:
             state = replay.state_at(0)
             for record in replay.log.plies[:ply]:
                 after, events = apply(state, record.move)
@@ -271,16 +280,6 @@ def shown_path(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
-
-
-def _new_log(folder: Path, stem: str) -> Path:
-    """A file name no other log has (its stem is the game's id)."""
-    path = folder / f"{stem}.jsonl"
-    n = 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stem}-{n}.jsonl"
-    return path
 
 
 def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:

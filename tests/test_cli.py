@@ -51,6 +51,26 @@ def test_verify_counts_moves_as_the_replay_does(tmp_path: Path, capsys: pytest.C
     assert ": FAILED at move 6: " in capsys.readouterr().out
 
 
+def test_a_log_another_simulate_wrote_meanwhile_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37.4: two simulate runs with overlapping seeds into one folder crashed with
+    FileExistsError (exit 70). The log the other run wrote after this one looked is
+    left alone, and this run stops with one line, exit 1."""
+    from cwtui import selfplay
+
+    main(["simulate", "--players", "2", "--games", "1", "--out", str(tmp_path)])
+    (log,) = tmp_path.glob("*.jsonl")
+    written = log.read_bytes()
+    capsys.readouterr()
+    monkeypatch.setattr(selfplay, "finished_before", lambda plan: {})  # as if it appeared after the look
+    assert main(["simulate", "--players", "2", "--games", "1", "--workers", "1", "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"cwtui simulate: {log.name} exists already (is another cwtui writing games into this folder?); " \
+        "it was not touched\n"  # fmt: skip
+    assert log.read_bytes() == written
+
+
 def test_unknown_bot_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--bots", "wizard", "--games", "1"]) == 2
     err = capsys.readouterr().err

@@ -133,3 +133,25 @@ def test_a_log_that_moved_on_since_it_was_read_is_not_appended_to(tmp_path: Path
     session.close()
     with pytest.raises(GameInUse, match="has changed since it was read"):
         LogWriter.append(session.path, stale)
+
+
+def test_a_new_game_takes_the_next_name_if_its_own_is_taken_meanwhile(tmp_path: Path) -> None:
+    """Issue 37.4: two games started in the same second with the same seed: the second's
+    name was free when it looked and taken when it created the file (FileExistsError,
+    exit 70). Names are taken as files are created: it gets the next one."""
+    from engine import load_cards
+    from engine.log import header_for
+    from engine.setup import set_up
+
+    cards = load_cards()
+    _state, setup = set_up(CONFIG, cards)
+
+    def taken_meanwhile(game: str) -> object:
+        if game == "g":  # another process creates g.jsonl between the look and the create
+            (tmp_path / "g.jsonl").write_bytes(b"another game\n")
+        return header_for(CONFIG, cards.hash, game, "2026-11-26T00:00:00+00:00", setup=setup)
+
+    with LogWriter.create_new(tmp_path, "g", taken_meanwhile) as writer:  # type: ignore[arg-type]
+        assert writer.path.name == "g-2.jsonl"
+    assert (tmp_path / "g.jsonl").read_bytes() == b"another game\n"  # not touched
+    assert read_log(tmp_path / "g-2.jsonl").header.game == "g-2"
