@@ -164,6 +164,7 @@ CASES: list[tuple[list[str], str]] = [
     (["history", "load", "{file}"], "not a folder of logs"),
     (["history", "load", "{dir}", "--db", "{file}/h.duckdb"], "is a file, not a folder"),
     (["history", "load", "{dir}", "--db", "{tmp}/a?b.duckdb"], "contains '?'"),
+    (["history", "load", "{dir}", "--db", "{tmp}/a\\b.duckdb"], "contains a backslash"),  # 37.5: was "damaged"
     (["history", "load", "{dir}", "--db", "{dir}"], "is a folder, not a database file"),
     (["history", "load", "{dir}", "--cards", "{tmp}/missing.toml"], "cannot read card file"),
     (["history", "load", "{dir}", "--cards", "{badutf8}"], "is not UTF-8 text"),
@@ -187,6 +188,7 @@ CASES: list[tuple[list[str], str]] = [
     (["sql", "SELECT 1", "--db", "{tmp}/missing.duckdb"], "no history database at"),
     (["sql", "SELECT 1", "--db", "{file}/h.duckdb"], "is a file, not a folder"),
     (["sql", "SELECT 1", "--db", "{tmp}/a?b.duckdb"], "contains '?'"),
+    (["sql", "SELECT 1", "--db", "{tmp}/a\\b.duckdb"], "contains a backslash"),
     (["sql", "SELECT 1", "--db", "{dir}"], "is a folder, not a database file"),
     (["sql", "SELECT 1", "--no-load", "--db", "{notadb}"], "is damaged"),
 ]

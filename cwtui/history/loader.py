@@ -121,6 +121,9 @@ def db_path_problem(db: Path) -> str | None:
     if "?" in str(db):
         # DuckDB reads what follows a '?' as connection options (its WAL would go elsewhere)
         return f"the database path {db} contains '?', which DuckDB cannot open; choose another with --db"
+    if "\\" in str(db):
+        # DuckDB reads a backslash as a folder separator, on every system (issue 37.5)
+        return f"the database path {db} contains a backslash, which DuckDB reads as a folder; choose another with --db"
     if db.exists() and not db.is_file():
         return f"{db} is a folder, not a database file"
     parent = next((p for p in db.parents if p.exists()), None)
@@ -140,9 +143,11 @@ def _opening_error(db: Path, exc: duckdb.Error) -> HistoryError:
 
 # What DuckDB says when the database file is damaged, and when the machine is at fault.
 _DAMAGE = ("Corrupt database", "checksum", "Could not read enough bytes", "not a valid DuckDB database")
-_MACHINE = ("Could not set lock", "Conflicting lock", "Permission denied", "Read-only file system", "No space left",
-            "Disk quota", "File too large", "Could not write", "Too many open files", "Out of Memory",
-            "out of memory", "Interrupted")  # fmt: skip
+_MACHINE = (
+    "No such file or directory", "Could not set lock", "Conflicting lock", "Permission denied",
+    "Read-only file system", "No space left", "Disk quota", "File too large", "Could not write",
+    "Too many open files", "Out of Memory", "out of memory", "Interrupted",
+)  # fmt: skip
 
 
 def _cause(exc: duckdb.Error) -> Literal["damage", "machine", "log"]:
