@@ -14,7 +14,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cwtui import selfplay
 from cwtui.args import (
@@ -46,9 +46,6 @@ from engine.errors import EngineError
 from engine.review import LEVELS as REVIEW_LEVELS
 
 BOT_NAMES = ", ".join(map(kind_name, BOT_KINDS))  # as a player knows them: easy, not greedy
-
-if TYPE_CHECKING:
-    pass  # imported when the app runs: the commands start faster without Textual
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -186,3 +186,16 @@ def quick_judge(job):  # (engine.review.Position, level, cards) -> engine.review
     return Judged(position.ply, position.seat, position.phase, len(position.moves), position.chosen,
                   position.moves[0], 0.5, 0.5 - loss / 100, 2.0, 2.0 - loss, loss, grade(loss),
                   (("lake_contest", loss),))  # fmt: skip
+
+
+def play_moves(session, moves: int) -> None:  # session: cwtui.session.GameSession
+    """Up to `moves` moves of a game session, to its end at most: a human seat plays its
+    first legal move, a bot its own."""
+    for _ in range(moves):
+        if session.state.over:
+            return
+        if session.is_human(session.state.to_act):
+            session.play(session.legal()[0])
+        else:
+            decision = session.bot_move()
+            session.play(decision.move, decision.searched)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import play_moves
 
 from cwtui.logfile import NotSaved, read_log
 from cwtui.session import GameSession
@@ -36,17 +37,9 @@ class FullDisk:
         return getattr(self.real, name)
 
 
-def play_bots(session: GameSession, moves: int) -> None:
-    for _ in range(moves):
-        if session.state.over:
-            return
-        decision = session.bot_move()
-        session.play(decision.move, decision.searched)
-
-
 def test_a_move_the_disk_cannot_take_is_not_played_and_the_game_goes_on(tmp_path: Path) -> None:
     session = GameSession.start(CONFIG, tmp_path)
-    play_bots(session, 30)
+    play_moves(session, 30)
     writer = session.writer
     assert writer is not None and session.path is not None
     logged = session.path.read_bytes()
@@ -60,7 +53,7 @@ def test_a_move_the_disk_cannot_take_is_not_played_and_the_game_goes_on(tmp_path
         assert session.state is state and session.state.ply == ply and len(session.history) == ply
         assert session.path.read_bytes() == logged  # nothing of the failed line is left
     writer._file = real  # space comes back
-    play_bots(session, 10_000)
+    play_moves(session, 10_000)
     session.close()
     assert session.state.over
     verdict = verify_log(session.path, load_cards())
@@ -73,7 +66,7 @@ def test_a_footer_the_disk_cannot_take_is_written_on_close(tmp_path: Path) -> No
     move was saved), and the footer is written when the game is closed."""
     session = GameSession.start(CONFIG, tmp_path)
     while not apply(session.state, session.bot_move().move)[0].over:
-        play_bots(session, 1)
+        play_moves(session, 1)
     writer, path = session.writer, session.path
     assert writer is not None and path is not None
     real, finish = writer._file, writer.finish
@@ -86,7 +79,7 @@ def test_a_footer_the_disk_cannot_take_is_written_on_close(tmp_path: Path) -> No
             writer._file = real
 
     writer.finish = footer_on_a_full_disk  # type: ignore[method-assign]
-    play_bots(session, 1)
+    play_moves(session, 1)
     assert session.state.over and read_log(path).footer is None
     assert verify_log(path, load_cards()).text.startswith("OK up to move")  # every move, no footer yet
     writer.finish = finish  # type: ignore[method-assign]

@@ -138,9 +138,9 @@ def test_a_score_sheet_by_part_adds_up_to_the_final_scores() -> None:
         assert [sum(row) for row in score_sheet(s)] == [line.total for line in s.result]
 
 
-def test_two_moves_rolled_out_on_one_seed_meet_the_same_worlds() -> None:
-    """A move compared with itself loses nothing: the rollouts of both deal the same
-    worlds and play them out alike (engine.review.rollouts)."""
+def test_rollouts_are_the_same_from_the_same_seed() -> None:
+    """Rollouts draw their worlds and their play from the seed alone (engine.review.rollouts):
+    a review is the same on any worker, and a move compared with itself loses nothing."""
     s = decision(2, 4, 60)
     move = legal_moves(s)[0]
     once, again = rollouts(view(s, s.to_act), move, CARDS, 9, 12), rollouts(view(s, s.to_act), move, CARDS, 9, 12)

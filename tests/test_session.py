@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers import play_moves
 
 from cwtui.logfile import GameInUse, LogWriter, read_log
 from cwtui.session import GameSession, unfinished_games
@@ -15,38 +16,29 @@ from engine.replay import Replay
 CONFIG = GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo", "greedy")), seed=31)
 
 
-def play(session: GameSession, moves: int) -> None:
-    for _ in range(moves):
-        if session.is_human(session.state.to_act):
-            session.play(session.legal()[0])
-        else:
-            decision = session.bot_move()
-            session.play(decision.move, decision.searched)
-
-
 def test_resume_continues_exactly_where_the_game_stopped(tmp_path: Path) -> None:
     session = GameSession.start(CONFIG, tmp_path)
-    play(session, 30)
+    play_moves(session, 30)
     state = session.state
     session.close()
     assert [p for p, _h, _n in unfinished_games(tmp_path)] == [session.path]
     resumed = GameSession.resume(session.path)
     assert resumed.state.ply == state.ply and resumed.legal() == session.legal()
-    play(resumed, 10)
+    play_moves(resumed, 10)
     resumed.close()
     assert Replay(read_log(session.path)).divergence is None
 
 
 def test_a_line_cut_off_by_a_crash_is_dropped_on_resume(tmp_path: Path) -> None:
     session = GameSession.start(CONFIG, tmp_path)
-    play(session, 20)
+    play_moves(session, 20)
     session.close()
     data = session.path.read_bytes()
     session.path.write_bytes(data[:-15])  # the crash: the last move half written
     assert [(p, n) for p, _h, n in unfinished_games(tmp_path)] == [(session.path, 19)]
     resumed = GameSession.resume(session.path)
     assert resumed.state.ply == 19
-    play(resumed, 5)
+    play_moves(resumed, 5)
     resumed.close()
     log = read_log(session.path)
     assert not log.truncated and len(log.plies) == 24 and Replay(log).divergence is None
@@ -69,7 +61,7 @@ def test_a_log_with_a_seat_kind_no_bot_plays_is_refused_not_resumed(tmp_path: Pa
     from helpers import reseal
 
     session = GameSession.start(CONFIG, tmp_path)
-    play(session, 10)
+    play_moves(session, 10)
     session.close()
     assert session.path is not None
     lines = session.path.read_bytes().splitlines(keepends=True)
@@ -85,7 +77,7 @@ def test_a_format_1_game_resumes_in_format_1(tmp_path: Path) -> None:
     path = tmp_path / "old.jsonl"
     path.write_bytes(b"".join(format1.read_bytes().splitlines(keepends=True)[:80]))
     session = GameSession.resume(path)
-    play(session, 20)
+    play_moves(session, 20)
     session.close()
     log = read_log(path)
     assert log.format == 1 and len(log.plies) == 79 + 20 and b'"digest"' not in path.read_bytes()
@@ -96,7 +88,7 @@ def test_the_unfinished_list_passes_over_what_is_not_a_log(tmp_path: Path) -> No
     """The home screen counts unfinished games at start-up: a dangling link, a folder or
     a damaged file named *.jsonl must not stop it."""
     session = GameSession.start(CONFIG, tmp_path)
-    play(session, 6)
+    play_moves(session, 6)
     session.close()
     (tmp_path / "gone.jsonl").symlink_to(tmp_path / "nowhere")
     (tmp_path / "folder.jsonl").mkdir()
@@ -109,7 +101,7 @@ def test_one_process_writes_a_game_at_a_time(tmp_path: Path) -> None:
     and the log no longer read. The second is refused, naming who holds it, and writes
     nothing; once the first has closed, the game resumes where it left off."""
     first = GameSession.start(CONFIG, tmp_path)
-    play(first, 20)
+    play_moves(first, 20)
     first.close()
     assert first.path is not None
     holder = GameSession.resume(first.path)
@@ -117,7 +109,7 @@ def test_one_process_writes_a_game_at_a_time(tmp_path: Path) -> None:
     with pytest.raises(GameInUse, match=rf"is being played by another process \(process {os.getpid()}\)"):
         GameSession.resume(first.path)
     assert first.path.read_bytes() == logged
-    play(holder, 10)
+    play_moves(holder, 10)
     holder.close()
     again = GameSession.resume(first.path)
     assert again.state.ply == holder.state.ply
@@ -126,10 +118,10 @@ def test_one_process_writes_a_game_at_a_time(tmp_path: Path) -> None:
 
 def test_a_log_that_moved_on_since_it_was_read_is_not_appended_to(tmp_path: Path) -> None:
     session = GameSession.start(CONFIG, tmp_path)
-    play(session, 10)
+    play_moves(session, 10)
     assert session.path is not None
     stale = read_log(session.path)
-    play(session, 5)
+    play_moves(session, 5)
     session.close()
     with pytest.raises(GameInUse, match="has changed since it was read"):
         LogWriter.append(session.path, stale)
