@@ -25,7 +25,9 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-from typing import BinaryIO
+from typing import BinaryIO, cast
+
+import msgspec
 
 from engine.errors import EngineError, LogFormatError
 from engine.events import Event
@@ -42,7 +44,7 @@ from engine.log import (
     parse_line,
     ply_record,
 )
-from engine.moves import Move
+from engine.moves import AnyMove, Move
 from engine.state import State
 
 MAX_LOG = 64 << 20  # bytes; a long four-player game is ~0.2 MB
@@ -271,3 +273,108 @@ def drop_partial_line(path: Path) -> None:
     if not data.endswith(b"\n"):
         with path.open("r+b") as f:
             f.truncate(data.rfind(b"\n") + 1)
+
+
+def undo_journal(log: Path) -> Path:
+    """Where a log's moves kept back for undo are journaled (not `*.jsonl`: no reader of
+    logs takes it for a game)."""
+    return log.with_name(log.name + ".undo")
+
+
+class KeptMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A journal line: a move played but kept back from the log while it can be undone."""
+
+    game: str  # the log's game id: a journal is never read into another game
+    ply: int
+    move: AnyMove
+
+
+_kept_encoder = msgspec.json.Encoder()
+_kept_decoder = msgspec.json.Decoder(KeptMove)
+
+
+def read_journal(log: Path, game: str) -> tuple[list[KeptMove], list[int]]:
+    """The moves in a log's undo journal, in order, and where each one's line ends. It
+    reads up to the first line that is cut off, damaged or another game's: the log is
+    the truth, the journal only adds to it. Nothing is written."""
+    try:
+        with open_log(undo_journal(log)) as f:
+            data = f.read(MAX_LOG)
+    except (OSError, LogFormatError):
+        return [], []
+    moves: list[KeptMove] = []
+    ends: list[int] = []
+    end = 0
+    for line in data.splitlines(keepends=True):
+        try:
+            kept = _kept_decoder.decode(line) if line.endswith(b"\n") else None
+        except msgspec.DecodeError:
+            kept = None
+        if kept is None or kept.game != game:
+            break
+        end += len(line)
+        moves.append(kept)
+        ends.append(end)
+    return moves, ends
+
+
+class UndoJournal:
+    """The moves kept back from a log for undo, one line each, so that a crash (kill -9)
+    loses none of what the players saw: a move is added before it is acknowledged, an
+    undo cuts its line off, and the file goes when its moves reach the log. Only the
+    log's writer touches it, under the log's lock.
+
+    Cutting and removing need no disk space, so only `add` can fail (NotSaved, the
+    journal left as it was)."""
+
+    def __init__(self, log: Path, game: str, ends: list[int] | None = None) -> None:
+        self.path = undo_journal(log)
+        self.game = game
+        self._ends = ends or []  # where each line ends
+
+    @classmethod
+    def take_over(cls, log: Path, game: str) -> tuple[UndoJournal, list[KeptMove]]:
+        """The journal a crash left beside a log, with its moves in order (`read`); what
+        `read` did not take (a line cut off by the crash, a damaged line and all after
+        it, another game's lines) is cut from the file. Only the log's writer calls it."""
+        journal = cls(log, game)
+        moves, journal._ends = read_journal(log, game)
+        journal._cut(journal._ends[-1] if journal._ends else 0)
+        return journal, moves
+
+    def add(self, ply: int, move: Move) -> None:
+        # every Move class is a member of AnyMove (tests/test_log.py)
+        data = _kept_encoder.encode(KeptMove(self.game, ply, cast("AnyMove", move))) + b"\n"
+        start = self._ends[-1] if self._ends else 0
+        try:
+            with self.path.open("ab", buffering=0) as f:
+                if f.tell() != start:  # a line a failed add left: cut it first
+                    f.truncate(start)
+                if f.write(data) != len(data):
+                    raise OSError(errno.EIO, "the file took only part of the line")
+        except OSError as exc:
+            self._cut(start)
+            raise NotSaved(f"the game could not be saved to {self.path.name}: {exc.strerror or exc}") from None
+        self._ends.append(start + len(data))
+
+    def keep_first(self, count: int) -> None:
+        """Only the first `count` lines stay (of those taken over, the ones restored)."""
+        del self._ends[count:]
+        self._cut(self._ends[-1] if self._ends else 0)
+
+    def drop_last(self) -> None:
+        """An undo: the last move's line goes."""
+        self._ends.pop()
+        self._cut(self._ends[-1] if self._ends else 0)
+
+    def clear(self) -> None:
+        """The moves are in the log now."""
+        self._ends.clear()
+        self._cut(0)
+
+    def _cut(self, end: int) -> None:
+        with contextlib.suppress(OSError):  # a journal that cannot be cut is dropped on reading
+            if end == 0:
+                self.path.unlink(missing_ok=True)
+            elif self.path.stat().st_size != end:
+                os.truncate(self.path, end)

@@ -1,8 +1,9 @@
 """One game being played in the app: its state, its log file, its bots.
 
 Kept free of Textual so it can be tested alone. Every move goes through `play`, which
-applies it and appends it to the log before anything is shown, so quitting or a crash
-loses nothing already played; `resume` picks an unfinished log up where it stopped.
+applies it and appends it to the log (or, while it can still be undone, to the undo
+journal beside it) before anything is shown, so quitting or a crash loses nothing
+already played; `resume` picks an unfinished log up where it stopped.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from pathlib import Path
 
 import msgspec
 
-from cwtui.logfile import LogWriter, NotSaved, last_record, read_log
+from cwtui.logfile import LogWriter, NotSaved, UndoJournal, last_record, read_journal, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.bots import Bot, Decision, IsmctsBot, Option, TreeRunner, decide, search_bot, seat_bots
 from engine.cards import Cards, load_cards
-from engine.errors import LogFormatError
+from engine.errors import EngineError, LogFormatError
 from engine.events import Event
 from engine.log import Footer, GameLog, Header, Parent, header_for, ply_record
 from engine.log import Ply as LogPly
@@ -60,9 +61,10 @@ class GameSession:
     # Undo (Board Game Arena's rule): a human's moves since the last point where chance
     # or hidden information showed or the turn passed, with the state before each. They
     # are kept back from the log until that point comes (or the player leaves), so an
-    # undone move never reaches the log, a replay or the history; a crash loses only
-    # moves that could still have been undone.
+    # undone move never reaches the log, a replay or the history. They are in the undo
+    # journal beside the log meanwhile, so a crash loses none of them.
     kept: list[tuple[State, LogPly | None]] = field(default_factory=list)
+    journal: UndoJournal | None = None
     before_last: State | None = None  # the state before the last move (its marks on the table)
 
     @classmethod
@@ -80,7 +82,8 @@ class GameSession:
             f"game-{now:%Y%m%d-%H%M%S}-{config.seed}",
             lambda game: header_for(config, cards.hash, game, created, setup=setup),
         )
-        return cls(state, writer.path, writer, seat_bots(config, cards))
+        journal = UndoJournal(writer.path, writer.path.stem)  # the stem is the game's id (create_new)
+        return cls(state, writer.path, writer, seat_bots(config, cards), journal=journal)
 
     @classmethod
     def fork(cls, replay: Replay, ply: int, seats: tuple[SeatConfig, ...], folder: Path) -> GameSession:
@@ -144,7 +147,38 @@ class GameSession:
         session = cls(replay.final, path, LogWriter.append(path, log), bots, history)
         if replay.ended_without_footer:
             session.finish()
+        else:
+            session._restore_kept(log)
         return session
+
+    def _restore_kept(self, log: GameLog) -> None:
+        """Take over the undo journal a crash left: its moves, played again, bring back
+        the position the players last saw, still undoable. Moves the log already has (a
+        crash while they were being written to it) are passed over; a move that no longer
+        applies ends the restoring there, the log being the truth."""
+        assert self.path is not None
+        self.journal, moves = UndoJournal.take_over(self.path, log.header.game)
+        logged = len(log.plies)
+        lines = restored = 0
+        for kept in moves:
+            if kept.ply < logged:
+                if log.plies[kept.ply].move != kept.move:
+                    break  # a journal of other moves than the log's: not this game's
+                lines += 1
+                continue
+            if kept.ply != self.state.ply:
+                break
+            before = self.state
+            try:
+                self._take(kept.move, None)
+            except EngineError:
+                break
+            if not self._undoable(before, self.state, self.history[-1]):
+                self._give_back(before, None)
+                break
+            lines += 1
+            restored += 1
+        self.journal.keep_first(lines if restored else 0)
 
     @property
     def config(self) -> GameConfig:
@@ -206,29 +240,45 @@ class GameSession:
         """Apply a move and log it; `searched` is a bot's Decision.searched. IllegalMove,
         and NotSaved (the log cannot take it: a full disk), leave everything as it was:
         a move the log has not got is not played. A human's move that could still be
-        undone is kept back from the log until it cannot (see `kept`)."""
+        undone is kept back from the log until it cannot (see `kept`), and journaled
+        before it counts as played."""
         before, before_last = self.state, self.before_last
-        after, events = apply(before, move)
-        record = ply_record(before, move, events, searched, self.writer.chain.format) if self.writer else None
-        self.state = after
-        self.before_last = before
-        ply = Ply(before.to_act, move, events)
-        self.history.append(ply)
-        undoable = self.is_human(ply.seat) and after.to_act == ply.seat and not after.over and not reveals(events)
-        self.kept.append((before, record))
-        if not undoable:
-            try:
+        ply = self._take(move, searched)
+        try:
+            if self._undoable(before, self.state, ply):
+                if self.journal is not None:
+                    self.journal.add(before.ply, move)
+            else:
                 self.commit()
-            except NotSaved:
-                # this move is not played; moves kept back before it that were written
-                # are in the log now, and the others are still kept back
-                self.kept.pop()
-                self.history.pop()
-                self.state, self.before_last = before, before_last
-                raise
-        if after.over:
+        except NotSaved:
+            # this move is not played; moves kept back before it that were written
+            # are in the log now, and the others are still kept back
+            self._give_back(before, before_last)
+            raise
+        if self.state.over:
             self.finish()
         return ply
+
+    def _take(self, move: Move, searched: int | None) -> Ply:
+        """The move applied in memory and kept back (IllegalMove: nothing changed)."""
+        before = self.state
+        after, events = apply(before, move)
+        record = ply_record(before, move, events, searched, self.writer.chain.format) if self.writer else None
+        self.state, self.before_last = after, before
+        ply = Ply(before.to_act, move, events)
+        self.history.append(ply)
+        self.kept.append((before, record))
+        return ply
+
+    def _give_back(self, before: State, before_last: State | None) -> None:
+        """The last move `_take` took, not played after all."""
+        self.kept.pop()
+        self.history.pop()
+        self.state, self.before_last = before, before_last
+
+    def _undoable(self, before: State, after: State, ply: Ply) -> bool:
+        """A human's move that showed nothing and leaves the turn with them (BGA's rule)."""
+        return self.is_human(ply.seat) and after.to_act == before.to_act and not after.over and not reveals(ply.events)
 
     @property
     def can_undo(self) -> bool:
@@ -240,6 +290,8 @@ class GameSession:
             raise IndexError("nothing to undo")
         self.state, _record = self.kept.pop()
         self.before_last = None
+        if self.journal is not None:
+            self.journal.drop_last()
         return self.history.pop()
 
     def commit(self) -> None:
@@ -250,6 +302,8 @@ class GameSession:
             if self.writer and record is not None:
                 self.writer.record(record)
             del self.kept[0]
+        if self.journal is not None:
+            self.journal.clear()
 
     def finish(self) -> None:
         """Write the footer of a game that is over, and close the log. A footer the log
@@ -283,8 +337,9 @@ def shown_path(path: Path) -> str:
 
 
 def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:
-    """Logs in the folder without a footer: (path, header, plies), newest first. Only
-    each log's first and last lines are read; resuming verifies the whole log."""
+    """Logs in the folder without a footer: (path, header, plies, its undo journal's
+    included), newest first. Only each log's first and last lines are read; resuming
+    verifies the whole log."""
     found = []
     for path in folder.glob("*.jsonl"):
         try:
@@ -293,7 +348,9 @@ def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:
         except (LogFormatError, OSError):
             continue  # not a log, or gone (a dangling link, a file deleted meanwhile)
         if not isinstance(last, Footer):
-            found.append((modified, path, header, 0 if last is None else last.ply + 1))
+            logged = 0 if last is None else last.ply + 1
+            kept, _ends = read_journal(path, header.game)  # moves a crash left undoable
+            found.append((modified, path, header, max([logged, *(k.ply + 1 for k in kept)])))
     found.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
     return [(path, header, plies) for _, path, header, plies in found]
 

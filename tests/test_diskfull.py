@@ -36,6 +36,12 @@ class FullDisk:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
 
+    def __enter__(self) -> FullDisk:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.real.close()
+
 
 def test_a_move_the_disk_cannot_take_is_not_played_and_the_game_goes_on(tmp_path: Path) -> None:
     session = GameSession.start(CONFIG, tmp_path)
@@ -121,3 +127,32 @@ def test_a_real_disk_that_fills_up_and_frees_again(tmp_path: Path) -> None:
         assert verdict.ok, verdict.text
     finally:
         subprocess.run(["umount", str(folder)])
+
+
+def test_a_move_the_undo_journal_cannot_take_is_not_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move kept back for undo is journaled before it counts (37.3): on a full disk it
+    is refused like any other, and the journal is left with whole lines only."""
+    from test_undo import CONFIG as HUMAN_CONFIG
+    from test_undo import play_until, quiet_move
+
+    from cwtui.logfile import undo_journal
+
+    session = GameSession.start(HUMAN_CONFIG, tmp_path)
+    move = play_until(session, quiet_move)
+    assert session.path is not None
+    journal, state = undo_journal(session.path), session.state
+    real_open = Path.open
+
+    def full_disk_open(path: Path, *args: Any, **kwargs: Any) -> Any:
+        file = real_open(path, *args, **kwargs)
+        return FullDisk(file) if path == journal else file
+
+    monkeypatch.setattr(Path, "open", full_disk_open)
+    for _ in range(2):
+        with pytest.raises(NotSaved, match="No space left on device"):
+            session.play(move)
+        assert session.state is state and not session.can_undo
+        assert not journal.exists() or journal.read_bytes() == b""
+    monkeypatch.undo()  # space comes back
+    session.play(move)
+    assert session.can_undo and journal.read_bytes().count(b"\n") == 1

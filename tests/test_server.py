@@ -397,15 +397,17 @@ async def start_process(folder: Path) -> tuple[subprocess.Popen[str], Address]:
     return process, Address(f"ws://127.0.0.1:{found[1]}")
 
 
-async def test_a_server_killed_mid_game_resumes_every_room_at_the_same_move(tmp_path: Path) -> None:
+@pytest.mark.parametrize("undoable", [False, True], ids=["all-logged", "moves-still-undoable"])
+async def test_a_server_killed_mid_game_resumes_every_room_at_the_same_move(tmp_path: Path, undoable: bool) -> None:
+    """Killed at a decision of Ana's with every move in the log, or with moves she could
+    still take back (issue 37.3: those were lost, and her client said she had taken
+    them back; the undo journal keeps them)."""
     process, address = await start_process(tmp_path)
     try:
         made = await make_room(address, ("Ana", "human"), ("Bo", "greedy"), seed=5)
         ana = await Seat.join(address, made.room, made.invites[0].token)
         rng = Rng(4)
-        # play until a decision of Ana's with nothing she could still take back (so
-        # every move is in the log: cwtui.session's undo rule)
-        while ana.table is None or ana.table.ply < 30 or not ana.table.legal or ana.table.can_undo:
+        while ana.table is None or ana.table.ply < 30 or not ana.table.legal or ana.table.can_undo != undoable:
             assert ana.table is not None and not ana.table.over
             if ana.table.legal:
                 await ana.connection.send(Play(ana.table.ply, ana.table.legal[rng.below(len(ana.table.legal))]))
@@ -421,6 +423,10 @@ async def test_a_server_killed_mid_game_resumes_every_room_at_the_same_move(tmp_
         assert again.table is not None
         assert again.table.ply == before.ply and again.plies == plies
         assert again.table.view == before.view and again.table.legal == before.legal
+        assert again.table.can_undo == undoable
+        if undoable:
+            await again.connection.send(Undo(again.table.ply))
+            assert (await again.update()).ply == before.ply - 1
         await asyncio.wait_for(again.play_to_the_end(Rng(9)), TIMEOUT)  # and the game goes on to its end
         await again.connection.close()
     finally:

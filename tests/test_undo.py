@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cwtui.history.loader import connect, load
-from cwtui.logfile import read_log
-from cwtui.session import GameSession
+from cwtui.logfile import read_log, undo_journal
+from cwtui.session import GameSession, unfinished_games
 from engine import GameConfig, SeatConfig, apply
 from engine.events import BaitDrawn, FishCaught
 from engine.moves import Move
@@ -132,3 +132,88 @@ def test_an_undone_move_is_in_neither_the_log_nor_the_history(tmp_path: Path) ->
     with connect(db) as con:
         (moves,) = con.execute("SELECT count(*) FROM moves").fetchone() or (0,)
     assert moves == len(session.history)
+
+
+# A crash loses nothing already played (issue 37.3): moves kept back for undo are also
+# kept in a journal beside the log, written before the move is acknowledged, and a
+# resume (or a restarted server) restores them — still undoable, still not in the log.
+
+KILLED_CHILD = """
+import os, signal, sys
+from pathlib import Path
+sys.path.insert(0, {tests!r})
+from test_undo import CONFIG, play_until, quiet_move
+from cwtui.session import GameSession, unfinished_games
+session = GameSession.start(CONFIG, Path({folder!r}))
+play_until(session, quiet_move)
+while (move := quiet_move(session)) is not None and len(session.kept) < 2:
+    session.play(move)
+print(session.path, session.state.ply, len(session.kept), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_moves_kept_for_undo_survive_kill_9(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    child = KILLED_CHILD.format(tests=str(Path(__file__).parent), folder=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)
+    assert done.returncode == -9, done.stderr
+    path, ply, kept = done.stdout.split()
+    assert int(kept) >= 1  # the game had a move kept back when it was killed
+    assert unfinished_games(tmp_path) == [(Path(path), read_log(Path(path)).header, int(ply))]  # as Resume lists it
+    session = GameSession.resume(Path(path))
+    assert session.state.ply == int(ply)  # the position the player last saw
+    assert len(session.kept) == int(kept) and session.can_undo  # and still undoable
+    logged = logged_plies(session)
+    assert logged == int(ply) - int(kept)  # the log still has only moves that cannot be undone
+    session.undo()
+    session.close()
+    log = read_log(Path(path))
+    assert len(log.plies) == int(ply) - 1 and Replay(log).divergence is None
+    assert not undo_journal(Path(path)).exists()
+
+
+def test_an_undone_move_is_not_restored_after_a_crash(tmp_path: Path) -> None:
+    session = GameSession.start(CONFIG, tmp_path)
+    move = play_until(session, quiet_move)
+    before = session.state.ply
+    session.play(move)
+    session.undo()
+    assert session.path is not None and session.writer is not None
+    session.writer.close()  # the process dies here: nothing more is written
+    resumed = GameSession.resume(session.path)
+    assert resumed.state.ply == before and not resumed.can_undo
+
+
+def test_a_journal_whose_moves_reached_the_log_is_not_played_twice(tmp_path: Path) -> None:
+    """A crash between writing kept moves to the log and clearing the journal."""
+    session = GameSession.start(CONFIG, tmp_path)
+    play_until(session, quiet_move)
+    while (move := quiet_move(session)) is not None and len(session.kept) < 2:
+        session.play(move)
+    assert session.path is not None and session.writer is not None
+    journal = undo_journal(session.path).read_bytes()
+    ply = session.state.ply
+    session.commit()
+    session.writer.close()
+    undo_journal(session.path).write_bytes(journal)  # as the crash left it
+    resumed = GameSession.resume(session.path)
+    assert resumed.state.ply == ply and not resumed.can_undo
+
+
+def test_a_damaged_or_foreign_journal_leaves_the_log_as_the_truth(tmp_path: Path) -> None:
+    session = GameSession.start(CONFIG, tmp_path)
+    move = play_until(session, quiet_move)
+    ply = session.state.ply
+    session.play(move)
+    assert session.path is not None and session.writer is not None
+    session.writer.close()
+    journal = undo_journal(session.path)
+    for content in (b"not json\n", journal.read_bytes().replace(b'"game":"', b'"game":"x'), b"\x00" * 50):
+        journal.write_bytes(content)
+        resumed = GameSession.resume(session.path)
+        assert resumed.state.ply == ply and not resumed.can_undo
+        assert resumed.writer is not None
+        resumed.writer.close()
