@@ -61,7 +61,7 @@ class CompileEngine(BuildHookInterface):  # type: ignore[type-arg]
         modules: list[str] = self.config.get("compile", [])
         if version == "editable":
             _remove_compiled(root, modules)  # the last editable install's: stale or not, they go
-        out = Path(tempfile.mkdtemp(prefix="cwtui-mypyc-"))
+        out = self._out = Path(tempfile.mkdtemp(prefix="cwtui-mypyc-"))  # removed in finalize
         built: list[str] = []
         if os.environ.get("CWTUI_PURE"):
             outcome: dict[str, Any] = {"not compiled": "CWTUI_PURE was set at install"}
@@ -85,6 +85,13 @@ class CompileEngine(BuildHookInterface):  # type: ignore[type-arg]
         if built:
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        """The wheel has taken the compiled files (or the sources have copies): the
+        build's folder goes, not to pile up in the temporary folder install after install."""
+        out = getattr(self, "_out", None)
+        if out is not None:
+            shutil.rmtree(out, ignore_errors=True)
 
 
 def _compile(root: Path, modules: list[str], out: Path) -> tuple[list[str], dict[str, Any]]:

@@ -27,6 +27,7 @@ import msgspec
 from engine.config import GameConfig
 from engine.errors import LogFormatError, LogVersionError
 from engine.events import AnyEvent, Event, winner
+from engine.game import MAX_PLIES
 from engine.log_types import (
     GAME_ID,
     SETUP_FROM,
@@ -63,7 +64,7 @@ __all__ = [  # the records live in engine/log_types.py; this module is their rea
     "DIGESTS_FROM", "DIGEST_KEY", "DIGEST_SIZE", "FIRST_FORMAT", "FORMAT_VERSION", "GAME_ID", "MAX_LINE",
     "SETUP_FROM", "STEP_2_WINDOW_FROM", "Chain", "Count", "Footer", "GameLog", "Header", "Parent", "Ply",
     "SeatIndex", "check_game_id", "created_at", "encode_log", "footer_for", "footer_problem", "header_for",
-    "logged_step", "parse", "parse_header", "parse_line", "ply_record",
+    "judge", "logged_step", "parse", "parse_header", "parse_line", "ply_record",
 ]  # fmt: skip
 
 
@@ -104,6 +105,21 @@ def parse(lines: Iterable[bytes]) -> GameLog:
     anything else that is not a log, except a last line cut off mid-write: that is
     dropped and the log marked truncated.
     """
+    plies: list[Ply] = []
+    header, _moves, footer, truncated, previous = _read(lines, plies)
+    return GameLog(header, plies, footer, truncated, previous)
+
+
+def judge(lines: Iterable[bytes]) -> tuple[GameLog, int]:
+    """What `parse` says of a log, and how many moves it has, without keeping its moves
+    (the GameLog's `plies` is empty): memory stays that of one line, whatever the log."""
+    header, moves, footer, truncated, previous = _read(lines, None)
+    return GameLog(header, [], footer, truncated, previous), moves
+
+
+def _read(lines: Iterable[bytes], plies: list[Ply] | None) -> tuple[Header, int, Footer | None, bool, bytes]:
+    """The reader itself: the header, the number of moves (each kept in `plies` unless
+    None), the footer, whether the last line was cut off, the last digest."""
     it = iter(lines)
     first = next(it, None)
     if first is None or not first.strip():
@@ -111,7 +127,7 @@ def parse(lines: Iterable[bytes]) -> GameLog:
     header, previous = _read_header(first)
     chained = header.format >= DIGESTS_FROM
     seats = len(header.config.seats) + header.config.solo  # the silent player sits at 1
-    plies: list[Ply] = []
+    moves = 0
     footer: Footer | None = None
     truncated = False
     number = 1
@@ -132,18 +148,22 @@ def parse(lines: Iterable[bytes]) -> GameLog:
             raise _decoding_error(exc, number) from None
         if isinstance(record, Footer):
             footer = record
-        elif record.ply != len(plies):
-            raise LogFormatError(f"expected ply {len(plies)}, found ply {record.ply}", number)
+        elif record.ply != moves:
+            raise LogFormatError(f"expected ply {moves}, found ply {record.ply}", number)
         elif record.seat >= seats:
             raise LogFormatError(f"ply {record.ply} is played by seat {record.seat}, but the game has {seats}", number)
+        elif moves >= MAX_PLIES:
+            raise LogFormatError(f"more moves than the longest game the engine allows ({MAX_PLIES:,})", number)
         else:
-            plies.append(record)
+            moves += 1
+            if plies is not None:
+                plies.append(record)
         previous = _check_digest(raw, previous, chained, number)
     if footer is not None:
-        problem = footer_problem(footer, len(plies), seats)
+        problem = footer_problem(footer, moves, seats)
         if problem:
             raise LogFormatError(f"the footer {problem}", number)
-    return GameLog(header, plies, footer, truncated, previous)
+    return header, moves, footer, truncated, previous
 
 
 def parse_line(line: bytes) -> Ply | Footer:

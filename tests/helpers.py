@@ -199,3 +199,18 @@ def play_moves(session, moves: int) -> None:  # session: cwtui.session.GameSessi
         else:
             decision = session.bot_move()
             session.play(decision.move, decision.searched)
+
+
+def long_log(source: Path, plies: int) -> bytes:
+    """A log of `plies` moves whose digests are right: the source game's moves over and
+    over, renumbered, with its footer (counting them) at the end — valid to the reader,
+    which checks lines and digests, not play (issue 37.8's repro was made so)."""
+    import re
+
+    lines = source.read_bytes().splitlines(keepends=True)
+    moves, footer = lines[1:-1], lines[-1]
+    out = [lines[0]]
+    for n in range(plies):
+        out.append(re.sub(rb'"ply":\d+', b'"ply":%d' % n, moves[n % len(moves)], count=1))
+    out.append(re.sub(rb'"plies":\d+', b'"plies":%d' % plies, footer, count=1))
+    return b"".join(reseal(out))

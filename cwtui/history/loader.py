@@ -1,10 +1,15 @@
 """Load game logs into the history database.
 
-Which files are games is the engine reader's call alone (engine.log.parse): Python
-reads each log once, the reader judges it, and the lines it accepted go to DuckDB as
-they were read. DuckDB is never given a file name, so no name is read as a glob and a
+Which files are games is the engine reader's call alone (engine.log.judge): Python
+reads each log once, the reader judges it, and the lines it accepted are staged as
+they were read, in files of the load's own that DuckDB reads (each line wrapped with
+its log's key). DuckDB is never given a log's name, so no name is read as a glob and a
 log still being written cannot change between being judged and being loaded. SQL then
-turns the lines into the tables of `schema.py`.
+turns the lines into the tables of `schema.py`. Memory is bounded whatever the logs:
+the reader keeps no moves, a transaction takes at most BATCH_BYTES of logs, DuckDB
+works within LOAD_MEMORY (on disk beyond it), and no join multiplies a game's rows (a
+contest's events are keyed by their move, each Master Angler card's takings and
+catches are paired in order), even in a log that repeats its moves.
 
 Loading is incremental and idempotent: `log_files` remembers each log's size and
 modification time, so a load reads only new and changed logs, drops the games of
@@ -22,8 +27,11 @@ short, failing its checksums) is moved aside and rebuilt from the logs.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -41,14 +49,16 @@ from engine.cards import Cards, load_cards
 from engine.config import kind_name
 from engine.errors import LogFormatError
 from engine.events import TrophyTaken
-from engine.log import Header, created_at, parse
+from engine.log import MAX_LINE, Header, created_at, judge
 from engine.replay import setup_events
 from engine.review import move_accuracy
 from engine.setup import SILENT_SEAT
 
 DB_NAME = "history.duckdb"
-BATCH = 1000  # logs per transaction: bounds memory and paces the progress bar
+BATCH = 1000  # logs per transaction at most: paces the progress bar
+BATCH_BYTES = 48 << 20  # and log bytes per transaction at most: memory stays bounded, whatever the logs
 READ_PART = 250  # logs a reading task judges
+LOAD_MEMORY = "256MB"  # DuckDB's memory during a load: beyond it, it works on disk
 PROCESSES_FROM = 2 * BATCH  # logs from which reading is spread over processes
 SILENT_NAME = SILENT_SEAT.name
 COPY = "copy"  # log_files.status of a second file holding a game already loaded
@@ -102,6 +112,8 @@ def connect(db: Path, read_only: bool = False, config: dict[str, Any] | None = N
     except duckdb.Error as exc:
         raise _opening_error(db, exc) from None
     try:
+        if con.execute("SELECT current_setting('lock_configuration')").fetchone() != (True,):  # see query.py
+            con.execute("SET enable_progress_bar = false")  # DuckDB's own bar would go into our output
         if read_only:
             con.execute("SELECT count(*) FROM log_files").fetchone()  # a history, readable
         else:
@@ -225,8 +237,10 @@ def load(
         # Rows need no order (every table has its ordering columns), and letting DuckDB
         # write them out of order lets it insert on every core.
         con.execute("SET preserve_insertion_order = false")
+        con.execute(f"SET memory_limit = '{LOAD_MEMORY}'")
         try:
-            report = Loader(con, [load_cards(), *cards]).load(folders, progress)
+            with _staging(db) as staging:
+                report = Loader(con, [load_cards(), *cards], staging).load(folders, progress)
             report.rebuilt = rebuilt
             return report
         except duckdb.Error as exc:
@@ -237,6 +251,29 @@ def load(
             con.close()
         rebuilt = set_aside(db, message)
     raise AssertionError("unreachable: the second attempt returns or raises")
+
+
+@contextlib.contextmanager
+def _staging(db: Path) -> Iterator[Path]:
+    """A folder of the load's own for the lines read (in the temporary folder, or beside
+    the database if the temporary folder's path has characters DuckDB reads as a file
+    pattern), removed when the load ends, however it ends."""
+    where = Path(tempfile.gettempdir())
+    if any(c in str(where) for c in _PATTERN):
+        where = db.resolve().parent
+    if any(c in str(where) for c in _PATTERN):
+        raise HistoryError(f"DuckDB would read {where} as a file pattern; set TMPDIR to a folder without {_PATTERN}")
+    try:
+        folder = tempfile.mkdtemp(prefix="cwtui-history-", dir=where)
+    except OSError as exc:
+        raise HistoryError(f"cannot make a folder in {where} to load from: {exc.strerror}") from None
+    try:
+        yield Path(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_PATTERN = "*?[]{}\\"  # what DuckDB's file readers take as a pattern
 
 
 def rebuild(db: Path, replays: Path, why: str, progress: Progress | None = None) -> LoadReport:
@@ -307,13 +344,14 @@ class _Log:
 
 @dataclass
 class _Read:
-    """A log the reader accepted, with the lines it accepted."""
+    """A log the reader accepted; the lines it accepted are in its batch's staging file
+    under its key."""
 
     log: _Log
     header: Header
     truncated: bool
     fullness: tuple[bool, int]  # (finished, moves): of two files of one game, the fuller is loaded
-    lines: str  # the lines after the header, as read (without a cut-off last line)
+    key: int  # its lines' key in the staging files: unique in the load
 
 
 @dataclass
@@ -322,12 +360,15 @@ class _Batch:
     skipped: dict[str, str] = field(default_factory=dict)  # path: the reader's reason
     copies: dict[str, tuple[str, str]] = field(default_factory=dict)  # path: (game, file already holding it)
     seen: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (size, mtime_ns) as read
+    staged: list[str] = field(default_factory=list)  # staging files written (the lines of `read`)
 
 
 class Loader:
-    def __init__(self, con: duckdb.DuckDBPyConnection, cards: Sequence[Cards]) -> None:
+    def __init__(self, con: duckdb.DuckDBPyConnection, cards: Sequence[Cards], staging: Path) -> None:
         self.con = con
         self.cards = cards
+        self.staging = staging  # where readers leave the lines they accepted, for DuckDB to read
+        self.parts = itertools.count()  # numbers the reading tasks: their files, their logs' keys
 
     def load(self, folders: Iterable[Path], progress: Progress | None = None) -> LoadReport:
         report = LoadReport()
@@ -372,19 +413,22 @@ class Loader:
                 report.unchanged += 1
         if progress:
             progress(0, len(todo))
-        batches = [todo[start : start + BATCH] for start in range(0, len(todo), BATCH)]
+        batches = _batches(todo)
         done = 0
         # The next batches are read and judged while DuckDB (which lets go of the GIL)
         # loads this one: in a thread, or for many logs on every core (reading is most
         # of a first load's time, and Python's).
         with _readers(len(todo)) as (reader, ahead):
-            reading = [_submit(reader, logs) for logs in batches[:ahead]]
+            reading = [self._submit(reader, logs) for logs in batches[:ahead]]
             for i, logs in enumerate(batches):
                 batch = _gathered(reading[i])
                 if i + ahead < len(batches):
-                    reading.append(_submit(reader, batches[i + ahead]))
+                    reading.append(self._submit(reader, batches[i + ahead]))
                 _as_read(logs, batch)
-                self._load_batch(logs, batch, report)
+                try:
+                    self._load_batch(logs, batch, report)
+                finally:
+                    _unstage(batch)
                 done += len(logs)
                 if progress:
                     progress(done, len(todo))
@@ -449,7 +493,11 @@ class Loader:
                 raise  # the database or the machine: load() rebuilds or stops
             if len(logs) > 1:
                 for log in logs:
-                    self._load_batch([log], _read_batch([log]), report)
+                    alone = _read_batch([log], str(self.staging), next(self.parts))
+                    try:
+                        self._load_batch([log], alone, report)
+                    finally:
+                        _unstage(alone)
                 return
             # DuckDB refused this one log: skip it with DuckDB's message
             batch.skipped[logs[0].path] = f"the history could not take it: {str(exc).strip().splitlines()[0]}"
@@ -471,7 +519,7 @@ class Loader:
         self._forget([log.path for log in logs])
         self._claim_games(batch)
         if batch.read:
-            self._stage(batch.read)
+            self._stage(batch.read, batch.staged)
             for statement in _INSERTS:
                 con.execute(statement)
         games = {r.log.path: r.header.game for r in batch.read}
@@ -525,8 +573,16 @@ class Loader:
             "UPDATE log_files SET status = ?, error = ? WHERE file = ?", [COPY, _copy_note((game, fuller)), file]
         )
 
-    def _stage(self, logs: list[_Read]) -> None:
-        """The batch's headers and lines as temp tables, from what Python read."""
+    def _submit(self, reader: Executor, logs: list[_Log]) -> list[Future[_Batch]]:
+        """A batch's logs to read, in parts that the reader's workers share."""
+        return [
+            reader.submit(_read_batch, logs[start : start + READ_PART], str(self.staging), next(self.parts))
+            for start in range(0, len(logs), READ_PART)
+        ]
+
+    def _stage(self, logs: list[_Read], staged: list[str]) -> None:
+        """The batch's headers as a temp table, from what Python read, and its lines as
+        DuckDB reads them from the staging files."""
         headers = [r.header for r in logs]
         by_hash = {c.hash: c for c in self.cards}
         # R12.1: the silent player's Small Species tile, as the log records it
@@ -539,7 +595,7 @@ class Loader:
         con.execute(
             """
             CREATE OR REPLACE TEMP TABLE stage_headers AS
-            SELECT unnest(range(?))::INTEGER AS fid,
+            SELECT unnest(?::BIGINT[]) AS fid,
                    unnest(?::VARCHAR[]) AS file, unnest(?::VARCHAR[]) AS game, unnest(?::TIMESTAMPTZ[]) AS created,
                    unnest(?::VARCHAR[]) AS engine, unnest(?::INTEGER[]) AS format, unnest(?::VARCHAR[]) AS prng,
                    unnest(?::VARCHAR[]) AS cards, unnest(?::UBIGINT[]) AS seed, unnest(?::BOOLEAN[]) AS tag_points,
@@ -548,7 +604,7 @@ class Loader:
                    unnest(?::BOOLEAN[]) AS truncated, unnest(?::VARCHAR[][]) AS setup_trophies
             """,
             [
-                len(logs),
+                [r.key for r in logs],
                 [r.log.path for r in logs],
                 [h.game for h in headers],
                 [created_at(h.created) for h in headers],
@@ -566,23 +622,18 @@ class Loader:
                 setups,
             ],
         )
-        # One string a log, split by DuckDB (a JSON line holds no raw newline), staged on
-        # its own first: parsing the lines from a table rather than from the statement's
-        # parameter halves the time (0.56 s against 1.07 s for 1,000 logs, measured).
-        con.execute(
-            "CREATE OR REPLACE TEMP TABLE stage_text AS SELECT unnest(range(?))::INTEGER AS fid, "
-            "unnest(?::VARCHAR[]) AS lines",
-            [len(logs), [r.lines for r in logs]],
-        )
+        # DuckDB parses each line once, as it reads it, into the columns the tables need
+        # (the files are the loader's own: their names hold no pattern characters).
         con.execute(
             f"""
             CREATE OR REPLACE TEMP TABLE stage_lines AS
-            SELECT h.game, j.kind, j.ply, j.turn, j.seat, j.step, j.phase, j.move, j.events, j.plies, j.scores,
-                   j.winner, coalesce(j.ply < h.parent_ply, false) AS copied
-            FROM (SELECT fid, json_transform(json, '{_LINE_SHAPE}') AS j
-                  FROM (SELECT fid, unnest(string_split(NULLIF(lines, ''), chr(10))) AS json FROM stage_text)) l
+            SELECT h.game, l.kind, l.ply, l.turn, l.seat, l.step, l.phase, l.move, l.events, l.plies, l.scores,
+                   l.winner, coalesce(l.ply < h.parent_ply, false) AS copied
+            FROM (SELECT f AS fid, unnest(l) FROM read_ndjson(?::VARCHAR[], columns={_STAGED_COLUMNS},
+                                                      maximum_object_size={2 * MAX_LINE})) l
             JOIN stage_headers h USING (fid)
-            """
+            """,
+            [staged],
         )
 
 
@@ -680,9 +731,18 @@ def _readers(count: int) -> Iterator[tuple[Executor, int]]:
         yield processes, workers
 
 
-def _submit(reader: Executor, logs: list[_Log]) -> list[Future[_Batch]]:
-    """A batch's logs to read, in parts that the reader's workers share."""
-    return [reader.submit(_read_batch, logs[start : start + READ_PART]) for start in range(0, len(logs), READ_PART)]
+def _batches(logs: list[_Log]) -> list[list[_Log]]:
+    """The logs in batches of at most BATCH logs and BATCH_BYTES bytes (a larger log is
+    a batch of its own)."""
+    batches: list[list[_Log]] = []
+    size = 0
+    for log in logs:
+        if not batches or len(batches[-1]) == BATCH or size + log.size > BATCH_BYTES:
+            batches.append([])
+            size = 0
+        batches[-1].append(log)
+        size += log.size
+    return batches
 
 
 def _gathered(parts: list[Future[_Batch]]) -> _Batch:
@@ -692,7 +752,14 @@ def _gathered(parts: list[Future[_Batch]]) -> _Batch:
         batch.read += done.read
         batch.skipped |= done.skipped
         batch.seen |= done.seen
+        batch.staged += done.staged
     return batch
+
+
+def _unstage(batch: _Batch) -> None:
+    for file in batch.staged:
+        with contextlib.suppress(OSError):
+            os.unlink(file)
 
 
 def _as_read(logs: list[_Log], batch: _Batch) -> None:
@@ -704,34 +771,49 @@ def _as_read(logs: list[_Log], batch: _Batch) -> None:
         read.log.size, read.log.mtime_ns = batch.seen[read.log.path]
 
 
-def _read_batch(logs: list[_Log]) -> _Batch:
-    """Read and judge each log with the engine's reader; the size and time recorded are
+def _read_batch(logs: list[_Log], staging: str, part: int) -> _Batch:
+    """Read and judge each log with the engine's reader; the lines it accepts go to this
+    part's staging file, each wrapped with its log's key (the line itself is the value
+    of "l", so nothing in it can pass for another log's). The size and time recorded are
     those of what was read."""
     batch = _Batch()
-    for log in logs:
-        try:
-            log.path.encode("utf-8")
-        except UnicodeEncodeError:
-            batch.skipped[log.path] = "its file name is not UTF-8, which the history cannot record"
-            continue
-        try:
-            with open_log(Path(log.path)) as f:
-                st = os.fstat(f.fileno())
-                log.size, log.mtime_ns = st.st_size, st.st_mtime_ns
-                batch.seen[log.path] = (st.st_size, st.st_mtime_ns)
-                data = f.read(st.st_size)
-            lines = data.splitlines(keepends=True)
-            game = parse(lines)
-        except LogFormatError as exc:
-            batch.skipped[log.path] = str(exc)
-            continue
-        except OSError as exc:
-            batch.skipped[log.path] = f"cannot read it: {exc.strerror}"
-            continue
-        accepted = lines[1 : 1 + len(game.plies) + (game.footer is not None)]
-        text = b"".join(accepted).decode().removesuffix("\n")
-        batch.read.append(_Read(log, game.header, game.truncated, (game.footer is not None, len(game.plies)), text))
+    staged = Path(staging) / f"part-{part}.jsonl"
+    try:
+        _stage_part(logs, staged, part, batch)
+    except OSError as exc:  # the staging file's: a full disk, say
+        _unstage(batch)
+        raise HistoryError(f"cannot stage the logs read in {staging}: {exc.strerror or exc}") from None
     return batch
+
+
+def _stage_part(logs: list[_Log], staged: Path, part: int, batch: _Batch) -> None:
+    with staged.open("wb") as out:
+        batch.staged.append(str(staged))
+        for i, log in enumerate(logs):
+            try:
+                log.path.encode("utf-8")
+            except UnicodeEncodeError:
+                batch.skipped[log.path] = "its file name is not UTF-8, which the history cannot record"
+                continue
+            try:
+                with open_log(Path(log.path)) as f:
+                    st = os.fstat(f.fileno())
+                    log.size, log.mtime_ns = st.st_size, st.st_mtime_ns
+                    batch.seen[log.path] = (st.st_size, st.st_mtime_ns)
+                    data = f.read(st.st_size)
+                lines = data.splitlines(keepends=True)
+                game, moves = judge(lines)
+            except LogFormatError as exc:
+                batch.skipped[log.path] = str(exc)
+                continue
+            except OSError as exc:
+                batch.skipped[log.path] = f"cannot read it: {exc.strerror}"
+                continue
+            key = part * READ_PART + i
+            prefix = b'{"f":%d,"l":' % key
+            accepted = lines[1 : 1 + moves + (game.footer is not None)]
+            out.writelines(prefix + line.rstrip(b"\r\n") + b"}\n" for line in accepted)
+            batch.read.append(_Read(log, game.header, game.truncated, (game.footer is not None, moves), key))
 
 
 def _copy_note(copy: tuple[str, str] | None) -> str | None:
@@ -743,13 +825,10 @@ def _under(file: str, root: str) -> bool:
     return file.startswith(root.rstrip(os.sep) + os.sep)
 
 
-_SCORE = (
-    '{"seat":"INTEGER","trophies":"INTEGER","master_anglers":"INTEGER","tags":"INTEGER","total":"INTEGER",'
-    '"rank":"INTEGER"}'
-)
-_LINE_SHAPE = (
-    '{"kind":"VARCHAR","ply":"INTEGER","turn":"INTEGER","seat":"INTEGER","step":"INTEGER","phase":"VARCHAR",'
-    '"move":"JSON","events":["JSON"],"plies":"INTEGER","scores":[' + _SCORE + '],"winner":"INTEGER"}'
+_STAGED_COLUMNS = (
+    "{f: 'BIGINT', l: 'STRUCT(kind VARCHAR, ply INTEGER, turn INTEGER, seat INTEGER, step INTEGER, phase VARCHAR, "
+    "move JSON, events JSON[], plies INTEGER, scores STRUCT(seat INTEGER, trophies INTEGER, master_anglers INTEGER, "
+    "tags INTEGER, total INTEGER, rank INTEGER)[], winner INTEGER)'}"
 )
 
 # The fields the derived tables need from events, parsed once per event.
@@ -839,7 +918,7 @@ _INSERTS = (
                gid * 64 + seat * 8 + CASE WHEN e.how = 'silent' THEN 7 ELSE e.board_zone END AS zone_key
         FROM stage_facts JOIN numbered USING (game) WHERE type = 'fish_caught'
     ),
-    revealed AS (SELECT game, e.card FROM stage_facts WHERE type = 'fish_revealed')
+    revealed AS (SELECT DISTINCT game, e.card FROM stage_facts WHERE type = 'fish_revealed')
     SELECT c.game, c.ply, c.turn, c.seat, c.card, f.species, c.location, c.zone, c.board_zone, f.weight, f.time,
            f.tag, b.color, c.how, r.card IS NOT NULL, c.copied
     FROM caught c
@@ -860,38 +939,47 @@ _INSERTS = (
     """,
     """
     INSERT INTO contests
+    -- a contest's events are all in one move's (R10): keyed by it, each join is one to
+    -- one, even in a log that repeats contests (the reader checks digests, not play)
     WITH presented AS (
-        SELECT game, seat, e.location, e.fish, e.weight FROM stage_facts WHERE type = 'presented'
+        SELECT game, ply, seat, e.location, e.fish, e.weight FROM stage_facts WHERE type = 'presented'
     ),
-    ranked AS (SELECT game, e.location, e.ranking FROM stage_facts WHERE type = 'contest_ranked'),
+    ranked AS (SELECT game, ply, e.location, e.ranking FROM stage_facts WHERE type = 'contest_ranked'),
     won AS (
-        SELECT game, seat, replace(e.trophy, '_contest', '') AS location, e.points
+        SELECT game, ply, seat, replace(e.trophy, '_contest', '') AS location, e.points
         FROM stage_facts WHERE type = 'trophy_taken' AND e.trophy LIKE '%_contest'
     ),
     species AS (
-        SELECT p.game, p.location, p.seat, list(f.species ORDER BY i) AS species
-        FROM (SELECT game, location, seat, unnest(fish) AS card, unnest(range(len(fish))) AS i FROM presented) p
+        SELECT p.game, p.ply, p.location, p.seat, list(f.species ORDER BY i) AS species
+        FROM (SELECT game, ply, location, seat, unnest(fish) AS card, unnest(range(len(fish))) AS i FROM presented) p
         JOIN stage_headers h USING (game) LEFT JOIN fish f ON f.cards = h.cards AND f.card = p.card
         GROUP BY ALL
     )
     SELECT p.game, p.location, p.seat, p.fish, s.species, len(p.fish), p.weight,
            list_position(r.ranking, p.seat), coalesce(w.points, 0)
     FROM presented p
-    LEFT JOIN species s USING (game, location, seat)
-    LEFT JOIN ranked r USING (game, location) LEFT JOIN won w USING (game, location, seat)
+    LEFT JOIN species s USING (game, ply, location, seat)
+    LEFT JOIN ranked r USING (game, ply, location) LEFT JOIN won w USING (game, ply, location, seat)
     """,
     """
     INSERT INTO master_anglers
+    -- a card is taken once and caught once in a game; numbering each card's takings and
+    -- catchings pairs them one to one even in a log that repeats them
     WITH taken AS (
-        SELECT game, ply, turn, seat, e.card, e.from_deck FROM stage_facts WHERE type = 'master_angler_taken'
+        SELECT game, ply, turn, seat, e.card, e.from_deck,
+               row_number() OVER (PARTITION BY game, e.card ORDER BY pos) AS n
+        FROM stage_facts WHERE type = 'master_angler_taken'
     ),
-    caught AS (SELECT game, ply, turn, seat, e.card FROM stage_facts WHERE type = 'master_angler_caught'),
+    caught AS (
+        SELECT game, ply, turn, seat, e.card, row_number() OVER (PARTITION BY game, e.card ORDER BY pos) AS n
+        FROM stage_facts WHERE type = 'master_angler_caught'
+    ),
     cards AS (  -- R12.5: the silent player's cards come from the deck already caught
         SELECT coalesce(t.game, c.game) AS game, coalesce(t.seat, c.seat) AS seat, coalesce(t.card, c.card) AS card,
                coalesce(t.from_deck, true) AS from_deck, coalesce(t.ply, c.ply) AS taken_ply,
                coalesce(t.turn, c.turn) AS taken_turn, c.card IS NOT NULL AS caught, c.ply AS caught_ply,
                c.turn AS caught_turn
-        FROM taken t FULL JOIN caught c ON c.game = t.game AND c.card = t.card
+        FROM taken t FULL JOIN caught c ON c.game = t.game AND c.card = t.card AND c.n = t.n
     )
     SELECT x.game, x.seat, x.card, m.kind, m.slots, x.from_deck, x.taken_ply, x.taken_turn, x.caught, x.caught_ply,
            x.caught_turn, coalesce(x.taken_ply < h.parent_ply, false)

@@ -16,7 +16,7 @@ from cwtui.history.loader import connect, load, refresh
 from cwtui.logfile import read_log
 from engine.cards import load_cards
 from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS
-from engine.events import FishCaught, Presented, TrophyTaken
+from engine.events import FishCaught, MasterAnglerCaught, MasterAnglerTaken, Presented, TrophyTaken
 from engine.log import FORMAT_VERSION
 
 
@@ -336,8 +336,8 @@ def test_a_reader_never_sees_a_game_half_replaced(logs: Path, tmp_path: Path, mo
     seen: list[tuple[int, int]] = []
     real = loader.Loader._stage
 
-    def stage_and_look(self: loader.Loader, logs_read: list[Any]) -> None:
-        real(self, logs_read)  # the old rows are deleted, the new ones not yet in
+    def stage_and_look(self: loader.Loader, logs_read: list[Any], staged: list[str]) -> None:
+        real(self, logs_read, staged)  # the old rows are deleted, the new ones not yet in
         reader = self.con.cursor()  # another connection to the same database
         try:
             seen.append(reader.execute("SELECT count(*), max(plies) FROM moves JOIN games USING (game) "
@@ -613,3 +613,54 @@ def test_the_samples_reach_the_history(tmp_path: Path) -> None:
     assert {"sim-1p-1", "sim-2p-2026", "sim-4p-4"} <= {
         g for (g,) in rows(tmp_path / "h.duckdb", "SELECT game FROM games")
     }
+
+
+def test_a_long_log_loads_in_bounded_memory_with_one_row_per_fact(logs: Path, tmp_path: Path) -> None:
+    """Issue 37.8: a valid 20,000-move log (its moves repeated) took 44 s and 1.5 GB:
+    contests and Master Anglers were joined game-wide, so each repeat multiplied rows."""
+    import subprocess
+    import sys
+
+    from helpers import long_log
+
+    from engine.game import MAX_PLIES
+
+    source = next(p for p in sorted(logs.glob("sim-2p-*.jsonl")))
+    folder = tmp_path / "long"
+    folder.mkdir()
+    (folder / "long.jsonl").write_bytes(long_log(source, MAX_PLIES))
+    db = tmp_path / "h.duckdb"
+    script = (
+        "import resource, sys\n"
+        "from pathlib import Path\n"
+        "from cwtui.history.loader import load\n"
+        f"report = load(Path({str(db)!r}), [Path({str(folder)!r})])\n"
+        "assert report.loaded == 1, report\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) * 1024 < 400e6  # ru_maxrss is in KiB on Linux
+    log = read_log(folder / "long.jsonl")
+    events = [e for ply in log.plies for e in ply.events]
+    assert count(db, "moves") == MAX_PLIES
+    assert count(db, "contests") == sum(isinstance(e, Presented) for e in events)
+    taken = Counter(e.card for e in events if isinstance(e, MasterAnglerTaken))
+    caught = Counter(e.card for e in events if isinstance(e, MasterAnglerCaught))
+    assert count(db, "master_anglers") == sum(max(taken[c], caught[c]) for c in taken | caught)
+
+
+def test_a_log_longer_than_any_game_is_skipped_with_its_reason(logs: Path, tmp_path: Path) -> None:
+    from helpers import long_log
+
+    from engine.game import MAX_PLIES
+
+    source = next(p for p in sorted(logs.glob("sim-2p-*.jsonl")))
+    folder = tmp_path / "long"
+    folder.mkdir()
+    (folder / "longer.jsonl").write_bytes(long_log(source, MAX_PLIES + 1))
+    report = load(tmp_path / "h.duckdb", [folder])
+    assert report.loaded == 0
+    ((path, why),) = report.skipped
+    assert path.name == "longer.jsonl"
+    assert why == f"line {MAX_PLIES + 2}: more moves than the longest game the engine allows ({MAX_PLIES:,})"
