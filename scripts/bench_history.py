@@ -3,9 +3,11 @@
     python scripts/bench_history.py --simulate 2500 --out /tmp/h10k   # 2,500 games per player count, then measure
     python scripts/bench_history.py /tmp/h10k/p1 /tmp/h10k/p2 ...      # measure folders of logs
 
-Prints DuckDB's own scan of the same logs (the baseline), then logs/s and MB/s for a
-first load into an empty database (and its ratio to the scan), a second load that finds
-nothing new, and a load after a tenth of the logs changed.
+Measures in rounds, interleaved (the machine's speed drifts within minutes): in each,
+DuckDB's own scan of the same logs (the baseline), a first load into an empty database
+in a process of its own (its time, its ratio to that round's scan, its peak memory),
+and the two parts of the floor below. Then a second load that finds nothing new, and a
+load after a tenth of the logs changed.
 
 It also prints what bounds a first load from below, each beside the raw scan: the
 engine's reader judging every log (decoding each line and checking its digest, which
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -97,46 +101,78 @@ def storing_alone(files: list[Path], folder: Path) -> tuple[float, float]:
     return elapsed, processor
 
 
+LOAD = """
+import resource, sys, time
+from pathlib import Path
+from cwtui.history.loader import load
+t = time.perf_counter()
+report = load(Path(sys.argv[1]), [Path(f) for f in sys.argv[2:]])
+elapsed = time.perf_counter() - t
+print(elapsed, report.loaded, len(report.skipped), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def first_load(db: Path, folders: list[Path]) -> tuple[float, int, int, float]:
+    """A first load in a process of its own: seconds, logs loaded and skipped, and the
+    process's peak memory in MB (its reading workers' are their own, and smaller)."""
+    for old in db.parent.glob(db.name + "*"):
+        old.unlink()
+    done = subprocess.run(
+        [sys.executable, "-c", LOAD, str(db), *map(str, folders)], capture_output=True, text=True, check=True
+    )
+    elapsed, loaded, skipped, peak_kib = done.stdout.split()
+    return float(elapsed), int(loaded), int(skipped), int(peak_kib) / 1024
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folders", nargs="*", type=Path)
     parser.add_argument("--simulate", type=int, default=0, help="first simulate this many games per player count")
     parser.add_argument("--out", type=Path, default=None, help="where simulated logs go")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of every measurement, interleaved")
     args = parser.parse_args()
     folders: list[Path] = list(args.folders)
     if args.simulate:
         folders += simulate(args.out or Path(tempfile.mkdtemp(prefix="cwtui-bench-")), args.simulate)
-    files = [p for f in folders for p in f.glob("*.jsonl")]
+    files = [p for f in folders for p in f.rglob("*.jsonl")]
     if not files:
         parser.error("no logs: give folders of *.jsonl or --simulate N")
     megabytes = sum(p.stat().st_size for p in files) / 1e6
-    print(f"{len(files)} logs, {megabytes:.0f} MB, {os.cpu_count()} cores, DuckDB {duckdb.__version__}")
-    scan = raw_scan(files)
-    print(f"DuckDB's own scan of every line (read_ndjson_objects, median of 3): {scan:6.2f} s")
-    judged = reader_alone(files)
     cores = os.cpu_count() or 1
-    print(
-        f"the engine's reader judging every log: {judged:6.2f} s on one core ({judged / scan:.1f}× the raw scan), "
-        f"{judged / cores:.2f} s at best on {cores} ({judged / cores / scan:.1f}×), before DuckDB stores a row"
-    )
+    print(f"{len(files)} logs, {megabytes:.0f} MB, {cores} cores, DuckDB {duckdb.__version__}")
+    print(f"{args.rounds} rounds, each measuring in turn: the raw scan, a first load, the reader, DuckDB storing")
+    # Interleaved (scan, load, reader, storing; again…): the machine's speed drifts within
+    # minutes, so each ratio is taken within its round, beside its own baseline.
+    rounds: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        stored, processor = storing_alone(files, Path(tmp))
-        print(
-            f"DuckDB only parsing every line once and storing each move and event as a row: {stored:6.2f} s "
-            f"({stored / scan:.1f}×), {processor:.2f} processor-seconds"
-        )
-        floor = (judged + processor) / cores
-        print(
-            f"the two share {cores} cores: a first load takes at least ({judged:.2f} + {processor:.2f}) / {cores} "
-            f"= {floor:.2f} s ({floor / scan:.1f}× the raw scan)"
-        )
         db = Path(tmp) / "history.duckdb"
-        t = time.perf_counter()
-        report = load(db, folders)
-        first = time.perf_counter() - t
+        for _ in range(args.rounds):
+            scan = raw_scan(files)
+            first, loaded, skipped, peak = first_load(db, folders)
+            judged = reader_alone(files)
+            stored, processor = storing_alone(files, Path(tmp))
+            floor = (judged + processor) / cores
+            rounds.append(dict(scan=scan, first=first, peak=peak, judged=judged, stored=stored, floor=floor))
+            print(
+                f"  scan {scan:5.2f} s | first load {first:5.2f} s = {first / scan:4.1f}× the scan, peak {peak:4.0f} MB"
+                f" (loaded {loaded}, skipped {skipped}) | reader {judged:5.2f} s on one core"
+                f" | DuckDB storing {stored:5.2f} s, {processor:5.2f} cpu-s"
+                f" | floor {floor:5.2f} s = {floor / scan:4.1f}×"
+            )
+        med = {key: statistics.median(r[key] for r in rounds) for key in rounds[0]}
+        ratios = sorted(r["first"] / r["scan"] for r in rounds)
+        print(f"DuckDB's own scan of every line (read_ndjson_objects, median of 3 a round): {med['scan']:6.2f} s")
         print(
-            f"first load:  {first:6.2f} s  {report.loaded / first:7.0f} logs/s  {megabytes / first:5.0f} MB/s"
-            f"  (loaded {report.loaded}, skipped {len(report.skipped)}; {first / scan:.1f}× the raw scan)"
+            f"the engine's reader judging every log: {med['judged']:6.2f} s on one core "
+            f"({med['judged'] / med['scan']:.1f}× the raw scan), {med['judged'] / cores:.2f} s at best on {cores}"
+        )
+        print(f"DuckDB only parsing every line once and storing each move and event as a row: {med['stored']:6.2f} s")
+        print(f"the two sharing {cores} cores: a first load takes at least {med['floor']:.2f} s")
+        print(
+            f"first load: {med['first']:6.2f} s  {len(files) / med['first']:7.0f} logs/s  "
+            f"{megabytes / med['first']:5.0f} MB/s, peak {med['peak']:.0f} MB; "
+            f"{statistics.median(ratios):.1f}× the raw scan within its round ({ratios[0]:.1f}–{ratios[-1]:.1f}×), "
+            f"floor {med['floor'] / med['scan']:.1f}×"
         )
         t = time.perf_counter()
         again = load(db, folders)
@@ -153,6 +189,7 @@ def main() -> None:
         counts = {name: con.execute(f"SELECT count(*) FROM {name}").fetchone() for name in GAME_TABLES}
         print("rows: " + ", ".join(f"{name} {row[0] if row else 0:,}" for name, row in counts.items()))
         print(f"database: {db.stat().st_size / 1e6:.0f} MB")
+        con.close()
 
 
 if __name__ == "__main__":
