@@ -19,6 +19,7 @@ from cwtui.words import quantity
 from engine.bots.audit import FIRST_AUDITED_FORMAT, audit
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError
+from engine.log import GameLog
 from engine.replay import Replay
 
 SEARCH_KINDS = frozenset({"medium", "hard"})  # bots whose check takes as long as their play
@@ -37,7 +38,18 @@ def verify_log(
     `progress(done, total)` follows the audit of a log with search bots, which takes
     about as long as they took to play."""
     try:
-        replay = Replay(read_log(path), cards)
+        log = read_log(path)
+    except EngineError as exc:
+        return Verdict(False, f"FAILED {exc}")
+    return verify_game(log, cards, bots, progress)
+
+
+def verify_game(
+    log: GameLog, cards: Cards, bots: bool = True, progress: Callable[[int, int], None] | None = None
+) -> Verdict:
+    """`verify_log` of a log already read."""
+    try:
+        replay = Replay(log, cards)
     except EngineError as exc:
         return Verdict(False, f"FAILED {exc}")
     if replay.divergence:

@@ -37,11 +37,11 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def seat_advantage(con: duckdb.DuckDBPyConnection, console: Console) -> None:
+def seat_advantage(con: duckdb.DuckDBPyConnection, console: Console, only: str) -> None:
     rows = con.execute(
-        """
+        f"""
         SELECT players, seat, count(*) AS games, count(*) FILTER (WHERE won) AS wins, avg(score) AS score
-        FROM results WHERE NOT solo GROUP BY ALL ORDER BY players, seat
+        FROM results WHERE NOT solo AND {only} GROUP BY ALL ORDER BY players, seat
         """
     ).fetchall()
     table = Table(title="Win rate by seat (seat 1 plays first): is there a first-player advantage?")
@@ -56,22 +56,24 @@ def seat_advantage(con: duckdb.DuckDBPyConnection, console: Console) -> None:
     console.print(table)
 
 
-def trophy_value(con: duckdb.DuckDBPyConnection, console: Console) -> None:
+def trophy_value(con: duckdb.DuckDBPyConnection, console: Console, only: str) -> None:
     rows = con.execute(
-        """
+        f"""
         WITH held AS (
             SELECT r.game, r.seat, r.players, r.won, t.trophy
             FROM results r JOIN (SELECT DISTINCT game, seat, trophy FROM trophies) t USING (game, seat)
-            WHERE NOT r.solo
+            WHERE NOT r.solo AND {only}
         ),
         kinds AS (SELECT DISTINCT trophy FROM held),
-        everyone AS (SELECT r.game, r.seat, r.players, r.won, k.trophy FROM results r, kinds k WHERE NOT r.solo)
+        everyone AS (
+            SELECT r.game, r.seat, r.players, r.won, k.trophy FROM results r, kinds k WHERE NOT r.solo AND {only}
+        )
         SELECT e.players, e.trophy,
                count(h.game) AS holders, count(*) FILTER (WHERE h.game IS NOT NULL AND e.won) AS holder_wins,
                count(*) FILTER (WHERE h.game IS NULL) AS others,
                count(*) FILTER (WHERE h.game IS NULL AND e.won) AS other_wins,
                (SELECT avg(points) FROM trophies t JOIN games g USING (game)
-                WHERE t.trophy = e.trophy AND g.players = e.players) AS points
+                WHERE t.trophy = e.trophy AND g.players = e.players AND {only}) AS points
         FROM everyone e LEFT JOIN held h USING (game, seat, trophy)
         GROUP BY e.players, e.trophy ORDER BY e.players, e.trophy
         """
@@ -91,12 +93,12 @@ def trophy_value(con: duckdb.DuckDBPyConnection, console: Console) -> None:
     console.print(table)
 
 
-def end_conditions(con: duckdb.DuckDBPyConnection, console: Console) -> None:
+def end_conditions(con: duckdb.DuckDBPyConnection, console: Console, only: str) -> None:
     rows = con.execute(
-        """
+        f"""
         SELECT players, end_reason, count(*) AS games,
                count(*) / sum(count(*)) OVER (PARTITION BY players) AS share, avg(turns) AS turns
-        FROM games WHERE finished GROUP BY players, end_reason ORDER BY players, end_reason
+        FROM games WHERE finished AND {only} GROUP BY players, end_reason ORDER BY players, end_reason
         """
     ).fetchall()
     table = Table(title="How games end (R9.1): a player's 12th fish, or a location that cannot be refilled")
@@ -111,18 +113,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", type=Path, default=Path("replays/history.duckdb"))
     parser.add_argument("--load", type=Path, nargs="*", default=[], help="folders of logs to load first")
+    parser.add_argument(
+        "--verified",
+        action="store_true",
+        help="count only games the engine replayed and verified (with --load, replay what is not checked yet)",
+    )
     args = parser.parse_args()
     if args.load:
-        report = load(args.db, args.load)
+        report = load(args.db, args.load, verify=args.verified)
         print(f"loaded {report.loaded} logs ({report.unchanged} already in), {len(report.skipped)} skipped")
+    only = "verified" if args.verified else "true"  # games.verified: null (not checked), true or false
     con = duckdb.connect(str(args.db), read_only=True)
     console = Console(width=None if sys.stdout.isatty() else 130)
-    (games,) = con.execute("SELECT count(*) FROM games WHERE finished").fetchone() or (0,)
+    (games, checked, failed) = con.execute(
+        "SELECT count(*) FILTER (WHERE true), count(*) FILTER (WHERE verified), count(*) FILTER (WHERE NOT verified) "
+        "FROM games WHERE finished"
+    ).fetchone() or (0, 0, 0)
     kinds = con.execute("SELECT string_agg(DISTINCT kind, ', ') FROM seats WHERE kind <> 'silent'").fetchone()
-    console.print(f"[b]{games:,} finished games[/] (players: {kinds[0] if kinds else '-'})\n")
-    seat_advantage(con, console)
-    trophy_value(con, console)
-    end_conditions(con, console)
+    console.print(f"[b]{games:,} finished games[/] (players: {kinds[0] if kinds else '-'})")
+    console.print(
+        f"replayed and verified: {checked:,}; failed their replay: {failed:,}; "
+        f"not checked: {games - checked - failed:,}" + (" — counting only the verified" if args.verified else "") + "\n"
+    )
+    seat_advantage(con, console, only)
+    trophy_value(con, console, only)
+    end_conditions(con, console, only)
     con.close()
 
 

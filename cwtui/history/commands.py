@@ -64,6 +64,11 @@ def add_parsers(sub: Any) -> None:
     load_p.add_argument(
         "--cards", dest="cards_files", type=Path, action="append", default=[], help="card data files the games used"
     )
+    load_p.add_argument(
+        "--verify",
+        action="store_true",
+        help="replay every game not yet checked, on every core, and record the verdict (games.verified)",
+    )
     export_p = hsub.add_parser("export", help="write every table as DIR/<table>.parquet")
     export_p.add_argument("folder", type=Path)
     _db_arg(export_p)
@@ -123,12 +128,14 @@ def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
         return _fail("history load", str(exc), EXIT_USAGE)
     try:
         with progress_bar("logs") as bar:
-            report = load(database(args), folders, cards, bar)
+            report = load(database(args), folders, cards, bar, verify=getattr(args, "verify", False))
     except HistoryError as exc:
         return _fail("history load", str(exc), EXIT_USAGE)
     _report(report, "history load")
     for path, reason in report.skipped:
         print(f"{path}: skipped: {reason}", file=sys.stderr)
+    for path, verdict in report.failed:
+        print(f"{path}: loaded, but its replay {verdict} (games.verified is false)", file=sys.stderr)
     return 0 if report.ok else 1
 
 
@@ -260,6 +267,8 @@ def _report(report: LoadReport, command: str) -> None:
         parts.append(f"removed {report.removed}")
     if report.skipped:
         parts.append(f"skipped {len(report.skipped)}")
+    if report.replayed:
+        parts.append(f"replayed {report.replayed} ({len(report.failed)} failed)")
     print("logs: " + ", ".join(parts) + (f"; reviews loaded: {report.reviews}" if report.reviews else ""))
 
 

@@ -45,11 +45,12 @@ import msgspec
 from cwtui.history import schema
 from cwtui.logfile import open_log
 from cwtui.review import SIDECAR_SUFFIX, DamagedReview, OlderReview, Sidecar, parse_sidecar
+from cwtui.verification import verify_game
 from engine.cards import Cards, load_cards
 from engine.config import kind_name
 from engine.errors import LogFormatError
 from engine.events import TrophyTaken
-from engine.log import MAX_LINE, Header, created_at, judge
+from engine.log import MAX_LINE, GameLog, Header, created_at, judge, parse
 from engine.replay import setup_events
 from engine.review import move_accuracy
 from engine.setup import SILENT_SEAT
@@ -74,10 +75,12 @@ class LoadReport:
     skipped: list[tuple[Path, str]] = field(default_factory=list)  # logs that could not be loaded, and why
     rebuilt: str | None = None  # why the database was rebuilt, and where the damaged one went
     reviews: int = 0  # kept reviews read in this load, new or changed (their skipped ones are in `skipped`)
+    replayed: int = 0  # games replayed in this load (--verify)
+    failed: list[tuple[Path, str]] = field(default_factory=list)  # games whose replay failed, and the verdict
 
     @property
     def ok(self) -> bool:
-        return not self.skipped
+        return not self.skipped and not self.failed
 
 
 class HistoryError(Exception):
@@ -221,9 +224,11 @@ def load(
     folders: Iterable[Path],
     cards: Sequence[Cards] = (),
     progress: Progress | None = None,
+    verify: bool = False,
 ) -> LoadReport:
     """Bring the history in `db` up to date with the logs (`*.jsonl`) in `folders`,
-    rebuilding it if it is damaged."""
+    rebuilding it if it is damaged. With `verify`, every game not yet checked is
+    replayed by the engine and the verdict recorded (games.verified)."""
     folders = list(folders)
     rebuilt = None
     for attempt in range(2):
@@ -240,7 +245,7 @@ def load(
         con.execute(f"SET memory_limit = '{LOAD_MEMORY}'")
         try:
             with _staging(db) as staging:
-                report = Loader(con, [load_cards(), *cards], staging).load(folders, progress)
+                report = Loader(con, [load_cards(), *cards], staging, verify).load(folders, progress)
             report.rebuilt = rebuilt
             return report
         except duckdb.Error as exc:
@@ -352,6 +357,7 @@ class _Read:
     truncated: bool
     fullness: tuple[bool, int]  # (finished, moves): of two files of one game, the fuller is loaded
     key: int  # its lines' key in the staging files: unique in the load
+    verdict: tuple[bool | None, str | None] = (None, None)  # games.verified and verdict
 
 
 @dataclass
@@ -364,9 +370,12 @@ class _Batch:
 
 
 class Loader:
-    def __init__(self, con: duckdb.DuckDBPyConnection, cards: Sequence[Cards], staging: Path) -> None:
+    def __init__(
+        self, con: duckdb.DuckDBPyConnection, cards: Sequence[Cards], staging: Path, verify: bool = False
+    ) -> None:
         self.con = con
         self.cards = cards
+        self.verify = verify  # replay every game not yet checked
         self.staging = staging  # where readers leave the lines they accepted, for DuckDB to read
         self.parts = itertools.count()  # numbers the reading tasks: their files, their logs' keys
 
@@ -394,6 +403,11 @@ class Loader:
                 "SELECT game FROM games WHERE game IN (SELECT unnest(?::VARCHAR[]))", [copied]
             ).fetchall()
         }  # of the games that files recorded as copies hold: a copy whose game went is loaded
+        unchecked = (
+            {f for (f,) in self.con.execute("SELECT file FROM games WHERE verified IS NULL").fetchall()}
+            if self.verify
+            else set()
+        )  # games to read again, to be replayed
         gone = [f for f in known if f not in on_disk and any(_under(f, r) for r in roots)]
         self._drop(gone)
         gone_games = {known[f][4] for f in gone if known[f][2] == "loaded"}
@@ -401,7 +415,7 @@ class Loader:
         todo: list[_Log] = []
         for path, log in sorted(on_disk.items()):
             seen = known.get(path)
-            if seen is None or seen[:2] != (log.size, log.mtime_ns):
+            if seen is None or seen[:2] != (log.size, log.mtime_ns) or (seen[2] == "loaded" and path in unchecked):
                 todo.append(log)
             elif seen[2] == "skipped":
                 report.skipped.append((Path(path), seen[3]))
@@ -418,7 +432,7 @@ class Loader:
         # The next batches are read and judged while DuckDB (which lets go of the GIL)
         # loads this one: in a thread, or for many logs on every core (reading is most
         # of a first load's time, and Python's).
-        with _readers(len(todo)) as (reader, ahead):
+        with _readers(len(todo), self.verify) as (reader, ahead):
             reading = [self._submit(reader, logs) for logs in batches[:ahead]]
             for i, logs in enumerate(batches):
                 batch = _gathered(reading[i])
@@ -433,6 +447,14 @@ class Loader:
                 if progress:
                     progress(done, len(todo))
         ReviewLoader(self.con).load(roots, report)
+        # games whose replay failed, in this load or before: named every time, as skipped logs are
+        report.failed = [
+            (Path(file), verdict)
+            for file, verdict in self.con.execute(
+                "SELECT file, verdict FROM games WHERE NOT verified ORDER BY file"
+            ).fetchall()
+            if any(_under(file, root) for root in roots)
+        ]
         return report
 
     def _store_cards(self) -> None:
@@ -493,7 +515,7 @@ class Loader:
                 raise  # the database or the machine: load() rebuilds or stops
             if len(logs) > 1:
                 for log in logs:
-                    alone = _read_batch([log], str(self.staging), next(self.parts))
+                    alone = _read_batch([log], str(self.staging), next(self.parts), self._checking())
                     try:
                         self._load_batch([log], alone, report)
                     finally:
@@ -504,6 +526,7 @@ class Loader:
             batch.read = []
             self._commit(logs, batch)
         report.loaded += len(batch.read)
+        report.replayed += sum(read.verdict[0] is not None for read in batch.read)
         report.skipped.extend((Path(p), batch.skipped[p]) for p in sorted(batch.skipped))
         report.skipped.extend((Path(p), _copy_note(batch.copies[p]) or "") for p in sorted(batch.copies))
 
@@ -576,9 +599,15 @@ class Loader:
     def _submit(self, reader: Executor, logs: list[_Log]) -> list[Future[_Batch]]:
         """A batch's logs to read, in parts that the reader's workers share."""
         return [
-            reader.submit(_read_batch, logs[start : start + READ_PART], str(self.staging), next(self.parts))
+            reader.submit(
+                _read_batch, logs[start : start + READ_PART], str(self.staging), next(self.parts), self._checking()
+            )
             for start in range(0, len(logs), READ_PART)
         ]
+
+    def _checking(self) -> tuple[Cards, ...] | None:
+        """The card data a reader replays games with, or None: it does not replay."""
+        return tuple(self.cards) if self.verify else None
 
     def _stage(self, logs: list[_Read], staged: list[str]) -> None:
         """The batch's headers as a temp table, from what Python read, and its lines as
@@ -601,7 +630,8 @@ class Loader:
                    unnest(?::VARCHAR[]) AS cards, unnest(?::UBIGINT[]) AS seed, unnest(?::BOOLEAN[]) AS tag_points,
                    unnest(?::VARCHAR[]) AS parent_game, unnest(?::INTEGER[]) AS parent_ply,
                    unnest(?::VARCHAR[][]) AS names, unnest(?::VARCHAR[][]) AS kinds,
-                   unnest(?::BOOLEAN[]) AS truncated, unnest(?::VARCHAR[][]) AS setup_trophies
+                   unnest(?::BOOLEAN[]) AS truncated, unnest(?::VARCHAR[][]) AS setup_trophies,
+                   unnest(?::BOOLEAN[]) AS verified, unnest(?::VARCHAR[]) AS verdict
             """,
             [
                 [r.key for r in logs],
@@ -620,6 +650,8 @@ class Loader:
                 [[kind_name(s.kind) for s in h.config.seats] for h in headers],
                 [r.truncated for r in logs],
                 setups,
+                [r.verdict[0] for r in logs],
+                [r.verdict[1] for r in logs],
             ],
         )
         # DuckDB parses each line once, as it reads it, into the columns the tables need
@@ -718,12 +750,12 @@ def _review_rows(kept: Sidecar) -> list[tuple[object, ...]]:
 
 
 @contextlib.contextmanager
-def _readers(count: int) -> Iterator[tuple[Executor, int]]:
+def _readers(count: int, replaying: bool = False) -> Iterator[tuple[Executor, int]]:
     """Where `count` logs are read, and how many batches are read ahead: a thread (one
-    ahead), or from PROCESSES_FROM logs a process for each core (as many ahead), which
-    cost a fraction of a second to start."""
+    ahead), or from PROCESSES_FROM logs (from two, when each is replayed too) a process
+    for each core (as many ahead), which cost a fraction of a second to start."""
     workers = os.cpu_count() or 1
-    if count < PROCESSES_FROM or workers < 2:
+    if count < (2 if replaying else PROCESSES_FROM) or workers < 2:
         with ThreadPoolExecutor(1) as thread:
             yield thread, 1
         return
@@ -772,22 +804,25 @@ def _as_read(logs: list[_Log], batch: _Batch) -> None:
         read.log.size, read.log.mtime_ns = batch.seen[read.log.path]
 
 
-def _read_batch(logs: list[_Log], staging: str, part: int) -> _Batch:
-    """Read and judge each log with the engine's reader; the lines it accepts go to this
-    part's staging file, each wrapped with its log's key (the line itself is the value
-    of "l", so nothing in it can pass for another log's). The size and time recorded are
-    those of what was read."""
+def _read_batch(logs: list[_Log], staging: str, part: int, replay_with: tuple[Cards, ...] | None = None) -> _Batch:
+    """Read and judge each log with the engine's reader (and with `replay_with`, replay
+    it with the card data it names); the lines it accepts go to this part's staging
+    file, each wrapped with its log's key (the line itself is the value of "l", so
+    nothing in it can pass for another log's). The size and time recorded are those of
+    what was read, and the verdict is on those very bytes."""
     batch = _Batch()
     staged = Path(staging) / f"part-{part}.jsonl"
     try:
-        _stage_part(logs, staged, part, batch)
+        _stage_part(logs, staged, part, batch, replay_with)
     except OSError as exc:  # the staging file's: a full disk, say
         _unstage(batch)
         raise HistoryError(f"cannot stage the logs read in {staging}: {exc.strerror or exc}") from None
     return batch
 
 
-def _stage_part(logs: list[_Log], staged: Path, part: int, batch: _Batch) -> None:
+def _stage_part(
+    logs: list[_Log], staged: Path, part: int, batch: _Batch, replay_with: tuple[Cards, ...] | None
+) -> None:
     with staged.open("wb") as out:
         batch.staged.append(str(staged))
         for i, log in enumerate(logs):
@@ -803,7 +838,11 @@ def _stage_part(logs: list[_Log], staged: Path, part: int, batch: _Batch) -> Non
                     batch.seen[log.path] = (st.st_size, st.st_mtime_ns)
                     data = f.read(st.st_size)
                 lines = data.splitlines(keepends=True)
-                game, moves = judge(lines)
+                if replay_with is None:
+                    game, moves = judge(lines)
+                else:
+                    game = parse(lines)  # its moves kept, to replay
+                    moves = len(game.plies)
             except LogFormatError as exc:
                 batch.skipped[log.path] = str(exc)
                 continue
@@ -814,7 +853,17 @@ def _stage_part(logs: list[_Log], staged: Path, part: int, batch: _Batch) -> Non
             prefix = b'{"f":%d,"l":' % key
             accepted = lines[1 : 1 + moves + (game.footer is not None)]
             out.writelines(prefix + line.rstrip(b"\r\n") + b"}\n" for line in accepted)
-            batch.read.append(_Read(log, game.header, game.truncated, (game.footer is not None, moves), key))
+            verdict = (None, None) if replay_with is None else _replayed(game, replay_with)
+            batch.read.append(_Read(log, game.header, game.truncated, (game.footer is not None, moves), key, verdict))
+
+
+def _replayed(game: GameLog, cards: tuple[Cards, ...]) -> tuple[bool | None, str]:
+    """games.verified and verdict: the engine's replay of the game (bots not audited)."""
+    played_with = next((c for c in cards if c.hash == game.header.cards), None)
+    if played_with is None:
+        return None, "not checked: played with other card data (load with --cards FILE to check it)"
+    verdict = verify_game(game, played_with, bots=False)
+    return verdict.ok, verdict.text
 
 
 def _copy_note(copy: tuple[str, str] | None) -> str | None:
@@ -884,7 +933,8 @@ _INSERTS = (
            f.game IS NOT NULL, h.truncated, e.reason, e.seat, coalesce(c.plies, 0), coalesce(c.turns, 0), f.winner,
            CASE WHEN f.winner < len(h.names) THEN h.names[f.winner + 1]
                 WHEN f.winner IS NOT NULL THEN '{SILENT_NAME}' END,
-           CASE WHEN f.winner < len(h.names) THEN h.kinds[f.winner + 1] WHEN f.winner IS NOT NULL THEN 'silent' END
+           CASE WHEN f.winner < len(h.names) THEN h.kinds[f.winner + 1] WHEN f.winner IS NOT NULL THEN 'silent' END,
+           h.verified, h.verdict
     FROM stage_headers h LEFT JOIN counts c USING (game) LEFT JOIN footers f USING (game)
     LEFT JOIN ends e USING (game)
     """,

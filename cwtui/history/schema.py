@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 6  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost
+SCHEMA_VERSION = 7  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+# 7: games.verified and verdict
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,20 @@ TABLES: tuple[Table, ...] = (
             _c("winner", "INTEGER", "the winning seat (null while unfinished); in solo, seat 1 is the silent player"),
             _c("winner_name", "VARCHAR", "the winning seat's name"),
             _c("winner_kind", "VARCHAR", "the winning seat's kind: human, random, easy, medium, hard, or silent"),
+            _c(
+                "verified",
+                "BOOLEAN",
+                "whether the engine replayed the log and found every move legal and every event, and the final "
+                "scores, as logged: true, false (see `verdict`), or null when not checked — `cwtui history load "
+                "--verify` checks. Unchecked, the rest of the row is only what the log claims (bots' moves are not "
+                "audited here: `cwtui verify` does that)",
+            ),
+            _c(
+                "verdict",
+                "VARCHAR",
+                "what the replay found (`OK (184 moves)`, `FAILED at move 12: …`), or why the "
+                "log could not be checked; null when not checked",
+            ),
         ),
         ("game",),
     ),
@@ -332,7 +347,7 @@ VIEWS: tuple[View, ...] = (
         "results",
         "one row per seat of every finished game, with the game's facts beside it",
         """
-        SELECT g.game, g.created, g.players, g.solo, g.tag_points, g.end_reason, g.plies, g.turns,
+        SELECT g.game, g.created, g.players, g.solo, g.tag_points, g.end_reason, g.plies, g.turns, g.verified,
                s.seat, s.name, s.kind, s.score, s.rank, s.won,
                sc.trophies, sc.master_anglers, sc.tags
         FROM games g JOIN seats s USING (game) JOIN scores sc USING (game, seat)

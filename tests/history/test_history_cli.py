@@ -101,3 +101,20 @@ def test_readme_documents_the_schema() -> None:
     """`python scripts/schema_doc.py` rewrites the README section from schema.py."""
     readme = (Path(__file__).parents[2] / "README.md").read_text()
     assert schema.markdown() in readme
+
+
+def test_load_verify_names_a_forged_game_and_exits_1(
+    logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from test_loader import _forge_winner
+
+    forged = sorted(logs.glob("sim-2p-*.jsonl"))[0]
+    _forge_winner(forged)
+    db = str(tmp_path / "h.duckdb")
+    code, out, err = cli(capsys, "history", "load", str(logs), "--db", db, "--verify")
+    assert code == 1
+    assert out == "logs: loaded 8, unchanged 0, replayed 8 (1 failed); reviews loaded: 1\n"
+    assert err.count("\n") == 1 and err.startswith(f"{forged.resolve()}: loaded, but its replay FAILED at move ")
+    query = "SELECT count(*) FILTER (WHERE verified) AS ok, count(*) FILTER (WHERE NOT verified) AS failed FROM games"
+    code, out, _ = cli(capsys, "sql", query, "--db", db, "--format", "csv", "--no-load")
+    assert (code, out) == (0, "ok,failed\n7,1\n")

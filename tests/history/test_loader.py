@@ -664,3 +664,40 @@ def test_a_log_longer_than_any_game_is_skipped_with_its_reason(logs: Path, tmp_p
     ((path, why),) = report.skipped
     assert path.name == "longer.jsonl"
     assert why == f"line {MAX_PLIES + 2}: more moves than the longest game the engine allows ({MAX_PLIES:,})"
+
+
+def _forge_winner(path: Path) -> None:
+    """The footer names the other seat the winner, its ranks swapped to agree and its
+    digests recomputed: the reader accepts it, only a replay finds it out
+    (../shared/repro/footer_winner_forged.jsonl)."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    footer = read_log(path).footer
+    assert footer is not None and len(footer.scores) == 2
+    swapped = (
+        lines[-1].replace(b'"rank":1', b'"rank":X').replace(b'"rank":2', b'"rank":1').replace(b'"rank":X', b'"rank":2')
+    )
+    lines[-1] = swapped.replace(b'"winner":%d' % footer.winner, b'"winner":%d' % (1 - footer.winner))
+    path.write_bytes(b"".join(reseal(lines)))
+
+
+def test_a_forged_winner_is_stored_as_unchecked_then_found_out_by_verify(logs: Path, tmp_path: Path) -> None:
+    """Issue 37.9: `history load` stored a forged footer's winner as fact. Every game
+    says whether it was replayed; `--verify` replays those not yet checked."""
+    forged = sorted(logs.glob("sim-2p-*.jsonl"))[0]
+    claimed = 1 - (read_log(forged).footer or pytest.fail("finished")).winner
+    _forge_winner(forged)
+    db = tmp_path / "h.duckdb"
+    report = load(db, [logs])
+    assert report.ok and report.replayed == 0
+    games = len(list(logs.glob("*.jsonl")))
+    assert rows(db, "SELECT count(*) FROM games WHERE verified IS NULL AND verdict IS NULL") == [(games,)]
+    report = load(db, [logs], verify=True)  # nothing changed on disk: the unchecked games are read again
+    assert report.loaded == games and report.replayed == games
+    # moves are numbered from 1, as verify does: the footer is checked after the last one
+    last = len(read_log(forged).plies)
+    assert report.failed == [(forged.resolve(), f"FAILED at move {last + 1}: final scores differ from the footer")]
+    assert not report.ok
+    assert rows(db, "SELECT winner, verified FROM games WHERE file = ?", str(forged.resolve())) == [(claimed, False)]
+    assert rows(db, "SELECT count(*) FROM games WHERE verified AND verdict LIKE 'OK (%'") == [(games - 1,)]
+    again = load(db, [logs], verify=True)  # checked already: nothing is replayed twice, the failure still named
+    assert again.loaded == 0 and again.replayed == 0 and again.failed == report.failed
