@@ -68,6 +68,17 @@ def seconds_arg(text: str) -> float:
     return value
 
 
+def megabytes_arg(text: str) -> int:
+    """A size in bytes from "512" or "512MB" (megabytes) or "2GB"; at least 64 MB."""
+    number, unit = text.strip().upper().removesuffix("B"), 1 << 20
+    if number.endswith(("M", "G")):
+        number, unit = number[:-1].strip(), 1 << (30 if number.endswith("G") else 20)
+    value = int(number) * unit if number.isdecimal() and len(number) < 9 else 0
+    if value < 64 << 20:
+        raise argparse.ArgumentTypeError(f"expected a size such as 512MB or 2GB (at least 64MB), not {text!r}")
+    return value
+
+
 def bots_arg(text: str) -> tuple[str, ...]:
     """Bot kinds, comma-separated, by the names a player knows (easy) or the logs' (greedy)."""
     kinds = tuple(KIND_ALIASES.get(k.strip(), k.strip()) for k in text.split(",") if k.strip())

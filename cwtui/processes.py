@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
@@ -24,6 +25,27 @@ def default_workers() -> int:
 
 def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def start_resource_tracker() -> None:
+    """Start the resource tracker that every spawned process is handed, with the real
+    stderr. Under Textual, sys.stderr is a capture whose fileno() is -1, and a tracker
+    started there fails to spawn ("bad value(s) in fds_to_keep"): make it before the app
+    runs where possible; started later, it gets the terminal's stderr for a moment."""
+    from multiprocessing import resource_tracker
+
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (OSError, ValueError, AttributeError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        resource_tracker.ensure_running()
+        return
+    captured, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = captured
 
 
 def run_all(work: Callable[[T], R], items: Iterable[T], count: int, workers: int, ordered: bool = True) -> Iterator[R]:

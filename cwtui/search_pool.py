@@ -16,10 +16,9 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from multiprocessing import resource_tracker
 from typing import TypeVar
 
-from cwtui.processes import ignore_interrupts
+from cwtui.processes import ignore_interrupts, start_resource_tracker
 from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree
 
 T = TypeVar("T")
@@ -32,13 +31,12 @@ class TreePool:
     def __init__(self, workers: int | None = None) -> None:
         """Make it before the app runs: the processes start later, but the resource
         tracker that every spawned process is handed starts now, while sys.stderr is
-        the terminal's. Under Textual, sys.stderr is a capture whose fileno() is -1,
-        and a tracker started there fails to spawn ("bad value(s) in fds_to_keep")."""
+        the terminal's (cwtui.processes.start_resource_tracker)."""
         self.workers = workers or os.cpu_count() or 1
         self.pool: ProcessPoolExecutor | None = None
         self.fallbacks = 0  # searches the pool failed, grown here instead (tests read it)
         if self.workers > 1:
-            resource_tracker.ensure_running()
+            start_resource_tracker()
 
     def __call__(self, jobs: list[TreeJob], seconds: float | None) -> list[TreeResult | None]:
         if len(jobs) < 2 or self.workers < 2:

@@ -14,21 +14,18 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
 import shutil
-import signal
 import sys
-import threading
-import time
-from collections.abc import Callable, Iterator
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from tempfile import SpooledTemporaryFile
 from typing import IO, Any, TypeVar
 
 import duckdb
 import msgspec
 
-from cwtui.args import EXIT_STOPPED, EXIT_USAGE, count_arg, need_folder_or_nothing, seconds_arg, usage
+from cwtui.args import EXIT_STOPPED, EXIT_USAGE, count_arg, megabytes_arg, need_folder_or_nothing, seconds_arg, usage
+from cwtui.history.apart import Apart, QueryTimedOut, default_memory
 from cwtui.history.loader import (
     DB_NAME,
     DamagedHistory,
@@ -40,7 +37,16 @@ from cwtui.history.loader import (
     rebuild,
     refresh,
 )
-from cwtui.history.query import QueryError, export_tables, is_numeric, one_line, open_history, run, stream
+from cwtui.history.query import (
+    QueryError,
+    QueryOutOfMemory,
+    export_tables,
+    is_numeric,
+    one_line,
+    open_history,
+    run,
+    stream,
+)
 from cwtui.progress import progress_bar
 from cwtui.session import replays_dir
 from engine import EngineError
@@ -48,11 +54,6 @@ from engine.cards import load_cards
 
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 60.0  # seconds; --timeout 0 waits for ever
-SPOOL = 16 << 20  # bytes of output kept in memory before the spool goes to a temp file
-
-
-class QueryTimedOut(Exception):
-    pass
 
 
 def add_parsers(sub: Any) -> None:
@@ -80,6 +81,11 @@ def add_parsers(sub: Any) -> None:
     sql.add_argument(
         "--timeout", type=seconds_arg, default=DEFAULT_TIMEOUT,
         help=f"stop the query after this many seconds (default {DEFAULT_TIMEOUT:.0f}; 0: no limit)",
+    )  # fmt: skip
+    sql.add_argument(
+        "--memory-limit", type=megabytes_arg, default=default_memory(), metavar="SIZE",
+        help=f"stop a query that needs more memory than this, e.g. 512MB or 2GB "
+             f"(default {default_memory() >> 20:,}MB: a quarter of this machine's, at most 2GB)",
     )  # fmt: skip
     _db_arg(sql)
 
@@ -176,16 +182,24 @@ def _refresh_quietly(db: Path, replays: Path) -> None:
 
 
 def _answer(args: argparse.Namespace, db: Path) -> int:
-    """Run the query with its time limit, its output held back until it is whole."""
+    """Run the query in a process of its own, within its time and memory, its output
+    held back in a file until it is whole."""
     try:
-        con = open_history(db)
-    except DamagedHistory as exc:
-        return _fail("sql", f"{exc}; `cwtui history load` rebuilds it from the logs", EXIT_USAGE)
-    except HistoryError as exc:
-        return _fail("sql", str(exc), EXIT_USAGE)
-    with SpooledTemporaryFile(SPOOL, mode="w+", encoding="utf-8", errors="backslashreplace", newline="") as spool:
+        with tempfile.NamedTemporaryFile(prefix="cwtui-sql-", suffix=".out", delete=False) as made:
+            spool = Path(made.name)
+    except OSError as exc:
+        return _fail("sql", f"cannot make a file for the result in {tempfile.gettempdir()}: {exc.strerror}", 1)
+    try:
+        job = (db, args.query, args.format, args.max_rows, spool, args.memory_limit)
         try:
-            _bounded(con, lambda: _write_result(con, args, spool), args.timeout)
+            Apart(answer_into, job, args.memory_limit, args.timeout).result()
+        except DamagedHistory as exc:  # found on opening it
+            return _fail("sql", f"{exc}; `cwtui history load` rebuilds it from the logs", EXIT_USAGE)
+        except HistoryError as exc:
+            return _fail("sql", str(exc), EXIT_USAGE)
+        except QueryOutOfMemory:
+            limit = f"{args.memory_limit >> 20:,} MB"
+            return _fail("sql", f"the query needed more than its {limit} of memory (--memory-limit) and was stopped", 1)
         except QueryError as exc:
             if is_damage_message(str(exc)):
                 raise DamagedHistory(f"{db} is damaged ({one_line(str(exc))})") from None
@@ -194,69 +208,38 @@ def _answer(args: argparse.Namespace, db: Path) -> int:
             return _fail("sql", f"the query ran for more than {args.timeout:g} s (--timeout) and was stopped", 1)
         except KeyboardInterrupt:
             return _fail("sql", "stopped; the query was interrupted", EXIT_STOPPED)
-        finally:
-            con.close()
-        spool.seek(0)
-        shutil.copyfileobj(spool, sys.stdout)
-    sys.stdout.flush()
-    return 0
-
-
-def _bounded(con: duckdb.DuckDBPyConnection, work: Callable[[], T], timeout: float) -> T:
-    """`work` in a thread of its own while this one waits, so that Ctrl+C and the time
-    limit stop the query at once: both ask DuckDB to interrupt it (it checks as it
-    goes, where a signal alone could wait for a long operator to finish).
-
-    Ctrl+C is taken by a handler that only asks DuckDB to stop: a KeyboardInterrupt
-    raised here while DuckDB works in the other thread leaves the connection unusable
-    and DuckDB aborting the process at exit (seen with duckdb 2.0). A second Ctrl+C
-    leaves at once."""
-    box: dict[str, Any] = {}
-    stop: list[str] = []
-
-    def target() -> None:
         try:
-            box["value"] = work()
-        except BaseException as exc:
-            box["error"] = exc
-
-    def on_interrupt(signum: int, frame: object) -> None:
-        if stop:
-            os._exit(EXIT_STOPPED)  # asked twice: DuckDB is not stopping
-        stop.append("interrupt")
-        con.interrupt()
-
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, on_interrupt) if main else None
-    thread = threading.Thread(target=target, name="cwtui-sql", daemon=True)
-    try:
-        thread.start()
-        deadline = time.monotonic() + timeout if timeout else None
-        while thread.is_alive():
-            thread.join(0.05)
-            if deadline is not None and not stop and time.monotonic() > deadline:
-                stop.append("timeout")
-                con.interrupt()
+            with spool.open("rb") as result:
+                shutil.copyfileobj(result, sys.stdout.buffer)
+        except BrokenPipeError:
+            raise  # the reader went away (`| head`): cwtui's entry point leaves quietly
+        sys.stdout.flush()
+        return 0
     finally:
-        if main:
-            signal.signal(signal.SIGINT, previous)
-    if stop == ["interrupt"]:
-        raise KeyboardInterrupt
-    if stop == ["timeout"]:
-        raise QueryTimedOut
-    if "error" in box:
-        raise box["error"]
-    value: T = box["value"]
-    return value
+        spool.unlink(missing_ok=True)
 
 
-def _write_result(con: duckdb.DuckDBPyConnection, args: argparse.Namespace, out: IO[str]) -> None:
-    if args.format == "table":
-        result = run(con, args.query, args.max_rows)
+def answer_into(db: Path, query: str, fmt: str, max_rows: int, path: Path, memory: int) -> None:
+    """The query's whole output into `path` (in a query's process: cwtui.history.apart)."""
+    con = open_history(db, memory=memory)
+    try:
+        with path.open("w", encoding="utf-8", errors="backslashreplace", newline="") as out:
+            _write_result(con, query, fmt, max_rows, out)
+    except OSError as exc:
+        raise QueryError(
+            f"cannot hold the result in {path.parent}: {exc.strerror}; set TMPDIR to a folder with room"
+        ) from None
+    finally:
+        con.close()
+
+
+def _write_result(con: duckdb.DuckDBPyConnection, query: str, fmt: str, max_rows: int, out: IO[str]) -> None:
+    if fmt == "table":
+        result = run(con, query, max_rows)
         _table(result.columns, result.types, result.rows, result.shown, out)
     else:
-        columns, chunks = stream(con, args.query)
-        (_csv if args.format == "csv" else _json)(columns, chunks, out)
+        columns, chunks = stream(con, query)
+        (_csv if fmt == "csv" else _json)(columns, chunks, out)
 
 
 def _report(report: LoadReport, command: str) -> None:

@@ -4,7 +4,9 @@ Users' queries run in a sandbox: a read-only connection with DuckDB's external a
 switched off (no file but the history is read or written: no COPY TO, EXPORT, ATTACH,
 read_text, or URL), no extension installed or loaded, no spilling to disk, and the
 configuration locked so that no statement can undo any of it. Exports go through
-`export`, which lets exactly the file the user named be written.
+`export`, which lets exactly the file the user named be written. The command line and
+the app run each query in a process of its own (cwtui.history.apart, `run_query`), so
+that its time and memory limits hold.
 """
 
 from __future__ import annotations
@@ -69,6 +71,17 @@ class QueryCancelled(Exception):
     pass
 
 
+class QueryOutOfMemory(QueryError):
+    """The query needed more memory than its limit (DuckDB's, or its process's cap)."""
+
+    def __init__(self, memory: int) -> None:
+        super().__init__(f"the query needed more than its {memory >> 20:,} MB of memory")
+        self.memory = memory
+
+    def __reduce__(self) -> tuple[type[QueryOutOfMemory], tuple[int]]:
+        return QueryOutOfMemory, (self.memory,)  # raised in a query's process, again in cwtui's
+
+
 # Set when the database starts; the rest is set, in order, before any user SQL runs.
 SANDBOX_CONFIG: Final = {  # and the loader's OFFLINE settings, as on every connection
     "allow_community_extensions": False,
@@ -76,10 +89,12 @@ SANDBOX_CONFIG: Final = {  # and the loader's OFFLINE settings, as on every conn
 }
 
 
-def open_history(db: Path, writable: Path | None = None) -> duckdb.DuckDBPyConnection:
+def open_history(db: Path, writable: Path | None = None, memory: int | None = None) -> duckdb.DuckDBPyConnection:
     """A sandboxed connection for users' queries (see the module's doc); `writable` is
-    the one file an export may write."""
-    con = connect(db, read_only=True, config=SANDBOX_CONFIG)
+    the one file an export may write; `memory`, DuckDB's memory limit in bytes (a
+    query's process, cwtui.history.apart, gives its own)."""
+    config = SANDBOX_CONFIG if memory is None else {**SANDBOX_CONFIG, "memory_limit": f"{memory // (1 << 20)}MB"}
+    con = connect(db, read_only=True, config=config)
     try:
         # Connections in one process share DuckDB's database instance, and with it these
         # settings: one opened while another is open finds the sandbox already locked.
@@ -116,9 +131,21 @@ def run(con: duckdb.DuckDBPyConnection, sql: str, limit: int) -> QueryResult:
             con.abort()  # the rest of the result is not needed
     except duckdb.InterruptException:
         raise QueryCancelled("the query was cancelled") from None
+    except duckdb.OutOfMemoryException:
+        raise QueryOutOfMemory(_memory_limit(con)) from None
     except duckdb.Error as exc:
         raise QueryError(_message(exc)) from None
     return QueryResult(columns, types, rows[:limit], more, time.perf_counter() - start)
+
+
+def run_query(db: Path, sql: str, limit: int, memory: int) -> QueryResult:
+    """`run` on a sandboxed connection of its own with `memory` for DuckDB: a query's
+    whole life, for a query's process (cwtui.history.apart)."""
+    con = open_history(db, memory=memory)
+    try:
+        return run(con, sql, limit)
+    finally:
+        con.close()
 
 
 def stream(
@@ -127,6 +154,8 @@ def stream(
     """Every row of `sql`'s result, in chunks (for the command line's csv and json)."""
     try:
         con.execute(sql)
+    except duckdb.OutOfMemoryException:
+        raise QueryOutOfMemory(_memory_limit(con)) from None
     except duckdb.Error as exc:
         raise QueryError(_message(exc)) from None
     if con.description is None:
@@ -137,6 +166,8 @@ def stream(
         while True:
             try:
                 rows = con.fetchmany(chunk)
+            except duckdb.OutOfMemoryException:
+                raise QueryOutOfMemory(_memory_limit(con)) from None
             except duckdb.Error as exc:
                 raise QueryError(_message(exc)) from None
             if not rows:
@@ -144,6 +175,16 @@ def stream(
             yield rows
 
     return columns, chunks()
+
+
+def _memory_limit(con: duckdb.DuckDBPyConnection) -> int:
+    """DuckDB's memory limit on this connection, in bytes."""
+    try:
+        row = con.execute("SELECT value FROM duckdb_settings() WHERE name = 'memory_limit'").fetchone()
+        number, unit = str(row[0] if row else "").split()
+        return int(float(number) * {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}.get(unit, 1))
+    except (duckdb.Error, ValueError):
+        return 0
 
 
 def export(db: Path, sql: str, path: Path, fmt: ExportFormat) -> None:

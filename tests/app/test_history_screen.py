@@ -40,8 +40,16 @@ async def open_history(pilot: Pilot[None]) -> HistoryScreen:
 
 
 async def wait_idle(pilot: Pilot[None]) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    """Until the screen's workers are done and their messages handled (a query runs in
+    a process of its own, which takes a moment to start)."""
+    for _ in range(600):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = pilot.app.screen
+        if not any(w.is_running for w in pilot.app.workers) and getattr(screen, "running", None) is None:
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the history screen never became idle")
 
 
 def status(screen: HistoryScreen) -> str:

@@ -180,3 +180,42 @@ def test_sql_with_no_history_creates_nothing(tmp_path: Path, capsys: pytest.Capt
     _, err = capsys.readouterr()
     assert code == 2 and "no history database" in err
     assert not (tmp_path / "replays").exists()
+
+
+# Issue 37.7: DuckDB's own limits did not reach these: `--timeout 5` stopped the first
+# after 17 s at 7 GB, and the second reached 8 GB in 8 s. A query's process is capped
+# and killed.
+HUNGRY = "SELECT list(range(1000000000))"
+# 50 lists of 100 million numbers, built one by one: in one vector, which DuckDB's
+# interrupt does not break into
+ENDLESS = "SELECT count(*) FROM (SELECT list(range(100000000)) AS l FROM range(50)) WHERE len(l) > 0"
+
+
+def test_a_query_that_needs_too_much_memory_is_stopped_within_its_limit(history: tuple[Path, Path]) -> None:
+    db, _ = history
+    script = (
+        "import resource, subprocess, sys\n"
+        f"done = subprocess.run([sys.executable, '-m', 'cwtui', 'sql', {HUNGRY!r}, '--db', {str(db)!r}, '--no-load',"
+        " '--memory-limit', '256MB'], capture_output=True, text=True)\n"
+        "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss >> 10)\n"
+        "print(done.stderr, end='')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    first, err = done.stdout.split("\n", 1)
+    code, peak_mb = map(int, first.split())
+    assert code == 1
+    assert err == "cwtui sql: the query needed more than its 256 MB of memory (--memory-limit) and was stopped\n"
+    assert peak_mb < 256 + 768  # the cap: the query's memory and the process's own (cwtui.history.apart)
+
+
+def test_a_time_limit_holds_whatever_duckdb_is_doing(
+    history: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, _ = history
+    start = time.perf_counter()
+    code = main(["sql", ENDLESS, "--db", str(db), "--no-load", "--timeout", "2", "--memory-limit", "4GB"])
+    took = time.perf_counter() - start
+    out, err = capsys.readouterr()
+    assert (code, out) == (1, "")
+    assert err == "cwtui sql: the query ran for more than 2 s (--timeout) and was stopped\n"
+    assert took < 3.5  # the time limit, and a second at most (an interrupt alone took 22 s more, measured)

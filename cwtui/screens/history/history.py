@@ -37,6 +37,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from cwtui.history.apart import Apart, QueryStopped, default_memory
 from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_columns
 from cwtui.history.loader import (
     DB_NAME,
@@ -51,14 +52,13 @@ from cwtui.history.past import FILE_NAME, PastQueries
 from cwtui.history.queries import READY, ReadyQuery
 from cwtui.history.query import (
     ExportFormat,
-    QueryCancelled,
     QueryError,
     QueryResult,
     describe,
     export,
     is_numeric,
     open_history,
-    run,
+    run_query,
 )
 from cwtui.screens.export.export import ExportDialog
 from cwtui.settings import Settings
@@ -159,7 +159,7 @@ class HistoryScreen(Screen[None]):
         self.chart_spec: tuple[str | None, str] | None = None
         self.loading_games = True
         self.pending_sql: str | None = None
-        self.running: duckdb.DuckDBPyConnection | None = None
+        self.running: Apart[QueryResult] | None = None  # the query under way, in its process
         self.started = 0.0
 
     def compose(self) -> ComposeResult:
@@ -367,34 +367,33 @@ class HistoryScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="history-query")
     def _query(self, sql: str) -> None:
-        try:
-            con = open_history(self.db)
-        except DamagedHistory as exc:
-            self._rebuild(sql, str(exc))
+        """The query in a process of its own (cwtui.history.apart): its memory capped,
+        and Esc stops it at once, whatever DuckDB is doing."""
+        if get_current_worker().is_cancelled:
             return
-        except HistoryError as exc:
-            self.post_message(QueryDone(sql, error=str(exc)))
-            return
-        self.running = con
+        memory = default_memory()
+        query = Apart(run_query, (self.db, sql, ROW_LIMIT, memory), memory, None)
+        self.running = query
         damaged = None
         try:
-            if get_current_worker().is_cancelled:
-                return
-            result = run(con, sql, ROW_LIMIT)
-        except QueryCancelled:
+            result = query.result()
+        except DamagedHistory as exc:  # found on opening it
+            damaged = str(exc)
+        except HistoryError as exc:
+            self.post_message(QueryDone(sql, error=str(exc)))
+        except QueryStopped:
             self.post_message(QueryDone(sql))
         except QueryError as exc:
             if is_damage_message(str(exc)):
-                damaged = str(exc)
+                damaged = f"{self.db} is damaged ({exc})"
             else:
                 self.post_message(QueryDone(sql, error=str(exc)))
         else:
             self.post_message(QueryDone(sql, result=result))
         finally:
             self.running = None
-            con.close()
         if damaged is not None:
-            self._rebuild(sql, f"{self.db} is damaged ({damaged})")
+            self._rebuild(sql, damaged)
 
     def _rebuild(self, sql: str, why: str) -> None:
         """The database is a cache of the logs: a damaged one is set aside and made again."""
@@ -407,7 +406,7 @@ class HistoryScreen(Screen[None]):
 
     def action_cancel(self) -> None:
         if self.running is not None:
-            self.running.interrupt()
+            self.running.cancel()
 
     def action_cancel_or_back(self) -> None:
         if self.running is not None:
