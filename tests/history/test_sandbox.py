@@ -219,3 +219,24 @@ def test_a_time_limit_holds_whatever_duckdb_is_doing(
     assert (code, out) == (1, "")
     assert err == "cwtui sql: the query ran for more than 2 s (--timeout) and was stopped\n"
     assert took < 3.5  # the time limit, and a second at most (an interrupt alone took 22 s more, measured)
+
+
+def test_a_result_too_big_for_the_temporary_folder_is_one_line(history: tuple[Path, Path], tmp_path: Path) -> None:
+    """Issue 37.5: a full $TMPDIR under the output spool was a crash report (exit 70)."""
+    db, _ = history
+    script = (
+        "import resource, signal, sys\n"
+        "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"  # a write past the limit fails, as on a full disk
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000))\n"
+        "from cwtui.cli import main\n"
+        f"sys.exit(main(['sql', 'SELECT * FROM range(1000000)', '--db', {str(db)!r}, '--no-load', '--format', 'csv']))\n"
+    )
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    env = {**os.environ, "TMPDIR": str(spool), "CWTUI_CRASH_DIR": str(tmp_path / "crashes")}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"cwtui sql: cannot hold the result in {spool}: File too large; set TMPDIR to a folder with room\n"
+    )
+    assert list(spool.iterdir()) == []  # nothing half-written left behind
