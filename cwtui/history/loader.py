@@ -15,8 +15,10 @@ Loading is incremental and idempotent: `log_files` remembers each log's size and
 modification time, so a load reads only new and changed logs, drops the games of
 deleted ones, and a second load of the same folder changes nothing. A log the reader
 refuses is skipped with the reader's reason and the rest still load; a log that
-DuckDB fails on costs only itself. A changed log's old rows are dropped and its new
-ones inserted in one transaction, so no reader sees a game half replaced. A second
+DuckDB fails on costs only itself. The load is one transaction, so a load stopped half
+way (Ctrl+C, kill -9, a full disk) leaves the history as it was and no reader sees a
+game half replaced (if DuckDB fails on a log, the load is done again a batch a
+transaction, and that log skipped). A second
 copy of a game is recorded as a copy and loaded in the original's place if the
 original goes.
 
@@ -33,9 +35,9 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from multiprocessing.pool import AsyncResult, Pool, ThreadPool
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -44,6 +46,7 @@ import msgspec
 
 from cwtui.history import schema
 from cwtui.logfile import open_log
+from cwtui.processes import ignore_interrupts, start_resource_tracker
 from cwtui.review import SIDECAR_SUFFIX, DamagedReview, OlderReview, Sidecar, parse_sidecar
 from cwtui.verification import verify_game
 from engine.cards import Cards, load_cards
@@ -81,6 +84,11 @@ class LoadReport:
     @property
     def ok(self) -> bool:
         return not self.skipped and not self.failed
+
+
+class _OneLogFails(Exception):
+    """DuckDB failed on a log the reader accepted: the load starts again, a batch a
+    transaction, so that the log is skipped alone."""
 
 
 class HistoryError(Exception):
@@ -245,9 +253,18 @@ def load(
         con.execute(f"SET memory_limit = '{LOAD_MEMORY}'")
         try:
             with _staging(db) as staging:
-                report = Loader(con, [load_cards(), *cards], staging, verify).load(folders, progress)
+                try:
+                    report = Loader(con, [load_cards(), *cards], staging, verify).load(folders, progress)
+                except _OneLogFails:
+                    with contextlib.suppress(duckdb.TransactionException):  # DuckDB may have ended it
+                        con.execute("ROLLBACK")
+                    report = Loader(con, [load_cards(), *cards], staging, verify, whole=False).load(folders, progress)
             report.rebuilt = rebuilt
             return report
+        except RuntimeError as exc:
+            if "interrupted" in str(exc).lower():  # DuckDB's word for Ctrl+C reaching it mid-statement
+                raise KeyboardInterrupt from None
+            raise
         except duckdb.Error as exc:
             if attempt or not _is_damage(exc):
                 raise HistoryError(f"loading into {db} failed: {str(exc).strip().splitlines()[0]}") from None
@@ -371,15 +388,43 @@ class _Batch:
 
 class Loader:
     def __init__(
-        self, con: duckdb.DuckDBPyConnection, cards: Sequence[Cards], staging: Path, verify: bool = False
+        self,
+        con: duckdb.DuckDBPyConnection,
+        cards: Sequence[Cards],
+        staging: Path,
+        verify: bool = False,
+        whole: bool = True,
     ) -> None:
         self.con = con
+        # One transaction for the whole load, so that a load stopped half way (Ctrl+C,
+        # kill -9, a full disk) leaves the history as it was. If DuckDB fails on a log,
+        # the load is done again a batch a transaction (whole=False), and that log
+        # skipped, so one log never costs the others their load.
+        self.whole = whole
         self.cards = cards
         self.verify = verify  # replay every game not yet checked
         self.staging = staging  # where readers leave the lines they accepted, for DuckDB to read
         self.parts = itertools.count()  # numbers the reading tasks: their files, their logs' keys
 
     def load(self, folders: Iterable[Path], progress: Progress | None = None) -> LoadReport:
+        if self.whole:
+            self.con.execute("BEGIN")
+        report = self._load(folders, progress)
+        if self.whole:
+            self.con.execute("COMMIT")
+        return report
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """A unit of the load: its own transaction, or a part of the whole load's."""
+        if self.whole:
+            yield
+            return
+        self.con.execute("BEGIN")
+        yield
+        self.con.execute("COMMIT")
+
+    def _load(self, folders: Iterable[Path], progress: Progress | None = None) -> LoadReport:
         report = LoadReport()
         self._store_cards()
         on_disk: dict[str, _Log] = {}
@@ -446,7 +491,7 @@ class Loader:
                 done += len(logs)
                 if progress:
                     progress(done, len(todo))
-        ReviewLoader(self.con).load(roots, report)
+        ReviewLoader(self.con, self._transaction).load(roots, report)
         # games whose replay failed, in this load or before: named every time, as skipped logs are
         report.failed = [
             (Path(file), verdict)
@@ -488,9 +533,8 @@ class Loader:
     def _drop(self, files: Sequence[str]) -> None:
         """Drop the games of logs that went away, and their log_files rows."""
         if files:
-            self.con.execute("BEGIN")
-            self._forget(files)
-            self.con.execute("COMMIT")
+            with self._transaction():
+                self._forget(files)
 
     def _forget(self, files: Sequence[str]) -> None:
         """Delete the rows of these files' games (inside the caller's transaction)."""
@@ -510,6 +554,8 @@ class Loader:
         try:
             self._commit(logs, batch)
         except duckdb.Error as exc:
+            if self.whole and _cause(exc) == "log":
+                raise _OneLogFails from exc  # load() starts again, a batch a transaction
             self._rollback()
             if _cause(exc) != "log" or (len(logs) == 1 and not batch.read):
                 raise  # the database or the machine: load() rebuilds or stops
@@ -537,8 +583,11 @@ class Loader:
             self.con.execute("ROLLBACK")
 
     def _commit(self, logs: list[_Log], batch: _Batch) -> None:
+        with self._transaction():
+            self._write(logs, batch)
+
+    def _write(self, logs: list[_Log], batch: _Batch) -> None:
         con = self.con
-        con.execute("BEGIN")
         self._forget([log.path for log in logs])
         self._claim_games(batch)
         if batch.read:
@@ -560,7 +609,6 @@ class Loader:
                 datetime.now(UTC),
             ],
         )
-        con.execute("COMMIT")
 
     def _claim_games(self, batch: _Batch) -> None:
         """Each game is loaded once, from the fullest file that holds it (finished, then
@@ -596,11 +644,11 @@ class Loader:
             "UPDATE log_files SET status = ?, error = ? WHERE file = ?", [COPY, _copy_note((game, fuller)), file]
         )
 
-    def _submit(self, reader: Executor, logs: list[_Log]) -> list[Future[_Batch]]:
+    def _submit(self, reader: Pool, logs: list[_Log]) -> list[AsyncResult[_Batch]]:
         """A batch's logs to read, in parts that the reader's workers share."""
         return [
-            reader.submit(
-                _read_batch, logs[start : start + READ_PART], str(self.staging), next(self.parts), self._checking()
+            reader.apply_async(
+                _read_batch, (logs[start : start + READ_PART], str(self.staging), next(self.parts), self._checking())
             )
             for start in range(0, len(logs), READ_PART)
         ]
@@ -675,10 +723,17 @@ class ReviewLoader:
     review that cannot be read is skipped with the reason; a second review of a game
     already loaded from another file (a copy of its log) is skipped as one."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+    def __init__(
+        self, con: duckdb.DuckDBPyConnection, transaction: Callable[[], contextlib.AbstractContextManager[None]]
+    ) -> None:
         self.con = con
+        self.transaction = transaction  # the loader's
 
     def load(self, roots: Sequence[str], report: LoadReport) -> None:
+        with self.transaction():
+            self._load(roots, report)
+
+    def _load(self, roots: Sequence[str], report: LoadReport) -> None:
         on_disk: dict[str, tuple[int, int]] = {}
         for root in roots:
             for entry in _logs_in(Path(root), SIDECAR_SUFFIX):
@@ -698,7 +753,6 @@ class ReviewLoader:
         if not stale and not fresh:
             return
         con = self.con
-        con.execute("BEGIN")
         con.execute("CREATE OR REPLACE TEMP TABLE stale_reviews AS SELECT unnest(?::VARCHAR[]) AS file", [stale])
         con.execute(
             f"DELETE FROM {schema.REVIEWS} WHERE game IN "
@@ -736,7 +790,6 @@ class ReviewLoader:
             con.executemany(f"INSERT INTO {schema.REVIEWS} VALUES ({', '.join(['?'] * 18)})", rows)
         if files:
             con.executemany("INSERT INTO review_files VALUES (?, ?, ?, ?, ?, ?)", files)
-        con.execute("COMMIT")
 
 
 def _review_rows(kept: Sidecar) -> list[tuple[object, ...]]:
@@ -750,17 +803,25 @@ def _review_rows(kept: Sidecar) -> list[tuple[object, ...]]:
 
 
 @contextlib.contextmanager
-def _readers(count: int, replaying: bool = False) -> Iterator[tuple[Executor, int]]:
+def _readers(count: int, replaying: bool = False) -> Iterator[tuple[Pool, int]]:
     """Where `count` logs are read, and how many batches are read ahead: a thread (one
     ahead), or from PROCESSES_FROM logs (from two, when each is replayed too) a process
-    for each core (as many ahead), which cost a fraction of a second to start."""
+    for each core (as many ahead), which cost a fraction of a second to start. The
+    processes leave Ctrl+C to this one, and are stopped at once if the load stops."""
     workers = os.cpu_count() or 1
     if count < (2 if replaying else PROCESSES_FROM) or workers < 2:
-        with ThreadPoolExecutor(1) as thread:
-            yield thread, 1
-        return
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as processes:
-        yield processes, workers
+        pool: Pool = ThreadPool(1)
+        ahead = 1
+    else:
+        start_resource_tracker()
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts)
+        ahead = workers
+    try:
+        yield pool, ahead
+        pool.close()
+    finally:
+        pool.terminate()  # at once: a stopped load waits for no reading
+        pool.join()
 
 
 def _batches(logs: list[_Log]) -> list[list[_Log]]:
@@ -778,10 +839,10 @@ def _batches(logs: list[_Log]) -> list[list[_Log]]:
     return batches
 
 
-def _gathered(parts: list[Future[_Batch]]) -> _Batch:
+def _gathered(parts: list[AsyncResult[_Batch]]) -> _Batch:
     batch = _Batch()
     for part in parts:
-        done = part.result()
+        done = part.get()
         batch.read += done.read
         batch.skipped |= done.skipped
         batch.seen |= done.seen

@@ -118,3 +118,54 @@ def test_load_verify_names_a_forged_game_and_exits_1(
     query = "SELECT count(*) FILTER (WHERE verified) AS ok, count(*) FILTER (WHERE NOT verified) AS failed FROM games"
     code, out, _ = cli(capsys, "sql", query, "--db", db, "--format", "csv", "--no-load")
     assert (code, out) == (0, "ok,failed\n7,1\n")
+
+
+def test_ctrl_c_during_a_load_stops_it_at_once_and_leaves_the_history_as_it_was(logs: Path, tmp_path: Path) -> None:
+    """Issue 37.5: Ctrl+C was ignored until the load ended, or crashed it ("RuntimeError:
+    Query interrupted", exit 70) with tracebacks from the reading workers, and the
+    batches loaded so far stayed. The load is one transaction; its workers leave Ctrl+C
+    to it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    db = tmp_path / "h.duckdb"
+    first = sorted(logs.glob("*.jsonl"))[:3]
+    for path in sorted(logs.glob("*.jsonl"))[3:]:
+        path.rename(path.with_suffix(".later"))
+    assert main(["history", "load", str(logs), "--db", str(db)]) == 0
+    for path in logs.glob("*.later"):
+        path.rename(path.with_suffix(".jsonl"))
+    before = duckdb.connect(str(db), read_only=True).execute("SELECT game FROM games ORDER BY game").fetchall()
+    assert len(before) == len(first)
+    script = (
+        "import sys, time\n"
+        "import cwtui.history.loader as loader\n"
+        "loader.BATCH, loader.PROCESSES_FROM = 1, 2\n"  # a batch a log, read on every core
+        "write = loader.Loader._write\n"
+        "def slow(self, logs, batch):\n"
+        "    write(self, logs, batch)\n"
+        "    print('written', flush=True)\n"
+        "    time.sleep(0.3)\n"
+        "loader.Loader._write = slow\n"
+        "from cwtui.cli import main\n"
+        f"sys.exit(main(['history', 'load', {str(logs)!r}, '--db', {str(db)!r}]))\n"
+    )
+    env = {**os.environ, "CWTUI_CRASH_DIR": str(tmp_path / "crashes")}
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, start_new_session=True)  # fmt: skip
+    assert proc.stdout is not None
+    for _ in range(2):  # two batches written, more to come
+        assert proc.stdout.readline() == "written\n", proc.communicate()
+    sent = time.perf_counter()
+    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl+C at a terminal: the load and its workers
+    _out, err = proc.communicate(timeout=30)
+    took = time.perf_counter() - sent
+    assert proc.returncode == 130, err
+    assert err.strip() == "cwtui: stopped" and "Traceback" not in err
+    assert took < 1.0
+    after = duckdb.connect(str(db), read_only=True).execute("SELECT game FROM games ORDER BY game").fetchall()
+    assert after == before
+    assert not (tmp_path / "crashes").exists()
