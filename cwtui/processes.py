@@ -1,9 +1,12 @@
-"""Work on every core: spawned worker processes that leave Ctrl+C to the parent.
+"""Work on every core: spawned worker processes that leave Ctrl+C to the parent and
+end with it.
 
 Spawned, not forked, because the parent may be running threads (the progress bar's),
 which a fork would copy half-way. Workers ignore SIGINT: at a terminal, Ctrl+C reaches
 the whole process group, and the parent alone stops the work (terminating the pool),
-so a stop prints one line rather than a traceback from every worker.
+so a stop prints one line rather than a traceback from every worker. A worker whose
+parent is gone (kill -9) ends within ORPHAN_CHECK, saying nothing (`as_a_worker`), and
+the resource tracker, once no process holds its pipe, ends after it.
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
+from typing import Any, TextIO, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -23,8 +28,41 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def ignore_interrupts() -> None:
+ORPHAN_CHECK = 0.2  # seconds between a worker's looks at whether its parent is alive
+
+
+def as_a_worker() -> None:
+    """A worker process's start (every pool's initializer): Ctrl+C is the parent's to
+    handle, and when the parent is gone (kill -9 included) the worker ends too, at once
+    and quietly. Nothing else would end it: it would play its task out and then print a
+    BrokenPipeError traceback where the parent's output was."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    sys.stderr = _QuietWhenOrphaned(sys.stderr, parent)
+    threading.Thread(target=_end_with, args=(parent,), name="cwtui-orphan-check", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:  # an orphan is adopted by another process
+        time.sleep(ORPHAN_CHECK)
+    os._exit(0)
+
+
+class _QuietWhenOrphaned:
+    """A worker's stderr that says nothing once its parent has gone (what it would say
+    then is only that the parent is gone: a broken pipe)."""
+
+    def __init__(self, stream: TextIO, parent: int) -> None:
+        self._stream = stream
+        self._parent = parent
+
+    def write(self, text: str) -> int:
+        if os.getppid() != self._parent:
+            return len(text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def start_resource_tracker() -> None:
@@ -38,14 +76,21 @@ def start_resource_tracker() -> None:
         usable = sys.stderr is not None and sys.stderr.fileno() >= 0
     except (OSError, ValueError, AttributeError):
         usable = False
-    if usable or sys.__stderr__ is None:
-        resource_tracker.ensure_running()
-        return
-    captured, sys.stderr = sys.stderr, sys.__stderr__
+    captured = sys.stderr
+    if not usable and sys.__stderr__ is not None:
+        sys.stderr = sys.__stderr__
+    # The tracker takes its warning options from ours when it starts: it is told to keep
+    # quiet about the semaphores it cleans up after a parent killed with its pool (it
+    # would warn of "leaked semaphore objects" where the parent's output was).
+    sys.warnoptions.append(QUIET_TRACKER)
     try:
         resource_tracker.ensure_running()
     finally:
+        sys.warnoptions.remove(QUIET_TRACKER)
         sys.stderr = captured
+
+
+QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
 
 
 def run_all(work: Callable[[T], R], items: Iterable[T], count: int, workers: int, ordered: bool = True) -> Iterator[R]:
@@ -54,9 +99,10 @@ def run_all(work: Callable[[T], R], items: Iterable[T], count: int, workers: int
     if workers <= 1 or count <= 1:
         yield from map(work, items)
         return
+    start_resource_tracker()
     context = multiprocessing.get_context("spawn")
     chunk = max(1, min(16, count // (workers * 8)))
-    with context.Pool(workers, initializer=ignore_interrupts) as pool:
+    with context.Pool(workers, initializer=as_a_worker) as pool:
         try:
             mapped = pool.imap if ordered else pool.imap_unordered
             yield from mapped(work, items, chunksize=chunk)

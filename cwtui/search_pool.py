@@ -18,7 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TypeVar
 
-from cwtui.processes import ignore_interrupts, start_resource_tracker
+from cwtui.processes import as_a_worker, start_resource_tracker
 from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree
 
 T = TypeVar("T")
@@ -66,7 +66,7 @@ class TreePool:
     def processes(self) -> ProcessPoolExecutor:
         if self.pool is None:
             context = multiprocessing.get_context("spawn")  # the app runs threads: no fork
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=ignore_interrupts)
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=as_a_worker)
         return self.pool
 
     def map(self, work: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:

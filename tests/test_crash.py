@@ -106,3 +106,40 @@ def test_a_game_that_ended_without_its_footer_is_finished_on_resume(tmp_path: Pa
     assert unfinished_games(tmp_path) == []
     report = load(tmp_path / "h.duckdb", [tmp_path])
     assert report.ok and report.loaded == 1
+
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(child) for child in f.read().split()]
+
+
+def _alive(pid: int) -> bool:
+    """Running, not a zombie waiting to be reaped (the container's init may not reap)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_workers_end_with_their_parent_quietly(tmp_path: Path) -> None:
+    """Issue 37.6: killing only `simulate`'s parent left its workers playing on, and
+    then printing BrokenPipe tracebacks; the resource tracker outlived them all."""
+    if not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"):
+        import pytest
+
+        pytest.skip("needs Linux's /proc to list a process's children")
+    args = ["simulate", "--players", "2", "--games", "100", "--bots", "medium", "--workers", "2"]
+    proc = subprocess.Popen([sys.executable, "-m", "cwtui", *args, "--out", str(tmp_path / "sim")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while len(_children(proc.pid)) < 3 and time.monotonic() < deadline:  # the tracker and two workers
+        time.sleep(0.1)
+    time.sleep(1.0)  # the workers at their games
+    children = _children(proc.pid)
+    assert len(children) >= 3
+    proc.kill()  # kill -9 of the parent alone
+    _out, err = proc.communicate(timeout=30)
+    time.sleep(1.5)
+    assert [child for child in children if _alive(child)] == []
+    assert err == ""  # and nothing said where the parent's output was

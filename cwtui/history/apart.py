@@ -24,7 +24,7 @@ from multiprocessing.connection import Connection
 from typing import Any, Final, Generic, TypeVar
 
 from cwtui.history.query import QueryOutOfMemory
-from cwtui.processes import start_resource_tracker
+from cwtui.processes import as_a_worker, start_resource_tracker
 
 T = TypeVar("T")
 
@@ -113,7 +113,7 @@ class Apart(Generic[T]):
 
 
 def _child(results: Connection, memory: int, task: Callable[..., Any], args: tuple[Any, ...]) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent's Ctrl+C: it stops this process
+    as_a_worker()  # Ctrl+C is the parent's (it stops this process), and this one ends with it
     with contextlib.suppress(ImportError, ValueError, OSError):
         import resource
 

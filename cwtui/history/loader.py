@@ -46,7 +46,7 @@ import msgspec
 
 from cwtui.history import schema
 from cwtui.logfile import open_log
-from cwtui.processes import ignore_interrupts, start_resource_tracker
+from cwtui.processes import as_a_worker, start_resource_tracker
 from cwtui.review import SIDECAR_SUFFIX, DamagedReview, OlderReview, Sidecar, parse_sidecar
 from cwtui.verification import verify_game
 from engine.cards import Cards, load_cards
@@ -62,7 +62,7 @@ DB_NAME = "history.duckdb"
 BATCH = 1000  # logs per transaction at most: paces the progress bar
 BATCH_BYTES = 48 << 20  # and log bytes per transaction at most: memory stays bounded, whatever the logs
 READ_PART = 250  # logs a reading task judges
-LOAD_MEMORY = "384MB"  # DuckDB's memory during a load: beyond it, it works on disk
+LOAD_MEMORY = "256MB"  # DuckDB's memory during a load: beyond it, it works on disk
 PROCESSES_FROM = 2 * BATCH  # logs from which reading is spread over processes
 SILENT_NAME = SILENT_SEAT.name
 COPY = "copy"  # log_files.status of a second file holding a game already loaded
@@ -814,7 +814,7 @@ def _readers(count: int, replaying: bool = False) -> Iterator[tuple[Pool, int]]:
         ahead = 1
     else:
         start_resource_tracker()
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts)
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=as_a_worker)
         ahead = workers
     try:
         yield pool, ahead
