@@ -662,3 +662,30 @@ async def test_a_seat_that_stays_away_waits_or_gets_a_bot_when_the_host_allows(
     assert verify_log(room.session.path, CARDS).ok  # stand-in moves are ordinary moves of her seat
     await ana.connection.close()
     await watcher.connection.close()
+
+
+async def test_a_room_the_disk_cannot_take_is_refused_in_one_line_and_leaves_nothing(
+    server: tuple[GameServer, Address, Wire], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37.1: a room file the disk could not take was the server's own failure (a
+    crash report, "the server failed") and left a game log without its room."""
+    import errno
+    import os
+
+    import cwtui.net.room
+
+    _game_server, address, _wire = server
+
+    def full_disk(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(cwtui.net.room.os, "fsync", full_disk)
+    async with await Connection.open(address) as host:
+        await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 7))
+        reply = await host.receive()
+    assert isinstance(reply, Error)
+    assert reply.message == "no room was made: the room could not be saved (No space left on device); try again later"
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == []
+    monkeypatch.undo()  # room again: rooms are made
+    made = await make_room(address, ("Ana", "human"), ("Bo", "greedy"))
+    assert made.room

@@ -264,11 +264,16 @@ class RoomStore:
             code = self.codes()
             if code not in taken and not self._path(code).exists():
                 break
-        session = GameSession.start(config, self.folder, self.cards)
+        session = GameSession.start(config, self.folder, self.cards)  # NotSaved: nothing was made
         tokens = {seat: secrets.token_urlsafe(16) for seat in session.humans}
         assert session.path is not None
         record = RoomRecord(code, session.path.name, {seat: token_hash(t) for seat, t in tokens.items()}, takeover)
-        _write_atomically(self._path(code), msgspec.json.encode(record))
+        try:
+            _write_atomically(self._path(code), msgspec.json.encode(record))
+        except OSError as exc:  # a full disk, say: no room, and no game without one
+            session.close()
+            session.path.unlink(missing_ok=True)
+            raise NotSaved(f"the room could not be saved ({exc.strerror or exc})") from None
         invites = tuple(Invite(seat, session.names[seat], token) for seat, token in tokens.items())
         return Room(code, session, dict(record.tokens), takeover), invites
 
@@ -296,10 +301,15 @@ class RoomStore:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
-    """The whole file or none of it, even if the server is killed while writing."""
+    """The whole file or none of it, even if the server is killed while writing (an
+    OSError, a full disk say, leaves nothing behind)."""
     temporary = path.with_suffix(".tmp")
-    with temporary.open("wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(temporary, path)
+    try:
+        with temporary.open("wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise

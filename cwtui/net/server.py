@@ -189,7 +189,10 @@ class GameServer:
             raise ProtocolError(str(exc), "R2" if str(exc).startswith("R2") else None) from None
         if message.takeover is not None and not 0 <= message.takeover <= MAX_TAKEOVER:
             raise ProtocolError(f"a takeover time is 0 to {MAX_TAKEOVER:,} seconds, not {message.takeover}")
-        room, invites = self.store.create(config, set(self.rooms), message.takeover)
+        try:
+            room, invites = self.store.create(config, set(self.rooms), message.takeover)
+        except NotSaved as exc:  # the server's disk is full: the client is told, nothing is left half made
+            raise ProtocolError(f"no room was made: {exc}; try again later") from None
         self._add(room)
         await self.send(client, RoomMade(room.code, invites))
         self._drive_bots(room)
