@@ -2,6 +2,7 @@
 
     python scripts/bench_history.py --simulate 2500 --out /tmp/h10k   # 2,500 games per player count, then measure
     python scripts/bench_history.py /tmp/h10k/p1 /tmp/h10k/p2 ...      # measure folders of logs
+    python scripts/bench_history.py FOLDER --long LONG                  # and a folder of one long log
 
 Measures in rounds, interleaved (the machine's speed drifts within minutes): in each,
 DuckDB's own scan of the same logs (the baseline), a first load into an empty database
@@ -101,14 +102,17 @@ def storing_alone(files: list[Path], folder: Path) -> tuple[float, float]:
     return elapsed, processor
 
 
+# The peak is the process's own high-water mark (VmHWM): its ru_maxrss would count the
+# size of this process, which it was forked from before it ran Python afresh.
 LOAD = """
-import resource, sys, time
+import sys, time
 from pathlib import Path
 from cwtui.history.loader import load
 t = time.perf_counter()
 report = load(Path(sys.argv[1]), [Path(f) for f in sys.argv[2:]])
 elapsed = time.perf_counter() - t
-print(elapsed, report.loaded, len(report.skipped), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+peak = next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print(elapsed, report.loaded, len(report.skipped), peak)
 """
 
 
@@ -130,6 +134,9 @@ def main() -> None:
     parser.add_argument("--simulate", type=int, default=0, help="first simulate this many games per player count")
     parser.add_argument("--out", type=Path, default=None, help="where simulated logs go")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of every measurement, interleaved")
+    parser.add_argument(
+        "--long", type=Path, default=None, help="a folder of one long log, whose first load each round measures too"
+    )
     args = parser.parse_args()
     folders: list[Path] = list(args.folders)
     if args.simulate:
@@ -153,12 +160,17 @@ def main() -> None:
             stored, processor = storing_alone(files, Path(tmp))
             floor = (judged + processor) / cores
             rounds.append(dict(scan=scan, first=first, peak=peak, judged=judged, stored=stored, floor=floor))
+            if args.long:
+                alone, _loaded, _skipped, alone_peak = first_load(Path(tmp) / "long.duckdb", [args.long])
+                rounds[-1] |= dict(long=alone, long_peak=alone_peak)
             print(
                 f"  scan {scan:5.2f} s | first load {first:5.2f} s = {first / scan:4.1f}× the scan, peak {peak:4.0f} MB"
                 f" (loaded {loaded}, skipped {skipped}) | reader {judged:5.2f} s on one core"
                 f" | DuckDB storing {stored:5.2f} s, {processor:5.2f} cpu-s"
                 f" | floor {floor:5.2f} s = {floor / scan:4.1f}×"
             )
+            if args.long:
+                print(f"  the long log in {args.long}: first load {alone:5.2f} s, peak {alone_peak:4.0f} MB")
         med = {key: statistics.median(r[key] for r in rounds) for key in rounds[0]}
         ratios = sorted(r["first"] / r["scan"] for r in rounds)
         print(f"DuckDB's own scan of every line (read_ndjson_objects, median of 3 a round): {med['scan']:6.2f} s")
@@ -177,6 +189,8 @@ def main() -> None:
         t = time.perf_counter()
         again = load(db, folders)
         second = time.perf_counter() - t
+        if args.long:
+            print(f"the long log alone: {med['long']:.2f} s, peak {med['long_peak']:.0f} MB (medians)")
         print(f"reload, nothing new: {second:6.3f} s  (loaded {again.loaded}, unchanged {again.unchanged})")
         changed = files[:: max(1, len(files) // (len(files) // 10 or 1))][: len(files) // 10]
         for p in changed:

@@ -229,7 +229,8 @@ def test_a_result_too_big_for_the_temporary_folder_is_one_line(history: tuple[Pa
         "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"  # a write past the limit fails, as on a full disk
         "resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000))\n"
         "from cwtui.cli import main\n"
-        f"sys.exit(main(['sql', 'SELECT * FROM range(1000000)', '--db', {str(db)!r}, '--no-load', '--format', 'csv']))\n"
+        f"sys.exit(main(['sql', 'SELECT * FROM range(1000000)', '--db', {str(db)!r}, '--no-load', "
+        "'--format', 'csv']))\n"
     )
     spool = tmp_path / "spool"
     spool.mkdir()
