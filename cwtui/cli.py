@@ -13,6 +13,7 @@ import os
 import sys
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -153,6 +154,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ncwtui: stopped", file=sys.stderr)
         return EXIT_STOPPED
+    except BrokenProcessPool:
+        # a worker killed from outside (the system's out-of-memory killer, say): the work
+        # stops rather than waiting for ever for what it held; what was done is kept
+        lost = "a worker process ended unexpectedly (killed by the system, out of memory?)"
+        print(f"\ncwtui {args.command}: {lost}; the work stopped, and what was done before is kept: run it again "
+              "to finish", file=sys.stderr)  # fmt: skip
+        return 1
     except BrokenPipeError:
         # the reader went away (`cwtui sql … | head`): nothing more to say to it
         devnull = os.open(os.devnull, os.O_WRONLY)

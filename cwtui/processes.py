@@ -6,18 +6,24 @@ which a fork would copy half-way. Workers ignore SIGINT: at a terminal, Ctrl+C r
 the whole process group, and the parent alone stops the work (terminating the pool),
 so a stop prints one line rather than a traceback from every worker. A worker whose
 parent is gone (kill -9) ends within ORPHAN_CHECK, saying nothing (`as_a_worker`), and
-the resource tracker, once no process holds its pipe, ends after it.
+the resource tracker, once no process holds its pipe, ends after it. The converse holds
+too: a worker killed from outside fails the work (BrokenProcessPool, one line from the
+command) rather than leaving it waiting for ever (`worker_pool`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from itertools import islice
 from typing import Any, TextIO, TypeVar
 
 T = TypeVar("T")
@@ -94,21 +100,56 @@ QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
 
 
 def run_all(work: Callable[[T], R], items: Iterable[T], count: int, workers: int, ordered: bool = True) -> Iterator[R]:
-    """`work` on each item (`count` of them, taken lazily), on `workers` processes (in
-    this one when one will do), yielding results in order or as they come."""
+    """`work` on each item (`count` of them, taken as the workers need them), on
+    `workers` processes (in this one when one will do), yielding results in order or as
+    they come. A worker that dies (killed by the system, say) raises BrokenProcessPool
+    here: the work stops rather than waiting for ever for the items it held."""
     if workers <= 1 or count <= 1:
         yield from map(work, items)
         return
+    todo = iter(items)
+    with worker_pool(workers) as pool:
+        running: deque[Future[R]] = deque(pool.submit(work, item) for item in islice(todo, AHEAD * workers))
+        while running:
+            if ordered:
+                done = running.popleft()
+            else:
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                done = next(f for f in running if f in finished)
+                running.remove(done)
+            yield done.result()
+            running.extend(pool.submit(work, item) for item in islice(todo, 1))
+
+
+AHEAD = 4  # items a worker has queued: enough to keep it busy, few enough to bound memory
+
+
+@contextlib.contextmanager
+def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """Processes for every core, spawned and started `as_a_worker`. A worker that dies
+    fails the work with BrokenProcessPool (multiprocessing.Pool would wait for its
+    tasks for ever); when the work ends, however it ends (Ctrl+C included), the
+    workers are stopped at once rather than left to finish what they hold."""
     start_resource_tracker()
-    context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(16, count // (workers * 8)))
-    with context.Pool(workers, initializer=as_a_worker) as pool:
-        try:
-            mapped = pool.imap if ordered else pool.imap_unordered
-            yield from mapped(work, items, chunksize=chunk)
-        except BaseException:
-            pool.terminate()
-            raise
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=as_a_worker)
+    try:
+        yield pool
+    finally:
+        stop_now(pool)
+
+
+def stop_now(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers at once (Python 3.14's
+    terminate_workers, done by hand before it)."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError):
+            process.kill()
+    pool.shutdown(wait=True)
 
 
 def start_ray() -> None:

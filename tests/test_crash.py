@@ -143,3 +143,28 @@ def test_workers_end_with_their_parent_quietly(tmp_path: Path) -> None:
     time.sleep(1.5)
     assert [child for child in children if _alive(child)] == []
     assert err == ""  # and nothing said where the parent's output was
+
+
+def test_a_worker_killed_from_outside_stops_the_work_in_one_line(tmp_path: Path) -> None:
+    """A worker killed by the system (its out-of-memory killer, say) left `simulate`
+    waiting for ever for the games it held (multiprocessing.Pool loses them): now the
+    work stops, says so in one line and exits 1, and the games done are kept."""
+    if not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"):
+        import pytest
+
+        pytest.skip("needs Linux's /proc to list a process's children")
+    out = tmp_path / "sim"
+    args = ["simulate", "--players", "2", "--games", "2000", "--bots", "easy", "--workers", "2", "--out", str(out)]
+    proc = subprocess.Popen([sys.executable, "-m", "cwtui", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while len(list(out.glob("*.jsonl"))) < 20 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    workers = [child for child in _children(proc.pid) if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()]
+    assert workers
+    os.kill(workers[0], signal.SIGKILL)
+    _out, err = proc.communicate(timeout=60)  # not for ever
+    assert proc.returncode == 1
+    said = err.strip()
+    assert said.startswith("cwtui simulate: a worker process ended unexpectedly") and "\n" not in said
+    assert "Traceback" not in err

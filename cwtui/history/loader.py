@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import multiprocessing
 import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from multiprocessing.pool import AsyncResult, Pool, ThreadPool
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -46,7 +46,7 @@ import msgspec
 
 from cwtui.history import schema
 from cwtui.logfile import open_log
-from cwtui.processes import as_a_worker, start_resource_tracker
+from cwtui.processes import worker_pool
 from cwtui.review import SIDECAR_SUFFIX, DamagedReview, OlderReview, Sidecar, parse_sidecar
 from cwtui.verification import verify_game
 from engine.cards import Cards, load_cards
@@ -644,11 +644,11 @@ class Loader:
             "UPDATE log_files SET status = ?, error = ? WHERE file = ?", [COPY, _copy_note((game, fuller)), file]
         )
 
-    def _submit(self, reader: Pool, logs: list[_Log]) -> list[AsyncResult[_Batch]]:
+    def _submit(self, reader: Executor, logs: list[_Log]) -> list[Future[_Batch]]:
         """A batch's logs to read, in parts that the reader's workers share."""
         return [
-            reader.apply_async(
-                _read_batch, (logs[start : start + READ_PART], str(self.staging), next(self.parts), self._checking())
+            reader.submit(
+                _read_batch, logs[start : start + READ_PART], str(self.staging), next(self.parts), self._checking()
             )
             for start in range(0, len(logs), READ_PART)
         ]
@@ -803,25 +803,19 @@ def _review_rows(kept: Sidecar) -> list[tuple[object, ...]]:
 
 
 @contextlib.contextmanager
-def _readers(count: int, replaying: bool = False) -> Iterator[tuple[Pool, int]]:
+def _readers(count: int, replaying: bool = False) -> Iterator[tuple[Executor, int]]:
     """Where `count` logs are read, and how many batches are read ahead: a thread (one
     ahead), or from PROCESSES_FROM logs (from two, when each is replayed too) a process
     for each core (as many ahead), which cost a fraction of a second to start. The
-    processes leave Ctrl+C to this one, and are stopped at once if the load stops."""
+    processes leave Ctrl+C to this one and are stopped at once when the load ends, and
+    one that dies fails the load (cwtui.processes.worker_pool)."""
     workers = os.cpu_count() or 1
     if count < (2 if replaying else PROCESSES_FROM) or workers < 2:
-        pool: Pool = ThreadPool(1)
-        ahead = 1
-    else:
-        start_resource_tracker()
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=as_a_worker)
-        ahead = workers
-    try:
-        yield pool, ahead
-        pool.close()
-    finally:
-        pool.terminate()  # at once: a stopped load waits for no reading
-        pool.join()
+        with ThreadPoolExecutor(1) as thread:
+            yield thread, 1
+        return
+    with worker_pool(workers) as processes:
+        yield processes, workers
 
 
 def _batches(logs: list[_Log]) -> list[list[_Log]]:
@@ -839,10 +833,15 @@ def _batches(logs: list[_Log]) -> list[list[_Log]]:
     return batches
 
 
-def _gathered(parts: list[AsyncResult[_Batch]]) -> _Batch:
+def _gathered(parts: list[Future[_Batch]]) -> _Batch:
     batch = _Batch()
     for part in parts:
-        done = part.get()
+        try:
+            done = part.result()
+        except BrokenProcessPool:
+            raise HistoryError(
+                "a process reading the logs ended unexpectedly (out of memory?); nothing was loaded"
+            ) from None
         batch.read += done.read
         batch.skipped |= done.skipped
         batch.seen |= done.seen
