@@ -38,6 +38,7 @@ from engine.replay import Replay
 from engine.review import (
     GRADES,
     LEVELS,
+    MISTAKES,
     ROLLOUTS,
     Judged,
     Position,
@@ -415,7 +416,7 @@ class SeatSummary:
     band: str | None  # beginner … expert, by the points lost per decision (engine.review.BANDS)
     lost: float  # points, over all its reviewed decisions
     decisions: int
-    grades: str  # "79 best, 12 good, 9 inaccuracy"
+    grades: str  # "79 best, 12 good, 9 inaccuracies"
     worst: tuple[Worst, ...]  # costliest first
 
     @property
@@ -440,7 +441,9 @@ def summary(game: GameReview, cards: Cards, worst: int = 3) -> list[SeatSummary]
     for seat in game.seats:
         judged = game.of(seat)
         counts = Counter(j.grade for j in judged)
-        grades = ", ".join(f"{counts[g]} {g}" for g in GRADES if counts[g]) or "none"
+        # "29 best, 1 good, 3 inaccuracies, 2 mistakes": the adjectives as they are, the nouns counted
+        grades = ", ".join(quantity(counts[g], g) if g in MISTAKES else f"{counts[g]} {g}" for g in GRADES if counts[g])
+        grades = grades or "none"
         lines = tuple(Worst(j.ply, j.grade, j.loss, decision_line(j, seen[j.ply], cards)) for j in costly[seat])
         lost, accuracy, band = game.points_lost(seat), game.accuracy(seat), game.band(seat)
         out.append(SeatSummary(seat, names[seat], accuracy, band, lost, len(judged), grades, lines))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import assert_never, cast
+from typing import Final, assert_never, cast
 
 from rich.text import Text
 
@@ -209,9 +209,12 @@ def _space(space: str, face: int) -> str:
     return f"{space_name(space)} ({what} {space} bait from each zone)"
 
 
+PLURALS: Final = {"inaccuracy": "inaccuracies"}  # nouns whose plural is not the noun and an s
+
+
 def quantity(n: int, noun: str) -> str:
-    """ "1 game", "2 games", "1,000 games" (nouns that take an s)."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+    """ "1 game", "2 games", "1,000 games", "3 inaccuracies"."""
+    return f"{n:,} {noun if n == 1 else PLURALS.get(noun, noun + 's')}"
 
 
 def counted(names: Iterable[str], points: Mapping[str, int] | None = None) -> str:

@@ -91,3 +91,10 @@ def test_a_list_of_games_names_the_easy_bot_easy() -> None:
     "easy bot"."""
     seats = (SeatConfig("Ana"), SeatConfig("Bo", "greedy"), SeatConfig("Cy", "hard"))
     assert words.seat_list(seats) == "Ana, Bo (easy), Cy (hard)"
+
+
+def test_counted_grades_read_as_english() -> None:
+    """The review's summary said "3 inaccuracy, 2 mistake"."""
+    assert [words.quantity(n, "inaccuracy") for n in (1, 3)] == ["1 inaccuracy", "3 inaccuracies"]
+    assert [words.quantity(n, "mistake") for n in (1, 2)] == ["1 mistake", "2 mistakes"]
+    assert words.quantity(1_000, "game") == "1,000 games"
