@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import inspect
 
 from textual import events
+from textual.actions import parse
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -15,14 +17,40 @@ from textual.widgets import Footer
 WIDE, TALL = 120, 34
 
 
-def roomy(key: str, action: str, description: str, *, id: str, tooltip: str = "") -> list[Binding]:
+def roomy(
+    key: str, action: str, description: str, *, id: str, tooltip: str = "", priority: bool = False
+) -> list[Binding]:
     """A key the footer lists in the full layout only (in the compact one the pane keys
     take its room): its twin acts there unlisted (a key's bindings are tried in order
     until one is enabled), with the same description for F1 and the command palette."""
     return [
-        Binding(key, action, description, id=id, tooltip=tooltip),
-        Binding(key, f"unlisted({action!r})", description, show=False, id=f"{id}.unlisted", tooltip=tooltip),
-    ]
+        Binding(key, action, description, id=id, tooltip=tooltip, priority=priority),
+        Binding(key, f"unlisted({action!r})", description, show=False, id=f"{id}.unlisted", tooltip=tooltip,
+                priority=priority),
+    ]  # fmt: skip
+
+
+@functools.cache
+def roomy_actions(screen: type[Screen[None]]) -> frozenset[str]:
+    """The names of the actions a screen class declares with `roomy` (their twins' action
+    names them): a screen's check_action refuses them where their twin acts."""
+    return frozenset(
+        parse(ast.literal_eval(binding.action.removeprefix("unlisted(").removesuffix(")")))[1]
+        for klass in screen.__mro__
+        for binding in klass.__dict__.get("BINDINGS", ())
+        if isinstance(binding, Binding) and binding.action.startswith("unlisted(")
+    )
+
+
+async def act_unlisted(screen: Screen[None], action: str) -> None:
+    """What a roomy key's unlisted twin does: the action itself. Not through run_action,
+    which asks check_action again, and check_action refuses the listed twin's action
+    where the twin acts, to keep it out of the footer (so at 80×24 u took nothing back).
+    The twin's own check has asked whether the action can act."""
+    _namespace, name, params = parse(action)  # a roomy action is the screen's own
+    done = getattr(screen, f"action_{name}")(*params)
+    if inspect.isawaitable(done):
+        await done
 
 
 class CompactScreen(Screen[None]):
@@ -53,7 +81,7 @@ class CompactScreen(Screen[None]):
             return compact
         if action == "unlisted":
             return compact and self.can(str(parameters[0]))
-        if action in self.roomy_actions():
+        if action in roomy_actions(type(self)):
             return not compact and self.can(action)
         return self.can(action)
 
@@ -61,19 +89,8 @@ class CompactScreen(Screen[None]):
         """Whether `action` can act now, wherever its key is listed (subclasses)."""
         return True
 
-    @classmethod
-    @functools.cache
-    def roomy_actions(cls) -> frozenset[str]:
-        """The actions declared with `roomy` (their twins' action names them)."""
-        return frozenset(
-            ast.literal_eval(binding.action.removeprefix("unlisted(").removesuffix(")"))
-            for klass in cls.__mro__
-            for binding in klass.__dict__.get("BINDINGS", ())
-            if isinstance(binding, Binding) and binding.action.startswith("unlisted(")
-        )
-
     async def action_unlisted(self, action: str) -> None:
-        await self.run_action(action)
+        await act_unlisted(self, action)
 
     def watch_shown(self, shown: str) -> None:
         for pane_id in self.PANES:

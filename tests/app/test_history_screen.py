@@ -326,3 +326,23 @@ async def test_tab_tab_enter_in_the_export_dialog_exports(history_replays: Path)
         await pilot.press("tab", "tab", "enter")
         await wait_idle(pilot)
         assert app.screen is screen and path.exists()
+
+
+async def test_the_sidebar_keys_act_where_the_footer_has_no_room_for_them(history_replays: Path) -> None:
+    """At 80 columns the footer cut "f3 Schema" in half: the sidebar's keys are listed
+    from 120 columns, and act at any width."""
+    from textual.widgets import Footer
+
+    app = make_app(history_replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_history(pilot)
+        listed = {b.binding.key for b in screen.active_bindings.values() if b.binding.show and b.enabled}
+        assert not {"f2", "f3", "f4"} & listed and {"f5", "f6", "f7", "f8"} <= listed
+        assert not screen.query_one(Footer).show_command_palette
+        for key, tab in (("f3", "schema"), ("f4", "past"), ("f2", "ready")):
+            await pilot.press(key)
+            assert screen.query_one("#sidebar", TabbedContent).active == tab
+    async with make_app(history_replays).run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        listed = {b.binding.key for b in screen.active_bindings.values() if b.binding.show and b.enabled}
+        assert {"f2", "f3", "f4"} <= listed

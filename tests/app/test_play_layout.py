@@ -133,3 +133,29 @@ async def test_the_event_log_follows_new_lines_after_its_pane_shrinks(replays: P
         await pilot.pause()
         assert log.following and log.scroll_y == log.max_scroll_y
         assert screen.query_one("#log").border_subtitle == ""
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_keys_listed_only_where_there_is_room_act_at_every_size(replays: Path, size: tuple[int, int]) -> None:
+    """A key the footer lists only in the full layout (compact.roomy: u, b, p, s, F7) acts
+    unlisted in the compact one. At 80×24 u took nothing back: its unlisted twin ran the
+    action through the screen's check, which refused it there."""
+    from engine import GameConfig, SeatConfig
+
+    app = make_app(replays)
+    async with app.run_test(size=size) as pilot:
+        seats = (SeatConfig("Ana", "human"), SeatConfig("Bo", "random"))
+        session = GameSession.start(GameConfig(seats=seats, seed=3), replays)
+        screen = PlayScreen(session, app.settings)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.play_move(next(m for m in screen.options if type(m).__name__ == "PlaceAngler"))
+        await pilot.pause()
+        assert session.can_undo
+        await pilot.press("u")
+        await pilot.pause()
+        assert not session.can_undo and session.state.ply == 0
+        speed = app.settings.bot_speed
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.settings.bot_speed != speed

@@ -60,6 +60,7 @@ from cwtui.history.query import (
     open_history,
     run_query,
 )
+from cwtui.screens.compact import act_unlisted, roomy, roomy_actions
 from cwtui.screens.export.export import ExportDialog
 from cwtui.settings import Settings
 from cwtui.widgets.chart import BarChart
@@ -122,9 +123,11 @@ class HistoryScreen(Screen[None]):
         Binding("escape", "cancel_or_back", "Cancel/Back", id="history.escape", priority=True),
         Binding("f6", "toggle_chart", "Chart", id="history.chart", priority=True),
         Binding("f7", "export", "Export", id="history.export", priority=True),
-        Binding("f2", "sidebar('ready')", "Questions", id="history.questions", priority=True),
-        Binding("f3", "sidebar('schema')", "Schema", id="history.schema", priority=True),
-        Binding("f4", "sidebar('past')", "Past", id="history.past", priority=True),
+        # The sidebar's keys are listed where there is room (120 columns): at 80 the footer
+        # cut "f3 Schema" in half. Narrower, they act unlisted; the tabs show the panes.
+        *roomy("f2", "sidebar('ready')", "Questions", id="history.questions", priority=True),
+        *roomy("f3", "sidebar('schema')", "Schema", id="history.schema", priority=True),
+        *roomy("f4", "sidebar('past')", "Past", id="history.past", priority=True),
         Binding("f8", "focus_editor", "Editor", id="history.editor", priority=True),
         # In the editor Ctrl+A selects the whole query, as in other editors (TextArea's
         # own Ctrl+A goes to the line's start, so a new query got glued to the old one).
@@ -134,7 +137,15 @@ class HistoryScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "select_query":  # elsewhere Ctrl+A keeps its own meaning
             return self.focused is not None and self.focused.id == "editor"
+        narrow = self.has_class("-narrow")
+        if action in roomy_actions(type(self)):  # listed only where there is room (see BINDINGS)
+            return not narrow
+        if action == "unlisted":
+            return narrow
         return True
+
+    async def action_unlisted(self, action: str) -> None:
+        await act_unlisted(self, action)
 
     def action_select_query(self) -> None:
         self.query_one("#editor", TextArea).select_all()
@@ -200,10 +211,19 @@ class HistoryScreen(Screen[None]):
         return draft if draft is not None else START_SQL
 
     def on_resize(self) -> None:
-        self.set_class(self.size.width < 120, "-narrow")
+        self._fit()
+
+    def _fit(self) -> None:
+        """The narrow layout below 120 columns: the sidebar's keys unlisted, and no room
+        for the command palette's key in the footer."""
+        narrow = self.size.width < 120
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            self.query_one(Footer).show_command_palette = not narrow
+            self.refresh_bindings()
 
     def on_mount(self) -> None:
-        self.set_class(self.size.width < 120, "-narrow")
+        self._fit()
         self._show_past()
         self._status("Loading new games into the history…")
         self.query_one("#hint", Static).update("Loading…")
