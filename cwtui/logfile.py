@@ -275,6 +275,24 @@ def drop_partial_line(path: Path) -> None:
             f.truncate(data.rfind(b"\n") + 1)
 
 
+def write_whole(path: Path, data: bytes, durable: bool = False) -> None:
+    """Write a small file whole or not at all: a temporary beside it renamed over it, so
+    a crash never leaves half of it; an OSError (a full disk) leaves the old file as it
+    was and no temporary behind. `durable`: on the disk before the rename (fsync), for a
+    file a restarted server must find."""
+    temporary = path.with_name(path.name + ".part")
+    try:
+        with temporary.open("wb") as f:
+            f.write(data)
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
 def undo_journal(log: Path) -> Path:
     """Where a log's moves kept back for undo are journaled (not `*.jsonl`: no reader of
     logs takes it for a game)."""

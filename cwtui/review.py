@@ -13,10 +13,8 @@ only on its position and the level, so a review is the same on one worker or man
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import math
-import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +23,7 @@ from typing import Final, Protocol
 
 import msgspec
 
-from cwtui.logfile import read_bytes
+from cwtui.logfile import read_bytes, write_whole
 from cwtui.processes import run_all, start_ray
 from cwtui.words import PART_NAMES, mid_sentence, option, quantity
 from engine import ENGINE_VERSION
@@ -319,13 +317,9 @@ def _keep(path: Path, sidecar: Sidecar) -> list[str]:
     """Write the sidecar whole or not at all; a folder that cannot take it costs only
     the keeping (the review is still shown)."""
     side = sidecar_path(path)
-    tmp = side.with_name(side.name + ".part")
     try:
-        tmp.write_bytes(_encoder.encode(sidecar))
-        os.replace(tmp, side)
+        write_whole(side, _encoder.encode(sidecar))
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
         return [f"the review could not be kept in {side} ({exc.strerror})"]
     return []
 

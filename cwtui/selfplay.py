@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from cwtui.logfile import last_record
+from cwtui.logfile import last_record, write_whole
 from cwtui.processes import run_all, start_ray
 from cwtui.runner import play_game
 from engine import GameConfig, SeatConfig
@@ -194,9 +194,7 @@ def _play_on_ray(plan: Plan, games: list[int]) -> Iterator[Outcome]:
             for outcome, log in ray.get(done[0]):
                 path = plan.log(outcome.game)
                 if path is not None and log is not None:
-                    tmp = path.with_suffix(".part")
-                    tmp.write_bytes(log)
-                    os.replace(tmp, path)  # a log appears whole or not at all
+                    write_whole(path, log)  # a log appears whole or not at all
                 yield outcome
     except BaseException:
         for ref in pending:

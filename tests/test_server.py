@@ -672,14 +672,12 @@ async def test_a_room_the_disk_cannot_take_is_refused_in_one_line_and_leaves_not
     import errno
     import os
 
-    import cwtui.net.room
-
     _game_server, address, _wire = server
 
     def full_disk(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(cwtui.net.room.os, "fsync", full_disk)
+    monkeypatch.setattr(os, "fsync", full_disk)  # the room file is written durably (logfile.write_whole)
     async with await Connection.open(address) as host:
         await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 7))
         reply = await host.receive()

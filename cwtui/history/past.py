@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
+
+from cwtui.logfile import write_whole
 
 KEEP = 200
 FILE_NAME = "history-queries.json"
@@ -56,8 +57,6 @@ class PastQueries:
         """Write a new file and rename it over the old, so a crash never leaves half a list."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_bytes(msgspec.json.format(msgspec.json.encode(self.queries)))
-            os.replace(tmp, self.path)
+            write_whole(self.path, msgspec.json.format(msgspec.json.encode(self.queries)))
         except OSError:
             pass  # a read-only folder: the list lives for this run only

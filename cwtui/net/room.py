@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import secrets
 import time
 from collections import Counter
@@ -26,7 +25,7 @@ from typing import Final, cast
 
 import msgspec
 
-from cwtui.logfile import NotSaved
+from cwtui.logfile import NotSaved, write_whole
 from cwtui.net.protocol import STAND_IN, Invite, ProtocolError, RoomInfo, SeenGame, SeenPly, Table, pack_views
 from cwtui.session import GameSession
 from engine.bots import Bot, make_bot
@@ -269,7 +268,7 @@ class RoomStore:
         assert session.path is not None
         record = RoomRecord(code, session.path.name, {seat: token_hash(t) for seat, t in tokens.items()}, takeover)
         try:
-            _write_atomically(self._path(code), msgspec.json.encode(record))
+            write_whole(self._path(code), msgspec.json.encode(record), durable=True)
         except OSError as exc:  # a full disk, say: no room, and no game without one
             session.close()
             session.path.unlink(missing_ok=True)
@@ -298,18 +297,3 @@ class RoomStore:
 
     def _path(self, code: str) -> Path:
         return self.rooms_folder / f"{code}.json"
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """The whole file or none of it, even if the server is killed while writing (an
-    OSError, a full disk say, leaves nothing behind)."""
-    temporary = path.with_suffix(".tmp")
-    try:
-        with temporary.open("wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise
