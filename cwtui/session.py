@@ -21,7 +21,7 @@ from engine.bots import Bot, Decision, IsmctsBot, Option, TreeRunner, decide, se
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError, LogFormatError
 from engine.events import Event
-from engine.log import Footer, GameLog, Header, Parent, header_for, ply_record
+from engine.log import Footer, GameLog, Header, Parent, format_keeping_rulings, header_for, ply_record
 from engine.log import Ply as LogPly
 from engine.moves import Move
 from engine.replay import Replay
@@ -103,11 +103,20 @@ class GameSession:
         writer = LogWriter.create_new(
             folder,
             f"{parent.game}-from-{ply}-{now:%Y%m%d-%H%M%S}",
-            lambda game: header_for(config, replay.cards.hash, game, created, origin, setup=replay.setup),
+            lambda game: header_for(
+                config,
+                replay.cards.hash,
+                game,
+                created,
+                origin,
+                setup=replay.setup,
+                format=format_keeping_rulings(parent.format),
+            ),
         )
         path = writer.path
-        # the parent's moves written afresh, in this engine's format (a parent in an
-        # older format may record its bookkeeping differently: engine.replay)
+        # the parent's moves written afresh, in the newest format with the parent's
+        # rulings (a parent in an older format may record its bookkeeping differently:
+        # engine.replay)
         with writer:
             state = replay.state_at(0)
             for record in replay.log.plies[:ply]:

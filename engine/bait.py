@@ -15,6 +15,7 @@ from engine.events import (
     MasterAnglerCaught,
     RefillStopped,
 )
+from engine.log_types import SOLO_REFILL_CLEAR_FROM
 from engine.rng import Rng
 from engine.state import Player, State
 
@@ -46,8 +47,10 @@ def return_discard_to_bag(s: State) -> int:
     return returned
 
 
-def refill_zone(s: State, p: Player, zone: int, ev: list[Event]) -> None:
-    """R4.4 — draw into the zone one bait at a time until it holds `zone` bait."""
+def refill_zone(s: State, p: Player, zone: int, ev: list[Event]) -> bool:
+    """R4.4 — draw into the zone one bait at a time until it holds `zone` bait. False
+    if it stopped at the clear bait in a solo game, whose silent player acts on it
+    before the refill goes on (R12.5: engine.port.go_on_refilling)."""
     bait = p.board[zone - 3]
     while sum(bait) < zone:
         if s.clear_in_bag and sum(s.bag) == 0 and sum(s.discard) == 0:
@@ -59,12 +62,15 @@ def refill_zone(s: State, p: Player, zone: int, ev: list[Event]) -> None:
             break
         if drawn == 6:  # R4.5: the discard goes back, the refill goes on
             ev.append(ClearBaitDrawn(p.seat, return_discard_to_bag(s)))
+            if s.config.solo and s.rules >= SOLO_REFILL_CLEAR_FROM:
+                return False
             continue
         bait[drawn] += 1
         ev.append(BaitDrawn(p.seat, zone, COLORS[drawn]))
     if not s.clear_in_bag:
         s.clear_in_bag = True
         ev.append(ClearBaitReturned())
+    return True
 
 
 def seed_discard(s: State, count: int, ev: list[Event]) -> None:

@@ -137,5 +137,5 @@ _HANDLERS: dict[type[Move], Callable[[State, Any, list[Event]], None]] = {
     PlayReel: lambda s, move, ev: tackle.reel(s, s.player, move, ev),
     Present: contests.present,
     SilentDraws: lambda s, move, ev: solo.choose_draws(s, move.count, ev),
-    SilentClear: solo.choose_clear,
+    SilentClear: lambda s, move, ev: (port.clear_chosen if s.refilling else solo.choose_clear)(s, move, ev),
 }

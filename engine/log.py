@@ -29,8 +29,10 @@ from engine.errors import LogFormatError, LogVersionError
 from engine.events import AnyEvent, Event, winner
 from engine.game import MAX_PLIES
 from engine.log_types import (
+    FORMAT_VERSION,
     GAME_ID,
     SETUP_FROM,
+    SOLO_REFILL_CLEAR_FROM,
     Count,
     Footer,
     FormatProbe,
@@ -41,12 +43,12 @@ from engine.log_types import (
     SeatIndex,
     check_game_id,
     created_at,
+    format_keeping_rulings,
 )
 from engine.moves import AnyMove, Move
 from engine.phases import REMOVE
 from engine.state import State
 
-FORMAT_VERSION: Final = 4  # what this engine writes
 FIRST_FORMAT: Final = 1  # the oldest format it reads
 DIGESTS_FROM: Final = 2  # the first format whose lines end with a digest
 # The first format that records step 2 from the moment step 1 ends (R3.2): before it,
@@ -62,9 +64,10 @@ T = TypeVar("T")
 
 __all__ = [  # the records live in engine/log_types.py; this module is their reader and writer
     "DIGESTS_FROM", "DIGEST_KEY", "DIGEST_SIZE", "FIRST_FORMAT", "FORMAT_VERSION", "GAME_ID", "MAX_LINE",
-    "SETUP_FROM", "STEP_2_WINDOW_FROM", "Chain", "Count", "Footer", "GameLog", "Header", "Parent", "Ply",
-    "SeatIndex", "check_game_id", "created_at", "encode_log", "footer_for", "footer_problem", "header_for",
-    "judge", "logged_step", "parse", "parse_header", "parse_line", "ply_record",
+    "SETUP_FROM", "SOLO_REFILL_CLEAR_FROM", "STEP_2_WINDOW_FROM", "Chain", "Count", "Footer", "GameLog", "Header",
+    "Parent", "Ply", "SeatIndex", "check_game_id", "created_at", "encode_log", "footer_for", "footer_problem",
+    "format_keeping_rulings", "header_for", "judge", "logged_step", "parse", "parse_header", "parse_line",
+    "ply_record",
 ]  # fmt: skip
 
 
@@ -223,13 +226,15 @@ def header_for(
     parent: Parent | None = None,
     *,
     setup: Sequence[Event],
+    format: int = FORMAT_VERSION,
 ) -> Header:
-    """`setup`: the events `engine.setup.set_up` returned for this config."""
+    """`setup`: the events `engine.setup.set_up` returned for this config. `format`: the
+    state's rulings (State.rules), for a game played on from an older log."""
     from engine import ENGINE_VERSION
     from engine.rng import PRNG_NAME
 
     recorded = cast("tuple[AnyEvent, ...]", tuple(setup))
-    return Header(FORMAT_VERSION, ENGINE_VERSION, PRNG_NAME, cards_hash, game, created, config, parent, recorded)
+    return Header(format, ENGINE_VERSION, PRNG_NAME, cards_hash, game, created, config, parent, recorded)
 
 
 def ply_record(

@@ -17,7 +17,24 @@ from engine.errors import LogFormatError
 from engine.events import AnyEvent, ScoreLine
 from engine.moves import AnyMove
 
+FORMAT_VERSION: Final = 5  # what this engine writes
 SETUP_FROM: Final = 3  # the first format whose header records the setup events
+# A ruling that changes play takes effect from a format on: a game keeps the rulings of
+# the format its log was begun in (engine.state.State.rules), so every log replays as
+# it was played. From format 5, the clear bait you draw refilling a zone in a solo game
+# is the silent player's clear bait too (R12.5).
+SOLO_REFILL_CLEAR_FROM: Final = 5
+RULINGS_CHANGED: Final = (SOLO_REFILL_CLEAR_FROM,)  # the formats from which play changed
+
+
+def format_keeping_rulings(format: int) -> int:
+    """The newest format whose rulings are those of `format`: a game played on from a
+    log in `format` (a fork) is written in it, so that its moves replay as they were
+    played."""
+    later = [changed for changed in RULINGS_CHANGED if changed > format]
+    return min(later) - 1 if later else FORMAT_VERSION
+
+
 GAME_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")  # also a file name: no paths
 
 Count = Annotated[int, msgspec.Meta(ge=0)]

@@ -96,8 +96,8 @@ class SilentDraws(Move, frozen=True, tag="silent_draws"):
 
 
 class SilentClear(Move, frozen=True, tag="silent_clear"):
-    """R12.5 — the silent player drew the clear bait: a second Master Angler card for it,
-    or seven bait from the bag into the discard."""
+    """R12.5 — the clear bait was drawn (by the silent player, or in your refill): a
+    second Master Angler card for the silent player, or seven bait into the discard."""
 
     choice: Literal["master_angler", "discard_seven"]
 

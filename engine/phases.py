@@ -63,7 +63,7 @@ ASKS: Final[dict[Phase, Ask]] = {
     CATCH_ORDER: Ask("R5.4", "several zones emptied: choose which catch comes first"),
     CATCH: Ask("R5.3", "choose the fish this catch takes"),
     SILENT_DRAWS: Ask("R12.2", "you have fewer fish than the silent player: choose whether it draws one bait or two"),
-    SILENT_CLEAR: Ask("R12.5", "the silent player drew the clear bait: choose its second option"),
+    SILENT_CLEAR: Ask("R12.5", "the clear bait was drawn: choose the silent player's second option"),
     PRESENT: Ask("R10.1", "present at most one fish of each species"),
     OVER: Ask("R9.2", "the game is over"),
     ACTION_DONE: Ask("R3.4", "the action is resolving"),

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine import bait
+from engine import bait, solo
 from engine.components import MAX_UNCAUGHT_MASTER_ANGLERS
 from engine.events import DisplayRefilled, Event, MasterAnglerTaken, NothingToDo
-from engine.moves import Refill, TakeMasterAngler
+from engine.moves import Refill, SilentClear, TakeMasterAngler
 from engine.phases import ACTION_DONE, PORT
 from engine.state import EMPTY, Player, State
 
@@ -39,9 +39,26 @@ def next_action(s: State, ev: list[Event]) -> None:
 
 
 def refill(s: State, move: Refill, ev: list[Event]) -> None:
-    bait.refill_zone(s, s.player, move.zone, ev)
+    s.refilling = move.zone
+    go_on_refilling(s, ev)
+
+
+def go_on_refilling(s: State, ev: list[Event]) -> None:
+    """R4.4 — refill the zone; in a solo game the clear bait drawn on the way is the
+    silent player's too (R12.5), which may stop the refill for your choice of its
+    second option (`clear_chosen` goes on with it)."""
+    while not bait.refill_zone(s, s.player, s.refilling, ev):
+        if solo.clear_bait_in_refill(s, ev):
+            return
+    s.refilling = 0
     s.ports_left -= 1
     next_action(s, ev)
+
+
+def clear_chosen(s: State, move: SilentClear, ev: list[Event]) -> None:
+    """R12.5 — the silent player's second option, chosen while you were refilling."""
+    solo.take_option(s, move, ev)
+    go_on_refilling(s, ev)
 
 
 def take_master_angler(s: State, move: TakeMasterAngler, ev: list[Event]) -> None:

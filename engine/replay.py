@@ -72,7 +72,7 @@ class Replay:
 
     def _simulate(self) -> State:
         header = self.log.header
-        state, setup = set_up(header.config, self.cards)
+        state, setup = set_up(header.config, self.cards, header.format)  # its own rulings
         # What setup did (the silent player's tile, R12.1): recorded in the header from
         # format 3, and the same for every format, so readers take it from here.
         self.setup: tuple[Event, ...] = tuple(setup)

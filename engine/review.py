@@ -136,7 +136,7 @@ def positions(
     first `plies` moves (all by default), or only those at the plies in `only`. A forked
     game's moves before the fork are its parent's, reviewed with the parent: they are
     left out."""
-    state, _ = set_up(log.header.config, cards)
+    state, _ = set_up(log.header.config, cards, log.header.format)
     first = log.header.parent.ply if log.header.parent else 0
     for record in log.plies[:plies]:
         if record.ply >= first and record.seat in seats and (only is None or record.ply in only):

@@ -17,6 +17,7 @@ from engine.components import (
 )
 from engine.config import GameConfig, SeatConfig
 from engine.events import Event, TrophyTaken
+from engine.log_types import FORMAT_VERSION
 from engine.rng import STREAMS, Rng, stream_seed
 from engine.state import Player, State, Trophy
 
@@ -29,10 +30,11 @@ def new_game(config: GameConfig, cards: Cards | None = None) -> State:
     return set_up(config, cards)[0]
 
 
-def set_up(config: GameConfig, cards: Cards | None = None) -> tuple[State, list[Event]]:
+def set_up(config: GameConfig, cards: Cards | None = None, rules: int = FORMAT_VERSION) -> tuple[State, list[Event]]:
     """`new_game`, and what setup did that the board does not keep: in solo, the bait
     drawn into the discard and the silent player's Small Species tile (R12.1). A log's
-    header records these events, so nothing downstream re-derives them."""
+    header records these events, so nothing downstream re-derives them. `rules`: the
+    log format whose rulings the game follows (a log's own, to replay it)."""
     cards = cards or load_cards()
     ev: list[Event] = []
     s = State.__new__(State)
@@ -63,6 +65,8 @@ def set_up(config: GameConfig, cards: Cards | None = None) -> tuple[State, list[
     s.silent_draws_left = 0
     s.contest = 0
     s.present_seat = -1
+    s.rules = rules
+    s.refilling = 0
     s.result = None
     s._legal = None
     turn.start_turn(s, 0, ev)  # R2.9 ruling: seat 0 starts (no events: seat 0 is never silent)

@@ -105,13 +105,31 @@ def give_master_angler(s: State, ev: list[Event]) -> None:
     challenges.master_angler_caught(s, silent, ev)
 
 
-def finish_clear(s: State, move: SilentClear, ev: list[Event]) -> None:
+def clear_bait_in_refill(s: State, ev: list[Event]) -> bool:
+    """R12.5 — you drew the clear bait refilling a zone (the discard is back in the
+    bag, R4.5): a Master Angler card for the silent player, then its second option, then
+    the clear bait goes back and your refill goes on. True while the option is yours to
+    choose (with the deck empty, only seven bait can be drawn: our ruling)."""
+    give_master_angler(s, ev)
+    if s.ma_deck:
+        s.phase = SILENT_CLEAR
+        return True
+    take_option(s, SilentClear("discard_seven"), ev)
+    return False
+
+
+def take_option(s: State, move: SilentClear, ev: list[Event]) -> None:
+    """R12.5 — the second option, then the clear bait goes back in the bag."""
     if move.choice == "master_angler":
         give_master_angler(s, ev)
     else:
         bait.seed_discard(s, 7, ev)
     s.clear_in_bag = True
     ev.append(ClearBaitReturned())
+
+
+def finish_clear(s: State, move: SilentClear, ev: list[Event]) -> None:
+    take_option(s, move, ev)
     end_of_draw(s, ev)
 
 

@@ -22,7 +22,7 @@ EMPTY: Final = -1  # a location zone or display slot with no card
 BOOKKEEPING: Final = (
     "turn", "active", "ply", "phase", "step", "window", "action", "placed", "removed", "ports_left",
     "catch_zone", "end_trigger", "final_turns", "silent_draws_left", "contest", "present_seat", "short",
-    "boxed_trophies", "tag",
+    "boxed_trophies", "tag", "rules", "refilling",
 )  # fmt: skip
 
 
@@ -62,7 +62,7 @@ STATE_FIELDS: Final = (
     "stacks", "boxed_trophies", "tag", "players", "seats", "turn", "active", "ply",
     "phase", "step", "window", "action", "action_color", "placed", "removed", "ports_left",
     "bait_queue", "emptied", "catch_zone", "end_trigger", "final_turns",
-    "silent_draws_left", "contest", "present_seat", "result", "_legal",
+    "silent_draws_left", "contest", "present_seat", "rules", "refilling", "result", "_legal",
 )  # fmt: skip
 
 
@@ -155,6 +155,8 @@ class State:
     silent_draws_left: int
     contest: int  # index into CONTEST_ORDER
     present_seat: int
+    rules: int  # the log format whose rulings the game follows (engine.log_types)
+    refilling: int  # the zone a refill stopped in at the clear bait (R12.5, solo), 0 if none
     result: tuple[ScoreLine, ...] | None
     _legal: list[Move] | None  # cache of legal_moves
 
@@ -199,6 +201,8 @@ class State:
         s.silent_draws_left = self.silent_draws_left
         s.contest = self.contest
         s.present_seat = self.present_seat
+        s.rules = self.rules
+        s.refilling = self.refilling
         s.result = self.result
         s._legal = None
         return s

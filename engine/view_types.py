@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.log_types import FORMAT_VERSION
 from engine.phases import Phase
 
 
@@ -37,7 +38,10 @@ class SeatView(msgspec.Struct, frozen=True):
     presented: tuple[tuple[int, ...], ...]
 
 
-class View(msgspec.Struct, frozen=True):
+# omit_defaults: a field added with a default leaves the bytes of every View that holds
+# it at its default as they were, and with them each position's review (its search's
+# stream comes from those bytes: engine.review.position_seed).
+class View(msgspec.Struct, frozen=True, omit_defaults=True):
     seat: int
     to_act: int
     phase: Phase
@@ -82,6 +86,8 @@ class View(msgspec.Struct, frozen=True):
     present_seat: int
     short: int
     boxed_trophies: int
+    rules: int = FORMAT_VERSION  # the log format whose rulings the game follows
+    refilling: int = 0  # the zone a refill stopped in at the clear bait (R12.5, solo), 0 if none
 
 
 class ScoreShown(msgspec.Struct, frozen=True):

@@ -65,7 +65,7 @@ def positions(path: Path, game: int, every: int) -> list[Sample]:
         return []
     if log.footer is None:
         return []
-    state, _ = set_up(log.header.config, CARDS)
+    state, _ = set_up(log.header.config, CARDS, log.header.format)
     taken: list[tuple[list[tuple[float, ...]], float]] = []
     first = Rng(stream_seed(game, "sample")).below(every)
     for record in log.plies:

@@ -111,20 +111,20 @@ def test_an_overlong_line_is_refused_without_being_decoded() -> None:
 def test_newer_and_unknown_formats_are_refused_with_a_clear_message() -> None:
     lines = full_log()
     with pytest.raises(LogVersionError, match="format 99 is newer"):
-        parse(edit(lines, 0, b'"format":4', b'"format":99'))
+        parse(edit(lines, 0, b'"format":5', b'"format":99'))
     with pytest.raises(LogFormatError, match="unknown log format 0"):
-        parse(edit(lines, 0, b'"format":4', b'"format":0'))
+        parse(edit(lines, 0, b'"format":5', b'"format":0'))
     with pytest.raises(LogFormatError, match="a format 2 header records no setup events"):
         parse(
             edit(
-                edit(lines, 0, b'"format":4', b'"format":2'),
+                edit(lines, 0, b'"format":5', b'"format":2'),
                 0,
                 b'"setup":[]',
                 b'"setup":[{"type":"turn_ended","seat":0}]',
             )
         )
     with pytest.raises(LogFormatError, match="a format 1 log has no digests"):
-        parse(edit(lines, 0, b'"format":4', b'"format":1'))
+        parse(edit(lines, 0, b'"format":5', b'"format":1'))
 
 
 def test_empty_and_headerless_logs() -> None:
@@ -205,7 +205,7 @@ def test_the_footer_must_agree_with_itself(change, message: str) -> None:  # typ
         (b'"name":"P1"', b'"name":"P0"', "each seat needs its own name"),
         (b'"name":"P1"', b'"name":""', "a seat's name"),
         (b'"game":"g5"', b'"game":"../../x"', "a game id"),
-        (b'"format":4', b'"format":"3"', "Expected `int`"),
+        (b'"format":5', b'"format":"3"', "Expected `int`"),
     ],
 )
 def test_a_header_must_describe_a_playable_game(old: bytes, new: bytes, message: str) -> None:
@@ -224,7 +224,7 @@ def test_other_card_data_and_random_numbers_are_refused() -> None:
 def test_format_1_logs_are_still_read_and_replayed() -> None:
     lines = FORMAT1.read_bytes().splitlines(keepends=True)
     log = parse(lines)
-    assert log.format == 1 and log.footer is not None and FORMAT_VERSION == 4
+    assert log.format == 1 and log.footer is not None and FORMAT_VERSION == 5
     assert Replay(log).divergence is None
     with pytest.raises(LogFormatError, match="line 3: a format 1 log has no digests"):
         parse([*lines[:2], lines[2][:-2] + b',"digest":"0123456789abcdef"}\n', *lines[3:]])

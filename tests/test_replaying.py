@@ -114,6 +114,22 @@ def test_fork_plays_on_from_a_position_and_verifies(tmp_path: Path) -> None:
     assert parent.read_bytes() == before  # the original is never changed
 
 
+def test_a_fork_of_an_older_game_keeps_its_rulings(tmp_path: Path) -> None:
+    """A game begun before a ruling changed play (format 4: the clear bait you drew
+    refilling a solo zone was not the silent player's, R12.5) is played on under its own
+    rulings: its fork is written in the newest format that has them, and verifies."""
+    older = Path(__file__).parent / "fixtures" / "format4" / "sim-1p-101.jsonl"
+    replay = open_replay(older)
+    ply = 110  # past the refills that drew the clear bait
+    session = GameSession.fork(replay, ply, (SeatConfig("Solo", "greedy"),), tmp_path)
+    assert session.path is not None and session.state.rules == 4
+    final = play_out(session.state, seat_bots(session.config, session.state.cards), session.writer)
+    session.close()
+    fork = open_replay(session.path)
+    assert fork.log.format == 4 and fork.divergence is None and fork.log.footer is not None
+    assert fork.log.footer.scores == final.result
+
+
 def test_fork_refuses_a_finished_position(tmp_path: Path) -> None:
     replay = open_replay(GOLDEN[0])
     with pytest.raises(LogFormatError, match="over"):

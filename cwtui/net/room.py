@@ -185,7 +185,7 @@ class Room:
         if viewer not in self.seen_games:
             session = self.session
             seat = SPECTATOR_SEAT if viewer is None else viewer
-            state, _setup = set_up(session.config, session.state.cards)
+            state, _setup = set_up(session.config, session.state.cards, session.state.rules)
             shown = [view(state, seat)]
             for ply in session.history:
                 apply_in_place(state, ply.move)

@@ -6,10 +6,19 @@ from helpers import of_type, run, scenario
 
 from engine import legal_moves, new_game
 from engine.config import GameConfig, SeatConfig
-from engine.events import AnglerMoved, DiscardSeeded, FishCaught, MasterAnglerCaught, SilentDrew
+from engine.events import (
+    AnglerMoved,
+    BaitDrawn,
+    ClearBaitDrawn,
+    ClearBaitReturned,
+    DiscardSeeded,
+    FishCaught,
+    MasterAnglerCaught,
+    SilentDrew,
+)
 from engine.game import begin_turn
-from engine.moves import Present, SilentClear, SilentDraws
-from engine.phases import PLACE, SILENT_DRAWS
+from engine.moves import PlaceAngler, Present, Refill, SilentClear, SilentDraws
+from engine.phases import PLACE, SILENT_CLEAR, SILENT_DRAWS
 from engine.solo import move_angler
 
 SOLO = GameConfig(seats=(SeatConfig("Me"),), seed=3)
@@ -125,3 +134,63 @@ def test_R12_1_the_silent_players_setup_tile_is_logged(tmp_path) -> None:
     forged = msgspec.structs.replace(log.header, setup=(TrophyTaken(1, "small_species", 4),))
     bad = Replay(msgspec.structs.replace(log, header=forged))
     assert bad.divergence is not None and bad.divergence.ply == 0
+
+
+def _refill_drawing_the_clear_bait(rules: int | None = None):  # -> (State, events)
+    """A solo game at the Port whose refill of zone 3 must draw the clear bait: the bag
+    holds one green and the clear bait, the discard nine red (back in the bag with it)."""
+    sc = scenario(1).board(0, {3: "blue"}).tokens(red=1, yellow=1, green=1).discard("red " * 9)
+    s = sc.bag("green", clear=True).build()
+    if rules is not None:
+        s.rules = rules
+    return run(s, PlaceAngler("port"), Refill(3))
+
+
+def test_R12_5_the_clear_bait_you_draw_refilling_is_the_silent_players_too() -> None:
+    """FR p.11: « à chaque fois que l'appât blanc transparent est pioché » — every time,
+    your own refill included: a Master Angler card for the silent player, the discard back
+    in the bag (R4.5), its second option yours to choose, the clear bait back, and the
+    refill goes on."""
+    s, events = _refill_drawing_the_clear_bait()
+    top = s.players[SILENT].ma_caught[0]
+    assert of_type(events, ClearBaitDrawn) == [ClearBaitDrawn(0, 9)]
+    assert of_type(events, MasterAnglerCaught) == [MasterAnglerCaught(SILENT, top)]
+    assert (s.phase, s.to_act, s.refilling) == (SILENT_CLEAR, 0, 3) and not s.clear_in_bag
+    assert legal_moves(s) == [SilentClear("master_angler"), SilentClear("discard_seven")]
+
+    card, events = run(s, SilentClear("master_angler"))
+    assert len(card.players[SILENT].ma_caught) == 2 and card.clear_in_bag and card.refilling == 0
+    assert sum(card.players[0].board[0]) == 3 and card.phase != SILENT_CLEAR
+
+    seven, events = run(s, SilentClear("discard_seven"))
+    assert len(of_type(events, DiscardSeeded)[0].colors) == 7 and len(seven.players[SILENT].ma_caught) == 1
+    returned = events.index(ClearBaitReturned())
+    assert returned < events.index(of_type(events, BaitDrawn)[-1])  # back before the refill goes on
+    assert sum(seven.players[0].board[0]) == 3 and seven.refilling == 0
+
+
+def test_R12_5_ruling_with_the_deck_empty_your_refill_draws_seven_for_it() -> None:
+    sc = scenario(1).board(0, {3: "blue"}).tokens(red=1, yellow=1, green=1).discard("red " * 9)
+    s = sc.bag("green", clear=True).build()
+    s.ma_deck = []
+    s, events = run(s, PlaceAngler("port"), Refill(3))
+    assert not of_type(events, MasterAnglerCaught) and len(of_type(events, DiscardSeeded)[0].colors) == 7
+    assert s.phase != SILENT_CLEAR and sum(s.players[0].board[0]) == 3 and s.clear_in_bag
+
+
+def test_R12_5_a_game_begun_before_the_ruling_keeps_R4_5_alone() -> None:
+    """A log keeps the rulings of the format it was begun in (engine.log_types): games
+    recorded before format 5 drew the clear bait in your refill as R4.5 alone, and replay
+    as they were played."""
+    from pathlib import Path
+
+    from cwtui.logfile import read_log
+    from engine.log_types import SOLO_REFILL_CLEAR_FROM
+    from engine.replay import Replay
+
+    s, events = _refill_drawing_the_clear_bait(rules=SOLO_REFILL_CLEAR_FROM - 1)
+    assert of_type(events, ClearBaitDrawn) and not of_type(events, MasterAnglerCaught) and s.clear_in_bag
+    old = read_log(Path(__file__).parents[1] / "fixtures" / "format4" / "sim-1p-101.jsonl")
+    refills = [p for p in old.plies if isinstance(p.move, Refill) and of_type(list(p.events), ClearBaitDrawn)]
+    assert old.format == 4 and refills  # the case arose in it
+    assert Replay(old).divergence is None

@@ -52,7 +52,9 @@ class ReplayListScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
-        table.add_columns("Date", "Seats", "Winner", "Scores", "Moves", "File")
+        # the outcome before the seats, whose list is the widest: at 80 columns the
+        # winner and the scores stay in sight (a solo game's winner may be the silent player)
+        table.add_columns("Date", "Winner", "Scores", "Moves", "Seats", "File")
         self.query_one("#count", Static).update(f"Reading the games in {shown_path(self.folder)}/ …")
         self.query_one("#filter", Input).cursor_blink = not self.still
         table.focus()
@@ -158,4 +160,4 @@ def row(game: SavedGame) -> tuple[str | Text, ...]:
         date = datetime.fromisoformat(header.created).strftime("%Y-%m-%d %H:%M")
     except ValueError:
         date = header.created[:16]
-    return date, who, winner, scores, str(game.plies), shown_path(game.path)
+    return date, winner, scores, str(game.plies), who, shown_path(game.path)
