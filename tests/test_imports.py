@@ -1,6 +1,8 @@
-"""No import cycles in engine/ or cwtui/ (issue 12): control flows one way, so a module
-can be read knowing only what it imports. Every import counts — at the top, inside a
-function, or under TYPE_CHECKING; `from pkg import mod` is an edge to pkg.mod."""
+"""No import cycles in engine/ or cwtui/ (issue 12), and no import that runs up a layer
+(issue 38): control flows one way, cli → app → screens → widgets/net/history → session
+→ engine, so a module can be read knowing only what it imports. Every import counts — at
+the top, inside a function, or under TYPE_CHECKING; `from pkg import mod` is an edge to
+pkg.mod."""
 
 from __future__ import annotations
 
@@ -85,3 +87,37 @@ def test_no_import_cycles() -> None:
 def test_the_engine_imports_nothing_of_the_app() -> None:
     graph = import_graph()
     assert not {(m, t) for m, ts in graph.items() if m.startswith("engine") for t in ts if t.startswith("cwtui")}
+
+
+# Each module's layer, from the top: the first prefix that names it (a module is its
+# prefix or below it). A module may import its own layer and those below.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("cwtui.cli", "cwtui.__main__"),
+    ("cwtui.app",),
+    ("cwtui.screens", "cwtui.navigation"),
+    ("cwtui.widgets", "cwtui.net", "cwtui.history"),
+    ("cwtui",),  # the session, its logs, replays, reviews, self-play, words, processes
+    ("engine",),
+)
+
+
+def layer(module: str) -> int:
+    return next(
+        i for i, prefixes in enumerate(LAYERS) if any(module == p or module.startswith(p + ".") for p in prefixes)
+    )
+
+
+def upward(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """The imports that run up a layer (a lower number is a higher layer)."""
+    return {(m, t) for m, ts in graph.items() for t in ts if layer(t) < layer(m)}
+
+
+def test_the_layer_checker_finds_an_import_up() -> None:
+    graph = {"cwtui.net.commands": {"cwtui.app", "cwtui.session"}, "cwtui.app": {"cwtui.screens.home"}}
+    assert upward(graph) == {("cwtui.net.commands", "cwtui.app")}
+
+
+def test_no_module_imports_a_layer_above_it() -> None:
+    graph = import_graph()
+    assert upward(graph) == set()
+

@@ -24,7 +24,15 @@ from typing import IO, Any, TypeVar
 import duckdb
 import msgspec
 
-from cwtui.args import EXIT_STOPPED, EXIT_USAGE, count_arg, megabytes_arg, need_folder_or_nothing, seconds_arg, usage
+from cwtui.cli.args import (
+    EXIT_STOPPED,
+    EXIT_USAGE,
+    count_arg,
+    megabytes_arg,
+    need_folder_or_nothing,
+    seconds_arg,
+    usage,
+)
 from cwtui.history.apart import Apart, QueryTimedOut, default_memory
 from cwtui.history.loader import (
     DB_NAME,
@@ -57,8 +65,8 @@ DEFAULT_TIMEOUT = 60.0  # seconds; --timeout 0 waits for ever
 
 
 def add_parsers(sub: Any) -> None:
-    history = sub.add_parser("history", help="load game logs into the history database, or export it")
-    hsub = history.add_subparsers(dest="history_command", required=True)
+    history_p = sub.add_parser("history", help="load game logs into the history database, or export it")
+    hsub = history_p.add_subparsers(dest="history_command", required=True)
     load_p = hsub.add_parser("load", help="load new and changed logs (incremental; safe to repeat)")
     load_p.add_argument("folders", nargs="*", type=Path, help="folders of *.jsonl logs (default: the replays folder)")
     _db_arg(load_p)
@@ -73,21 +81,23 @@ def add_parsers(sub: Any) -> None:
     export_p = hsub.add_parser("export", help="write every table as DIR/<table>.parquet")
     export_p.add_argument("folder", type=Path)
     _db_arg(export_p)
-    sql = sub.add_parser("sql", help="run a read-only SQL query on the history database")
-    sql.add_argument("query", help="one SQL statement, read-only (the tables: README's History in SQL)")
-    sql.add_argument("--format", choices=("table", "csv", "json"), default="table")
-    sql.add_argument("--max-rows", type=count_arg(0), default=40, help="rows shown in table format (default 40)")
-    sql.add_argument("--no-load", action="store_true", help="do not load new logs first")
-    sql.add_argument(
+    sql_p = sub.add_parser("sql", help="run a read-only SQL query on the history database")
+    sql_p.add_argument("query", help="one SQL statement, read-only (the tables: README's History in SQL)")
+    sql_p.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    sql_p.add_argument("--max-rows", type=count_arg(0), default=40, help="rows shown in table format (default 40)")
+    sql_p.add_argument("--no-load", action="store_true", help="do not load new logs first")
+    sql_p.add_argument(
         "--timeout", type=seconds_arg, default=DEFAULT_TIMEOUT,
         help=f"stop the query after this many seconds (default {DEFAULT_TIMEOUT:.0f}; 0: no limit)",
     )  # fmt: skip
-    sql.add_argument(
+    sql_p.add_argument(
         "--memory-limit", type=megabytes_arg, default=default_memory(), metavar="SIZE",
         help=f"stop a query that needs more memory than this, e.g. 512MB or 2GB "
              f"(default {default_memory() >> 20:,}MB: a quarter of this machine's, at most 2GB)",
     )  # fmt: skip
-    _db_arg(sql)
+    _db_arg(sql_p)
+    history_p.set_defaults(run=history)
+    sql_p.set_defaults(run=sql)
 
 
 def _db_arg(parser: argparse.ArgumentParser) -> None:

@@ -1,5 +1,5 @@
 """`cwtui serve`, `cwtui host` and `cwtui rooms`: the game server and its lobby from the
-shell. Bad input is one line and exit 2 (cwtui.args); a server that cannot be reached,
+shell. Bad input is one line and exit 2 (cwtui.cli.args); a server that cannot be reached,
 or that refuses, is one line and exit 1."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cwtui.args import count_arg, need_folder_or_nothing, need_writable_folder, seat_arg, seed_arg, usage
+from cwtui.cli.args import count_arg, need_folder_or_nothing, need_writable_folder, seat_arg, seed_arg, usage
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -36,45 +36,47 @@ if TYPE_CHECKING:  # imported when a command runs: the other commands start fast
 
 
 def add_parsers(sub: Any) -> None:
-    serve = sub.add_parser("serve", help="run a game server: rooms played by clients anywhere (see `cwtui host`)")
-    serve.add_argument(
+    serve_p = sub.add_parser("serve", help="run a game server: rooms played by clients anywhere (see `cwtui host`)")
+    serve_p.add_argument(
         "--host", default=DEFAULT_HOST,
         help=f"the address to listen on (default {DEFAULT_HOST}: this machine only; put a TLS proxy in front "
              "to serve beyond it)",
     )  # fmt: skip
-    serve.add_argument("--port", type=count_arg(0, 65535), default=DEFAULT_PORT,
+    serve_p.add_argument("--port", type=count_arg(0, 65535), default=DEFAULT_PORT,
                        help=f"the port (default {DEFAULT_PORT}; 0: any free one, printed)")  # fmt: skip
-    serve.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS,
+    serve_p.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS,
                        help="where the server keeps its games and rooms")  # fmt: skip
-    serve.add_argument("--web", action="store_true",
+    serve_p.add_argument("--web", action="store_true",
                        help="also serve the app to browsers (textual-serve), as a guest who joins and watches "
                             "this server's games")  # fmt: skip
-    serve.add_argument("--web-port", type=count_arg(1, 65535), default=DEFAULT_WEB_PORT,
+    serve_p.add_argument("--web-port", type=count_arg(1, 65535), default=DEFAULT_WEB_PORT,
                        help=f"the browsers' port with --web (default {DEFAULT_WEB_PORT})")  # fmt: skip
-    serve.add_argument("--web-browsers", type=count_arg(1, 1000), default=20, metavar="N",
+    serve_p.add_argument("--web-browsers", type=count_arg(1, 1000), default=20, metavar="N",
                        help="browsers at once with --web, each a process on this machine (default 20)")  # fmt: skip
-    serve.add_argument("--web-url", default=None, metavar="URL",
+    serve_p.add_argument("--web-url", default=None, metavar="URL",
                        help="the address browsers use, behind a TLS proxy (such as https://cwtui.example.org; "
                             "default http://HOST:WEB_PORT)")  # fmt: skip
-    host = sub.add_parser("host", help="create a room on a game server and print an invite for each human seat")
-    host.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
-    host.add_argument("--seat", dest="seats", type=seat_arg, action="append", metavar="NAME:KIND",
+    host_p = sub.add_parser("host", help="create a room on a game server and print an invite for each human seat")
+    host_p.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
+    host_p.add_argument("--seat", dest="seats", type=seat_arg, action="append", metavar="NAME:KIND",
                       help="a seat, in turn order (1–4 of them); KIND: human or a bot level")  # fmt: skip
-    host.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: the server draws one)")
-    host.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
-    host.add_argument(
+    host_p.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: the server draws one)")
+    host_p.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
+    host_p.add_argument(
         "--takeover", type=count_arg(0, MAX_TAKEOVER), default=None, metavar="SECONDS",
         help="a bot plays for a human seat that stays away this long when it is to act, until its player is "
              "back (default: the game waits for them)",
     )  # fmt: skip
-    join = sub.add_parser("join", help="sit at your seat in a room of a game server (or watch it), at the table")
-    join.add_argument("invite", help="HOST:PORT/ROOM#TOKEN, the line the host sent you (without #TOKEN: watch)")
-    rooms = sub.add_parser("rooms", help="list the rooms on a game server (the lobby)")
-    rooms.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
-    guest = sub.add_parser(
+    join_p = sub.add_parser("join", help="sit at your seat in a room of a game server (or watch it), at the table")
+    join_p.add_argument("invite", help="HOST:PORT/ROOM#TOKEN, the line the host sent you (without #TOKEN: watch)")
+    rooms_p = sub.add_parser("rooms", help="list the rooms on a game server (the lobby)")
+    rooms_p.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
+    guest_p = sub.add_parser(
         "guest", help="the app as `cwtui serve --web` gives it to a browser: join or watch games, nothing else"
     )
-    guest.add_argument("server", help="HOST:PORT of the `cwtui serve` beside it")
+    guest_p.add_argument("server", help="HOST:PORT of the `cwtui serve` beside it")
+    for parser, run in ((serve_p, serve), (host_p, host), (join_p, join), (rooms_p, rooms), (guest_p, guest)):
+        parser.set_defaults(run=run)
 
 
 def serve(args: argparse.Namespace) -> int:

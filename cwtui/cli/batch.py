@@ -1,63 +1,37 @@
-"""The `cwtui` command line.
-
-Exit codes: 0 done; 1 a check or query failed (verify, sql, history load: each named on
-stderr); 2 bad input, nothing done (one line on stderr saying why); 70 cwtui itself
-failed (one line naming the crash report); 130 stopped with Ctrl+C. No traceback ever
-reaches the terminal.
-"""
+"""`cwtui simulate`, `tournament`, `verify` and `review`: work on many games, on every
+core, with a progress bar; Ctrl+C stops it with what was done kept."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from cwtui import selfplay
-from cwtui.args import (
+from cwtui.cli import history as history_commands
+from cwtui.cli.args import (
+    BOT_NAMES,
     EXIT_STOPPED,
-    EXIT_USAGE,
-    Parser,
     UsageError,
     bots_arg,
+    cards_from,
     count_arg,
     names_arg,
-    need_folder_or_nothing,
     need_writable_folder,
-    seat_arg,
     seed_arg,
-    usage,
 )
-from cwtui.crash import EXIT_CRASH, crash_line, write_report
-from cwtui.history import commands as history_commands
-from cwtui.logfile import GameInUse, NotSaved
-from cwtui.net import commands as net_commands
 from cwtui.processes import default_workers, run_all
 from cwtui.progress import progress_bar
-from cwtui.session import REPLAYS_ENV, replays_dir
-from cwtui.settings import BOT_SPEEDS
+from cwtui.session import replays_dir
 from cwtui.words import quantity
-from engine.cards import Cards, load_cards
-from engine.config import BOT_KINDS, SEEDS, kind_name
-from engine.errors import EngineError
+from engine.config import SEEDS, kind_name
 from engine.review import LEVELS as REVIEW_LEVELS
 
-BOT_NAMES = ", ".join(map(kind_name, BOT_KINDS))  # as a player knows them: easy, not greedy
 
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="cwtui", description="Play, replay and study Coldwater Crown in the terminal.")
-    parser.add_argument(
-        "--replays-dir", type=Path, default=None, help=f"where games are saved (default: ${REPLAYS_ENV} or ./replays)"
-    )
-    parser.add_argument("--bot-speed", choices=tuple(BOT_SPEEDS), default="normal",
-                        help="how fast bots move at the table (default: normal; s cycles it in a game)")  # fmt: skip
-    parser.add_argument("--version", action=VersionAction, help="say which version and which engine run, then exit")
-    sub = parser.add_subparsers(dest="command")
+def add_parsers(sub: Any) -> None:
     sim = sub.add_parser("simulate", help="play bot-only games and write their logs")
     sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
     sim.add_argument("--games", type=count_arg(1), default=100)
@@ -77,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--db", type=Path, default=None, help="the history database for --load (default: REPLAYS/history.duckdb)"
     )
+    sim.set_defaults(run=simulate)
     ver = sub.add_parser("verify", help="re-simulate logs and check every event, outcome and bot move")
     ver.add_argument("files", nargs="+", type=Path, help="game logs (*.jsonl)")
     ver.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
@@ -86,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--skip-bots", action="store_true",
         help="do not ask the bots again (fast; a search bot takes as long to check as to play)",
     )  # fmt: skip
+    ver.set_defaults(run=verify)
     tour = sub.add_parser("tournament", help="bots against bots, every seat in turn: win rates and Elo")
     tour.add_argument(
         "--bots", type=bots_arg, default=("greedy", "random"), help=f"a bot kind per seat (2–4 of them): {BOT_NAMES}"
@@ -98,14 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="processes to play on (default 0: one per core)")  # fmt: skip
     tour.add_argument("--out", type=Path, default=None, help="folder for the logs (default: REPLAYS/tournament)")
     tour.add_argument("--db", type=Path, default=None, help="the history database (default: REPLAYS/history.duckdb)")
-    play = sub.add_parser("play", help="start a game at the table without the new-game dialog")
-    play.add_argument("--seat", dest="seats", type=seat_arg, action="append", metavar="NAME:KIND",
-                      help="a seat, in turn order (1–4 of them); KIND: human, easy, medium, hard or random. "
-                           "One seat is the solo game")  # fmt: skip
-    play.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: a random one)")
-    play.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
-    play.add_argument("--cards", type=Path, default=None, help="another card data file (default: the built-in)")
-    play.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS, help="where the game is saved")
+    tour.set_defaults(run=tournament)
     rev = sub.add_parser(
         "review", help="grade every decision of a saved game by a search from the seat's view: accuracy, worst moves"
     )
@@ -122,149 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="ray: search on a Ray cluster ($RAY_ADDRESS, else a local one); needs pip install 'cwtui[ray]'",
     )  # fmt: skip
     rev.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
-    rep = sub.add_parser("replay", help="open a saved game in the replay screen")
-    rep.add_argument("file", type=Path, help="a game log (*.jsonl)")
-    rep.add_argument("--cards", type=Path, default=None, help="the card data file the game was played with")
-    history_commands.add_parsers(sub)
-    net_commands.add_parsers(sub)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run a command; every way it can end is an exit code and at most a line or two."""
-    for stream in (sys.stdout, sys.stderr):
-        # a file name or query that is not UTF-8 must print, not crash
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
-    try:
-        args = build_parser().parse_args(argv)
-    except SystemExit as exc:  # --help, or a usage error argparse has already printed
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    try:
-        return _run(args)
-    except UsageError as exc:
-        print(exc, file=sys.stderr)
-        return EXIT_USAGE
-    except (GameInUse, NotSaved) as exc:
-        # the user's situation, not cwtui's failure: a log another process holds or
-        # names, a disk that is full; every log is left as it was (cwtui.logfile)
-        print(f"cwtui {args.command}: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("\ncwtui: stopped", file=sys.stderr)
-        return EXIT_STOPPED
-    except BrokenProcessPool:
-        # a worker killed from outside (the system's out-of-memory killer, say): the work
-        # stops rather than waiting for ever for what it held; what was done is kept
-        lost = "a worker process ended unexpectedly (killed by the system, out of memory?)"
-        print(f"\ncwtui {args.command}: {lost}; the work stopped, and what was done before is kept: run it again "
-              "to finish", file=sys.stderr)  # fmt: skip
-        return 1
-    except BrokenPipeError:
-        # the reader went away (`cwtui sql … | head`): nothing more to say to it
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
-    except Exception as exc:
-        print(crash_line(exc, write_report(exc)), file=sys.stderr)
-        return EXIT_CRASH
-
-
-def _run(args: argparse.Namespace) -> int:
-    if args.command in (None, "tournament", "sql", "history") or getattr(args, "load", False):
-        need_folder_or_nothing(replays_dir(args.replays_dir), "--replays-dir", args.command)
-    if args.command == "simulate":
-        return simulate(args)
-    if args.command == "verify":
-        return verify(args)
-    if args.command == "tournament":
-        return tournament(args)
-    if args.command == "replay":
-        return replay(args)
-    if args.command == "review":
-        return review(args)
-    if args.command == "play":
-        return play(args)
-    if args.command == "history":
-        return history_commands.history(args)
-    if args.command == "sql":
-        return history_commands.sql(args)
-    if args.command == "serve":
-        return net_commands.serve(args)
-    if args.command == "host":
-        return net_commands.host(args)
-    if args.command == "rooms":
-        return net_commands.rooms(args)
-    if args.command == "join":
-        return net_commands.join(args)
-    if args.command == "guest":
-        return net_commands.guest(args)
-    return run_app(args)
-
-
-def run_app(args: argparse.Namespace) -> int:
-    from cwtui.app import CwtuiApp, run_to_the_end
-
-    return run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed))
-
-
-class VersionAction(argparse.Action):
-    """--version: its line as it is (argparse's own version action wraps long lines)."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, **kwargs)
-
-    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        print(version_line())
-        parser.exit()
-
-
-def version_line() -> str:
-    """ "cwtui 0.1.0; engine compiled (mypyc)", or which pure-Python engine runs and why."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    from engine.native import RUNNING
-
-    try:
-        return f"cwtui {version('cwtui')}; engine {RUNNING}"
-    except PackageNotFoundError:  # run from a checkout that was never installed
-        return f"cwtui (not installed); engine {RUNNING}"
-
-
-def play(args: argparse.Namespace) -> int:
-    """A game from the shell: `cwtui play --seat Ana:human --seat Bo:medium --seed 7`."""
-    import random
-
-    from cwtui.app import CwtuiApp, run_to_the_end
-    from cwtui.session import GameSession
-    from engine.config import GameConfig
-
-    seats = tuple(args.seats or ())
-    if not 1 <= len(seats) <= 4:
-        raise usage("play", "give 1 to 4 seats, such as --seat Ana:human --seat Bo:medium")
-    seed = args.seed if args.seed is not None else random.randrange(SEEDS)
-    try:
-        config = GameConfig(seats=seats, seed=seed, tag_points=not args.no_tag_points)
-    except EngineError as exc:
-        raise usage("play", str(exc)) from None
-    cards = cards_from(args.cards, "play")
-    folder = replays_dir(args.replays_dir)
-    need_writable_folder(folder, "--replays-dir", "play")
-    session = GameSession.start(config, folder, cards)
-    return run_to_the_end(CwtuiApp(folder, bot_speed=args.bot_speed, game=session))
-
-
-def replay(args: argparse.Namespace) -> int:
-    """Check the file first, so a bad one gets a message here rather than in the app."""
-    from cwtui.app import CwtuiApp, run_to_the_end
-    from cwtui.replaying import open_replay
-
-    try:
-        opened = open_replay(args.file, cards_from(args.cards, "replay"))
-    except EngineError as exc:
-        raise UsageError(f"cwtui replay: {args.file}: {exc}") from None
-    return run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, replay=(opened, args.file)))
+    rev.set_defaults(run=review)
 
 
 def simulate(args: argparse.Namespace) -> int:
@@ -448,10 +275,3 @@ def _need_ray(command: str) -> None:
         import ray  # noqa: F401
     except ImportError:
         raise UsageError(f"cwtui {command}: --backend ray needs Ray: pip install 'cwtui[ray]'") from None
-
-
-def cards_from(path: Path | None, command: str) -> Cards:
-    try:
-        return load_cards(path)
-    except EngineError as exc:
-        raise UsageError(f"cwtui {command}: {exc}") from None

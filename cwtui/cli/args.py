@@ -10,10 +10,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
+from engine.cards import Cards, load_cards
 from engine.config import BOT_KINDS, PLAYER_NAMES, SEAT_KINDS, SEEDS, SeatConfig, kind_name
+from engine.errors import EngineError
 
 EXIT_USAGE = 2
 EXIT_STOPPED = 130  # 128 + SIGINT, as shells report it
+BOT_NAMES = ", ".join(map(kind_name, BOT_KINDS))  # as a player knows them: easy, not greedy
 
 
 class UsageError(Exception):
@@ -85,8 +88,7 @@ def bots_arg(text: str) -> tuple[str, ...]:
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if unknown or not kinds:
         shown = ", ".join(unknown) if unknown else repr(text)
-        known = ", ".join(kind_name(k) for k in BOT_KINDS)
-        raise argparse.ArgumentTypeError(f"unknown bot kind(s) {shown}; choose from {known}")
+        raise argparse.ArgumentTypeError(f"unknown bot kind(s) {shown}; choose from {BOT_NAMES}")
     return kinds
 
 
@@ -129,3 +131,11 @@ def need_writable_folder(path: Path, what: str, command: str | None) -> None:
             pass
     except OSError as exc:
         raise usage(command, f"{what} {path}: cannot write there ({exc.strerror})") from None
+
+
+def cards_from(path: Path | None, command: str) -> Cards:
+    """The card data at `path` (None: the built-in), or a UsageError saying why not."""
+    try:
+        return load_cards(path)
+    except EngineError as exc:
+        raise UsageError(f"cwtui {command}: {exc}") from None
