@@ -2,9 +2,10 @@
 end with it.
 
 Spawned, not forked, because the parent may be running threads (the progress bar's),
-which a fork would copy half-way. Workers ignore SIGINT: at a terminal, Ctrl+C reaches
-the whole process group, and the parent alone stops the work (terminating the pool),
-so a stop prints one line rather than a traceback from every worker. A worker whose
+which a fork would copy half-way. Workers ignore SIGINT from their first instruction
+(`SPAWN`): at a terminal, Ctrl+C reaches the whole process group, and the parent alone
+stops the work (terminating the pool), so a stop prints one line rather than a
+traceback from every worker, even from one still starting. A worker whose
 parent is gone (kill -9) ends within ORPHAN_CHECK, saying nothing (`as_a_worker`), and
 the resource tracker, once no process holds its pipe, ends after it. The converse holds
 too: a worker killed from outside fails the work (BrokenProcessPool, one line from the
@@ -14,7 +15,6 @@ command) rather than leaving it waiting for ever (`worker_pool`).
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 import sys
@@ -24,6 +24,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from itertools import islice
+from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any, TextIO, TypeVar
 
 T = TypeVar("T")
@@ -35,6 +36,45 @@ def default_workers() -> int:
 
 
 ORPHAN_CHECK = 0.2  # seconds between a worker's looks at whether its parent is alive
+
+
+@contextlib.contextmanager
+def _ctrl_c_not_inherited() -> Iterator[None]:
+    """Start processes in this block ignoring SIGINT from their first instruction: an
+    ignored signal stays ignored across exec, and Python then installs no handler for
+    it. (as_a_worker runs only once a spawned process has imported its modules, which
+    takes a second or more on a busy machine; a Ctrl+C then printed the traceback of an
+    interrupted import.) SIGINT is blocked meanwhile, so a Ctrl+C for this process waits
+    for the block's end rather than being lost. Only the main thread sets how signals
+    are handled; elsewhere (the app's workers, where Ctrl+C is a key, not a signal)
+    nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler if handler is not None else signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+class _WorkerProcess(SpawnProcess):
+    @staticmethod
+    def _Popen(process_obj: Any) -> Any:
+        # the tracker first: starting it unblocks SIGINT, which would lose a Ctrl+C
+        # that came while the signal was ignored
+        start_resource_tracker()
+        with _ctrl_c_not_inherited():
+            return SpawnProcess._Popen(process_obj)
+
+
+class _WorkerContext(SpawnContext):
+    Process = _WorkerProcess
+
+
+SPAWN = _WorkerContext()  # how cwtui starts every process of its own (pools, queries)
 
 
 def as_a_worker() -> None:
@@ -90,7 +130,7 @@ def start_resource_tracker() -> None:
     # would warn of "leaked semaphore objects" where the parent's output was).
     sys.warnoptions.append(QUIET_TRACKER)
     try:
-        resource_tracker.ensure_running()
+        resource_tracker.ensure_running()  # it starts the tracker ignoring Ctrl+C itself
     finally:
         sys.warnoptions.remove(QUIET_TRACKER)
         sys.stderr = captured
@@ -131,7 +171,7 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     tasks for ever); when the work ends, however it ends (Ctrl+C included), the
     workers are stopped at once rather than left to finish what they hold."""
     start_resource_tracker()
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=as_a_worker)
+    pool = ProcessPoolExecutor(workers, mp_context=SPAWN, initializer=as_a_worker)
     try:
         yield pool
     finally:
