@@ -1,6 +1,10 @@
 """The cwtui Textual app. It owns navigation: screens post the messages of
 `cwtui.navigation` and only the App constructs screens, handing each the narrowest
-input it needs (a session, a folder, the shared `Settings`)."""
+input it needs (a session, a folder, the shared `Settings`).
+
+The app shows its home screen before it imports any other screen: each is imported
+where the App first builds it, so DuckDB, the charts, the search and the network load
+when a player goes there, not while the app starts (scripts/bench_startup.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import functools
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 from textual import events
@@ -18,29 +23,20 @@ from textual.screen import Screen
 from cwtui import navigation
 from cwtui.collector import CHECK_EVERY, IdleCollector
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
-from cwtui.net.client import Address
-from cwtui.net.remote import RemoteGame
-from cwtui.replaying import SeenRecord
-from cwtui.screens.guest.guest import GuestScreen
 from cwtui.screens.help.help import HelpScreen
-from cwtui.screens.history.history import HistoryScreen
 from cwtui.screens.home.home import HomeScreen
-from cwtui.screens.invites.invites import InvitesScreen
-from cwtui.screens.join.join import JoinDialog
 from cwtui.screens.keys import game_keys
-from cwtui.screens.new_game.new_game import NewGameScreen
-from cwtui.screens.online.online import OnlineScreen
-from cwtui.screens.play.play import PlayScreen
-from cwtui.screens.replay.replay import ReplayScreen
-from cwtui.screens.replay_list.replay_list import ReplayListScreen
-from cwtui.screens.results.results import ResultsScreen
-from cwtui.screens.resume.resume import ResumeScreen
 from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from cwtui.search_pool import TreePool
-from cwtui.session import GameSession, unfinished_games
 from cwtui.settings import BOT_SPEEDS, BotSpeed, Settings, next_speed
-from engine.config import SEEDS
-from engine.replay import Replay
+
+if TYPE_CHECKING:
+    from cwtui.net.client import Address
+    from cwtui.net.remote import RemoteGame
+    from cwtui.replaying import SeenRecord
+    from cwtui.screens.replay.replay import ReplayScreen
+    from cwtui.session import GameSession
+    from engine.replay import Replay
 
 
 class CwtuiApp(App[None]):
@@ -106,12 +102,21 @@ class CwtuiApp(App[None]):
     def on_mount(self) -> None:
         self.collector.start()
         self.set_interval(CHECK_EVERY, self.collector.tick)
-        self.push_screen(HomeScreen(self.settings.replays) if self.guest is None else GuestScreen(self.guest))
+        if self.guest is None:
+            self.push_screen(HomeScreen(self.settings.replays))
+        else:
+            from cwtui.screens.guest.guest import GuestScreen
+
+            self.push_screen(GuestScreen(self.guest))
         if self.opening is not None:
             self.push_screen(self.replay_screen(*self.opening))
         if self.game is not None:
+            from cwtui.screens.play.play import PlayScreen
+
             self.push_screen(PlayScreen(self.game, self.settings))
         if self.online is not None:
+            from cwtui.screens.online.online import OnlineScreen
+
             self.push_screen(OnlineScreen(*self.online, self.settings))
         self._check_size(self.size.width, self.size.height)
 
@@ -142,6 +147,8 @@ class CwtuiApp(App[None]):
         return self.guest is not None
 
     def on_start_game(self, message: navigation.StartGame) -> None:
+        from cwtui.screens.play.play import PlayScreen
+
         if self._guest_refused():
             return
         self.settings.last_seats = message.session.config.seats
@@ -153,6 +160,9 @@ class CwtuiApp(App[None]):
 
     def on_rematch(self, message: navigation.Rematch) -> None:
         """The same seats and set-up on the next seed (the results' `r`)."""
+        from cwtui.session import GameSession
+        from engine.config import SEEDS
+
         if self._guest_refused():
             return
         config = message.config
@@ -165,6 +175,8 @@ class CwtuiApp(App[None]):
         self.post_message(navigation.StartGame(session))
 
     def on_open_join(self, message: navigation.OpenJoin) -> None:
+        from cwtui.screens.join.join import JoinDialog
+
         def joined(result: tuple[RemoteGame, Address] | None) -> None:
             if result is not None:
                 self.post_message(navigation.SitDown(*result))
@@ -172,14 +184,20 @@ class CwtuiApp(App[None]):
         self.push_screen(JoinDialog(self.guest), joined)
 
     def on_room_opened(self, message: navigation.RoomOpened) -> None:
+        from cwtui.screens.invites.invites import InvitesScreen
+
         if self._guest_refused():
             return
         self.switch_screen(InvitesScreen(message.address, message.made, message.seats))
 
     def on_sit_down(self, message: navigation.SitDown) -> None:
+        from cwtui.screens.online.online import OnlineScreen
+
         self.push_screen(OnlineScreen(message.game, message.address, self.settings))
 
     def on_show_results(self, message: navigation.ShowResults) -> None:
+        from cwtui.screens.results.results import ResultsScreen
+
         screen = ResultsScreen(
             message.final,
             message.scores,
@@ -197,6 +215,8 @@ class CwtuiApp(App[None]):
             self.switch_screen(screen)
 
     def on_open_replay(self, message: navigation.OpenReplay) -> None:
+        from engine.replay import Replay
+
         # a server's game as the guest's seat saw it is the server's to show; a log is a file here
         if isinstance(message.replay, Replay) and self._guest_refused():
             return
@@ -204,11 +224,15 @@ class CwtuiApp(App[None]):
 
     def replay_screen(self, game: Replay | SeenRecord, path: Path | None) -> ReplayScreen:
         """A replay, reviewed and hinted on the app's search processes."""
+        from cwtui.screens.replay.replay import ReplayScreen
+
         settings = self.settings
         return ReplayScreen(game, path, replays=settings.replays, pool=self.trees, search=settings.search,
                             timed=settings.search_timed)  # fmt: skip
 
     def on_new_game(self, message: navigation.NewGame) -> None:
+        from cwtui.screens.new_game.new_game import NewGameScreen
+
         if self._guest_refused():
             return
         settings = self.settings
@@ -221,6 +245,9 @@ class CwtuiApp(App[None]):
             self.push_screen(screen)
 
     def on_open_resume(self, _message: navigation.OpenResume) -> None:
+        from cwtui.saved import unfinished_games
+        from cwtui.screens.resume.resume import ResumeScreen
+
         if self._guest_refused():
             return
         folder = self.settings.replays
@@ -230,11 +257,15 @@ class CwtuiApp(App[None]):
             self.notify("No unfinished games to resume.")
 
     def on_open_replay_list(self, _message: navigation.OpenReplayList) -> None:
+        from cwtui.screens.replay_list.replay_list import ReplayListScreen
+
         if self._guest_refused():
             return
         self.push_screen(ReplayListScreen(self.settings.replays, still=self.settings.still))
 
     def on_open_history(self, _message: navigation.OpenHistory) -> None:
+        from cwtui.screens.history.history import HistoryScreen
+
         if self._guest_refused():
             return
         self.push_screen(HistoryScreen(self.settings))
@@ -256,6 +287,8 @@ class CwtuiApp(App[None]):
         self.set_bot_speed(next_speed(self.settings.bot_speed))
 
     def set_bot_speed(self, speed: BotSpeed) -> None:
+        from cwtui.screens.play.play import PlayScreen
+
         self.settings.bot_speed = speed
         if isinstance(self.screen, PlayScreen):
             self.screen.update_status()  # its header says the speed: no toast over the options

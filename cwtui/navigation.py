@@ -6,20 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from cwtui.net.client import Address
-from cwtui.net.protocol import RoomMade
-from cwtui.net.remote import RemoteGame
-from cwtui.replaying import SeenRecord
-from cwtui.session import GameSession
-from engine.cards import Cards
-from engine.config import GameConfig, SeatConfig
-from engine.events import ScoreLine
-from engine.replay import Replay
-from engine.state import State
-from engine.view import View, view
+# Only the messages' types: the home screen posts these before any game, replay or
+# server exists, and the app starts without importing them.
+if TYPE_CHECKING:
+    from cwtui.net.client import Address
+    from cwtui.net.protocol import RoomMade
+    from cwtui.net.remote import RemoteGame
+    from cwtui.replaying import SeenRecord
+    from cwtui.session import GameSession
+    from engine.cards import Cards
+    from engine.config import GameConfig, SeatConfig
+    from engine.events import ScoreLine
+    from engine.replay import Replay
+    from engine.state import State
+    from engine.view import View
 
 
 class StartGame(Message):
@@ -64,6 +68,8 @@ class ShowResults(Message):
     @classmethod
     def of(cls, state: State, names: Sequence[str], path: Path | None, *, watching: bool) -> ShowResults:
         """The results of a finished game whose State this machine holds."""
+        from engine.view import view
+
         assert state.result is not None, "results need a finished game"
         return cls(view(state, -1), state.result, state.cards, names, path, watching=watching, config=state.config)
 

@@ -10,16 +10,17 @@ back to growing the trees here, one after another: slower, the same move.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from cwtui.processes import as_a_worker, start_resource_tracker
-from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree
+from cwtui.processes import SPAWN, as_a_worker, start_resource_tracker
+
+if TYPE_CHECKING:  # the app makes its pool at start; the search loads with the first search
+    from engine.bots.ismcts import TreeJob, TreeResult
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -39,6 +40,8 @@ class TreePool:
             start_resource_tracker()
 
     def __call__(self, jobs: list[TreeJob], seconds: float | None) -> list[TreeResult | None]:
+        from engine.bots.ismcts import grow_in_turn, grow_tree
+
         if len(jobs) < 2 or self.workers < 2:
             return grow_in_turn(jobs, seconds)
         start = time.perf_counter()
@@ -65,8 +68,8 @@ class TreePool:
 
     def processes(self) -> ProcessPoolExecutor:
         if self.pool is None:
-            context = multiprocessing.get_context("spawn")  # the app runs threads: no fork
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=as_a_worker)
+            # spawned: the app runs threads, which a fork would copy half-way
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=SPAWN, initializer=as_a_worker)
         return self.pool
 
     def map(self, work: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:

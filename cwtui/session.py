@@ -8,20 +8,19 @@ already played; `resume` picks an unfinished log up where it stopped.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
 
-from cwtui.logfile import LogWriter, NotSaved, UndoJournal, last_record, read_journal, read_log
+from cwtui.logfile import LogWriter, NotSaved, UndoJournal, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.bots import Bot, Decision, IsmctsBot, Option, TreeRunner, decide, search_bot, seat_bots
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError, LogFormatError
 from engine.events import Event
-from engine.log import Footer, GameLog, Header, Parent, format_keeping_rulings, header_for, ply_record
+from engine.log import GameLog, Parent, format_keeping_rulings, header_for, ply_record
 from engine.log import Ply as LogPly
 from engine.moves import Move
 from engine.replay import Replay
@@ -30,13 +29,6 @@ from engine.setup import set_up
 from engine.state import State
 from engine.view import View, view
 from engine.visibility import reveals
-
-REPLAYS_ENV = "CWTUI_REPLAYS"
-
-
-def replays_dir(arg: str | Path | None = None) -> Path:
-    """--replays-dir, else $CWTUI_REPLAYS, else ./replays."""
-    return Path(arg or os.environ.get(REPLAYS_ENV) or "replays")
 
 
 @dataclass
@@ -335,58 +327,3 @@ class GameSession:
         self.commit()
         if self.writer:
             self.writer.close()
-
-
-def shown_path(path: Path) -> str:
-    """A path as the app shows it: relative to the working folder when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
-def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:
-    """Logs in the folder without a footer: (path, header, plies, its undo journal's
-    included), newest first. Only each log's first and last lines are read; resuming
-    verifies the whole log."""
-    found = []
-    for path in folder.glob("*.jsonl"):
-        try:
-            header, last = last_record(path)
-            modified = path.stat().st_mtime
-        except (LogFormatError, OSError):
-            continue  # not a log, or gone (a dangling link, a file deleted meanwhile)
-        if not isinstance(last, Footer):
-            logged = 0 if last is None else last.ply + 1
-            kept, _ends = read_journal(path, header.game)  # moves a crash left undoable
-            found.append((modified, path, header, max([logged, *(k.ply + 1 for k in kept)])))
-    found.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
-    return [(path, header, plies) for _, path, header, plies in found]
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    """A log as the replay list shows it, from its first and last lines only."""
-
-    path: Path
-    header: Header
-    footer: Footer | None
-    plies: int
-    modified: float
-
-
-def saved_games(folder: Path) -> list[SavedGame]:
-    """Every log under the folder (subfolders too, where simulations go), newest first.
-    Logs whose header cannot be read are left out; opening one names its problem."""
-    found = []
-    for path in folder.rglob("*.jsonl"):
-        try:
-            header, last = last_record(path)
-            modified = path.stat().st_mtime
-        except (LogFormatError, OSError):
-            continue
-        footer = last if isinstance(last, Footer) else None
-        plies = last.plies if isinstance(last, Footer) else 0 if last is None else last.ply + 1
-        found.append(SavedGame(path, header, footer, plies, modified))
-    found.sort(key=lambda g: (g.modified, g.path), reverse=True)
-    return found

@@ -8,10 +8,11 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
-from engine.bots import TreeRunner
-from engine.config import SeatConfig
+if TYPE_CHECKING:  # the bots load with the first game, not with the app
+    from engine.bots import TreeRunner
+    from engine.config import SeatConfig
 
 BotSpeed: TypeAlias = Literal["instant", "normal", "slow"]
 # The pause before a bot's move, in seconds, per speed (in the order `s` cycles them).

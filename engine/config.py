@@ -16,6 +16,7 @@ from engine.errors import ConfigError
 
 BOT_KINDS: Final = ("random", "greedy", "medium", "hard")  # engine.bots.make_bot makes each
 SEAT_KINDS: Final = ("human", *BOT_KINDS)
+REVIEW_LEVELS: Final = ("medium", "hard")  # the search levels a review may use (engine.bots.SEARCH_BUDGET)
 # The name a player knows a kind by, where it is not the kind itself: the one-step greedy
 # bot is the "easy" level beside medium and hard. Logs keep recording "greedy" (the bot's
 # algorithm, as format 4 always has); what a player reads, and the history, say "easy".

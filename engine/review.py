@@ -41,7 +41,7 @@ from engine.bots import search_bot
 from engine.bots.playout import play_out
 from engine.cards import Cards
 from engine.components import TrophyKind
-from engine.config import GameConfig
+from engine.config import REVIEW_LEVELS, GameConfig
 from engine.determinize import World
 from engine.game import apply, apply_in_place
 from engine.legal import legal_moves
@@ -52,7 +52,7 @@ from engine.setup import set_up
 from engine.state import State
 from engine.view import View, view
 
-LEVELS: Final = ("medium", "hard")  # the search levels a review may use (engine.bots.SEARCH_BUDGET)
+LEVELS: Final = REVIEW_LEVELS
 
 # A decision's grade by its loss, in points: the first grade whose bound the loss is
 # under. Above the last bound: a blunder.

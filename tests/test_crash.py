@@ -17,7 +17,8 @@ from helpers import play_on
 from cwtui.cli import main
 from cwtui.history.loader import load
 from cwtui.logfile import read_log
-from cwtui.session import GameSession, unfinished_games
+from cwtui.saved import unfinished_games
+from cwtui.session import GameSession
 from cwtui.verification import verify_log
 from engine.cards import load_cards
 

@@ -120,4 +120,3 @@ def test_the_layer_checker_finds_an_import_up() -> None:
 def test_no_module_imports_a_layer_above_it() -> None:
     graph = import_graph()
     assert upward(graph) == set()
-

@@ -11,7 +11,8 @@ from helpers import reseal, seen_record
 
 from cwtui.replaying import EVERYONE, ReplayCursor, SeenCursor, SeenRecord, open_replay
 from cwtui.runner import play_out
-from cwtui.session import GameSession, saved_games
+from cwtui.saved import saved_games
+from cwtui.session import GameSession
 from engine import SeatConfig
 from engine.bots import seat_bots
 from engine.errors import LogFormatError

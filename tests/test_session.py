@@ -9,7 +9,8 @@ import pytest
 from helpers import play_moves
 
 from cwtui.logfile import GameInUse, LogWriter, read_log
-from cwtui.session import GameSession, unfinished_games
+from cwtui.saved import unfinished_games
+from cwtui.session import GameSession
 from engine import GameConfig, LogFormatError, SeatConfig
 from engine.replay import Replay
 

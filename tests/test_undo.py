@@ -8,7 +8,8 @@ from pathlib import Path
 
 from cwtui.history.loader import connect, load
 from cwtui.logfile import read_log, undo_journal
-from cwtui.session import GameSession, unfinished_games
+from cwtui.saved import unfinished_games
+from cwtui.session import GameSession
 from engine import GameConfig, SeatConfig, apply
 from engine.events import BaitDrawn, FishCaught
 from engine.moves import Move
@@ -143,7 +144,8 @@ import os, signal, sys
 from pathlib import Path
 sys.path.insert(0, {tests!r})
 from test_undo import CONFIG, play_until, quiet_move
-from cwtui.session import GameSession, unfinished_games
+from cwtui.session import GameSession
+from cwtui.saved import unfinished_games
 session = GameSession.start(CONFIG, Path({folder!r}))
 play_until(session, quiet_move)
 while (move := quiet_move(session)) is not None and len(session.kept) < 2:

@@ -20,7 +20,7 @@ from cwtui.cli import batch, history, network, play
 from cwtui.cli.args import EXIT_STOPPED, EXIT_USAGE, Parser, UsageError, need_folder_or_nothing
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.logfile import GameInUse, NotSaved
-from cwtui.session import REPLAYS_ENV, replays_dir
+from cwtui.saved import REPLAYS_ENV, replays_dir
 from cwtui.settings import BOT_SPEEDS
 
 Command = Callable[[argparse.Namespace], int]

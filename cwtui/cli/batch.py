@@ -8,9 +8,8 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cwtui import selfplay
 from cwtui.cli import history as history_commands
 from cwtui.cli.args import (
     BOT_NAMES,
@@ -25,10 +24,12 @@ from cwtui.cli.args import (
 )
 from cwtui.processes import default_workers, run_all
 from cwtui.progress import progress_bar
-from cwtui.session import replays_dir
+from cwtui.saved import replays_dir
 from cwtui.words import quantity
-from engine.config import SEEDS, kind_name
-from engine.review import LEVELS as REVIEW_LEVELS
+from engine.config import REVIEW_LEVELS, SEEDS, kind_name
+
+if TYPE_CHECKING:  # self-play (and the bots) load when a command runs
+    from cwtui import selfplay
 
 
 def add_parsers(sub: Any) -> None:
@@ -95,6 +96,8 @@ def add_parsers(sub: Any) -> None:
 
 
 def simulate(args: argparse.Namespace) -> int:
+    from cwtui import selfplay
+
     plan = selfplay.Plan(args.players, args.games, args.seed, args.bots, not args.no_tag_points, args.cards, args.out)
     if args.load:
         history_commands.check_db(history_commands.database(args), args.command)
@@ -127,6 +130,7 @@ def tournament(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    from cwtui import selfplay
     from cwtui.tournament import elo, standings
 
     kinds = args.bots

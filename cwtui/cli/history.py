@@ -19,9 +19,8 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
-import duckdb
 import msgspec
 
 from cwtui.cli.args import (
@@ -33,32 +32,16 @@ from cwtui.cli.args import (
     seconds_arg,
     usage,
 )
-from cwtui.history.apart import Apart, QueryTimedOut, default_memory
-from cwtui.history.loader import (
-    DB_NAME,
-    DamagedHistory,
-    HistoryError,
-    LoadReport,
-    db_path_problem,
-    is_damage_message,
-    load,
-    rebuild,
-    refresh,
-)
-from cwtui.history.query import (
-    QueryError,
-    QueryOutOfMemory,
-    export_tables,
-    is_numeric,
-    one_line,
-    open_history,
-    run,
-    stream,
-)
-from cwtui.progress import progress_bar
-from cwtui.session import replays_dir
-from engine import EngineError
-from engine.cards import load_cards
+from cwtui.history.apart import default_memory
+from cwtui.saved import DB_NAME, replays_dir
+
+# DuckDB and the history's modules load when a command runs, not with the command line
+# (the app starts through it).
+if TYPE_CHECKING:
+    import duckdb
+
+    from cwtui.history.loader import LoadReport
+
 
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 60.0  # seconds; --timeout 0 waits for ever
@@ -111,12 +94,17 @@ def database(args: argparse.Namespace) -> Path:
 
 def check_db(db: Path, command: str) -> None:
     """A database path cwtui can use, before any work is done for it."""
+    from cwtui.history.loader import db_path_problem
+
     problem = db_path_problem(db)
     if problem:
         raise usage(command, problem)
 
 
 def history(args: argparse.Namespace) -> int:
+    from cwtui.history.loader import HistoryError
+    from cwtui.history.query import export_tables
+
     check_db(database(args), "history " + args.history_command)
     if args.history_command == "export":
         need_folder_or_nothing(args.folder, "the export folder", "history export")
@@ -131,6 +119,11 @@ def history(args: argparse.Namespace) -> int:
 
 def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
     """Load `folders` into the database args name (--db, --replays-dir, --cards)."""
+    from cwtui.history.loader import HistoryError, load
+    from cwtui.progress import progress_bar
+    from engine.cards import load_cards
+    from engine.errors import EngineError
+
     check_db(database(args), "history load")
     files = [f for f in folders if f.exists() and not f.is_dir()]
     if files:
@@ -156,6 +149,8 @@ def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
 
 
 def sql(args: argparse.Namespace) -> int:
+    from cwtui.history.loader import DamagedHistory, rebuild
+
     try:
         args.query.encode("utf-8")
     except UnicodeEncodeError:
@@ -177,6 +172,8 @@ def sql(args: argparse.Namespace) -> int:
 
 
 def _refresh_quietly(db: Path, replays: Path) -> None:
+    from cwtui.history.loader import HistoryError, refresh
+
     try:
         report = refresh(db, replays)
     except HistoryError as exc:
@@ -194,6 +191,10 @@ def _refresh_quietly(db: Path, replays: Path) -> None:
 def _answer(args: argparse.Namespace, db: Path) -> int:
     """Run the query in a process of its own, within its time and memory, its output
     held back in a file until it is whole."""
+    from cwtui.history.apart import Apart, QueryTimedOut
+    from cwtui.history.loader import DamagedHistory, HistoryError, is_damage_message
+    from cwtui.history.query import QueryError, QueryOutOfMemory, one_line
+
     try:
         with tempfile.NamedTemporaryFile(prefix="cwtui-sql-", suffix=".out", delete=False) as made:
             spool = Path(made.name)
@@ -231,6 +232,8 @@ def _answer(args: argparse.Namespace, db: Path) -> int:
 
 def answer_into(db: Path, query: str, fmt: str, max_rows: int, path: Path, memory: int) -> None:
     """The query's whole output into `path` (in a query's process: cwtui.history.apart)."""
+    from cwtui.history.query import QueryError, open_history
+
     con = open_history(db, memory=memory)
     try:
         with path.open("w", encoding="utf-8", errors="backslashreplace", newline="") as out:
@@ -244,6 +247,8 @@ def answer_into(db: Path, query: str, fmt: str, max_rows: int, path: Path, memor
 
 
 def _write_result(con: duckdb.DuckDBPyConnection, query: str, fmt: str, max_rows: int, out: IO[str]) -> None:
+    from cwtui.history.query import run, stream
+
     if fmt == "table":
         result = run(con, query, max_rows)
         _table(result.columns, result.types, result.rows, result.shown, out)
@@ -274,6 +279,8 @@ def _table(columns: tuple[str, ...], types: tuple[str, ...], rows: list[tuple[An
            out: IO[str]) -> None:  # fmt: skip
     from rich.console import Console
     from rich.table import Column, Table
+
+    from cwtui.history.query import is_numeric
 
     if not columns:
         return

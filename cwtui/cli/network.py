@@ -27,7 +27,7 @@ from cwtui.net.protocol import (
     Rooms,
     ServerMessage,
 )
-from cwtui.session import replays_dir, shown_path
+from cwtui.saved import replays_dir, shown_path
 from engine.config import GameConfig
 from engine.errors import ConfigError
 

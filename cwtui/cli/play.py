@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cwtui.cli.args import UsageError, cards_from, need_writable_folder, seat_arg, seed_arg, usage
-from cwtui.session import replays_dir
+from cwtui.saved import replays_dir
 from engine.config import SEEDS
 from engine.errors import EngineError
 

@@ -15,7 +15,6 @@ app's threads), which costs a fraction of a second a query.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 import time
@@ -23,8 +22,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Final, Generic, TypeVar
 
-from cwtui.history.query import QueryOutOfMemory
-from cwtui.processes import as_a_worker, start_resource_tracker
+from cwtui.processes import SPAWN, as_a_worker, start_resource_tracker
 
 T = TypeVar("T")
 
@@ -61,11 +59,8 @@ class Apart(Generic[T]):
 
     def __init__(self, task: Callable[..., T], args: tuple[Any, ...], memory: int, timeout: float | None) -> None:
         start_resource_tracker()  # the app's stderr is not one a spawned process can be handed
-        context = multiprocessing.get_context("spawn")
-        self._results, sending = context.Pipe(duplex=False)
-        self._child = context.Process(
-            target=_child, args=(sending, memory, task, args), name="cwtui-query", daemon=True
-        )
+        self._results, sending = SPAWN.Pipe(duplex=False)
+        self._child = SPAWN.Process(target=_child, args=(sending, memory, task, args), name="cwtui-query", daemon=True)
         self._child.start()
         sending.close()  # the child holds its end: if it dies, the pipe says so
         self.memory = memory
@@ -102,6 +97,8 @@ class Apart(Generic[T]):
         crash."""
         code = self._child.exitcode
         if code in (-signal.SIGABRT, -signal.SIGKILL, -signal.SIGSEGV, -signal.SIGBUS):
+            from cwtui.history.query import QueryOutOfMemory  # DuckDB loads with the query
+
             return QueryOutOfMemory(self.memory)
         return RuntimeError(f"the query's process ended without an answer (exit status {code})")
 
@@ -122,6 +119,8 @@ def _child(results: Connection, memory: int, task: Callable[..., Any], args: tup
     try:
         answer: tuple[str, Any] = ("ok", task(*args))
     except MemoryError:
+        from cwtui.history.query import QueryOutOfMemory
+
         answer = ("error", QueryOutOfMemory(memory))
     except Exception as exc:  # the task's to report (QueryError, HistoryError, …), raised again in the parent
         answer = ("error", exc)

@@ -58,7 +58,6 @@ from engine.replay import setup_events
 from engine.review import move_accuracy
 from engine.setup import SILENT_SEAT
 
-DB_NAME = "history.duckdb"
 BATCH = 1000  # logs per transaction at most: paces the progress bar
 BATCH_BYTES = 48 << 20  # and log bytes per transaction at most: memory stays bounded, whatever the logs
 READ_PART = 250  # logs a reading task judges
@@ -337,7 +336,7 @@ def refresh(db: Path, replays: Path, cards: Sequence[Cards] = (), progress: Prog
 
 def _logs_in(folder: Path, suffix: str = ".jsonl") -> list[os.DirEntry[str]]:
     """The files under `folder` with that suffix, in its subfolders too, as the replay
-    list finds them (`cwtui.session.saved_games`): the samples in replays/samples, a
+    list finds them (`cwtui.saved.saved_games`): the samples in replays/samples, a
     simulation's folder. Links to folders are not followed (a loop would never end)."""
     found: list[os.DirEntry[str]] = []
     folders = [folder]

@@ -591,7 +591,7 @@ def test_the_replays_folders_subfolders_are_loaded_as_the_replay_list_finds_them
     level only. A log moved into a subfolder stays; one deleted there is dropped."""
     import shutil
 
-    from cwtui.session import saved_games
+    from cwtui.saved import saved_games
 
     replays = tmp_path / "elsewhere"  # `logs` is tmp_path/replays
     shutil.copytree(logs, replays / "samples" / "deeper")

@@ -40,7 +40,6 @@ from textual.worker import get_current_worker
 from cwtui.history.apart import Apart, QueryStopped, default_memory
 from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_columns
 from cwtui.history.loader import (
-    DB_NAME,
     DamagedHistory,
     HistoryError,
     LoadReport,
@@ -60,6 +59,7 @@ from cwtui.history.query import (
     open_history,
     run_query,
 )
+from cwtui.saved import DB_NAME
 from cwtui.screens.compact import act_unlisted, roomy, roomy_actions
 from cwtui.screens.export.export import ExportDialog
 from cwtui.settings import Settings

@@ -12,7 +12,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cwtui.navigation import NewGame, OpenHistory, OpenJoin, OpenReplayList, OpenResume
-from cwtui.session import shown_path, unfinished_games
+from cwtui.saved import shown_path, unfinished_games
 
 LOGO = """\
   ~~~  C O L D W A T E R   C R O W N  ~~~

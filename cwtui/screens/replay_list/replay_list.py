@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from cwtui.navigation import OpenReplay
 from cwtui.replaying import open_replay
-from cwtui.session import SavedGame, saved_games, shown_path
+from cwtui.saved import SavedGame, saved_games, shown_path
 from cwtui.words import quantity, seat_list
 from engine import EngineError
 from engine.setup import SILENT_SEAT

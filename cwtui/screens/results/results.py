@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 
 from cwtui.navigation import NewGame, OpenReplay, Rematch
 from cwtui.replaying import SeenRecord, open_replay
-from cwtui.session import shown_path
+from cwtui.saved import shown_path
 from cwtui.widgets.glyphs import TAGGED
 from cwtui.widgets.table.board import TROPHY_ORDER
 from cwtui.words import TROPHY_NAMES, counted, species_of

@@ -12,7 +12,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cwtui.navigation import StartGame
-from cwtui.session import GameSession, unfinished_games
+from cwtui.saved import unfinished_games
+from cwtui.session import GameSession
 from cwtui.words import seat_list
 from engine import EngineError
 

@@ -1,0 +1,77 @@
+"""Saved games: where they are kept, and what a folder of them holds, read from each
+log's first and last lines only (the home screen's count, the resume and replay lists,
+the command line's folders). Nothing here plays or replays a game: the app's first
+screen reads it without loading the bots."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from cwtui.logfile import last_record, read_journal
+from engine.errors import LogFormatError
+from engine.log import Footer, Header
+
+REPLAYS_ENV = "CWTUI_REPLAYS"
+DB_NAME = "history.duckdb"  # the history of a replays folder's games, in it (unless --db names another)
+
+
+def replays_dir(arg: str | Path | None = None) -> Path:
+    """--replays-dir, else $CWTUI_REPLAYS, else ./replays."""
+    return Path(arg or os.environ.get(REPLAYS_ENV) or "replays")
+
+
+def shown_path(path: Path) -> str:
+    """A path as the app shows it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:
+    """Logs in the folder without a footer: (path, header, plies, its undo journal's
+    included), newest first. Only each log's first and last lines are read; resuming
+    verifies the whole log."""
+    found = []
+    for path in folder.glob("*.jsonl"):
+        try:
+            header, last = last_record(path)
+            modified = path.stat().st_mtime
+        except (LogFormatError, OSError):
+            continue  # not a log, or gone (a dangling link, a file deleted meanwhile)
+        if not isinstance(last, Footer):
+            logged = 0 if last is None else last.ply + 1
+            kept, _ends = read_journal(path, header.game)  # moves a crash left undoable
+            found.append((modified, path, header, max([logged, *(k.ply + 1 for k in kept)])))
+    found.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
+    return [(path, header, plies) for _, path, header, plies in found]
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A log as the replay list shows it, from its first and last lines only."""
+
+    path: Path
+    header: Header
+    footer: Footer | None
+    plies: int
+    modified: float
+
+
+def saved_games(folder: Path) -> list[SavedGame]:
+    """Every log under the folder (subfolders too, where simulations go), newest first.
+    Logs whose header cannot be read are left out; opening one names its problem."""
+    found = []
+    for path in folder.rglob("*.jsonl"):
+        try:
+            header, last = last_record(path)
+            modified = path.stat().st_mtime
+        except (LogFormatError, OSError):
+            continue
+        footer = last if isinstance(last, Footer) else None
+        plies = last.plies if isinstance(last, Footer) else 0 if last is None else last.ply + 1
+        found.append(SavedGame(path, header, footer, plies, modified))
+    found.sort(key=lambda g: (g.modified, g.path), reverse=True)
+    return found
