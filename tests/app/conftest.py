@@ -7,6 +7,17 @@ import pytest
 
 from cwtui.net.client import Address
 from cwtui.net.server import GameServer
+from cwtui.screens.replay.replay import ReplayScreen
+
+
+@pytest.fixture(autouse=True)
+def no_drawing_ahead(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay draws its positions ahead while the player is idle, busy by design; Pilot
+    waits at each step until the app is idle, up to a second, so every step at a replay
+    cost a second or two. Drawing ahead changes nothing shown (test_drawn.py's tests of
+    it, marked `draw_ahead`, keep it on)."""
+    if request.node.get_closest_marker("draw_ahead") is None:
+        monkeypatch.setattr(ReplayScreen, "DRAW_AHEAD", False)
 
 
 @pytest.fixture

@@ -132,6 +132,7 @@ async def test_text_lines_follow_style_as_well_as_words() -> None:
         assert line.strips[0] != plain
 
 
+@pytest.mark.draw_ahead
 @pytest.mark.parametrize("log", ["sim-3p-303.jsonl", "sim-4p-404.jsonl"])
 async def test_replay_jumps_change_no_height(replays: Path, log: str) -> None:
     """Scrubbing to any ply keeps every seat panel and board the height it had: a jump
@@ -177,6 +178,7 @@ async def marked_when_seen(screen: ReplayScreen, pilot: Pilot[None]) -> list[int
     return sorted(marked)
 
 
+@pytest.mark.draw_ahead
 async def test_a_panel_out_of_view_is_drawn_as_it_scrolls_into_view(replays: Path) -> None:
     """At 140×40 the four seats' panels do not fit the seats' pane: a jump draws the
     ones in view; the others show the jump's position as soon as they scroll into view
@@ -308,6 +310,7 @@ async def test_notes_take_the_lines_they_need_up_to_their_limit() -> None:
         assert notes.drawn_text.splitlines()[-1].endswith("…")
 
 
+@pytest.mark.draw_ahead
 async def test_the_replay_draws_every_position_ahead(replays: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """While the player is idle, the replay draws every position's parts ahead; a jump
     anywhere then draws no part anew (the status bar as it reads while paused included),

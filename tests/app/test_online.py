@@ -281,12 +281,14 @@ async def test_join_from_the_home_screen(server: tuple[GameServer, Address], tmp
         assert not isinstance(app.screen, OnlineScreen)
 
 
-def test_join_dialog(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """The join dialog at 80×24, saying why a line is not an invite."""
+def test_join_dialog(snap_compare, replays: Path) -> None:  # type: ignore[no-untyped-def]
+    """The join dialog at 80×24, saying why a line is not an invite. (The home screen
+    behind it names the replays folder: relative to the test's own folder, so that the
+    snapshot is the same wherever the test runs: under xdist tmp_path is longer.)"""
 
     async def run_before(pilot: Pilot[None]) -> None:
         await pilot.press("j")
         await pilot.press(*"localhost/ABC", "enter")
         await pilot.pause()
 
-    assert snap_compare(CwtuiApp(tmp_path, still=True), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(CwtuiApp(replays, still=True), terminal_size=(80, 24), run_before=run_before)
