@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from itertools import islice
 from multiprocessing.context import SpawnContext, SpawnProcess
-from typing import Any, TextIO, TypeVar
+from typing import Any, Final, TextIO, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -190,6 +190,9 @@ def stop_now(pool: ProcessPoolExecutor) -> None:
         with contextlib.suppress(OSError):
             process.kill()
     pool.shutdown(wait=True)
+
+
+BACKENDS: Final = ("local", "ray")  # where work runs: these processes, or a Ray cluster
 
 
 def start_ray() -> None:

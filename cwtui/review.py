@@ -52,7 +52,6 @@ from engine.view import View
 
 SIDECAR_SUFFIX: Final = ".review.json"
 SIDECAR_FORMAT: Final = 2  # 2: graded in points lost (1: in win chance lost)
-BACKENDS: Final = ("local", "ray")
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)
 Job = tuple[Position, str, Cards]  # a decision, the level and the game's cards

@@ -14,7 +14,7 @@ from typing import Final, assert_never, cast
 
 from rich.text import Text
 
-from engine import events as ev
+from engine import events
 from engine.cards import Cards
 from engine.components import (
     COLOR_INDEX,
@@ -296,7 +296,7 @@ def pending(v: View) -> str:
 
 
 def narrate(
-    cards: Cards, names: Sequence[str], seat: int, move: Move, events: Sequence[ev.Event], viewer: int | None
+    cards: Cards, names: Sequence[str], seat: int, move: Move, events: Sequence[events.Event], viewer: int | None
 ) -> list[str]:
     """A ply in lines, each under the name of who did it: the mover's line first ("Ana:
     places a 2 on purple; …"), then a line for each run of what another seat or the
@@ -318,7 +318,7 @@ def narrate(
 
 
 def narrate_line(
-    cards: Cards, names: Sequence[str], seat: int, move: Move, events: Sequence[ev.Event], viewer: int | None
+    cards: Cards, names: Sequence[str], seat: int, move: Move, events: Sequence[events.Event], viewer: int | None
 ) -> str:
     """A ply on one line (a replay's move list)."""
     return " — ".join(narrate(cards, names, seat, move, events, viewer))
@@ -332,23 +332,23 @@ def _line(names: Sequence[str], subject: int | None, clauses: list[str]) -> str:
 
 
 def _clauses(
-    cards: Cards, names: Sequence[str], events: Sequence[ev.Event], viewer: int | None
+    cards: Cards, names: Sequence[str], happened: Sequence[events.Event], viewer: int | None
 ) -> list[tuple[int | None, str]]:
     """(who, what) for each thing that happened, as `viewer` may know it; who is a seat,
     or None for the table (a contest's ranking, a deck running short)."""
     clauses: list[tuple[int | None, str]] = []
     i = 0
-    while i < len(events):
-        e = events[i]
+    while i < len(happened):
+        e = happened[i]
         subject = getattr(e, "seat", None)
-        if isinstance(e, ev.BaitRemoved):  # group a run of the same bait to the same place
-            run = _run(events, i)
+        if isinstance(e, events.BaitRemoved):  # group a run of the same bait to the same place
+            run = _run(happened, i)
             to = "the discard" if e.card is None else master_angler_name(cards, e.card)
             clauses.append((subject, f"{len(run)} {e.color} bait to {to}"))
             i += len(run)
             continue
-        if isinstance(e, ev.BaitDrawn):
-            drawn = [x for x in _run(events, i) if isinstance(x, ev.BaitDrawn)]
+        if isinstance(e, events.BaitDrawn):
+            drawn = [x for x in _run(happened, i) if isinstance(x, events.BaitDrawn)]
             clauses.append((subject, f"draws {', '.join(x.color for x in drawn)} into zone {e.zone}"))
             i += len(drawn)
             continue
@@ -359,84 +359,84 @@ def _clauses(
     return clauses
 
 
-def _run(events: Sequence[ev.Event], start: int) -> Sequence[ev.Event]:
+def _run(happened: Sequence[events.Event], start: int) -> Sequence[events.Event]:
     """The events from `start` on that narrate as one clause: the same bait to the same
     place, or bait drawn into the same zone."""
 
-    def key(e: ev.Event) -> tuple[object, ...] | None:
-        if isinstance(e, ev.BaitRemoved):
+    def key(e: events.Event) -> tuple[object, ...] | None:
+        if isinstance(e, events.BaitRemoved):
             return ("removed", e.seat, e.color, e.card)
-        if isinstance(e, ev.BaitDrawn):
+        if isinstance(e, events.BaitDrawn):
             return ("drawn", e.zone)
         return None
 
-    first = key(events[start])
+    first = key(happened[start])
     end = start + 1
-    while end < len(events) and key(events[end]) == first:
+    while end < len(happened) and key(happened[end]) == first:
         end += 1
-    return events[start:end]
+    return happened[start:end]
 
 
-def _event(cards: Cards, names: Sequence[str], event: ev.Event) -> str:
+def _event(cards: Cards, names: Sequence[str], event: events.Event) -> str:
     """What happened, without who did it (narrate puts each clause under its seat's name)."""
     # every Event is one of AnyEvent or a redacted stand-in: mypy checks each is handled
-    e = cast("ev.AnyEvent | FishCaughtUnseen | LocationRefilledUnseen | TackleDrawnUnseen", event)
-    if isinstance(e, ev.AnglerPlaced):
+    e = cast("events.AnyEvent | FishCaughtUnseen | LocationRefilledUnseen | TackleDrawnUnseen", event)
+    if isinstance(e, events.AnglerPlaced):
         return f"places a {e.face} on {space_name(e.space)}"
-    if isinstance(e, ev.AnglerRemoved):
+    if isinstance(e, events.AnglerRemoved):
         return f"takes the {e.face} off {space_name(e.space)}"
-    if isinstance(e, ev.FishCaught):  # the viewer's own, or everyone's in a full replay
+    if isinstance(e, events.FishCaught):  # the viewer's own, or everyone's in a full replay
         return f"catches a {fish_name(cards, e.card, True)} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
     if isinstance(e, FishCaughtUnseen):
         return f"catches a {e.species} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
-    if isinstance(e, ev.NoCatch):
+    if isinstance(e, events.NoCatch):
         return f"zone {e.board_zone} empties but {where(e.location, e.zone)} has no fish"
-    if isinstance(e, ev.ClearBaitDrawn):
+    if isinstance(e, events.ClearBaitDrawn):
         return f"the clear bait! {e.returned} bait return from the discard to the bag"
-    if isinstance(e, ev.RefillStopped):
+    if isinstance(e, events.RefillStopped):
         return f"the bag runs dry: zone {e.zone} stays short"
-    if isinstance(e, ev.NothingToDo):
+    if isinstance(e, events.NothingToDo):
         return "the Port action can do nothing"
-    if isinstance(e, ev.MasterAnglerTaken):
+    if isinstance(e, events.MasterAnglerTaken):
         return f"takes {master_angler_name(cards, e.card)}" + (" from the deck" if e.from_deck else "")
-    if isinstance(e, ev.MasterAnglerCaught):
+    if isinstance(e, events.MasterAnglerCaught):
         return f"catches the Master Angler {master_angler_name(cards, e.card)} (+1 VP)"
-    if isinstance(e, ev.TackleDrawn):
+    if isinstance(e, events.TackleDrawn):
         return f"draws a {e.kind.capitalize()}"
     if isinstance(e, TackleDrawnUnseen):
         return "draws a tackle token"
-    if isinstance(e, ev.TacklePlayed):
+    if isinstance(e, events.TacklePlayed):
         return f"plays a {e.kind.capitalize()}"
-    if isinstance(e, ev.TackleReshuffled):
+    if isinstance(e, events.TackleReshuffled):
         return "the used tackle is shuffled into a new deck"
-    if isinstance(e, ev.BaitSwapped):
+    if isinstance(e, events.BaitSwapped):
         return f"swaps {e.color_a} (zone {e.zone_a}) with {e.color_b} (zone {e.zone_b})"
-    if isinstance(e, ev.LocationShort):
+    if isinstance(e, events.LocationShort):
         return f"the {e.location.capitalize()} deck cannot refill its zones"
-    if isinstance(e, ev.FishRevealed):
+    if isinstance(e, events.FishRevealed):
         return f"reveals a {e.weight} lb {species_of(cards, e.card)}"
-    if isinstance(e, ev.TrophyTaken):
+    if isinstance(e, events.TrophyTaken):
         return f"takes the {TROPHY_NAMES.get(e.trophy, e.trophy)} trophy ({e.points} VP)"
-    if isinstance(e, ev.MysteryWeightRevealed):
+    if isinstance(e, events.MysteryWeightRevealed):
         return f"the next Mystery Weight is {e.weight} lb"
-    if isinstance(e, ev.AnglerKept):
+    if isinstance(e, events.AnglerKept):
         return f"keeps a {e.face}"
-    if isinstance(e, ev.EndTriggered):
+    if isinstance(e, events.EndTriggered):
         why = "12 fish" if e.reason == "twelve_fish" else "a location ran out of fish"
         return f"triggers the end ({why}): everyone else plays one last turn"
-    if isinstance(e, ev.SilentDrew):
+    if isinstance(e, events.SilentDrew):
         return f"the silent player draws {e.color}"
-    if isinstance(e, ev.AnglerMoved):
+    if isinstance(e, events.AnglerMoved):
         return f"moves a token from {e.from_space} to {e.to_space}"
-    if isinstance(e, ev.DiscardSeeded):
+    if isinstance(e, events.DiscardSeeded):
         return f"{len(e.colors)} bait go from the bag to the discard"
-    if isinstance(e, ev.Presented):
+    if isinstance(e, events.Presented):
         fish = ", ".join(fish_name(cards, f, True) for f in e.fish)
         return f"presents {fish}: {e.weight} lb" if e.fish else "presents nothing"
-    if isinstance(e, ev.ContestRanked):
+    if isinstance(e, events.ContestRanked):
         order = ", ".join(names[s] for s in e.ranking) or "nobody"
         return f"{e.location.capitalize()} contest: {order}"
-    if isinstance(e, ev.GameEnded):
+    if isinstance(e, events.GameEnded):
         return f"the game is over: {names[e.winner]} wins"
     if isinstance(e, SHOWN_BY_THE_BOARD):
         return ""
@@ -445,8 +445,8 @@ def _event(cards: Cards, names: Sequence[str], event: ev.Event) -> str:
 
 # Events the board itself shows (bait runs are grouped into one clause by narrate).
 SHOWN_BY_THE_BOARD = (
-    ev.TurnEnded, ev.LocationRefilled, LocationRefilledUnseen, ev.ClearBaitReturned, ev.DisplayRefilled,
-    ev.BaitRemoved, ev.BaitDrawn,
+    events.TurnEnded, events.LocationRefilled, LocationRefilledUnseen, events.ClearBaitReturned, events.DisplayRefilled,
+    events.BaitRemoved, events.BaitDrawn,
 )  # fmt: skip
 
 CAUGHT_HOW = {

@@ -17,7 +17,6 @@ PRNG_NAME: Final = "splitmix64/1"
 STREAMS: Final = ("setup", "decks", "bag", "tackle")
 
 _MASK: Final = (1 << 64) - 1
-_GAMMA: Final = 0x9E3779B97F4A7C15
 
 # SplitMix64's constants as signed 64-bit numbers (two's complement), for NATIVE.
 _GAMMA_I64: Final[i64] = -7046029254386353131  # 0x9E3779B97F4A7C15

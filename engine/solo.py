@@ -30,15 +30,15 @@ def start_silent_turn(s: State, ev: list[Event]) -> None:
         s.phase = SILENT_DRAWS
         return
     s.silent_draws_left = 2
-    run(s, ev)
+    draw_and_act(s, ev)
 
 
 def choose_draws(s: State, count: int, ev: list[Event]) -> None:
     s.silent_draws_left = count
-    run(s, ev)
+    draw_and_act(s, ev)
 
 
-def run(s: State, ev: list[Event]) -> None:
+def draw_and_act(s: State, ev: list[Event]) -> None:
     """Draw and act until the draws are done or the human must choose (R12.5)."""
     while s.silent_draws_left:
         s.silent_draws_left -= 1
@@ -141,4 +141,4 @@ def end_of_draw(s: State, ev: list[Event]) -> None:
 
 def choose_clear(s: State, move: SilentClear, ev: list[Event]) -> None:
     finish_clear(s, move, ev)
-    run(s, ev)
+    draw_and_act(s, ev)

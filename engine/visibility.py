@@ -10,7 +10,7 @@ moves themselves (only a contest entry hides anything: which fish, until the con
 
 from __future__ import annotations
 
-from engine import events as ev
+from engine import events
 from engine.cards import Cards
 from engine.components import Location
 from engine.events import AnyEvent, CatchHow, Event, FishCaught, LocationRefilled, TackleDrawn
@@ -90,19 +90,19 @@ def seen(event: Event, viewer: int | None, cards: Cards) -> Event:
 # the kind can be taken back without anyone learning anything (Board Game Arena's undo
 # rule; cwtui.session). Every logged event is declared here (tests/test_visibility.py).
 REVEALS: dict[type[Event], bool] = {
-    ev.AnglerPlaced: False, ev.AnglerRemoved: False, ev.AnglerKept: False, ev.AnglerMoved: False,
-    ev.BaitRemoved: False, ev.BaitSwapped: False, ev.NothingToDo: False, ev.NoCatch: False,
-    ev.MasterAnglerCaught: False, ev.TacklePlayed: False, ev.TrophyTaken: False,
-    ev.EndTriggered: False, ev.TurnEnded: False, ev.LocationShort: False,
-    ev.MasterAnglerTaken: False,  # from the display; from the deck: see reveals()
-    ev.BaitDrawn: True, ev.ClearBaitDrawn: True, ev.ClearBaitReturned: True, ev.RefillStopped: True,
-    ev.DisplayRefilled: True, ev.FishCaught: True, ev.TackleDrawn: True, ev.TackleReshuffled: True,
-    ev.LocationRefilled: True, ev.FishRevealed: True, ev.MysteryWeightRevealed: True,
-    ev.SilentDrew: True, ev.DiscardSeeded: True, ev.Presented: True, ev.ContestRanked: True,
-    ev.GameEnded: True,
+    events.AnglerPlaced: False, events.AnglerRemoved: False, events.AnglerKept: False, events.AnglerMoved: False,
+    events.BaitRemoved: False, events.BaitSwapped: False, events.NothingToDo: False, events.NoCatch: False,
+    events.MasterAnglerCaught: False, events.TacklePlayed: False, events.TrophyTaken: False,
+    events.EndTriggered: False, events.TurnEnded: False, events.LocationShort: False,
+    events.MasterAnglerTaken: False,  # from the display; from the deck: see reveals()
+    events.BaitDrawn: True, events.ClearBaitDrawn: True, events.ClearBaitReturned: True, events.RefillStopped: True,
+    events.DisplayRefilled: True, events.FishCaught: True, events.TackleDrawn: True, events.TackleReshuffled: True,
+    events.LocationRefilled: True, events.FishRevealed: True, events.MysteryWeightRevealed: True,
+    events.SilentDrew: True, events.DiscardSeeded: True, events.Presented: True, events.ContestRanked: True,
+    events.GameEnded: True,
 }  # fmt: skip
 
 
-def reveals(events: list[Event] | tuple[Event, ...]) -> bool:
+def reveals(happened: list[Event] | tuple[Event, ...]) -> bool:
     """Did a move show chance or hidden information (a bag or deck draw, a fish's back)?"""
-    return any(REVEALS[type(e)] or (isinstance(e, ev.MasterAnglerTaken) and e.from_deck) for e in events)
+    return any(REVEALS[type(e)] or (isinstance(e, events.MasterAnglerTaken) and e.from_deck) for e in happened)

@@ -22,7 +22,7 @@ from cwtui.cli.args import (
     need_writable_folder,
     seed_arg,
 )
-from cwtui.processes import default_workers, run_all
+from cwtui.processes import BACKENDS, default_workers, run_all
 from cwtui.progress import progress_bar
 from cwtui.saved import replays_dir
 from cwtui.words import quantity
@@ -46,7 +46,7 @@ def add_parsers(sub: Any) -> None:
                      help="processes to play on (default 0: one per core)")  # fmt: skip
     sim.add_argument("--load", action="store_true", help="then load the logs into the history database")
     sim.add_argument(
-        "--backend", choices=("local", "ray"), default="local",
+        "--backend", choices=BACKENDS, default="local",
         help="ray: play on a Ray cluster ($RAY_ADDRESS, else a local one); needs pip install 'cwtui[ray]'",
     )  # fmt: skip
     sim.add_argument(
@@ -88,7 +88,7 @@ def add_parsers(sub: Any) -> None:
     rev.add_argument("--workers", type=count_arg(0, 1024), default=0,
                      help="processes to search on (default 0: one per core)")  # fmt: skip
     rev.add_argument(
-        "--backend", choices=("local", "ray"), default="local",
+        "--backend", choices=BACKENDS, default="local",
         help="ray: search on a Ray cluster ($RAY_ADDRESS, else a local one); needs pip install 'cwtui[ray]'",
     )  # fmt: skip
     rev.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")

@@ -12,8 +12,6 @@ from textual.widgets import Button, Input, RadioButton, RadioSet, Static
 
 from cwtui.history.query import ExportFormat
 
-FORMATS: tuple[ExportFormat, ...] = ("csv", "parquet")
-
 
 class ExportDialog(ModalScreen[tuple[ExportFormat, Path] | None]):
     """Returns (format, path), or None if cancelled. The file name follows the format."""
