@@ -94,7 +94,7 @@ def database(args: argparse.Namespace) -> Path:
 
 def check_db(db: Path, command: str) -> None:
     """A database path cwtui can use, before any work is done for it."""
-    from cwtui.history.loader import db_path_problem
+    from cwtui.history.database import db_path_problem
 
     problem = db_path_problem(db)
     if problem:
@@ -102,7 +102,7 @@ def check_db(db: Path, command: str) -> None:
 
 
 def history(args: argparse.Namespace) -> int:
-    from cwtui.history.loader import HistoryError
+    from cwtui.history.errors import HistoryError
     from cwtui.history.query import export_tables
 
     check_db(database(args), "history " + args.history_command)
@@ -119,7 +119,8 @@ def history(args: argparse.Namespace) -> int:
 
 def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
     """Load `folders` into the database args name (--db, --replays-dir, --cards)."""
-    from cwtui.history.loader import HistoryError, load
+    from cwtui.history.errors import HistoryError
+    from cwtui.history.loader import load
     from cwtui.progress import progress_bar
     from engine.cards import load_cards
     from engine.errors import EngineError
@@ -149,7 +150,8 @@ def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
 
 
 def sql(args: argparse.Namespace) -> int:
-    from cwtui.history.loader import DamagedHistory, rebuild
+    from cwtui.history.errors import DamagedHistory
+    from cwtui.history.loader import rebuild
 
     try:
         args.query.encode("utf-8")
@@ -172,7 +174,8 @@ def sql(args: argparse.Namespace) -> int:
 
 
 def _refresh_quietly(db: Path, replays: Path) -> None:
-    from cwtui.history.loader import HistoryError, refresh
+    from cwtui.history.errors import HistoryError
+    from cwtui.history.loader import refresh
 
     try:
         report = refresh(db, replays)
@@ -192,7 +195,8 @@ def _answer(args: argparse.Namespace, db: Path) -> int:
     """Run the query in a process of its own, within its time and memory, its output
     held back in a file until it is whole."""
     from cwtui.history.apart import Apart, QueryTimedOut
-    from cwtui.history.loader import DamagedHistory, HistoryError, is_damage_message
+    from cwtui.history.database import is_damage_message
+    from cwtui.history.errors import DamagedHistory, HistoryError
     from cwtui.history.query import QueryError, QueryOutOfMemory, one_line
 
     try:

@@ -20,7 +20,8 @@ from typing import Any, Final, Literal
 import duckdb
 
 from cwtui.history import schema
-from cwtui.history.loader import HistoryError, connect
+from cwtui.history.database import connect
+from cwtui.history.errors import HistoryError
 
 ExportFormat = Literal["csv", "parquet"]
 NUMERIC_TYPES = frozenset(

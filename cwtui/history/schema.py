@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.setup import SILENT_SEAT
+
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
 SCHEMA_VERSION = 7  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
@@ -24,10 +26,17 @@ class Column:
 
 @dataclass(frozen=True)
 class Table:
+    """A table, and how a load fills it: `fill` is the SELECT whose rows a batch of logs
+    adds (reading the staged batch: stage_headers, stage_lines, and stage_facts, whose
+    event types are the union of every table's `facts`; cwtui.history.staged), empty
+    for a table filled otherwise (the card data, the reviews, the bookkeeping)."""
+
     name: str
     doc: str
     columns: tuple[Column, ...]
     key: tuple[str, ...] = ()
+    fill: str = ""
+    facts: tuple[str, ...] = ()  # the event types `fill` reads from stage_facts
 
 
 def _c(name: str, type_: str, doc: str) -> Column:
@@ -43,6 +52,144 @@ COPIED = _c(
     "a forked game's copy of its parent's row (before games.parent_ply): the real one is the parent's; "
     "leave copied rows out to count each real move, event, catch or trophy once",
 )
+
+SILENT_NAME = SILENT_SEAT.name
+
+# Each event of the staged lines, numbered within its move (the events table and the
+# facts staged aside both read them).
+EACH_EVENT = """
+    SELECT game, ply, turn, unnest(range(len(events)))::INTEGER AS idx, unnest(events) AS event, copied
+    FROM stage_lines WHERE kind = 'ply'
+"""
+
+# How each table is filled from a staged batch (already checked by the engine's reader).
+_GAMES_FILL = f"""
+    -- the winner is the seat the scores rank first, as in seats.won: never a second fact
+    WITH footers AS (SELECT game, list_filter(scores, lambda s: s.rank = 1)[1].seat AS winner
+                     FROM stage_lines WHERE kind = 'footer'),
+         ends AS (SELECT game, arg_min(e.reason, pos) AS reason, arg_min(seat, pos) AS seat
+                  FROM stage_facts WHERE type = 'end_triggered' GROUP BY game),
+         counts AS (SELECT game, count(*) FILTER (WHERE kind = 'ply') AS plies, coalesce(max(turn), 0) AS turns
+                    FROM stage_lines GROUP BY game)
+    SELECT h.game, h.file, h.created, h.engine, h.format, h.prng, h.cards, h.seed,
+           len(h.names), len(h.names) = 1, h.tag_points, h.parent_game, h.parent_ply,
+           f.game IS NOT NULL, h.truncated, e.reason, e.seat, coalesce(c.plies, 0), coalesce(c.turns, 0), f.winner,
+           CASE WHEN f.winner < len(h.names) THEN h.names[f.winner + 1]
+                WHEN f.winner IS NOT NULL THEN '{SILENT_NAME}' END,
+           CASE WHEN f.winner < len(h.names) THEN h.kinds[f.winner + 1] WHEN f.winner IS NOT NULL THEN 'silent' END,
+           h.verified, h.verdict
+    FROM stage_headers h LEFT JOIN counts c USING (game) LEFT JOIN footers f USING (game)
+    LEFT JOIN ends e USING (game)
+"""
+
+_SEATS_FILL = f"""
+    WITH listed AS (
+        SELECT game, unnest(range(len(names)))::INTEGER AS seat, unnest(names) AS name, unnest(kinds) AS kind
+        FROM stage_headers
+        UNION ALL
+        SELECT game, 1, '{SILENT_NAME}', '{SILENT_SEAT.kind}' FROM stage_headers WHERE len(names) = 1
+    ),
+    scored AS (SELECT game, unnest(scores, recursive := true) FROM stage_lines WHERE kind = 'footer')
+    SELECT l.game, l.seat, l.name, l.kind, s.total, s.rank, s.rank = 1
+    FROM listed l LEFT JOIN scored s USING (game, seat)
+"""
+
+_MOVES_FILL = """
+    SELECT game, ply, turn, seat, step, phase, move->>'$.type', move, copied FROM stage_lines WHERE kind = 'ply'
+"""
+
+_EVENTS_FILL = f"""
+    SELECT game, ply, idx, fields[1], TRY_CAST(fields[2] AS INTEGER), event, copied
+    FROM (SELECT *, json_extract_string(event, ['$.type', '$.seat']) AS fields FROM ({EACH_EVENT}))
+"""
+
+_CATCHES_FILL = """
+    WITH numbered AS (SELECT game, row_number() OVER () AS gid FROM stage_headers),
+    bait AS (
+        SELECT gid * 64 + seat * 8 + e.zone AS zone_key, e.color, pos
+        FROM stage_facts JOIN numbered USING (game) WHERE type = 'bait_removed'
+        UNION ALL
+        SELECT gid * 64 + 8 + 7, e.color, pos FROM stage_facts JOIN numbered USING (game) WHERE type = 'silent_drew'
+    ),
+    caught AS (
+        SELECT game, ply, turn, pos, seat, e.card, e.location, e.zone, e.board_zone, e.how, copied,
+               gid * 64 + seat * 8 + CASE WHEN e.how = 'silent' THEN 7 ELSE e.board_zone END AS zone_key
+        FROM stage_facts JOIN numbered USING (game) WHERE type = 'fish_caught'
+    ),
+    revealed AS (SELECT DISTINCT game, e.card FROM stage_facts WHERE type = 'fish_revealed')
+    SELECT c.game, c.ply, c.turn, c.seat, c.card, f.species, c.location, c.zone, c.board_zone, f.weight, f.time,
+           f.tag, b.color, c.how, r.card IS NOT NULL, c.copied
+    FROM caught c
+    JOIN stage_headers h USING (game)
+    LEFT JOIN fish f ON f.cards = h.cards AND f.card = c.card
+    ASOF LEFT JOIN bait b ON b.zone_key = c.zone_key AND b.pos < c.pos
+    LEFT JOIN revealed r ON r.game = c.game AND r.card = c.card
+"""
+
+_TROPHIES_FILL = """
+    SELECT game, ply, turn, seat, e.trophy, e.points,
+           CASE WHEN e.trophy LIKE '%_contest' THEN 'contest' ELSE 'play' END, copied
+    FROM stage_facts WHERE type = 'trophy_taken'
+    UNION ALL
+    SELECT game, NULL, 0, (t->>'$.seat')::INTEGER, t->>'$.trophy', (t->>'$.points')::INTEGER, 'setup',
+           parent_game IS NOT NULL
+    FROM (SELECT game, parent_game, unnest(setup_trophies)::JSON AS t FROM stage_headers)
+"""
+
+_CONTESTS_FILL = """
+    -- a contest's events are all in one move's (R10): keyed by it, each join is one to
+    -- one, even in a log that repeats contests (the reader checks digests, not play)
+    WITH presented AS (
+        SELECT game, ply, seat, e.location, e.fish, e.weight FROM stage_facts WHERE type = 'presented'
+    ),
+    ranked AS (SELECT game, ply, e.location, e.ranking FROM stage_facts WHERE type = 'contest_ranked'),
+    won AS (
+        SELECT game, ply, seat, replace(e.trophy, '_contest', '') AS location, e.points
+        FROM stage_facts WHERE type = 'trophy_taken' AND e.trophy LIKE '%_contest'
+    ),
+    species AS (
+        SELECT p.game, p.ply, p.location, p.seat, list(f.species ORDER BY i) AS species
+        FROM (SELECT game, ply, location, seat, unnest(fish) AS card, unnest(range(len(fish))) AS i FROM presented) p
+        JOIN stage_headers h USING (game) LEFT JOIN fish f ON f.cards = h.cards AND f.card = p.card
+        GROUP BY ALL
+    )
+    SELECT p.game, p.location, p.seat, p.fish, s.species, len(p.fish), p.weight,
+           list_position(r.ranking, p.seat), coalesce(w.points, 0)
+    FROM presented p
+    LEFT JOIN species s USING (game, ply, location, seat)
+    LEFT JOIN ranked r USING (game, ply, location) LEFT JOIN won w USING (game, ply, location, seat)
+"""
+
+_SCORES_FILL = """
+    SELECT game, s.seat, s.trophies, s.master_anglers, s.tags, s.total, s.rank
+    FROM (SELECT game, unnest(scores) AS s FROM stage_lines WHERE kind = 'footer')
+"""
+
+_MASTER_ANGLERS_FILL = """
+    -- a card is taken once and caught once in a game; numbering each card's takings and
+    -- catchings pairs them one to one even in a log that repeats them
+    WITH taken AS (
+        SELECT game, ply, turn, seat, e.card, e.from_deck,
+               row_number() OVER (PARTITION BY game, e.card ORDER BY pos) AS n
+        FROM stage_facts WHERE type = 'master_angler_taken'
+    ),
+    caught AS (
+        SELECT game, ply, turn, seat, e.card, row_number() OVER (PARTITION BY game, e.card ORDER BY pos) AS n
+        FROM stage_facts WHERE type = 'master_angler_caught'
+    ),
+    cards AS (  -- R12.5: the silent player's cards come from the deck already caught
+        SELECT coalesce(t.game, c.game) AS game, coalesce(t.seat, c.seat) AS seat, coalesce(t.card, c.card) AS card,
+               coalesce(t.from_deck, true) AS from_deck, coalesce(t.ply, c.ply) AS taken_ply,
+               coalesce(t.turn, c.turn) AS taken_turn, c.card IS NOT NULL AS caught, c.ply AS caught_ply,
+               c.turn AS caught_turn
+        FROM taken t FULL JOIN caught c ON c.game = t.game AND c.card = t.card AND c.n = t.n
+    )
+    SELECT x.game, x.seat, x.card, m.kind, m.slots, x.from_deck, x.taken_ply, x.taken_turn, x.caught, x.caught_ply,
+           x.caught_turn, coalesce(x.taken_ply < h.parent_ply, false)
+    FROM cards x JOIN stage_headers h USING (game)
+    LEFT JOIN master_angler_cards m ON m.cards = h.cards AND m.card = x.card
+"""
+
 
 TABLES: tuple[Table, ...] = (
     Table(
@@ -87,6 +234,8 @@ TABLES: tuple[Table, ...] = (
             ),
         ),
         ("game",),
+        fill=_GAMES_FILL,
+        facts=("end_triggered",),
     ),
     Table(
         "seats",
@@ -106,6 +255,7 @@ TABLES: tuple[Table, ...] = (
             _c("won", "BOOLEAN", "this seat won the game"),
         ),
         ("game", "seat"),
+        fill=_SEATS_FILL,
     ),
     Table(
         "moves",
@@ -121,6 +271,7 @@ TABLES: tuple[Table, ...] = (
             _c("move", "JSON", "the move as logged"),
             COPIED,
         ),
+        fill=_MOVES_FILL,
     ),
     Table(
         "events",
@@ -134,6 +285,7 @@ TABLES: tuple[Table, ...] = (
             _c("event", "JSON", "the event as logged"),
             COPIED,
         ),
+        fill=_EVENTS_FILL,
     ),
     Table(
         "catches",
@@ -161,6 +313,8 @@ TABLES: tuple[Table, ...] = (
             _c("mystery_weight", "BOOLEAN", "the fish claimed a Mystery Weight tile (R8.1)"),
             COPIED,
         ),
+        fill=_CATCHES_FILL,
+        facts=("bait_removed", "silent_drew", "fish_caught", "fish_revealed"),
     ),
     Table(
         "trophies",
@@ -180,6 +334,8 @@ TABLES: tuple[Table, ...] = (
             _c("source", "VARCHAR", "play (a challenge, R8), contest (R10) or setup (the silent player's, R12.1)"),
             COPIED,
         ),
+        fill=_TROPHIES_FILL,
+        facts=("trophy_taken",),
     ),
     Table(
         "contests",
@@ -195,6 +351,8 @@ TABLES: tuple[Table, ...] = (
             _c("rank", "INTEGER", "the seat's rank in this contest, 1 is the heaviest"),
             _c("points", "INTEGER", "the contest trophy's points (0 if the stack ran out)"),
         ),
+        fill=_CONTESTS_FILL,
+        facts=("presented", "contest_ranked", "trophy_taken"),
     ),
     Table(
         "scores",
@@ -209,6 +367,7 @@ TABLES: tuple[Table, ...] = (
             _c("rank", "INTEGER", "final rank, 1 is the winner"),
         ),
         ("game", "seat"),
+        fill=_SCORES_FILL,
     ),
     Table(
         "master_anglers",
@@ -232,6 +391,8 @@ TABLES: tuple[Table, ...] = (
                 "a forked game's card taken before the fork: the parent holds the same card (counted there)",
             ),
         ),
+        fill=_MASTER_ANGLERS_FILL,
+        facts=("master_angler_taken", "master_angler_caught"),
     ),
     Table(
         "fish",

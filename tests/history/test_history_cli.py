@@ -143,7 +143,8 @@ def test_ctrl_c_during_a_load_stops_it_at_once_and_leaves_the_history_as_it_was(
     script = (
         "import sys, time\n"
         "import cwtui.history.loader as loader\n"
-        "loader.BATCH, loader.PROCESSES_FROM = 1, 2\n"  # a batch a log, read on every core
+        "import cwtui.history.reading as reading\n"
+        "reading.BATCH, reading.PROCESSES_FROM = 1, 2\n"  # a batch a log, read on every core
         "write = loader.Loader._write\n"
         "def slow(self, logs, batch):\n"
         "    write(self, logs, batch)\n"

@@ -334,18 +334,18 @@ def test_a_reader_never_sees_a_game_half_replaced(logs: Path, tmp_path: Path, mo
     game = read_log(path).header.game
     path.write_bytes(full)
     seen: list[tuple[int, int]] = []
-    real = loader.Loader._stage
+    real = loader.stage
 
-    def stage_and_look(self: loader.Loader, logs_read: list[Any], staged: list[str]) -> None:
-        real(self, logs_read, staged)  # the old rows are deleted, the new ones not yet in
-        reader = self.con.cursor()  # another connection to the same database
+    def stage_and_look(con: Any, logs_read: list[Any], staged: list[str], cards: Any) -> None:
+        real(con, logs_read, staged, cards)  # the old rows are deleted, the new ones not yet in
+        reader = con.cursor()  # another connection to the same database
         try:
             seen.append(reader.execute("SELECT count(*), max(plies) FROM moves JOIN games USING (game) "
                                        "WHERE game = ?", [game]).fetchone())  # fmt: skip
         finally:
             reader.close()
 
-    monkeypatch.setattr(loader.Loader, "_stage", stage_and_look)
+    monkeypatch.setattr(loader, "stage", stage_and_look)
     assert load(db, [logs]).loaded == 1
     assert seen == [(59, 59)]  # the game as it was, whole
     assert rows(db, "SELECT plies FROM games WHERE game = ?", game) == [(len(full.splitlines()) - 2,)]
@@ -360,8 +360,13 @@ def test_a_load_that_fails_half_way_leaves_the_history_as_it_was(
     path, full = load_with_a_game_in_play(logs, db, "sim-4p-*.jsonl", 50)
     before = counts(db)
     path.write_bytes(full)
-    broken = (*loader._INSERTS[:3], "SELECT no_such_column FROM stage_lines", *loader._INSERTS[3:])
-    monkeypatch.setattr(loader, "_INSERTS", broken)
+    real = loader.fill
+
+    def broken(con: Any) -> None:  # DuckDB fails on this log's rows, half way through the load
+        real(con)
+        con.execute("SELECT no_such_column FROM stage_lines")
+
+    monkeypatch.setattr(loader, "fill", broken)
     report = load(db, [logs])
     assert [p.name for p, _ in report.skipped] == [path.name]
     assert "the history could not take it" in report.skipped[0][1]
@@ -562,16 +567,16 @@ def test_a_forks_copied_moves_count_once(tmp_path: Path) -> None:
 def test_reading_on_every_core_loads_what_one_thread_loads(
     logs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Many logs are read and judged in processes (loader._readers): the database is the
+    """Many logs are read and judged in processes (reading.readers): the database is the
     same row for row as when one thread reads them, a damaged log is skipped with the
     same reason, and each log's size and time are those the reading process saw."""
-    from cwtui.history import loader
+    from cwtui.history import reading
 
     damaged = sorted(logs.glob("*.jsonl"))[0]
     damaged.write_bytes(damaged.read_bytes().replace(b'"ply":3,', b'"ply":4,', 1))
     one_thread = load(tmp_path / "thread.duckdb", [logs])
-    monkeypatch.setattr(loader, "PROCESSES_FROM", 2)
-    monkeypatch.setattr(loader, "READ_PART", 2)  # several parts a batch, shared by the workers
+    monkeypatch.setattr(reading, "PROCESSES_FROM", 2)
+    monkeypatch.setattr(reading, "READ_PART", 2)  # several parts a batch, shared by the workers
     spread = load(tmp_path / "spread.duckdb", [logs])
     assert spread.skipped == one_thread.skipped and len(spread.skipped) == 1
     assert spread.loaded == one_thread.loaded == len(list(logs.glob("*.jsonl"))) - 1

@@ -39,14 +39,9 @@ from textual.worker import get_current_worker
 
 from cwtui.history.apart import Apart, QueryStopped, default_memory
 from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_columns
-from cwtui.history.loader import (
-    DamagedHistory,
-    HistoryError,
-    LoadReport,
-    is_damage_message,
-    rebuild,
-    refresh,
-)
+from cwtui.history.database import is_damage_message
+from cwtui.history.errors import DamagedHistory, HistoryError
+from cwtui.history.loader import LoadReport, rebuild, refresh
 from cwtui.history.past import FILE_NAME, PastQueries
 from cwtui.history.queries import READY, ReadyQuery
 from cwtui.history.query import (
