@@ -29,6 +29,7 @@ from engine.setup import set_up
 from engine.state import State
 from engine.view import View, view
 from engine.visibility import reveals
+from engine.walk import walk
 
 
 @dataclass
@@ -110,11 +111,8 @@ class GameSession:
         # rulings (a parent in an older format may record its bookkeeping differently:
         # engine.replay)
         with writer:
-            state = replay.state_at(0)
-            for record in replay.log.plies[:ply]:
-                after, events = apply(state, record.move)
-                writer.ply(state, record.move, events, record.searched)
-                state = after
+            for before, record, _after, events in walk(replay.state_at(0), replay.log.plies[:ply]):
+                writer.ply(before, record.move, events, record.searched)
         return cls.resume(path, replay.cards)
 
     @classmethod

@@ -12,11 +12,11 @@ import msgspec
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError, LogFormatError
 from engine.events import Event
-from engine.game import apply
 from engine.log import SETUP_FROM, GameLog, Header, Ply, logged_step
 from engine.rng import PRNG_NAME
 from engine.setup import set_up
 from engine.state import State
+from engine.walk import walk
 
 KEYFRAME_EVERY = 16
 
@@ -79,6 +79,7 @@ class Replay:
         if header.format >= SETUP_FROM and header.setup != self.setup:
             self.divergence = Divergence(0, "the header's setup events are not what setup does")
             return state
+        steps = walk(state, self.log.plies)
         for record in self.log.plies:
             if record.ply % KEYFRAME_EVERY == 0:
                 self.keyframes.append(state)
@@ -87,14 +88,14 @@ class Replay:
                 self.divergence = Divergence(record.ply, problem)
                 return state
             try:
-                after, events = apply(state, record.move)
+                step = next(steps)  # this record's move applied
             except EngineError as exc:
                 self.divergence = Divergence(record.ply, f"illegal move: {exc}")
                 return state
-            if tuple(events) != record.events:
-                self.divergence = Divergence(record.ply, _event_difference(record.events, events))
+            if tuple(step.events) != record.events:
+                self.divergence = Divergence(record.ply, _event_difference(record.events, step.events))
                 return state
-            state = after
+            state = step.after
         footer = self.log.footer
         if footer is not None:
             if not state.over:
@@ -111,8 +112,8 @@ class Replay:
         if ply == self.good_plies:
             return self.final
         state = self.keyframes[ply // KEYFRAME_EVERY]
-        for record in self.log.plies[(ply // KEYFRAME_EVERY) * KEYFRAME_EVERY : ply]:
-            state, _ = apply(state, record.move)
+        for step in walk(state, self.log.plies[(ply // KEYFRAME_EVERY) * KEYFRAME_EVERY : ply]):
+            state = step.after
         return state
 
 

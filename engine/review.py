@@ -43,7 +43,7 @@ from engine.cards import Cards
 from engine.components import TrophyKind
 from engine.config import REVIEW_LEVELS, GameConfig
 from engine.determinize import World
-from engine.game import apply, apply_in_place
+from engine.game import apply_in_place
 from engine.legal import legal_moves
 from engine.log_types import GameLog
 from engine.moves import AnyMove, Move
@@ -51,6 +51,7 @@ from engine.rng import Rng, stream_seed
 from engine.setup import set_up
 from engine.state import State
 from engine.view import View, view
+from engine.walk import walk_in_place
 
 LEVELS: Final = REVIEW_LEVELS
 
@@ -136,14 +137,13 @@ def positions(
     first `plies` moves (all by default), or only those at the plies in `only`. A forked
     game's moves before the fork are its parent's, reviewed with the parent: they are
     left out."""
-    state, _ = set_up(log.header.config, cards, log.header.format)
+    start, _ = set_up(log.header.config, cards, log.header.format)
     first = log.header.parent.ply if log.header.parent else 0
-    for record in log.plies[:plies]:
+    for state, record in walk_in_place(start, log.plies[:plies]):
         if record.ply >= first and record.seat in seats and (only is None or record.ply in only):
             moves = legal_moves(state)
             if len(moves) > 1:
                 yield Position(record.ply, record.seat, record.phase, view(state, record.seat), moves, record.move)
-        state, _ = apply(state, record.move)
 
 
 def position_seed(seen: View) -> int:

@@ -40,6 +40,7 @@ from engine.errors import EngineError
 from engine.rng import Rng, stream_seed
 from engine.setup import new_game, set_up
 from engine.view import view
+from engine.walk import walk_in_place
 
 CARDS = load_cards()
 Floats = npt.NDArray[np.float64]
@@ -68,10 +69,9 @@ def positions(path: Path, game: int, every: int) -> list[Sample]:
     state, _ = set_up(log.header.config, CARDS, log.header.format)
     taken: list[tuple[list[tuple[float, ...]], float]] = []
     first = Rng(stream_seed(game, "sample")).below(every)
-    for record in log.plies:
+    for before, record in walk_in_place(state, log.plies):
         if record.ply % every == first:
-            taken.append((features(state), progress(state)))
-        apply_in_place(state, record.move)
+            taken.append((features(before), progress(before)))
     if state.result is None or state.result != log.footer.scores:
         return []
     winner = next(line.seat for line in state.result if line.rank == 1)

@@ -40,11 +40,10 @@ from pathlib import Path
 
 import duckdb
 
-from cwtui.history import schema
+from cwtui.history import reading, schema
 from cwtui.history.database import cause_of, connect, is_damage, set_aside
 from cwtui.history.errors import DamagedHistory, HistoryError
 from cwtui.history.kept_reviews import ReviewLoader
-from cwtui.history import reading
 from cwtui.history.reading import (
     Batch,
     Log,

@@ -32,12 +32,12 @@ from engine.bots import Bot, make_bot
 from engine.cards import Cards
 from engine.config import GameConfig
 from engine.errors import EngineError, IllegalMove
-from engine.game import apply_in_place
 from engine.moves import AnyMove, Move
 from engine.rng import stream_seed
 from engine.setup import set_up
 from engine.view import View, view, views
 from engine.visibility import SeenEvent, SeenMove, seen, seen_move
+from engine.walk import walk_in_place
 
 # Room codes: no letters that read alike (0/O, 1/I/L), short enough to say aloud.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -186,10 +186,8 @@ class Room:
             session = self.session
             seat = SPECTATOR_SEAT if viewer is None else viewer
             state, _setup = set_up(session.config, session.state.cards, session.state.rules)
-            shown = [view(state, seat)]
-            for ply in session.history:
-                apply_in_place(state, ply.move)
-                shown.append(view(state, seat))
+            shown = [view(before, seat) for before, _ply in walk_in_place(state, session.history)]
+            shown.append(view(state, seat))  # the end
             self.seen_games[viewer] = SeenGame(len(session.history), pack_views(tuple(shown)))
         return self.seen_games[viewer]
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.bots import Bot, IsmctsBot, decide, seat_bots
-from engine.game import apply
 from engine.legal import legal_moves
 from engine.log import Ply
 from engine.replay import Divergence, Replay
 from engine.state import State
+from engine.walk import walk
 
 FIRST_AUDITED_FORMAT = 2
 
@@ -34,12 +34,10 @@ def audit(replay: Replay, progress: Callable[[int, int], None] | None = None) ->
     bots = seat_bots(config, replay.cards, timed=False, engine=log.header.engine)
     start = log.header.parent.ply if log.header.parent else 0
     end = replay.good_plies
-    state = replay.state_at(min(start, end))
-    for record in log.plies[start:end]:
+    for state, record, _after, _events in walk(replay.state_at(min(start, end)), log.plies[start:end]):
         problem = _check(bots.get(record.seat), state, record)
         if problem:
             return Divergence(record.ply, problem)
-        state, _ = apply(state, record.move)
         if progress:
             progress(record.ply + 1 - start, end - start)
     return None
