@@ -16,7 +16,7 @@ import msgspec
 
 from cwtui.logfile import LogWriter, NotSaved, UndoJournal, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves
-from engine.bots import Bot, Decision, IsmctsBot, Option, TreeRunner, decide, search_bot, seat_bots
+from engine.bots import Bot, Decision, IsmctsBot, Option, TreeRunner, decide, hint, seat_bots
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError, LogFormatError
 from engine.events import Event
@@ -24,7 +24,6 @@ from engine.log import GameLog, Parent, format_keeping_rulings, header_for, ply_
 from engine.log import Ply as LogPly
 from engine.moves import Move
 from engine.replay import Replay
-from engine.rng import stream_seed
 from engine.setup import set_up
 from engine.state import State
 from engine.view import View, view
@@ -231,9 +230,7 @@ class GameSession:
         """What the hard bot would play in the human's place, every legal move ranked
         (call from a worker). It searches from the view of the seat to act, like any
         bot, with a stream of its own for this position: the same hint every time."""
-        state = self.state
-        bot = search_bot("hard", stream_seed(state.config.seed, f"hint-{state.ply}"), state.cards, timed, runner)
-        return bot.analyse(view(state, state.to_act), legal_moves(state))
+        return hint(self.state, timed, runner)
 
     def play(self, move: Move, searched: int | None = None) -> Ply:
         """Apply a move and log it; `searched` is a bot's Decision.searched. IllegalMove,

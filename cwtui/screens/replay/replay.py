@@ -58,13 +58,11 @@ from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
 from cwtui.widgets.table.quiet import NoteLines, TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine import EngineError, SeatConfig
-from engine.bots import Option, TreeRunner, search_bot
-from engine.legal import legal_moves
+from engine.bots import Option, TreeRunner, hint
 from engine.replay import Replay
 from engine.review import MISTAKES, Judged
-from engine.rng import stream_seed
 from engine.state import State
-from engine.view import View, view
+from engine.view import View
 
 SPEEDS = (1, 2, 4, 8, 16)  # autoplay, moves per second
 # A decision's mark in the move list, as chess annotates moves
@@ -513,9 +511,7 @@ class ReplayScreen(CompactScreen):
 
     @work(thread=True, exclusive=True, group="hint")
     def find_hint(self, state: State) -> None:
-        bot = search_bot("hard", stream_seed(state.config.seed, f"hint-{state.ply}"), state.cards, self.timed,
-                         self.search)  # fmt: skip
-        ranked = bot.analyse(view(state, state.to_act), legal_moves(state))
+        ranked = hint(state, self.timed, self.search)
         self.post_message(self.HintFound(state.ply, state.to_act, ranked))
 
     @on(HintFound)
