@@ -30,7 +30,6 @@ from typing import BinaryIO, cast
 import msgspec
 
 from engine.errors import EngineError, LogFormatError
-from engine.events import Event
 from engine.log import (
     MAX_LINE,
     Chain,
@@ -42,7 +41,6 @@ from engine.log import (
     parse,
     parse_header,
     parse_line,
-    ply_record,
 )
 from engine.moves import AnyMove, Move
 from engine.state import State
@@ -160,11 +158,9 @@ class LogWriter:
             return
         self._torn = False
 
-    def ply(self, before: State, move: Move, events: list[Event], searched: int | None = None) -> None:
-        self._line(ply_record(before, move, events, searched, self.chain.format))
-
     def record(self, record: Ply) -> None:
-        """A move line made earlier (a move kept back while it could still be undone)."""
+        """A move's line: every move reaches a log here, as engine.log.ply_record makes
+        it (from the state before it, in this log's format: `chain.format`)."""
         self._line(record)
 
     def finish(self, final: State) -> None:

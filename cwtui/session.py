@@ -111,7 +111,7 @@ class GameSession:
         # engine.replay)
         with writer:
             for before, record, _after, events in walk(replay.state_at(0), replay.log.plies[:ply]):
-                writer.ply(before, record.move, events, record.searched)
+                writer.record(ply_record(before, record.move, events, record.searched, writer.chain.format))
         return cls.resume(path, replay.cards)
 
     @classmethod

@@ -18,7 +18,7 @@ import pytest
 from cwtui.logfile import LogWriter, read_log
 from cwtui.runner import play_game
 from engine import GameConfig, SeatConfig, apply
-from engine.log import header_for
+from engine.log import header_for, ply_record
 from engine.replay import Replay
 from engine.setup import set_up
 
@@ -41,7 +41,7 @@ def rewrite(golden: Path, out: Path) -> None:
     with LogWriter.create(out, header) as writer:
         for record in log.plies:
             after, events = apply(state, record.move)
-            writer.ply(state, record.move, events, record.searched)
+            writer.record(ply_record(state, record.move, events, record.searched, writer.chain.format))
             state = after
         if state.over:
             writer.finish(state)

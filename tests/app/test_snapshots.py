@@ -227,7 +227,7 @@ def unfinished_log(replays: Path) -> None:
     from cwtui.logfile import LogWriter
     from engine import GameConfig, new_game
     from engine.cards import load_cards
-    from engine.log import header_for
+    from engine.log import header_for, ply_record
 
     config = GameConfig(seats=DUO, seed=99)
     cards = load_cards()
@@ -237,7 +237,7 @@ def unfinished_log(replays: Path) -> None:
         for _ in range(12):
             move = legal_moves(state)[-1]
             after, events = apply(state, move)
-            writer.ply(state, move, events)
+            writer.record(ply_record(state, move, events))
             state = after
 
 
