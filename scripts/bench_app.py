@@ -20,7 +20,6 @@ import asyncio
 import contextlib
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,6 +28,7 @@ from pathlib import Path
 
 from frame_timing import frame_work
 from textual.worker import WorkerCancelled
+from timings import summary_ms
 
 from cwtui.app import CwtuiApp
 from cwtui.screens.play.play import PlayScreen
@@ -98,9 +98,7 @@ async def draw_times(moves: int, size: tuple[int, int]) -> tuple[list[float], li
 
 
 def summary(times: list[float]) -> str:
-    ms = sorted(t * 1000 for t in times)
-    p95 = ms[int(len(ms) * 0.95) - 1] if len(ms) > 1 else ms[0]
-    return f"median {statistics.median(ms):6.1f} ms  p95 {p95:6.1f} ms  max {ms[-1]:6.1f} ms  (n={len(ms)})"
+    return summary_ms(times, digits=1)
 
 
 def main() -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -21,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from textual.app import App
 from textual.widget import Widget
+from timings import summary_ms
 
 from cwtui.replaying import ReplayCursor, open_replay
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
@@ -55,10 +55,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=50)
     args = parser.parse_args()
     for size in ((80, 24), (140, 40)):
-        times = sorted(asyncio.run(measure(args.log, size, args.repeats)))
-        median = statistics.median(times) * 1e3
-        p95 = times[int(0.95 * (len(times) - 1))] * 1e3
-        print(f"score chart at {size[0]}×{size[1]}: median {median:.2f} ms, p95 {p95:.2f} ms")
+        times = asyncio.run(measure(args.log, size, args.repeats))
+        print(f"score chart at {size[0]}×{size[1]}: {summary_ms(times)}")
 
 
 if __name__ == "__main__":

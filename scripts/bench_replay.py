@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from frame_timing import frame_work
 from textual.screen import Screen
+from timings import summary_ms
 
 from cwtui.replaying import ReplayCursor, open_replay
 from engine.rng import Rng
@@ -34,9 +35,7 @@ GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden" / "sim-4p-404.
 
 
 def ms(values: list[float]) -> str:
-    values = sorted(values)
-    p95 = values[int(len(values) * 0.95) - 1]
-    return f"median {statistics.median(values) * 1e3:6.2f} ms  p95 {p95 * 1e3:6.2f} ms  max {values[-1] * 1e3:6.2f} ms"
+    return summary_ms(values)
 
 
 def engine_side(path: Path, jumps: int) -> None:

@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timings import summary_ms
 from websockets.asyncio.client import connect
 
 from cwtui.logfile import read_log
@@ -51,8 +52,7 @@ SEATS = (SeatConfig("Ana"), SeatConfig("Bo"))
 
 
 def ms(values: list[float]) -> str:
-    values = sorted(values)
-    return f"median {statistics.median(values) * 1e3:6.2f} ms  p95 {values[int(len(values) * 0.95) - 1] * 1e3:6.2f} ms"
+    return summary_ms(values)
 
 
 async def served_game(address: Address, seed: int) -> tuple[list[float], list[int], list[Move]]:
