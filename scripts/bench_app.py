@@ -28,7 +28,7 @@ from pathlib import Path
 
 from frame_timing import frame_work
 from textual.worker import WorkerCancelled
-from timings import summary_ms
+from timings import report
 
 from cwtui.app import CwtuiApp
 from cwtui.screens.play.play import PlayScreen
@@ -97,24 +97,20 @@ async def draw_times(moves: int, size: tuple[int, int]) -> tuple[list[float], li
     return times, own, floor
 
 
-def summary(times: list[float]) -> str:
-    return summary_ms(times, digits=1)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=150)
     args = parser.parse_args()
     starts = startup()
     if starts:
-        print(f"start-up to home screen (tmux, 120x36): {summary(starts)}")
+        report("start-up to home screen (tmux, 120x36)", starts, digits=1)
     else:
         print("start-up: tmux not installed, not measured")
     for size in ((140, 40), (120, 40), (80, 24)):
         times, own, floor = asyncio.run(draw_times(args.moves, size))
-        print(f"draw a move at {size[0]}x{size[1]}: {summary(times)}")
-        print(f"  own work at {size[0]}x{size[1]}: {summary(own)}")
-        print(f"  harness floor at {size[0]}x{size[1]}: {summary(floor)}")
+        report(f"draw a move at {size[0]}x{size[1]}", times, digits=1)
+        report(f"  own work at {size[0]}x{size[1]}", own, digits=1)
+        report(f"  harness floor at {size[0]}x{size[1]}", floor, digits=1)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from textual.app import App
 from textual.widget import Widget
-from timings import summary_ms
+from timings import report
 
 from cwtui.replaying import ReplayCursor, open_replay
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
@@ -56,7 +56,7 @@ def main() -> None:
     args = parser.parse_args()
     for size in ((80, 24), (140, 40)):
         times = asyncio.run(measure(args.log, size, args.repeats))
-        print(f"score chart at {size[0]}×{size[1]}: {summary_ms(times)}")
+        report(f"score chart at {size[0]}×{size[1]}", times)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from frame_timing import frame_work
 from textual.screen import Screen
-from timings import summary_ms
+from timings import report
 
 from cwtui.replaying import ReplayCursor, open_replay
 from engine.rng import Rng
@@ -32,10 +32,6 @@ if TYPE_CHECKING:
     from cwtui.screens.replay.replay import ReplayScreen
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden" / "sim-4p-404.jsonl"
-
-
-def ms(values: list[float]) -> str:
-    return summary_ms(values)
 
 
 def engine_side(path: Path, jumps: int) -> None:
@@ -50,14 +46,14 @@ def engine_side(path: Path, jumps: int) -> None:
         t = time.perf_counter()
         cursor.go(target)
         times.append(time.perf_counter() - t)
-    print(f"jump to a random ply (state only):   {ms(times)}")
+    report("jump to a random ply (state only)", times)
     cursor.go(0)
     steps = []
     for p in range(1, cursor.end + 1):
         t = time.perf_counter()
         cursor.go(p)
         steps.append(time.perf_counter() - t)
-    print(f"step one move forward (state only):  {ms(steps)}")
+    report("step one move forward (state only)", steps)
 
 
 async def screen_side(path: Path, jumps: int, view: str, cold: bool) -> None:
@@ -108,12 +104,12 @@ async def screen_side(path: Path, jumps: int, view: str, cold: bool) -> None:
 
         jumps_ms = [await measure(rng.below(screen.cursor.end + 1)) for _ in range(jumps)]
         drawn = "nothing drawn ahead" if cold else "drawn ahead"
-        print(f"jump to a random ply, drawn 140×40 ({view} view, {drawn}):   {ms(jumps_ms)}")
+        report(f"jump to a random ply, drawn 140×40 ({view} view, {drawn})", jumps_ms)
         print(f"  lines restyled by Textual per jump: median {statistics.median(restyled[1:]):.0f}")
         print(f"  Textual's floor, a whole-screen repaint: {repaint_floor(screen)}")
         await measure(0)
         steps = [await measure(p) for p in range(1, min(200, screen.cursor.end) + 1)]
-        print(f"step one move forward, drawn 140×40 ({view} view): {ms(steps)}")
+        report(f"step one move forward, drawn 140×40 ({view} view)", steps)
         # Holding →: the terminal repeats the key; the keys queue and the draws coalesce.
         await measure(0)
         draws = 0

@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from timings import summary_ms
+from timings import report
 from websockets.asyncio.client import connect
 
 from cwtui.logfile import read_log
@@ -49,10 +49,6 @@ from engine.replay import Replay
 from engine.rng import Rng
 
 SEATS = (SeatConfig("Ana"), SeatConfig("Bo"))
-
-
-def ms(values: list[float]) -> str:
-    return summary_ms(values)
 
 
 async def served_game(address: Address, seed: int) -> tuple[list[float], list[int], list[Move]]:
@@ -129,7 +125,7 @@ async def one_at_a_time(games: int, folder: Path) -> float:
     await listening.wait_closed()
     server.close()
     print(f"{games} two-seat games one at a time, two clients each, {plies} moves")
-    print(f"a move's round trip (Play → the mover's Table): {ms(trips)}")
+    report("a move's round trip (Play → the mover's Table)", trips)
     print(f"the same move applied and logged in process:     median {statistics.median(base) * 1e3:6.2f} ms")
     print(f"ratio (median round trip / in process):          {statistics.median(trips) / statistics.median(base):.1f}×")
     print(f"a Table on the wire: median {statistics.median(sizes) / 1024:.1f} KiB, largest {max(sizes) / 1024:.1f} KiB")
@@ -272,7 +268,7 @@ async def main(games: int, rooms: int, think: float) -> None:
     print(f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:,.0f} moves/s; refused: {len(load.refused)}")
     for line in load.refused[:5]:
         print(f"  {line}")
-    print(f"a move's round trip: {ms(load.trips)}  max {max(load.trips) * 1e3:.0f} ms")
+    report("a move's round trip", load.trips)
     print(
         f"the server's CPU: {load.server_cpu:.1f} s of the {elapsed:.1f} s "
         f"({load.server_cpu / elapsed:.0%} of a core), {load.server_cpu / moves * 1e3:.2f} ms a move"

@@ -6,8 +6,9 @@ turns, and print each one's medians side by side with their ratio.
 
 This machine's speed drifts from hour to hour, so a number is only worth comparing with
 one measured beside it: the rounds alternate (base, this, base, this, …) and each line's
-figures are the medians over the rounds (of the script's medians, and of its 95th
-percentiles where it prints them). The script given is this checkout's copy, run
+figures are the medians over the rounds (of the script's medians and 95th percentiles,
+which it reports as JSON lines through scripts/timings.py's `report`: nothing is read
+from its printed text). The script given is this checkout's copy, run
 on the other commit's code (this checkout's scripts/ copied into a temporary worktree of
 it), so both sides are measured the same way.
 """
@@ -15,47 +16,47 @@ it), so both sides are measured the same way.
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from collections import defaultdict
 from pathlib import Path
 
 from baseline import ROOT, checkout
-
-MEDIAN = re.compile(r"^(?P<label>.*?):\s.*?median\s+(?P<ms>[\d.]+) ms")
-P95 = re.compile(r"p95\s+(?P<ms>[\d.]+) ms")
+from timings import RESULTS_ENV
 
 
 def run(tree: Path, script: Path, args: list[str]) -> dict[str, float]:
-    """One run of `script` (this checkout's copy) on `tree`'s code: its median lines, and
-    their 95th percentiles where they print one (as "label, p95")."""
+    """One run of `script` (this checkout's copy) on `tree`'s code: the median and the
+    95th percentile ("label, p95") of every time it reports."""
     target = tree / "scripts" / script.name
     if tree != ROOT:  # this checkout's scripts, and the modules they share
         for own in script.parent.glob("*.py"):
             shutil.copy(own, tree / "scripts" / own.name)
-    out = subprocess.run(
-        [sys.executable, str(target), *args], cwd=tree, capture_output=True, text=True, check=True,
-        env={**os.environ, "PYTHONPATH": str(tree)},
-    ).stdout  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        results = Path(folder) / "results.jsonl"
+        subprocess.run(
+            [sys.executable, str(target), *args], cwd=tree, capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONPATH": str(tree), RESULTS_ENV: str(results)},
+        )  # fmt: skip
+        lines = results.read_text(encoding="utf-8").splitlines() if results.exists() else []
     medians = {}
-    for line in out.splitlines():
-        match = MEDIAN.match(line.strip())
-        if match:
-            medians[match["label"]] = float(match["ms"])
-            tail = P95.search(line)
-            if tail:
-                medians[match["label"] + ", p95"] = float(tail["ms"])
+    for line in lines:
+        record = json.loads(line)
+        label = record["label"].strip()
+        medians[label] = float(record["median_ms"])
+        medians[label + ", p95"] = float(record["p95_ms"])
     return medians
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("base", help="the commit to compare with")
-    parser.add_argument("script", type=Path, help="a benchmark script that prints 'label: … median N ms' lines")
+    parser.add_argument("script", type=Path, help="a benchmark script that reports its times (scripts/timings.py)")
     parser.add_argument("--rounds", type=int, default=3)
     argv = sys.argv[1:]
     split = argv.index("--") if "--" in argv else len(argv)  # after --: the script's own arguments
