@@ -6,12 +6,13 @@ screen reads it without loading the bots."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from cwtui.logfile import last_record, read_journal
 from engine.errors import LogFormatError
-from engine.log import Footer, Header
+from engine.log import Footer, Header, Ply
 
 REPLAYS_ENV = "CWTUI_REPLAYS"
 DB_NAME = "history.duckdb"  # the history of a replays folder's games, in it (unless --db names another)
@@ -35,15 +36,10 @@ def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:
     included), newest first. Only each log's first and last lines are read; resuming
     verifies the whole log."""
     found = []
-    for path in folder.glob("*.jsonl"):
-        try:
-            header, last = last_record(path)
-            modified = path.stat().st_mtime
-        except (LogFormatError, OSError):
-            continue  # not a log, or gone (a dangling link, a file deleted meanwhile)
+    for path, header, last, modified in _ends(folder.glob("*.jsonl")):
         if not isinstance(last, Footer):
             logged = 0 if last is None else last.ply + 1
-            kept, _ends = read_journal(path, header.game)  # moves a crash left undoable
+            kept, _journal_ends = read_journal(path, header.game)  # moves a crash left undoable
             found.append((modified, path, header, max([logged, *(k.ply + 1 for k in kept)])))
     found.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
     return [(path, header, plies) for _, path, header, plies in found]
@@ -64,14 +60,21 @@ def saved_games(folder: Path) -> list[SavedGame]:
     """Every log under the folder (subfolders too, where simulations go), newest first.
     Logs whose header cannot be read are left out; opening one names its problem."""
     found = []
-    for path in folder.rglob("*.jsonl"):
-        try:
-            header, last = last_record(path)
-            modified = path.stat().st_mtime
-        except (LogFormatError, OSError):
-            continue
+    for path, header, last, modified in _ends(folder.rglob("*.jsonl")):
         footer = last if isinstance(last, Footer) else None
         plies = last.plies if isinstance(last, Footer) else 0 if last is None else last.ply + 1
         found.append(SavedGame(path, header, footer, plies, modified))
     found.sort(key=lambda g: (g.modified, g.path), reverse=True)
     return found
+
+
+def _ends(paths: Iterable[Path]) -> Iterator[tuple[Path, Header, Ply | Footer | None, float]]:
+    """Each log's header, last record and modification time; a file that is not a log,
+    or is gone (a dangling link, a file deleted meanwhile), is passed over."""
+    for path in paths:
+        try:
+            header, last = last_record(path)
+            modified = path.stat().st_mtime
+        except (LogFormatError, OSError):
+            continue
+        yield path, header, last, modified
