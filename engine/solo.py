@@ -48,10 +48,9 @@ def draw_and_act(s: State, ev: list[Event]) -> None:
         if color == CLEAR:
             ev.append(SilentDrew("clear"))
             clear_bait(s, ev)
-            if s.ma_deck:
-                s.phase = SILENT_CLEAR
+            if second_option_asked(s, ev):
                 return
-            finish_clear(s, SilentClear("discard_seven"), ev)
+            end_of_draw(s, ev)
             continue
         ev.append(SilentDrew(COLORS[color]))
         move_angler(s, color, ev)
@@ -111,6 +110,12 @@ def clear_bait_in_refill(s: State, ev: list[Event]) -> bool:
     the clear bait goes back and your refill goes on. True while the option is yours to
     choose (with the deck empty, only seven bait can be drawn: our ruling)."""
     give_master_angler(s, ev)
+    return second_option_asked(s, ev)
+
+
+def second_option_asked(s: State, ev: list[Event]) -> bool:
+    """R12.5 — the second option is the human's to choose while the deck has a card
+    (True: the choice waits); with the deck empty, seven bait are drawn (our ruling)."""
     if s.ma_deck:
         s.phase = SILENT_CLEAR
         return True
