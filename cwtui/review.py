@@ -7,7 +7,7 @@ version, level and its search budget). Reviewing again with the same settings re
 it; other settings, a newer engine or a log that has grown since review afresh. A
 sidecar that cannot be read is reported in one line and redone, never trusted.
 
-The decisions are judged one by one (engine.review.judge) on every core: each depends
+The decisions are judged one by one (engine.bots.judge.judge) on every core: each depends
 only on its position and the level, so a review is the same on one worker or many.
 """
 
@@ -28,12 +28,7 @@ from cwtui.processes import run_all, start_ray
 from cwtui.words import PART_NAMES, mid_sentence, option, quantity
 from engine import ENGINE_VERSION
 from engine.bots import level as search_level
-from engine.cards import Cards
-from engine.errors import EngineError
-from engine.log import parse
-from engine.log_types import GameLog
-from engine.replay import Replay
-from engine.review import (
+from engine.bots.judge import (
     GRADES,
     LEVELS,
     MISTAKES,
@@ -48,6 +43,11 @@ from engine.review import (
     points_lost,
     positions,
 )
+from engine.cards import Cards
+from engine.errors import EngineError
+from engine.log import parse
+from engine.log_types import GameLog
+from engine.replay import Replay
 from engine.view import View
 
 SIDECAR_SUFFIX: Final = ".review.json"
@@ -75,7 +75,7 @@ class Settings(msgspec.Struct, frozen=True):
     iterations: int  # a tree's
     trees: int
     evaluation: str | None  # the learned model's name, or None: the hand-written evaluation
-    rollouts: int  # of each move judged (engine.review.ROLLOUTS)
+    rollouts: int  # of each move judged (engine.bots.judge.ROLLOUTS)
 
 
 class Sidecar(msgspec.Struct):
@@ -260,7 +260,7 @@ def judge_all(
 
 
 def judge_job(job: Job) -> Judged:
-    """`engine.review.judge` for a worker process."""
+    """`engine.bots.judge.judge` for a worker process."""
     position, level, cards = job
     return judge(position, level, cards)
 
@@ -406,7 +406,7 @@ class SeatSummary:
     seat: int
     name: str
     accuracy: float | None
-    band: str | None  # beginner … expert, by the points lost per decision (engine.review.BANDS)
+    band: str | None  # beginner … expert, by the points lost per decision (engine.bots.judge.BANDS)
     lost: float  # points, over all its reviewed decisions
     decisions: int
     grades: str  # "79 best, 12 good, 9 inaccuracies"

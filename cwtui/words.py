@@ -61,7 +61,7 @@ TROPHY_NAMES = {
     "lake_contest": "Lake contest",
 }
 
-# A score's parts as a review names them (engine.review.PARTS): the trophies, and the rest
+# A score's parts as a review names them (engine.bots.judge.PARTS): the trophies, and the rest
 # of the score sheet (R11.1).
 PART_NAMES = {**TROPHY_NAMES, "master_anglers": "Master Anglers caught", "tags": "tag points"}
 

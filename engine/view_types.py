@@ -40,7 +40,7 @@ class SeatView(msgspec.Struct, frozen=True):
 
 # omit_defaults: a field added with a default leaves the bytes of every View that holds
 # it at its default as they were, and with them each position's review (its search's
-# stream comes from those bytes: engine.review.position_seed).
+# stream comes from those bytes: engine.bots.judge.position_seed).
 class View(msgspec.Struct, frozen=True, omit_defaults=True):
     seat: int
     to_act: int

@@ -7,7 +7,7 @@ one worker and on two.
 For each level it first measures the baseline in the same run: that level's bot
 choosing a move at every decision of the game (one search each, one process). The
 review searches once per decision and, for each move that was not the search's best,
-rolls out both moves (engine.review.ROLLOUTS each), so its time on one worker is that
+rolls out both moves (engine.bots.judge.ROLLOUTS each), so its time on one worker is that
 baseline plus the rollouts; on more workers, that divided by the speed-up. Targets
 (issue 36, this 2-core machine): a two-player game under 10 s at medium on two workers,
 under a minute at hard.
@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cwtui.logfile import read_log
 from cwtui.review import review
 from engine.bots import search_bot
+from engine.bots.judge import position_seed, positions
 from engine.cards import load_cards
-from engine.review import position_seed, positions
 
 SAMPLE = Path(__file__).resolve().parents[1] / "replays" / "samples" / "sim-2p-2026.jsonl"
 

@@ -6,7 +6,7 @@ strength reviewed as `cwtui review` reviews them, and what their grades say.
         --save runs/cal/medium.jsonl --noise 300
 
 Every decision of every seat of the first --games finished logs of each folder (a
-pairing) is judged at --level (engine.review.judge, on --workers processes); then it
+pairing) is judged at --level (engine.bots.judge.judge, on --workers processes); then it
 prints, by the kind of player that made the decisions (random, easy, medium, hard):
 
 1. Per seat and game: the mean accuracy (0–100) and points lost per decision, each with
@@ -39,9 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cwtui.logfile import read_log
 from cwtui.processes import default_workers, run_all
+from engine.bots.judge import BANDS, BEGINNER, GRADES, Position, accuracy_of, band_of, grade, judge, positions
 from engine.cards import load_cards
 from engine.config import kind_name
-from engine.review import BANDS, BEGINNER, GRADES, Position, accuracy_of, band_of, grade, judge, positions
 from engine.rng import Rng, stream_seed
 
 CARDS = load_cards()

@@ -172,11 +172,11 @@ def seen_record(path: Path, viewer: int | None):  # -> cwtui.replaying.SeenRecor
     return RemoteGame(welcome, session.cards, table).seen_record(room.seen_game(viewer))
 
 
-def quick_judge(job):  # (engine.review.Position, level, cards) -> engine.review.Judged
+def quick_judge(job):  # (engine.bots.judge.Position, level, cards) -> engine.bots.judge.Judged
     """A stand-in for a review's search, where what is tested is the keeping, loading or
     showing of reviews rather than the search: a made-up loss in points that differs
     from decision to decision (every grade turns up in a long game)."""
-    from engine.review import Judged, grade
+    from engine.bots.judge import Judged, grade
 
     position = job[0]
     loss = float(position.ply % 25) / 3

@@ -1,4 +1,4 @@
-"""Game review (engine.review, cwtui.review): decisions judged from the seat's View
+"""Game review (engine.bots.judge, cwtui.review): decisions judged from the seat's View
 alone, graded by their loss, kept beside the log and reused."""
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from cwtui import review as reviews
 from cwtui.cli import main
 from cwtui.runner import play_game
 from engine import GameConfig, SeatConfig, apply, legal_moves, load_cards, new_game
-from engine.moves import Present
-from engine.review import (
+from engine.bots.judge import (
     BLUNDER,
     GRADE_BOUNDS,
     Position,
@@ -29,6 +28,7 @@ from engine.review import (
     rollouts,
     score_sheet,
 )
+from engine.moves import Present
 from engine.scenario import Scenario
 from engine.view import view
 
@@ -139,7 +139,7 @@ def test_a_score_sheet_by_part_adds_up_to_the_final_scores() -> None:
 
 
 def test_rollouts_are_the_same_from_the_same_seed() -> None:
-    """Rollouts draw their worlds and their play from the seed alone (engine.review.rollouts):
+    """Rollouts draw their worlds and their play from the seed alone (engine.bots.judge.rollouts):
     a review is the same on any worker, and a move compared with itself loses nothing."""
     s = decision(2, 4, 60)
     move = legal_moves(s)[0]

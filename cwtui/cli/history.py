@@ -103,7 +103,7 @@ def check_db(db: Path, command: str) -> None:
 
 def history(args: argparse.Namespace) -> int:
     from cwtui.history.errors import HistoryError
-    from cwtui.history.query import export_tables
+    from cwtui.history.sandbox import export_tables
 
     check_db(database(args), "history " + args.history_command)
     if args.history_command == "export":
@@ -197,7 +197,7 @@ def _answer(args: argparse.Namespace, db: Path) -> int:
     from cwtui.history.apart import Apart, QueryTimedOut
     from cwtui.history.database import is_damage_message
     from cwtui.history.errors import DamagedHistory, HistoryError
-    from cwtui.history.query import QueryError, QueryOutOfMemory, one_line
+    from cwtui.history.sandbox import QueryError, QueryOutOfMemory, one_line
 
     try:
         with tempfile.NamedTemporaryFile(prefix="cwtui-sql-", suffix=".out", delete=False) as made:
@@ -236,7 +236,7 @@ def _answer(args: argparse.Namespace, db: Path) -> int:
 
 def answer_into(db: Path, query: str, fmt: str, max_rows: int, path: Path, memory: int) -> None:
     """The query's whole output into `path` (in a query's process: cwtui.history.apart)."""
-    from cwtui.history.query import QueryError, open_history
+    from cwtui.history.sandbox import QueryError, open_history
 
     con = open_history(db, memory=memory)
     try:
@@ -251,7 +251,7 @@ def answer_into(db: Path, query: str, fmt: str, max_rows: int, path: Path, memor
 
 
 def _write_result(con: duckdb.DuckDBPyConnection, query: str, fmt: str, max_rows: int, out: IO[str]) -> None:
-    from cwtui.history.query import run, stream
+    from cwtui.history.sandbox import run, stream
 
     if fmt == "table":
         result = run(con, query, max_rows)
@@ -284,7 +284,7 @@ def _table(columns: tuple[str, ...], types: tuple[str, ...], rows: list[tuple[An
     from rich.console import Console
     from rich.table import Column, Table
 
-    from cwtui.history.query import is_numeric
+    from cwtui.history.sandbox import is_numeric
 
     if not columns:
         return

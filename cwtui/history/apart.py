@@ -97,7 +97,7 @@ class Apart(Generic[T]):
         crash."""
         code = self._child.exitcode
         if code in (-signal.SIGABRT, -signal.SIGKILL, -signal.SIGSEGV, -signal.SIGBUS):
-            from cwtui.history.query import QueryOutOfMemory  # DuckDB loads with the query
+            from cwtui.history.sandbox import QueryOutOfMemory  # DuckDB loads with the query
 
             return QueryOutOfMemory(self.memory)
         return RuntimeError(f"the query's process ended without an answer (exit status {code})")
@@ -119,7 +119,7 @@ def _child(results: Connection, memory: int, task: Callable[..., Any], args: tup
     try:
         answer: tuple[str, Any] = ("ok", task(*args))
     except MemoryError:
-        from cwtui.history.query import QueryOutOfMemory
+        from cwtui.history.sandbox import QueryOutOfMemory
 
         answer = ("error", QueryOutOfMemory(memory))
     except Exception as exc:  # the task's to report (QueryError, HistoryError, …), raised again in the parent

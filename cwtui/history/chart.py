@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from cwtui.history.query import QueryResult, is_numeric
+from cwtui.history.sandbox import QueryResult, is_numeric
 
 
 @dataclass(frozen=True)

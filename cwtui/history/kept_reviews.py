@@ -12,7 +12,7 @@ import msgspec
 from cwtui.history import schema
 from cwtui.history.reading import logs_in, under
 from cwtui.review import SIDECAR_SUFFIX, DamagedReview, OlderReview, Sidecar, parse_sidecar
-from engine.review import move_accuracy
+from engine.bots.judge import move_accuracy
 
 
 class ReviewLoader:

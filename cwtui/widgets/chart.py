@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from cwtui.history.chart import ChartData, NoChart, chart_for
-from cwtui.history.query import QueryResult
+from cwtui.history.sandbox import QueryResult
 
 Source = tuple[QueryResult, str | None, str]  # a result, its label column (None: histogram), its value column
 

@@ -148,7 +148,7 @@ class Search:
         self.rng = rng
         self.world = World(view, cards)
         # The root's moves: every world allows the seat the same ones (they depend on
-        # what it knows), and a review searches a chosen move alone (engine.review).
+        # what it knows), and a review searches a chosen move alone (engine.bots.judge).
         self.moves = moves
         self.prior = root_prior(GreedyBot(0, cards), view, moves)
 

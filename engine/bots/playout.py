@@ -22,7 +22,7 @@ TACKLE_ODDS = 8  # one decision in this many may play a Lure or a Reel, where on
 
 
 def play_out(s: State, rng: Rng) -> None:
-    """The game played to its end by this policy (a review's rollouts, engine.review)."""
+    """The game played to its end by this policy (a review's rollouts, engine.bots.judge)."""
     while not s.over:
         apply_in_place(s, playout_move(s, legal_moves(s), rng))
 

@@ -16,8 +16,8 @@ from app_helpers import make_app
 from textual.pilot import Pilot
 from textual.widgets import ContentSwitcher, DataTable, OptionList, Static, TabbedContent, TextArea
 
-from cwtui.history.past import FILE_NAME
-from cwtui.history.queries import READY
+from cwtui.history.ready_queries import READY
+from cwtui.history.recent_queries import FILE_NAME
 from cwtui.screens.history.history import HistoryScreen
 
 SIZES = [(80, 24), (140, 40)]

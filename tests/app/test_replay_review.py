@@ -23,7 +23,7 @@ from cwtui.screens.review_summary.review_summary import ReviewSummaryScreen
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.widgets.move_list import MoveList
 from engine import GameConfig, SeatConfig, load_cards
-from engine.review import MISTAKES
+from engine.bots.judge import MISTAKES
 
 SIZES = [(80, 24), (140, 40)]
 CARDS = load_cards()

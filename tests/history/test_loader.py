@@ -528,7 +528,7 @@ def test_a_forks_copied_moves_count_once(tmp_path: Path) -> None:
     """A game forked at ply 54 repeats its parent's first 54 moves (so it replays on its
     own): they were counted again, and "heaviest fish per species" listed one catch
     twice. The copied rows stay visible, marked `copied`; ready questions skip them."""
-    from cwtui.history.queries import READY
+    from cwtui.history.ready_queries import READY
     from cwtui.replaying import open_replay
     from cwtui.runner import play_game, play_out
     from cwtui.session import GameSession

@@ -8,8 +8,8 @@ from typing import Any
 import duckdb
 import pytest
 
-from cwtui.history.queries import READY
-from cwtui.history.query import QueryError, QueryResult, describe, export, open_history, run
+from cwtui.history.ready_queries import READY
+from cwtui.history.sandbox import QueryError, QueryResult, describe, export, open_history, run
 
 
 def answer(db: Path, title: str) -> list[dict[str, Any]]:
@@ -129,14 +129,14 @@ def test_result_shown_wording() -> None:
     ids=["invalid UTF-8", "deep", "not JSON", "empty", "another shape", "a folder"],
 )
 def test_a_damaged_past_queries_file_starts_a_new_list(tmp_path: Path, content: bytes | None) -> None:
-    from cwtui.history.past import PastQueries
+    from cwtui.history.recent_queries import RecentQueries
 
     path = tmp_path / "history-queries.json"
     if content is None:
         path.mkdir()
     else:
         path.write_bytes(content)
-    past = PastQueries(path)
+    past = RecentQueries(path)
     assert past.queries == []
     past.add("SELECT 1", "1 row")  # and the screen goes on (a folder cannot be replaced: kept in memory)
     assert [q.sql for q in past.queries] == ["SELECT 1"]

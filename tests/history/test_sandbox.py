@@ -17,7 +17,7 @@ import pytest
 
 from cwtui.cli import main
 from cwtui.history.loader import load
-from cwtui.history.query import QueryError, export, open_history, run
+from cwtui.history.sandbox import QueryError, export, open_history, run
 
 SLOW = "SELECT sum(a.ply * b.ply + c.ply) FROM events a, events b, events c"
 

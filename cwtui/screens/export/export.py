@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Static
 
-from cwtui.history.query import ExportFormat
+from cwtui.history.sandbox import ExportFormat
 
 
 class ExportDialog(ModalScreen[tuple[ExportFormat, Path] | None]):

@@ -42,9 +42,9 @@ from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_col
 from cwtui.history.database import is_damage_message
 from cwtui.history.errors import DamagedHistory, HistoryError
 from cwtui.history.loader import LoadReport, rebuild, refresh
-from cwtui.history.past import FILE_NAME, PastQueries
-from cwtui.history.queries import READY, ReadyQuery
-from cwtui.history.query import (
+from cwtui.history.ready_queries import READY, ReadyQuery
+from cwtui.history.recent_queries import FILE_NAME, RecentQueries
+from cwtui.history.sandbox import (
     ExportFormat,
     QueryError,
     QueryResult,
@@ -159,7 +159,7 @@ class HistoryScreen(Screen[None]):
         self.settings = settings
         replays = self.replays = settings.replays
         self.db = db or replays / DB_NAME
-        self.past = PastQueries(self.db.parent / FILE_NAME)
+        self.past = RecentQueries(self.db.parent / FILE_NAME)
         self.result: QueryResult | None = None
         self.result_sql = ""
         self.chart_spec: tuple[str | None, str] | None = None

@@ -59,8 +59,8 @@ from cwtui.widgets.table.quiet import NoteLines, TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine import EngineError, SeatConfig
 from engine.bots import Option, TreeRunner, hint
+from engine.bots.judge import MISTAKES, Judged
 from engine.replay import Replay
-from engine.review import MISTAKES, Judged
 from engine.state import State
 from engine.view import View
 

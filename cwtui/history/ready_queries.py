@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.review import ACCURACY_SCALE  # a seat's accuracy from its points lost (engine.review.accuracy)
+from engine.bots.judge import ACCURACY_SCALE  # a seat's accuracy from its points lost (engine.bots.judge.accuracy)
 
 
 @dataclass(frozen=True)

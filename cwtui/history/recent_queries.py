@@ -14,23 +14,23 @@ FILE_NAME = "history-queries.json"
 MAX_BYTES = 4 << 20  # far above KEEP queries; a larger file is not ours
 
 
-class PastQuery(msgspec.Struct, frozen=True):
+class RecentQuery(msgspec.Struct, frozen=True):
     sql: str
     at: str  # ISO 8601, when it last ran
     outcome: str  # "12 rows", "error", "cancelled"
 
 
-_decoder = msgspec.json.Decoder(list[PastQuery])
+_decoder = msgspec.json.Decoder(list[RecentQuery])
 
 
-class PastQueries:
+class RecentQueries:
     """Newest first; running a query again moves it to the top rather than repeating it."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.queries: list[PastQuery] = self._read()
+        self.queries: list[RecentQuery] = self._read()
 
-    def _read(self) -> list[PastQuery]:
+    def _read(self) -> list[RecentQuery]:
         """The list as saved; a missing, damaged or foreign file starts a new one rather
         than fail the screen (msgspec reports invalid UTF-8 and deep nesting outside its
         DecodeError)."""
@@ -49,7 +49,7 @@ class PastQueries:
         sql = sql.strip()
         if not sql:
             return
-        entry = PastQuery(sql, datetime.now(UTC).isoformat(timespec="seconds"), outcome)
+        entry = RecentQuery(sql, datetime.now(UTC).isoformat(timespec="seconds"), outcome)
         self.queries = [entry, *(q for q in self.queries if q.sql != sql)][:KEEP]
         self._write()
 
