@@ -56,7 +56,7 @@ def engine_side(path: Path, jumps: int) -> None:
     report("step one move forward (state only)", steps)
 
 
-async def screen_side(path: Path, jumps: int, view: str, cold: bool) -> None:
+async def screen_side(path: Path, jumps: int, view: str, cold: bool, stepped: int = 200) -> None:
     """The app's own work for a jump: the screen's update, then its layout (if any) and
     the drawing of what changed, timed inside Textual. Pilot's waits between frames
     (about 20 ms a pause here) are not the app's work and are left out. The jumps start
@@ -79,7 +79,7 @@ async def screen_side(path: Path, jumps: int, view: str, cold: bool) -> None:
         if view == "seat":
             await pilot.press("v")
         memory = resident_mib()
-        while hasattr(screen, "ahead") and not cold and (not ahead or screen.ahead is not None):
+        while not cold and not drawn_ahead(screen, ahead):
             await asyncio.sleep(0.05)  # drawing ahead: until it has started and ended
         if ahead:
             print(
@@ -108,7 +108,7 @@ async def screen_side(path: Path, jumps: int, view: str, cold: bool) -> None:
         print(f"  lines restyled by Textual per jump: median {statistics.median(restyled[1:]):.0f}")
         print(f"  Textual's floor, a whole-screen repaint: {repaint_floor(screen)}")
         await measure(0)
-        steps = [await measure(p) for p in range(1, min(200, screen.cursor.end) + 1)]
+        steps = [await measure(p) for p in range(1, min(stepped, screen.cursor.end) + 1)]
         report(f"step one move forward, drawn 140×40 ({view} view)", steps)
         # Holding →: the terminal repeats the key; the keys queue and the draws coalesce.
         await measure(0)
@@ -147,16 +147,35 @@ def drawing_ahead(screen: type[ReplayScreen], cold: bool) -> list[float]:
     slices: list[float] = []
     if cold:
         screen.DRAW_AHEAD = False
-    elif hasattr(screen, "draw_ahead"):
-        original = screen.draw_ahead
+        return slices
+    try:
+        from cwtui.screens.replay.ahead import DrawAhead
 
-        def timed(self: ReplayScreen) -> None:
+        owner: type[Any] = DrawAhead
+        name = "slice"
+    except ImportError:  # a commit before the screen's helpers (issue 38): the screen drew ahead
+        owner, name = screen, "draw_ahead"
+    original = getattr(owner, name, None)
+    if original is not None:
+
+        def timed(self: object) -> None:
             t = time.perf_counter()
             original(self)
             slices.append(time.perf_counter() - t)
 
-        screen.draw_ahead = timed  # type: ignore[method-assign]
+        setattr(owner, name, timed)
     return slices
+
+
+def drawn_ahead(screen: ReplayScreen, slices: list[float]) -> bool:
+    """Whether the screen has drawn every position ahead (true at once on a commit that
+    draws nothing ahead)."""
+    ahead: Any = getattr(screen, "ahead", None)
+    if hasattr(ahead, "done"):
+        return bool(ahead.done)
+    if not hasattr(screen, "draw_ahead"):
+        return True
+    return bool(slices) and ahead is None  # a commit before the screen's helpers
 
 
 def styled_lines() -> list[int]:
@@ -201,11 +220,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("log", nargs="?", type=Path, default=GOLDEN)
     parser.add_argument("--jumps", type=int, default=300)
+    parser.add_argument("--steps", type=int, default=200, help="moves stepped forward from the start")
     parser.add_argument("--view", choices=("everything", "seat"), default="everything")
     parser.add_argument("--cold", action="store_true", help="the screen draws nothing ahead")
     args = parser.parse_args()
     engine_side(args.log, args.jumps * 3)
-    asyncio.run(screen_side(args.log, args.jumps, args.view, args.cold))
+    asyncio.run(screen_side(args.log, args.jumps, args.view, args.cold, args.steps))
 
 
 if __name__ == "__main__":

@@ -144,7 +144,7 @@ async def test_replay_jumps_change_no_height(replays: Path, log: str) -> None:
         start = next(p for p in range(screen.cursor.end // 2, screen.cursor.end) if to_act_at(screen, p) != 0)
         screen.show_position()
         await pilot.pause()
-        drawn = [*screen.panels, *screen.boards]
+        drawn = [*screen.table.panels, *screen.table.boards]
         heights = [d.size.height for d in drawn]
         rng = Rng(9)
         for target in [start, *(rng.below(screen.cursor.end + 1) for _ in range(40))]:
@@ -160,14 +160,14 @@ async def test_replay_jumps_change_no_height(replays: Path, log: str) -> None:
 async def marked_when_seen(screen: ReplayScreen, pilot: Pilot[None]) -> list[int]:
     """The seats whose panel's title shows ▶, each read once the seats' pane is scrolled
     to show it: a panel out of view is drawn when it comes into view, not before."""
-    seats = screen.seats
+    seats = screen.table.seats
     window = seats.scrollable_content_region
     marked: set[int] = set()
     y = 0
     while True:
         seats.scroll_to(y=y, animate=False, immediate=True)
         await pilot.pause()
-        for panel in screen.panels:
+        for panel in screen.table.panels:
             if panel.region.overlaps(window):
                 marked.update([panel.seat] if "▶" in str(panel.border_title) else [])
         if y >= seats.max_scroll_y:
@@ -184,16 +184,16 @@ async def test_a_panel_out_of_view_is_drawn_as_it_scrolls_into_view(replays: Pat
     ones in view; the others show the jump's position as soon as they scroll into view
     (the mouse wheel, or the pane's scrollbar), never an earlier one."""
     async with replay_of("sim-4p-404.jsonl", replays) as (screen, pilot):
-        last = screen.panels[-1]
-        assert not screen.in_view(last)
+        last = screen.table.panels[-1]
+        assert not screen.table.in_view(last)
         screen.go(300)
         await pilot.pause()
         before = last.drawn_text
-        assert last in screen.unseen  # not drawn at the jump
-        screen.seats.scroll_end(animate=False, immediate=True)  # as the wheel or the scrollbar would
+        assert last in screen.table.unseen  # not drawn at the jump
+        screen.table.seats.scroll_end(animate=False, immediate=True)  # as the wheel or the scrollbar would
         await pilot.pause()
-        assert screen.in_view(last) and last not in screen.unseen
-        expected = screen.cursor.shown(range(len(screen.panels)))[last.seat]
+        assert screen.table.in_view(last) and last not in screen.table.unseen
+        expected = screen.cursor.shown(range(len(screen.table.panels)))[last.seat]
         assert last.shown is not None and last.shown[0].seats[last.seat] == expected.seats[last.seat]
         assert last.drawn_text != before
 
@@ -317,10 +317,10 @@ async def test_the_replay_draws_every_position_ahead(replays: Path, monkeypatch:
     and what it shows is what drawing that position from nothing shows."""
     async with replay_of("sim-2p-202.jsonl", replays) as (screen, pilot):
         for _ in range(600):  # at most a minute
-            if screen.ahead_for is not None and screen.ahead is None:
+            if screen.ahead.done:
                 break
             await pilot.pause(0.1)
-        assert screen.ahead_for is not None and screen.ahead is None, "not drawn ahead"
+        assert screen.ahead.done, "not drawn ahead"
         drawn_anew: list[str] = []
         render_part = Drawn.render_part
 
@@ -334,7 +334,11 @@ async def test_the_replay_draws_every_position_ahead(replays: Path, monkeypatch:
             screen.go(target)
             await pilot.pause()
             assert drawn_anew == [], f"at ply {target}"
-            for widget in [*screen.boards, *screen.query(TextLines), *(p for p in screen.panels if screen.in_view(p))]:
+            for widget in [
+                *screen.table.boards,
+                *screen.query(TextLines),
+                *(p for p in screen.table.panels if screen.table.in_view(p)),
+            ]:
                 shown, kept = widget.strips, dict(widget.kept)
                 widget.kept.clear()  # drawn from nothing
                 widget.redraw()

@@ -19,6 +19,7 @@ from cwtui.replaying import open_replay
 from cwtui.runner import play_game
 from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.replay.replay import ReplayScreen
+from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.review_summary.review_summary import ReviewSummaryScreen
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.widgets.move_list import MoveList
@@ -118,7 +119,7 @@ def test_a_review_under_way(snap_compare, game: Path, size) -> None:
         await opener(game)(pilot)
         screen = pilot.app.screen
         assert isinstance(screen, ReplayScreen)
-        screen.show_progress(21, PLIES)
+        screen.query_one(ReviewBar).show_progress(21, PLIES)
         await pilot.pause()
 
     assert snap_compare(make_app(game.parent), terminal_size=size, run_before=run_before)
@@ -136,26 +137,26 @@ async def test_r_reviews_a_game_and_marks_its_mistakes(game: Path, monkeypatch: 
     async with app.run_test(size=(140, 40)) as pilot:
         await opener(game)(pilot)
         screen = app.screen
-        assert isinstance(screen, ReplayScreen) and screen.review is None
+        assert isinstance(screen, ReplayScreen) and screen.graded is None
         assert "m" not in {b.key for b in screen.active_bindings.values() if screen.check_action("mistake", ())}
-        bar = screen.query_one("#review-progress")
+        bar = screen.query_one(ReviewBar)
         assert not bar.display
         seen: list[tuple[int, int]] = []
-        shown = screen.show_progress
+        shown = bar.show_progress
 
         def watched(done: int, total: int) -> None:
             shown(done, total)
             seen.append((done, total))
             assert bar.display
 
-        monkeypatch.setattr(screen, "show_progress", watched)
+        monkeypatch.setattr(bar, "show_progress", watched)
         await pilot.press("R")
         await settle(pilot)
         assert seen[0] == (0, 0) and seen[-1] == (PLIES, PLIES)  # the bar counted every decision
         assert not bar.display
         summary = app.screen
         assert isinstance(summary, ReviewSummaryScreen)
-        assert screen.review is not None and len(screen.review.decisions) == PLIES
+        assert screen.graded is not None and len(screen.graded.game.decisions) == PLIES
         assert reviews.sidecar_path(game).exists()
         first = summary.listed[0]
         await pilot.press("1")
@@ -163,7 +164,7 @@ async def test_r_reviews_a_game_and_marks_its_mistakes(game: Path, monkeypatch: 
         assert app.screen is screen and screen.cursor.position == first
         rows = screen.query_one("#move-list", MoveList).rows
         marked = [i for i, (_prefix, text) in enumerate(rows) if text.plain.endswith(("?!", " ?", "??"))]
-        assert marked == sorted(j.ply + 1 for j in screen.review.decisions if j.grade in MISTAKES)
+        assert marked == sorted(j.ply + 1 for j in screen.graded.game.decisions if j.grade in MISTAKES)
 
 
 async def test_m_walks_the_mistakes_and_f_plays_on_from_one(game: Path) -> None:
@@ -171,8 +172,8 @@ async def test_m_walks_the_mistakes_and_f_plays_on_from_one(game: Path) -> None:
     async with app.run_test(size=(140, 40)) as pilot:
         await opener(game)(pilot)
         screen = app.screen
-        assert isinstance(screen, ReplayScreen) and screen.review is not None
-        mistakes = sorted(j.ply for j in screen.review.decisions if j.grade in MISTAKES)
+        assert isinstance(screen, ReplayScreen) and screen.graded is not None
+        mistakes = sorted(j.ply for j in screen.graded.game.decisions if j.grade in MISTAKES)
         seen = []
         for _ in mistakes:
             await pilot.press("m")
@@ -183,7 +184,7 @@ async def test_m_walks_the_mistakes_and_f_plays_on_from_one(game: Path) -> None:
         await pilot.pause()
         assert screen.cursor.position == mistakes[-1]
         this_move = screen.query_one("#this-move").render_line(1).text
-        judged = screen.judged[mistakes[-1]]
+        judged = screen.graded.judged[mistakes[-1]]
         assert f"'s next move, a{'n' if judged.grade == 'inaccuracy' else ''} {judged.grade}" in " ".join(
             screen.query_one("#this-move").render_line(i).text for i in range(4)
         )
@@ -205,13 +206,13 @@ async def test_a_seats_view_shows_only_its_own_review(game: Path) -> None:
     async with app.run_test(size=(140, 40)) as pilot:
         await opener(game, "v", "v")(pilot)  # everything → Ana → Bo
         screen = app.screen
-        assert isinstance(screen, ReplayScreen) and screen.perspective == 1 and screen.review is not None
+        assert isinstance(screen, ReplayScreen) and screen.perspective == 1 and screen.graded is not None
         rows = screen.query_one("#move-list", MoveList).rows
-        for j in screen.review.decisions:
+        for j in screen.graded.game.decisions:
             text = rows[j.ply + 1][1].plain
             if j.seat == 0:
                 assert not text.endswith(("?!", " ?", "??"))
-        bo = sorted(j.ply for j in screen.review.decisions if j.grade in MISTAKES and j.seat == 1)
+        bo = sorted(j.ply for j in screen.graded.game.decisions if j.grade in MISTAKES and j.seat == 1)
         if bo:
             await pilot.press("m")
             await pilot.pause()
@@ -230,7 +231,7 @@ async def test_a_review_that_cannot_be_made_says_why_and_takes_its_bar_away(game
         game.unlink()
         await pilot.press("R")
         await settle(pilot)
-        assert screen.review is None and screen.reviewing is None
+        assert screen.graded is None and screen.query_one(ReviewBar).running is None
         assert not screen.query_one("#review-progress").display
         assert any(n.title == "Cannot review" for n in app._notifications)
 

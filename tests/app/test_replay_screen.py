@@ -21,6 +21,7 @@ from cwtui.navigation import ShowResults
 from cwtui.replaying import SeenCursor, open_replay
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay.replay import ReplayScreen
+from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.results.results import ResultsScreen
 from cwtui.widgets.move_list import MoveList
 
@@ -184,7 +185,7 @@ async def test_a_log_that_does_not_verify_offers_no_review(saved: Path) -> None:
         assert not screen.check_action("review", ()) and screen.check_action("hint", ())
         await pilot.press("R")
         await settle(pilot)
-        assert screen.reviewing is None and screen.review is None
+        assert screen.query_one(ReviewBar).running is None and screen.graded is None
 
 
 async def test_every_scrub_key(saved: Path) -> None:

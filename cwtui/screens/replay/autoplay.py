@@ -1,0 +1,58 @@
+"""Autoplay: a replay's moves played one after another at a chosen speed (Space, +/-)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.message_pump import MessagePump
+from textual.timer import Timer
+
+SPEEDS = (1, 2, 4, 8, 16)  # moves per second
+
+
+class Autoplay:
+    """Steps `advance` at the speed chosen, on `owner`'s timers, until it returns False
+    (the end of the game) or is stopped; `changed` is called whenever it starts, stops
+    or changes speed (the status bar says which)."""
+
+    def __init__(self, owner: MessagePump, advance: Callable[[], bool], changed: Callable[[], None]) -> None:
+        self.owner = owner
+        self.advance = advance
+        self.changed = changed
+        self.speed = 2  # index into SPEEDS
+        self.timer: Timer | None = None
+
+    @property
+    def playing(self) -> bool:
+        return self.timer is not None
+
+    def start(self) -> None:
+        self.run()
+        self.changed()
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+            self.changed()
+
+    def change_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self.timer is not None:
+            self.timer.stop()
+            self.run()
+        self.changed()
+
+    def run(self) -> None:
+        self.timer = self.owner.set_interval(1 / SPEEDS[self.speed], self.step)
+
+    def step(self) -> None:
+        if not self.advance():
+            self.stop()
+
+    def words(self, compact: bool) -> str:
+        """What autoplay is doing, for the status bar (`compact`: in a word)."""
+        if compact:
+            return "playing" if self.playing else "paused"
+        speed = SPEEDS[self.speed]
+        return f"playing {speed}/s" if self.playing else f"paused ({speed}/s)"

@@ -1,0 +1,81 @@
+"""A game's review as the replay shows it: marks in the move list, the line at a graded
+decision, the way to the next mistake, the summary and the win chance over the game.
+
+Each takes `speaks_of`, whether the screen may speak of a seat's decisions: a review's
+words name that seat's own pieces, so only the full view or that seat's shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from cwtui import review
+from cwtui.replaying import Scrubber
+from cwtui.screens.review_summary.review_summary import GRADE_STYLES, ReviewSummaryScreen
+from cwtui.widgets.line_chart import LinePlot, Series
+from engine.bots.judge import MISTAKES, Judged
+
+# A decision's mark in the move list, as chess annotates moves
+GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+GRADE_WORDS = {"best": "a best move", "good": "a good move", "inaccuracy": "an inaccuracy", "mistake": "a mistake",
+               "blunder": "a blunder"}  # fmt: skip
+
+SpeaksOf = Callable[[int], bool]
+
+
+@dataclass(frozen=True)
+class Graded:
+    game: review.GameReview
+    judged: dict[int, Judged] = field(init=False)  # the decisions by ply
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "judged", {j.ply: j for j in self.game.decisions})
+
+    def mark(self, ply: int, speaks_of: SpeaksOf) -> Text | None:
+        """The move list's mark for the move at `ply` (?!, ?, ??), if it was a mistake."""
+        judged = self.judged.get(ply)
+        if judged is None or judged.grade not in GRADE_MARKS or not speaks_of(judged.seat):
+            return None
+        return Text(f" {GRADE_MARKS[judged.grade]}", style=GRADE_STYLES[judged.grade])
+
+    def line(self, cursor: Scrubber, speaks_of: SpeaksOf, forkable: bool) -> Text | None:
+        """At a graded decision, what was played and what the search preferred (and, if
+        `forkable`, that f tries it)."""
+        judged = self.judged.get(cursor.position)
+        if judged is None or not speaks_of(judged.seat) or cursor.over:
+            return None
+        seen = cursor.shown((judged.seat,))[judged.seat]
+        text = Text(f"{cursor.names[judged.seat]}'s next move, ")
+        text.append(GRADE_WORDS[judged.grade], style=GRADE_STYLES.get(judged.grade, "bold"))
+        if judged.loss >= 0.05:
+            text.append(f" ({review.points(judged.loss)})")
+        text.append(f": {review.decision_line(judged, seen, cursor.cards)}")
+        if judged.chosen != judged.best and forkable:
+            text.append(" · f tries the better move", style="dim")
+        return text
+
+    def mistake_from(self, here: int, direction: int, speaks_of: SpeaksOf) -> int | None:
+        """The position before the next (or previous) decision from `here` graded an
+        inaccuracy or worse."""
+        plies = sorted(p for p, j in self.judged.items() if j.grade in MISTAKES and speaks_of(j.seat))
+        found = [p for p in plies if p > here] if direction > 0 else [p for p in plies if p < here][::-1]
+        return found[0] if found else None
+
+    def win_plot(self, cursor: Scrubber, speaks_of: SpeaksOf) -> LinePlot:
+        names = cursor.names
+        series = tuple(
+            Series(names[seat], tuple(values))
+            for seat, values in review.win_series(self.game, cursor.end)
+            if speaks_of(seat)
+        )
+        return LinePlot("Estimated win chance, % (the review's search, from each seat's view)", "move", series,
+                        marker=cursor.position, y_range=(0, 100))  # fmt: skip
+
+    def summary(self, cursor: Scrubber, speaks_of: SpeaksOf) -> ReviewSummaryScreen:
+        game = self.game
+        title = (f"Review: {len(game.decisions)} decisions graded in points lost, judged at "
+                 f"{game.settings.level} from each seat's view")  # fmt: skip
+        seats = [s for s in review.summary(game, cursor.cards) if speaks_of(s.seat)]
+        return ReviewSummaryScreen(title, seats, self.win_plot(cursor, speaks_of))
