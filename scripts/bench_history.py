@@ -1,6 +1,6 @@
 """Measure loading game logs into the history database.
 
-    python scripts/bench_history.py --simulate 2500 --out /tmp/h10k   # 2,500 games per player count, then measure
+    python scripts/bench_history.py --simulate 2500 --out /tmp/h10k   # 2,500 games per player count (scripts/corpus.py)
     python scripts/bench_history.py /tmp/h10k/p1 /tmp/h10k/p2 ...      # measure folders of logs
     python scripts/bench_history.py FOLDER --long LONG                  # and a folder of one long log
 
@@ -33,27 +33,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import duckdb
+from corpus import logs_in, simulate
 
 from cwtui.history.loader import load
 from cwtui.history.schema import GAME_TABLES
-
-
-def simulate(out: Path, games: int) -> list[Path]:
-    from cwtui.runner import play_game
-    from engine import GameConfig, SeatConfig
-    from engine.cards import load_cards
-
-    cards = load_cards()
-    folders = []
-    for players in (1, 2, 3, 4):
-        folder = out / f"p{players}"
-        folder.mkdir(parents=True, exist_ok=True)
-        kinds = ["greedy", "random"]
-        seats = tuple(SeatConfig(f"{kinds[i % 2]}-{i}", kinds[i % 2]) for i in range(players))
-        for i in range(games):
-            play_game(GameConfig(seats=seats, seed=players * 1_000_000 + i), folder, cards)
-        folders.append(folder)
-    return folders
 
 
 def raw_scan(files: list[Path]) -> float:
@@ -141,7 +124,7 @@ def main() -> None:
     folders: list[Path] = list(args.folders)
     if args.simulate:
         folders += simulate(args.out or Path(tempfile.mkdtemp(prefix="cwtui-bench-")), args.simulate)
-    files = [p for f in folders for p in f.rglob("*.jsonl")]
+    files = logs_in(folders)
     if not files:
         parser.error("no logs: give folders of *.jsonl or --simulate N")
     megabytes = sum(p.stat().st_size for p in files) / 1e6

@@ -1,7 +1,7 @@
 """Measure what checking a log costs: reading it (the engine's reader, digests
 included), replaying it, and asking its bots again (`verify`'s default).
 
-    python scripts/bench_verify.py --simulate 200            # 200 greedy-vs-random games per player count
+    python scripts/bench_verify.py --simulate 200            # 200 games per player count (scripts/corpus.py)
     python scripts/bench_verify.py FOLDER...                 # the logs in these folders
 
 Prints logs/s and plies/s for each stage, measured in the same run on the same logs,
@@ -20,23 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from corpus import logs_in, simulate
+
 from cwtui.logfile import read_log
 from engine.bots.audit import audit
 from engine.cards import load_cards
 from engine.replay import Replay
-
-
-def simulate(out: Path, games: int) -> list[Path]:
-    from cwtui.runner import play_game
-    from engine import GameConfig, SeatConfig
-
-    cards = load_cards()
-    for players in (1, 2, 3, 4):
-        kinds = ["greedy", "random"]
-        seats = tuple(SeatConfig(f"{kinds[i % 2]}-{i}", kinds[i % 2]) for i in range(players))
-        for i in range(games):
-            play_game(GameConfig(seats=seats, seed=players * 1_000_000 + i), out, cards)
-    return [out]
 
 
 def timed(files: list[Path], stage: Callable[[Path], int]) -> tuple[float, int]:
@@ -49,11 +38,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folders", nargs="*", type=Path)
     parser.add_argument("--simulate", type=int, default=0, help="first simulate this many games per player count")
+    parser.add_argument("--out", type=Path, default=None, help="where simulated logs go")
     args = parser.parse_args()
     folders: list[Path] = list(args.folders)
     if args.simulate:
-        folders += simulate(Path(tempfile.mkdtemp(prefix="cwtui-verify-")), args.simulate)
-    files = sorted(p for folder in folders for p in folder.glob("*.jsonl"))
+        folders += simulate(args.out or Path(tempfile.mkdtemp(prefix="cwtui-verify-")), args.simulate)
+    files = logs_in(folders)
     if not files:
         parser.error("no logs: give folders of *.jsonl or --simulate N")
     cards = load_cards()
