@@ -35,19 +35,17 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
 
-from cwtui.history import reading, schema
+from cwtui.history import log_files, reading
 from cwtui.history.database import cause_of, connect, is_damage, set_aside
 from cwtui.history.errors import DamagedHistory, HistoryError
 from cwtui.history.kept_reviews import ReviewLoader
 from cwtui.history.reading import (
     Batch,
     Log,
-    Read,
     as_read,
     batches,
     gathered,
@@ -61,7 +59,6 @@ from cwtui.history.staged import fill, stage, store_cards
 from engine.cards import Cards, load_cards
 
 LOAD_MEMORY = "256MB"  # DuckDB's memory during a load: beyond it, it works on disk
-COPY = "copy"  # log_files.status of a second file holding a game already loaded
 
 Progress = Callable[[int, int], None]  # (logs done, logs to load)
 
@@ -236,49 +233,12 @@ class Loader:
     def _load(self, folders: Iterable[Path], progress: Progress | None = None) -> LoadReport:
         report = LoadReport()
         store_cards(self.con, self.cards)
-        on_disk: dict[str, Log] = {}
-        roots = []
-        for folder in folders:
-            root = folder.resolve()
-            roots.append(str(root))
-            for entry in logs_in(root):
-                st = entry.stat()
-                on_disk[entry.path] = Log(entry.path, st.st_size, st.st_mtime_ns)
-        known = {
-            file: (size, mtime, status, error, game)
-            for file, size, mtime, status, error, game in self.con.execute(
-                "SELECT file, size, mtime_ns, status, error, game FROM log_files"
-            ).fetchall()
-        }
-        copied = [row[4] for row in known.values() if row[2] == COPY]
-        loaded_games = {
-            game
-            for (game,) in self.con.execute(
-                "SELECT game FROM games WHERE game IN (SELECT unnest(?::VARCHAR[]))", [copied]
-            ).fetchall()
-        }  # of the games that files recorded as copies hold: a copy whose game went is loaded
-        unchecked = (
-            {f for (f,) in self.con.execute("SELECT file FROM games WHERE verified IS NULL").fetchall()}
-            if self.verify
-            else set()
-        )  # games to read again, to be replayed
-        gone = [f for f in known if f not in on_disk and any(under(f, r) for r in roots)]
-        self._drop(gone)
-        gone_games = {known[f][4] for f in gone if known[f][2] == "loaded"}
-        report.removed = len(gone)
-        todo: list[Log] = []
-        for path, log in sorted(on_disk.items()):
-            seen = known.get(path)
-            if seen is None or seen[:2] != (log.size, log.mtime_ns) or (seen[2] == "loaded" and path in unchecked):
-                todo.append(log)
-            elif seen[2] == "skipped":
-                report.skipped.append((Path(path), seen[3]))
-            elif seen[2] == COPY and (seen[4] not in loaded_games or seen[4] in gone_games):
-                todo.append(log)  # the game it copies is no longer loaded: this copy takes its place
-            elif seen[2] == COPY:
-                report.skipped.append((Path(path), seen[3]))
-            else:
-                report.unchanged += 1
+        found = log_files.survey(self.con, folders, self.verify)
+        roots, todo = found.roots, found.todo
+        self._drop(found.gone)
+        report.removed = len(found.gone)
+        report.unchanged = found.unchanged
+        report.skipped.extend(found.skipped)
         if progress:
             progress(0, len(todo))
         parts = batches(todo)
@@ -316,19 +276,7 @@ class Loader:
         """Drop the games of logs that went away, and their log_files rows."""
         if files:
             with self._transaction():
-                self._forget(files)
-
-    def _forget(self, files: Sequence[str]) -> None:
-        """Delete the rows of these files' games (inside the caller's transaction)."""
-        con = self.con
-        con.execute("CREATE OR REPLACE TEMP TABLE forget AS SELECT unnest(?::VARCHAR[]) AS file", [list(files)])
-        con.execute(
-            "CREATE OR REPLACE TEMP TABLE forget_games AS "
-            "SELECT game FROM log_files JOIN forget USING (file) WHERE game IS NOT NULL AND status = 'loaded'"
-        )
-        for table in schema.GAME_TABLES:
-            con.execute(f"DELETE FROM {table} WHERE game IN (SELECT game FROM forget_games)")
-        con.execute("DELETE FROM log_files WHERE file IN (SELECT file FROM forget)")
+                log_files.forget(self.con, files)
 
     def _load_batch(self, logs: list[Log], batch: Batch, report: LoadReport) -> None:
         """Load a batch, as `read_batch` judged it, in one transaction. If DuckDB fails
@@ -356,7 +304,7 @@ class Loader:
         report.loaded += len(batch.read)
         report.replayed += sum(read.verdict[0] is not None for read in batch.read)
         report.skipped.extend((Path(p), batch.skipped[p]) for p in sorted(batch.skipped))
-        report.skipped.extend((Path(p), _copy_note(batch.copies[p]) or "") for p in sorted(batch.copies))
+        report.skipped.extend((Path(p), log_files.copy_note(batch.copies[p]) or "") for p in sorted(batch.copies))
 
     def _rollback(self) -> None:
         """Undo the batch's transaction; DuckDB has already done so when COMMIT itself
@@ -370,60 +318,12 @@ class Loader:
 
     def _write(self, logs: list[Log], batch: Batch) -> None:
         con = self.con
-        self._forget([log.path for log in logs])
-        self._claim_games(batch)
+        log_files.forget(con, [log.path for log in logs])
+        log_files.claim_games(con, batch)
         if batch.read:
             stage(con, batch.read, batch.staged, self.cards)
             fill(con)
-        games = {r.log.path: r.header.game for r in batch.read}
-        status = {path: "skipped" for path in batch.skipped} | {path: COPY for path in batch.copies}
-        con.execute(
-            "INSERT INTO log_files SELECT unnest(?::VARCHAR[]), unnest(?::BIGINT[]), unnest(?::BIGINT[]), "
-            "unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), ?",
-            [
-                [log.path for log in logs],
-                [log.size for log in logs],
-                [log.mtime_ns for log in logs],
-                [games.get(log.path) or batch.copies.get(log.path, (None,))[0] for log in logs],
-                [status.get(log.path, "loaded") for log in logs],
-                [batch.skipped.get(log.path) or _copy_note(batch.copies.get(log.path)) for log in logs],
-                datetime.now(UTC),
-            ],
-        )
-
-    def _claim_games(self, batch: Batch) -> None:
-        """Each game is loaded once, from the fullest file that holds it (finished, then
-        the most moves, then the first by name): the others are recorded as copies. A
-        fuller copy than the one loaded takes its place (in this batch's transaction)."""
-        ids = [r.header.game for r in batch.read]
-        taken: dict[str, tuple[str, tuple[bool, int]]] = {
-            game: (file, (finished, plies))
-            for game, file, finished, plies in self.con.execute(
-                "SELECT game, file, finished, plies FROM games WHERE game IN (SELECT unnest(?::VARCHAR[]))", [ids]
-            ).fetchall()
-        }
-        kept: dict[str, Read] = {}
-        for read in sorted(batch.read, key=lambda r: (not r.fullness[0], -r.fullness[1], r.log.path)):
-            game = read.header.game
-            holder = taken.get(game)
-            if game in kept:  # a fuller file of this batch has it
-                batch.copies[read.log.path] = (game, kept[game].log.path)
-                continue
-            if holder is not None and holder[1] >= read.fullness:  # the history has it as fully
-                batch.copies[read.log.path] = (game, holder[0])
-                continue
-            if holder is not None:  # this file holds more of the game than the one loaded
-                self._demote(holder[0], game, read.log.path)
-            kept[game] = read
-        batch.read = [r for r in batch.read if r.header.game in kept and kept[r.header.game] is r]
-
-    def _demote(self, file: str, game: str, fuller: str) -> None:
-        """The file that held a game becomes a copy of it: a fuller file replaces it."""
-        for table in schema.GAME_TABLES:
-            self.con.execute(f"DELETE FROM {table} WHERE game = ?", [game])
-        self.con.execute(
-            "UPDATE log_files SET status = ?, error = ? WHERE file = ?", [COPY, _copy_note((game, fuller)), file]
-        )
+        log_files.record(con, logs, batch)
 
     def _submit(self, reader: Executor, logs: list[Log]) -> list[Future[Batch]]:
         """A batch's logs to read, in parts that the reader's workers share."""
@@ -441,7 +341,3 @@ class Loader:
     def _checking(self) -> tuple[Cards, ...] | None:
         """The card data a reader replays games with, or None: it does not replay."""
         return tuple(self.cards) if self.verify else None
-
-
-def _copy_note(copy: tuple[str, str] | None) -> str | None:
-    return None if copy is None else f"the same game ({copy[0]}) as {copy[1]}, already loaded"
