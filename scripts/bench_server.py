@@ -39,6 +39,7 @@ from websockets.asyncio.client import connect
 
 from cwtui.logfile import read_log
 from cwtui.net.client import Address, Connection
+from cwtui.net.host_key import local_key
 from cwtui.net.protocol import MAX_FRAME, CreateRoom, Error, Hello, Play, RoomMade, Table, decode_server
 from cwtui.net.server import GameServer
 from cwtui.session import GameSession
@@ -51,11 +52,11 @@ from engine.rng import Rng
 SEATS = (SeatConfig("Ana"), SeatConfig("Bo"))
 
 
-async def served_game(address: Address, seed: int) -> tuple[list[float], list[int], list[Move]]:
+async def served_game(address: Address, seed: int, key: str) -> tuple[list[float], list[int], list[Move]]:
     """A game by two clients choosing seeded random moves: each move's round trip, the
     size of each table, and the moves (for the baseline)."""
     async with await Connection.open(address) as host:
-        await host.send(CreateRoom(SEATS, seed))
+        await host.send(CreateRoom(SEATS, seed, key=key))
         made = await host.receive()
     assert isinstance(made, RoomMade)
     clients = [await Connection.open(address) for _ in made.invites]
@@ -116,7 +117,7 @@ async def one_at_a_time(games: int, folder: Path) -> float:
     base: list[float] = []
     plies = 0
     for game in range(games):
-        game_trips, game_sizes, moves = await served_game(address, 100 + game)
+        game_trips, game_sizes, moves = await served_game(address, 100 + game, server.host_key)
         trips += game_trips
         sizes += game_sizes
         plies += len(moves)
@@ -182,7 +183,7 @@ async def seat_client(connection: Connection, seat: int, seed: int, think: float
 
 async def loaded_room(port: int, number: int, think: float, load: Load) -> None:
     host = await open_from(port, number * 5)
-    await host.send(CreateRoom(FOUR, 1000 + number))
+    await host.send(CreateRoom(FOUR, 1000 + number, key=local_key(f"ws://127.0.0.1:{port}")))
     made = await host.receive()
     await host.close()
     if not isinstance(made, RoomMade):

@@ -23,6 +23,15 @@ def crash_reports(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     return folder
 
 
+@pytest.fixture(autouse=True)
+def state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where servers leave their host keys for this user's `cwtui host` (cwtui.net.host_key):
+    a folder of the test's own, never ~/.local/state (a subprocess inherits it)."""
+    folder = tmp_path_factory.mktemp("state")
+    monkeypatch.setenv("CWTUI_STATE_DIR", str(folder))
+    return folder
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """`-n auto` (pyproject's addopts): one worker more than the cores. The app's tests
     spend much of their time waiting for the app to be idle (Pilot's checks sleep), so

@@ -7,6 +7,7 @@ import asyncio
 import re
 import subprocess
 import sys
+import time
 import zlib
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -18,6 +19,7 @@ import pytest
 from cwtui.cli import main
 from cwtui.history.loader import load
 from cwtui.logfile import read_log
+from cwtui.net import host_key
 from cwtui.net.client import Address, Connection, ServerGone
 from cwtui.net.protocol import (
     MAX_MESSAGE,
@@ -76,6 +78,7 @@ async def server(tmp_path: Path) -> AsyncIterator[tuple[GameServer, Address, Wir
     game_server = GameServer(tmp_path, on_send=wire)
     listening = await game_server.start("127.0.0.1", 0)
     port = next(iter(listening.sockets)).getsockname()[1]
+    host_key.register(port, game_server.host_key, tmp_path)  # as `cwtui serve` does
     try:
         yield game_server, Address(f"ws://127.0.0.1:{port}"), wire
     finally:
@@ -86,10 +89,15 @@ async def server(tmp_path: Path) -> AsyncIterator[tuple[GameServer, Address, Wir
 
 async def make_room(address: Address, *seats: tuple[str, str], seed: int | None = 7) -> RoomMade:
     async with await Connection.open(address) as host:
-        await host.send(CreateRoom(tuple(SeatConfig(name, kind) for name, kind in seats), seed))
+        await host.send(CreateRoom(tuple(SeatConfig(name, kind) for name, kind in seats), seed, key=key_of(address)))
         made = await host.receive()
     assert isinstance(made, RoomMade), made
     return made
+
+
+def key_of(address: Address) -> str | None:
+    """The host key of a server on this machine, as `cwtui host` finds it."""
+    return host_key.local_key(address.uri)
 
 
 async def next_table(connection: Connection) -> Table:
@@ -350,10 +358,10 @@ async def test_a_wrong_token_a_missing_room_and_a_bad_room_are_refused(
             await connection.send(hello)
             reply = await connection.receive()
             assert isinstance(reply, Error) and expected in reply.message
-        await connection.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Ana"))))
+        await connection.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Ana")), key=key_of(address)))
         reply = await connection.receive()
         assert isinstance(reply, Error) and "own name" in reply.message
-        await connection.send(CreateRoom(tuple(SeatConfig(f"P{i}") for i in range(5))))
+        await connection.send(CreateRoom(tuple(SeatConfig(f"P{i}") for i in range(5)), key=key_of(address)))
         reply = await connection.receive()
         assert isinstance(reply, Error) and reply.rule == "R2" and "1 to 4 players" in reply.message
 
@@ -476,6 +484,7 @@ async def test_protocol_fuzzing_changes_nothing_and_the_game_goes_on(
     game_server, address, _wire = server
     made = await make_room(address, ("Ana", "human"), ("Bo", "human"), seed=3)
     room = game_server.rooms[made.room]
+    key = game_server.host_key
     seats = [await Seat.join(address, made.room, invite.token) for invite in made.invites]
     seats.append(await Seat.join(address, made.room, None))
     await seats[0].update()  # Bo's arrival
@@ -492,11 +501,11 @@ async def test_protocol_fuzzing_changes_nothing_and_the_game_goes_on(
                 msgspec.json.encode(Undo(room.ply)),
                 msgspec.json.encode(Hello(made.room, made.invites[0].token)),
                 msgspec.json.encode(ListRooms()),
-                msgspec.json.encode(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "medium")), 5)),
+                msgspec.json.encode(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "medium")), 5, key=key)),
             ]
             for _ in range(25):
                 data = mutations(templates[rng.below(len(templates))], rng)
-                expected = _applied(data, room, who)
+                expected = _applied(data, room, who, key)
                 outcomes[expected] += 1
                 before = (room.ply, len(game_server.rooms))
                 await seat.connection.socket.send(data)
@@ -529,7 +538,7 @@ async def test_protocol_fuzzing_changes_nothing_and_the_game_goes_on(
     assert verdict.ok and f"up to move {room.ply} " in verdict.text, verdict.text
 
 
-def _applied(data: bytes, room: Room, who: int) -> str:
+def _applied(data: bytes, room: Room, who: int, key: str) -> str:
     """What the server should do with `data` from connection `who` (0, 1: the seats;
     2: the spectator): "move", "room", "rooms", or "error"."""
     try:
@@ -539,6 +548,8 @@ def _applied(data: bytes, room: Room, who: int) -> str:
     if isinstance(message, ListRooms):
         return "rooms"
     if isinstance(message, CreateRoom):
+        if message.key != key:
+            return "error"
         try:
             GameConfig(message.seats, message.seed or 0, message.tag_points)
         except ConfigError:
@@ -612,9 +623,9 @@ async def test_limits_on_connections_an_address_and_games_a_server(tmp_path: Pat
         await again.send(ListRooms())
         assert isinstance(await again.receive(), Rooms)
         for _ in range(2):
-            await again.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy"))))
+            await again.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), key=game_server.host_key))
             assert isinstance(await again.receive(), RoomMade)
-        await again.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy"))))
+        await again.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), key=game_server.host_key))
         refused = await again.receive()
         assert isinstance(refused, Error) and "2 games under way, its most" in refused.message
         assert len(game_server.rooms) == 2
@@ -639,7 +650,9 @@ async def test_a_seat_that_stays_away_waits_or_gets_a_bot_when_the_host_allows(
     await watcher.connection.close()
     # with one, a bot plays for her once she has been away that long, until she is back
     async with await Connection.open(address) as host:
-        await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 5, takeover=0.3))
+        await host.send(
+            CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 5, takeover=0.3, key=key_of(address))
+        )
         made = await host.receive()
     assert isinstance(made, RoomMade)
     room = game_server.rooms[made.room]
@@ -677,13 +690,156 @@ async def test_a_room_the_disk_cannot_take_is_refused_in_one_line_and_leaves_not
     def full_disk(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(os, "fsync", full_disk)  # the room file is written durably (logfile.write_whole)
-    async with await Connection.open(address) as host:
-        await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 7))
-        reply = await host.receive()
+    with monkeypatch.context() as full:
+        full.setattr(os, "fsync", full_disk)  # the room file is written durably (logfile.write_whole)
+        async with await Connection.open(address) as host:
+            await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 7, key=key_of(address)))
+            reply = await host.receive()
     assert isinstance(reply, Error)
     assert reply.message == "no room was made: the room could not be saved (No space left on device); try again later"
-    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == []
-    monkeypatch.undo()  # room again: rooms are made
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [host_key.KEY_FILE]  # made at its start
+    # room again: rooms are made
     made = await make_room(address, ("Ana", "human"), ("Bo", "greedy"))
     assert made.room
+
+
+# ---- issue 39: a server nobody can lock ------------------------------------------------
+
+
+async def test_only_a_holder_of_the_host_key_makes_rooms(
+    server: tuple[GameServer, Address, Wire], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One anonymous connection made 200 rooms in 2 s, and then every host was refused.
+    The key is made at the server's first start, kept in its folder for its user alone,
+    and the same at the next start; `cwtui host HOST:PORT#KEY` gives it, and the
+    invites it prints never repeat it."""
+    game_server, address, _wire = server
+    seats = (SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
+    async with await Connection.open(address) as connection:
+        for key, why in ((None, "none was given"), ("x" * 32, "that key is not it")):
+            await connection.send(CreateRoom(seats, 7, key=key))
+            refused = await connection.receive()
+            assert isinstance(refused, Error) and "only for holders of its host key" in refused.message
+            assert why in refused.message
+        assert not game_server.rooms
+        await connection.send(CreateRoom(seats, 7, key=game_server.host_key))
+        assert isinstance(await connection.receive(), RoomMade)
+    kept = tmp_path / host_key.KEY_FILE
+    assert kept.read_text().strip() == game_server.host_key and kept.stat().st_mode & 0o777 == 0o600
+    assert GameServer(tmp_path).host_key == game_server.host_key  # the next start keeps it
+    where = str(address)
+    given = f"{where}#{game_server.host_key}"
+    host_key.unregister(int(where.rsplit(":", 1)[1]), game_server.host_key)  # from another machine
+    assert await asyncio.to_thread(main, ["host", where, "--seat", "Ana"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cwtui host: the server refused: this server makes rooms only for holders of its host key")
+    assert await asyncio.to_thread(main, ["host", f"{where}#{'y' * 32}", "--seat", "Ana"]) == 1
+    assert "that key is not it" in capsys.readouterr().err
+    assert await asyncio.to_thread(main, ["host", given, "--seat", "Ana", "--seat", "Bo:greedy"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Room ") and game_server.host_key not in out and f"cwtui join {where}/" in out
+
+
+async def test_a_connection_that_says_nothing_outside_a_room_is_closed(tmp_path: Path) -> None:
+    """28 sockets that never said hello held an address's connections forever, so a
+    real `cwtui rooms` from it was refused. A connection in a room may be silent."""
+    game_server = GameServer(tmp_path, limits=Limits(connections_per_address=3, idle_outside=0.3))
+    listening = await game_server.start("127.0.0.1", 0)
+    address = Address(f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}")
+    try:
+        async with await Connection.open(address) as host:
+            await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo")), 7, key=game_server.host_key))
+            made = await host.receive()
+        assert isinstance(made, RoomMade)
+        seated = await Seat.join(address, made.room, made.invites[0].token)
+        silent = [await Connection.open(address) for _ in range(2)]  # the address's other two places
+        for connection in silent:
+            with pytest.raises(ServerGone, match=r"nothing said in 0\.3 s outside a room"):
+                await asyncio.wait_for(connection.receive(), 5)
+        async with await Connection.open(address) as lobby:  # a place is free again
+            await lobby.send(ListRooms())
+            assert isinstance(await lobby.receive(), Rooms)
+        await seated.connection.send(Undo(0))  # still there, long after 0.3 s: refused, not closed
+        assert isinstance(await seated.connection.receive(), Error)
+        await seated.connection.close()
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        game_server.close()
+
+
+async def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_connections(tmp_path: Path) -> None:
+    """Behind the TLS proxy the README recommends, every player shares the proxy's
+    address; with --trusted-proxy the limit counts the address the proxy reports (the
+    last of X-Forwarded-For, the one it added), and only for the proxy's own connections."""
+    from websockets.asyncio.client import connect
+
+    async def open_as(port: int, client: str | None) -> Connection:
+        headers = {"X-Forwarded-For": f"203.0.113.9, {client}"} if client else None
+        return Connection(await connect(f"ws://127.0.0.1:{port}", additional_headers=headers))
+
+    async def refused(connection: Connection) -> bool:
+        try:
+            await connection.send(ListRooms())
+            await asyncio.wait_for(connection.receive(), 5)
+        except ServerGone:
+            return True
+        return False
+
+    for trusted in ("127.0.0.1", None):
+        game_server = GameServer(tmp_path, limits=Limits(connections_per_address=2), trusted_proxy=trusted)
+        listening = await game_server.start("127.0.0.1", 0)
+        port = next(iter(listening.sockets)).getsockname()[1]
+        try:
+            held = [await open_as(port, client) for client in ("10.0.0.1", "10.0.0.1")]
+            other = await open_as(port, "10.0.0.2")
+            assert await refused(other) == (trusted is None)  # the proxy's own address is full
+            third = await open_as(port, "10.0.0.1")
+            assert await refused(third)  # that client's two places are taken either way
+            for connection in (*held, other, third):
+                await connection.close()
+        finally:
+            listening.close()
+            await listening.wait_closed()
+            game_server.close()
+
+
+async def test_the_lobby_lists_rooms_under_way_and_those_finished_lately(
+    server: tuple[GameServer, Address, Wire],
+) -> None:
+    """Every room ever made stayed in the lobby, finished ones too, forever."""
+    from cwtui.net.server import FINISHED_LISTED
+
+    game_server, address, _wire = server
+    playing = await make_room(address, ("Ana", "human"), ("Bo", "greedy"))
+    done = await make_room(address, ("Bo", "greedy"), ("Cy", "random"))  # bots alone play it to its end
+    while not game_server.rooms[done.room].over:
+        await asyncio.sleep(0.05)
+
+    async def listed() -> list[str]:
+        async with await Connection.open(address) as lobby:
+            await lobby.send(ListRooms())
+            rooms = await lobby.receive()
+        assert isinstance(rooms, Rooms)
+        return sorted(room.room for room in rooms.rooms)
+
+    assert await listed() == sorted([playing.room, done.room])
+    game_server.rooms[done.room].finished = time.time() - FINISHED_LISTED - 1  # an hour on
+    assert await listed() == [playing.room]
+    assert game_server.rooms[done.room].session.path.exists()  # its replay stays
+
+
+async def test_serve_prints_its_host_line_and_leaves_the_key_for_this_user_while_it_runs(tmp_path: Path) -> None:
+    process, address = await start_process(tmp_path)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        key = (tmp_path / host_key.KEY_FILE).read_text().strip()
+        port = address.uri.rsplit(":", 1)[1]
+        assert f"`cwtui host HOST:{port}#{key} --seat NAME:KIND …`" in line
+        assert host_key.local_key(address.uri) == key
+        assert host_key.local_key(f"ws://192.0.2.1:{port}") is None  # never sent to another machine
+    finally:
+        process.terminate()
+        process.wait(TIMEOUT)
+    assert process.returncode == 0 and host_key.local_key(address.uri) is None

@@ -21,6 +21,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from cwtui.net.client import Address, ask
+from cwtui.net.host_key import local_key
 from cwtui.net.protocol import CreateRoom, ListRooms, RoomMade, Rooms
 from engine.config import SeatConfig
 
@@ -127,7 +128,9 @@ async def test_a_browser_opens_the_app_joins_a_seat_and_makes_a_move(tmp_path: P
 
     assert shutil.which(CHROMIUM), f"{CHROMIUM} is missing: apt-get install chromium"
     with served(tmp_path / "server", "--web-port", str(free_port())) as (address, url, _process):
-        made = await ask(address, CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 7))
+        made = await ask(
+            address, CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 7, key=local_key(address.uri))
+        )
         assert isinstance(made, RoomMade)
         invite = f"cwtui join {address}/{made.room}#{made.invites[0].token}"
 

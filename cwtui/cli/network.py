@@ -46,6 +46,10 @@ def add_parsers(sub: Any) -> None:
                        help=f"the port (default {DEFAULT_PORT}; 0: any free one, printed)")  # fmt: skip
     serve_p.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS,
                        help="where the server keeps its games and rooms")  # fmt: skip
+    serve_p.add_argument("--trusted-proxy", default=None, metavar="ADDRESS",
+                       help="the address of a reverse proxy in front (such as 127.0.0.1): the clients it "
+                            "forwards are told apart by the X-Forwarded-For it sends, for the connections "
+                            "allowed an address")  # fmt: skip
     serve_p.add_argument("--web", action="store_true",
                        help="also serve the app to browsers (textual-serve), as a guest who joins and watches "
                             "this server's games")  # fmt: skip
@@ -57,7 +61,8 @@ def add_parsers(sub: Any) -> None:
                        help="the address browsers use, behind a TLS proxy (such as https://cwtui.example.org; "
                             "default http://HOST:WEB_PORT)")  # fmt: skip
     host_p = sub.add_parser("host", help="create a room on a game server and print an invite for each human seat")
-    host_p.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
+    host_p.add_argument("server", help="HOST:PORT#KEY of a running `cwtui serve` (KEY: its host key, which "
+                                       "`cwtui serve` prints; on the server's machine HOST:PORT finds it)")  # fmt: skip
     host_p.add_argument("--seat", dest="seats", type=seat_arg, action="append", metavar="NAME:KIND",
                       help="a seat, in turn order (1–4 of them); KIND: human or a bot level")  # fmt: skip
     host_p.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: the server draws one)")
@@ -85,7 +90,7 @@ def serve(args: argparse.Namespace) -> int:
     web = Web(args.web_port, args.web_url, args.web_browsers) if args.web else None
     if web and args.web_url is not None and not args.web_url.startswith(("http://", "https://")):
         raise usage("serve", f"--web-url is the address browsers use, http(s)://…, not {args.web_url!r}")
-    return asyncio.run(_serve(folder, args.host, args.port, web))
+    return asyncio.run(_serve(folder, args.host, args.port, web, args.trusted_proxy))
 
 
 @dataclass(frozen=True)
@@ -98,16 +103,21 @@ class Web:
     browsers: int  # at most, at once
 
 
-async def _serve(folder: Path, host: str, port: int, web: Web | None) -> int:
+async def _serve(folder: Path, host: str, port: int, web: Web | None, trusted_proxy: str | None = None) -> int:
+    from cwtui.net import host_key
     from cwtui.net.server import GameServer
 
-    game_server = GameServer(folder)
+    game_server = GameServer(folder, trusted_proxy=trusted_proxy)
     try:
         listening = await game_server.start(host, port)
     except OSError as exc:  # before anything is written: a bad --host or --port changes nothing
         raise usage("serve", f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     try:
         need_writable_folder(folder, "--replays-dir", "serve")
+        key = game_server.host_key
+    except host_key.HostKeyError as exc:
+        listening.close()
+        raise usage("serve", str(exc)) from None
     except BaseException:
         listening.close()
         raise
@@ -128,15 +138,22 @@ async def _serve(folder: Path, host: str, port: int, web: Web | None) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):  # not on Windows
             asyncio.get_running_loop().add_signal_handler(signum, stop.set_result, None)
+    ports = sorted({int(s.getsockname()[1]) for s in listening.sockets})
+    for bound in ports:  # before the first line: whoever reads it can host at once
+        host_key.register(bound, key, folder)
     where = ", ".join(f"ws://{s.getsockname()[0]}:{s.getsockname()[1]}" for s in listening.sockets)
     resumed = sum(1 for room in game_server.rooms.values() if not room.over)
     print(f"cwtui serve: listening on {where}; {resumed} game(s) under way; games saved in {shown_path(folder)}")
     if site is not None:
         print(f"cwtui serve: the app for browsers at {site.url}, a guest of this server")
-    print("cwtui serve: create a room with `cwtui host HOST:PORT --seat NAME:KIND …`; stop with Ctrl+C", flush=True)
+    print(f"cwtui serve: hosts create rooms with `cwtui host HOST:{ports[0]}#{key} --seat NAME:KIND …` "
+          f"(the host key, kept in {shown_path(folder / host_key.KEY_FILE)}; on this machine "
+          f"`cwtui host 127.0.0.1:{ports[0]}` finds it); stop with Ctrl+C", flush=True)  # fmt: skip
     try:
         await stop
     finally:
+        for bound in ports:
+            host_key.unregister(bound, key)
         listening.close()
         await listening.wait_closed()
         if site is not None:
@@ -173,7 +190,12 @@ def host(args: argparse.Namespace) -> int:
         GameConfig(seats, args.seed or 0, not args.no_tag_points)
     except ConfigError as exc:
         raise usage("host", str(exc)) from None
-    reply = _ask(address, CreateRoom(seats, args.seed, not args.no_tag_points, args.takeover), "host")
+    from cwtui.net.client import Address
+    from cwtui.net.host_key import local_key
+
+    key = address.token or local_key(address.uri)
+    address = Address(address.uri)  # the invites name the server, never its key
+    reply = _ask(address, CreateRoom(seats, args.seed, not args.no_tag_points, args.takeover, key), "host")
     if not isinstance(reply, RoomMade):
         return _unexpected(reply, "host")
     server = str(address)

@@ -56,6 +56,7 @@ class CreateRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="create_room
     # Seconds (up to MAX_TAKEOVER) a human seat may stay away while it is to act before a
     # bot (STAND_IN) plays for it until its player is back; None: the game waits for them.
     takeover: float | None = None
+    key: str | None = None  # the server's host key (cwtui.net.host_key): without it, no room is made
 
 
 class ListRooms(msgspec.Struct, frozen=True, tag_field="kind", tag="list_rooms", forbid_unknown_fields=True):

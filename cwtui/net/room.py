@@ -75,6 +75,7 @@ class Room:
     away_since: dict[int, float] = field(default_factory=dict)
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     seen_games: dict[int | None, SeenGame] = field(default_factory=dict)  # viewer → its replay, once over
+    finished: float | None = field(default=None, init=False)  # when the game ended (time.time), once asked
 
     def __post_init__(self) -> None:
         now = time.monotonic()
@@ -118,6 +119,16 @@ class Room:
     @property
     def over(self) -> bool:
         return self.session.state.over
+
+    def finished_at(self) -> float:
+        """When the game ended (a finished room's): its log's last write, the footer."""
+        if self.finished is None:
+            path = self.session.path
+            try:
+                self.finished = path.stat().st_mtime if path is not None else time.time()
+            except OSError:
+                self.finished = time.time()
+        return self.finished
 
     @property
     def ply(self) -> int:

@@ -7,19 +7,25 @@ per room), and its bot seats think in a thread so the other rooms go on meanwhil
 
 A connection's bad message gets an Error reply and changes nothing; the connection
 stays. Limits: MAX_MESSAGE bytes a message (beyond MAX_FRAME the websocket library
-closes the connection), connections per address, rooms per server.
+closes the connection), connections per address (behind a trusted proxy, the address
+the proxy reports), rooms per server; only a holder of the server's host key
+(cwtui.net.host_key) creates rooms, and a connection that is in no room is closed once
+it has said nothing for IDLE_OUTSIDE seconds (sockets that never say hello would
+otherwise hold an address's connections forever).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import secrets
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from websockets.asyncio.server import Server as WebsocketServer
@@ -28,6 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cwtui.crash import crash_line, write_report
 from cwtui.logfile import NotSaved
+from cwtui.net import host_key
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -57,12 +64,16 @@ from engine.config import SEEDS, GameConfig
 from engine.errors import ConfigError
 
 SAVE_RETRY = 5.0  # seconds a room's bots wait before trying again a move its log could not take
+FINISHED_LISTED = 3600.0  # seconds a finished room stays in the lobby (its replay stays on disk)
 
 
 @dataclass(frozen=True)
 class Limits:
     connections_per_address: int = 32
     rooms: int = 200  # unfinished rooms at once
+    # Seconds a connection in no room may stay silent: a lobby's or a host's question
+    # comes at once, and a table says hello at once.
+    idle_outside: float = 5.0
 
 
 @dataclass(eq=False)
@@ -84,6 +95,9 @@ class GameServer:
     # Called with every message sent, and to whom (tests record the wire with it).
     on_send: Callable[[Client, str], None] | None = None
     codes: Callable[[], str] | None = None  # new rooms' codes (tests fix them; default: drawn)
+    # The proxy whose X-Forwarded-For names the client (`serve --trusted-proxy`): its
+    # connections count against the address it reports, not its own.
+    trusted_proxy: str | None = None
 
     def __post_init__(self) -> None:
         self.store = RoomStore(self.folder, self.cards, self.codes)
@@ -99,7 +113,9 @@ class GameServer:
         # No per-message deflate: a table is a few KiB of JSON, and compressing each one
         # took a third of the server's time (scripts/bench_server.py: 0.88 ms of CPU a
         # move without, 1.37 with; 100 busy rooms send about 1 MB/s uncompressed).
-        return await serve(self.handle, host, port, max_size=MAX_FRAME, compression=None)
+        # close_timeout: a peer that does not answer our close (a silent socket) is dropped
+        # after 2 s, not the library's 10, so it does not hold its address's place meanwhile.
+        return await serve(self.handle, host, port, max_size=MAX_FRAME, compression=None, close_timeout=2)
 
     def open_rooms(self) -> None:
         """The rooms of an earlier run, resumed from their logs, their bots playing on
@@ -128,6 +144,12 @@ class GameServer:
         self.problems.append(line)
         print(f"cwtui serve: {line}", file=sys.stderr)
 
+    @cached_property
+    def host_key(self) -> str:
+        """The key that creating a room takes (made in the folder at first need;
+        host_key.HostKeyError if it cannot be)."""
+        return host_key.of_server(self.folder)
+
     def _add(self, room: Room) -> None:
         self.rooms[room.code] = room
         self.clients[room.code] = set()
@@ -136,14 +158,20 @@ class GameServer:
     # ---- a connection --------------------------------------------------------------
 
     async def handle(self, connection: ServerConnection) -> None:
-        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        address = self.address_of(connection)
         if self.addresses[address] >= self.limits.connections_per_address:
             await connection.close(1008, f"at most {self.limits.connections_per_address} connections an address")
             return
         self.addresses[address] += 1
         client = Client(connection)
         try:
-            async for data in connection:
+            while True:
+                try:
+                    async with asyncio.timeout(self.limits.idle_outside if client.room is None else None):
+                        data = await connection.recv()
+                except TimeoutError:
+                    await connection.close(1008, f"nothing said in {self.limits.idle_outside:g} s outside a room")
+                    break
                 try:
                     await self.dispatch(client, decode_client(data))
                 except ProtocolError as exc:
@@ -159,6 +187,16 @@ class GameServer:
                 del self.addresses[address]
             await self.leave(client)
 
+    def address_of(self, connection: ServerConnection) -> str:
+        """The client's address: the connection's own, or for the trusted proxy the
+        last address its X-Forwarded-For names (the one the proxy itself added)."""
+        own = str(connection.remote_address[0]) if connection.remote_address else "?"
+        if self.trusted_proxy is None or own != self.trusted_proxy or connection.request is None:
+            return own
+        forwarded = connection.request.headers.get_all("X-Forwarded-For")
+        named = [part.strip() for line in forwarded for part in line.split(",") if part.strip()]
+        return named[-1] if named else own
+
     async def send(self, client: Client, message: ServerMessage) -> None:
         text = encode(message)
         if self.on_send:
@@ -168,7 +206,7 @@ class GameServer:
 
     async def dispatch(self, client: Client, message: ClientMessage) -> None:
         if isinstance(message, ListRooms):
-            await self.send(client, Rooms(tuple(room.info() for room in self.rooms.values())))
+            await self.send(client, Rooms(tuple(room.info() for room in self.listed())))
         elif isinstance(message, CreateRoom):
             await self.create(client, message)
         elif isinstance(message, Hello):
@@ -178,7 +216,17 @@ class GameServer:
         else:
             await self.move(client, message)
 
+    def listed(self) -> list[Room]:
+        """The lobby: rooms under way, and those finished within FINISHED_LISTED."""
+        now = time.time()
+        return [room for room in self.rooms.values() if not room.over or now - room.finished_at() < FINISHED_LISTED]
+
     async def create(self, client: Client, message: CreateRoom) -> None:
+        if message.key is None or not hmac.compare_digest(message.key.encode(), self.host_key.encode()):
+            raise ProtocolError(
+                "this server makes rooms only for holders of its host key: HOST:PORT#KEY "
+                f"({'that key is not it' if message.key else 'none was given'}; its operator has it)"
+            )
         unfinished = sum(1 for room in self.rooms.values() if not room.over)
         if unfinished >= self.limits.rooms:
             raise ProtocolError(f"this server has {unfinished} games under way, its most; try later")

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from cwtui.net import host_key
 from cwtui.net.client import Address
 from cwtui.net.server import GameServer
 from cwtui.screens.replay.replay import ReplayScreen
@@ -32,6 +33,7 @@ async def server(tmp_path: Path) -> AsyncIterator[tuple[GameServer, Address]]:
     game_server = GameServer(tmp_path / "server")
     listening = await game_server.start("127.0.0.1", 0)
     port = next(iter(listening.sockets)).getsockname()[1]
+    host_key.register(port, game_server.host_key, tmp_path / "server")  # as `cwtui serve` does
     try:
         yield game_server, Address(f"ws://127.0.0.1:{port}")
     finally:

@@ -13,6 +13,7 @@ from test_online import until
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
+from cwtui.net import host_key
 from cwtui.net.client import Address
 from cwtui.net.protocol import Invite, RoomMade
 from cwtui.net.server import GameServer
@@ -130,3 +131,26 @@ def test_new_game_hosted_on_a_server(snap_compare, tmp_path: Path) -> None:  # t
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=(120, 40), run_before=run_before)
+
+
+async def test_the_form_hosts_with_the_key_it_is_given_and_no_invite_repeats_it(
+    server: tuple[GameServer, Address], tmp_path: Path
+) -> None:
+    """Issue 39: a room takes the server's host key. HOST:PORT#KEY gives it; without it,
+    from a machine other than the server's, the server's refusal is the form's line."""
+    game_server, address = server
+    port = int(address.uri.rsplit(":", 1)[1])
+    host_key.unregister(port, game_server.host_key)  # as if on another machine
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await fill(pilot, str(address))
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "Making the room" not in said(form))
+        assert "only for holders of its host key" in said(form) and not game_server.rooms
+        form.query_one("#server", Input).value = f"{address}#{game_server.host_key}"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, InvitesScreen))
+        invites = app.screen
+        assert isinstance(invites, InvitesScreen) and len(game_server.rooms) == 1
+        assert all(game_server.host_key not in line for _who, line in invites.lines())
+        assert dict(invites.lines())["To watch"] == f"cwtui join {address}/{next(iter(game_server.rooms))}"

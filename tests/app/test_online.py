@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 
 from cwtui.app import CwtuiApp
 from cwtui.logfile import read_log
+from cwtui.net import host_key
 from cwtui.net.client import Address, Connection
 from cwtui.net.protocol import CreateRoom, Hello, RoomMade, Table, Welcome
 from cwtui.net.remote import RemoteGame
@@ -33,7 +34,7 @@ CARDS = load_cards()
 
 async def room(address: Address, *seats: SeatConfig, seed: int = 7) -> RoomMade:
     async with await Connection.open(address) as host:
-        await host.send(CreateRoom(seats, seed))
+        await host.send(CreateRoom(seats, seed, key=host_key.local_key(address.uri)))
         made = await host.receive()
     assert isinstance(made, RoomMade)
     return made
@@ -186,6 +187,7 @@ class ServerThread:
         started.wait(10)
         port = next(iter(self.listening.sockets)).getsockname()[1]
         self.address = Address(f"ws://127.0.0.1:{port}")
+        host_key.register(port, self.game_server.host_key, folder)  # as `cwtui serve` does
 
     def call(self, coroutine):  # type: ignore[no-untyped-def]
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(30)

@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from cwtui.navigation import RoomOpened, StartGame
 from cwtui.net.client import Address, ServerGone, ask, parse_address
+from cwtui.net.host_key import local_key
 from cwtui.net.protocol import MAX_TAKEOVER, CreateRoom, Error, RoomMade
 from cwtui.session import GameSession
 from cwtui.words import SEAT_KINDS
@@ -143,7 +144,9 @@ class NewGameScreen(Screen[None]):
         if server is not None:
             address, takeover = server
             self.show_error("Making the room…", problem=False)
-            self.host(address, CreateRoom(config.seats, config.seed, config.tag_points, takeover))
+            key = address.token or local_key(address.uri)  # HOST:PORT#KEY, or a server of this machine's
+            request = CreateRoom(config.seats, config.seed, config.tag_points, takeover, key)
+            self.host(Address(address.uri), request)  # the invites name the server, never its key
             return
         folder = self.replays
         try:
@@ -167,7 +170,7 @@ class NewGameScreen(Screen[None]):
             raise ValueError("A game server plays with its own card data: leave Card file empty to host.")
         address = parse_address(text)
         if address.room is not None:
-            raise ValueError("Give the server as HOST:PORT; it makes the room.")
+            raise ValueError("Give the server as HOST:PORT (or HOST:PORT#KEY, with its host key); it makes the room.")
         delay = self.query_one("#takeover", Input).value.strip()
         if delay and not (delay.isdecimal() and int(delay) <= MAX_TAKEOVER):
             raise ValueError(f"Stand-in: a whole number of seconds up to {MAX_TAKEOVER}, or empty to wait.")

@@ -1,0 +1,107 @@
+"""Who may create rooms on a game server: whoever holds its host key.
+
+A server makes its key at its first start and keeps it in its folder (`server.key`,
+readable by its user alone). Hosts give it after the address, `HOST:PORT#KEY`, as a
+seat's invite gives its token; `cwtui host` and the app on the server's own machine, run
+by the same user, find it without being told, for a server on a loopback address: the
+running server leaves it in that user's state folder, by port.
+
+Why a key and not accounts: a server for friends has one operator, who makes the rooms
+or hands the key to whoever should. Everyone else can sit at a seat they were invited to
+(its token) or watch, and nothing more: before the key, one anonymous connection made
+200 rooms in 2 s and every later `cwtui host` was refused (issue 39).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import Final
+
+KEY_FILE: Final = "server.key"
+STATE_ENV: Final = "CWTUI_STATE_DIR"  # the state folder, instead of the platform's (tests)
+LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+_KEY_BYTES = 24  # 32 characters of URL-safe base64
+
+
+class HostKeyError(OSError):
+    """The server's key cannot be made or read: the line to show."""
+
+
+def of_server(folder: Path) -> str:
+    """The server's key, made (exclusively, so two servers starting at once agree) at
+    its first start."""
+    path = folder / KEY_FILE
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        made = secrets.token_urlsafe(_KEY_BYTES)
+        with contextlib.suppress(FileExistsError):
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            try:
+                os.write(descriptor, made.encode() + b"\n")
+                os.fsync(descriptor)
+            finally:
+                os.close(descriptor)
+        key = path.read_text(encoding="ascii", errors="replace").strip()
+    except OSError as exc:
+        raise HostKeyError(f"cannot keep the server's key in {path}: {exc.strerror or exc}") from None
+    if not _well_formed(key):
+        raise HostKeyError(f"{path} is not a server key (remove it, and a new key is made)")
+    return key
+
+
+def _well_formed(key: str) -> bool:
+    return 20 <= len(key) <= 100 and all(c.isascii() and (c.isalnum() or c in "-_") for c in key)
+
+
+def state_folder() -> Path:
+    given = os.environ.get(STATE_ENV)
+    if given:
+        return Path(given)
+    from platformdirs import user_state_path
+
+    return user_state_path("cwtui")
+
+
+def _entry(port: int) -> Path:
+    return state_folder() / "servers" / f"{port}.json"
+
+
+def register(port: int, key: str, folder: Path) -> None:
+    """Leave the key where this user's `cwtui host` finds it (best effort: without it,
+    hosts give the key)."""
+    entry = _entry(port)
+    with contextlib.suppress(OSError):
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(entry, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            json.dump({"key": key, "folder": str(folder.resolve())}, out)
+
+
+def unregister(port: int, key: str) -> None:
+    """Remove the entry, if it is still this server's."""
+    if local_key_at(port) == key:
+        with contextlib.suppress(OSError):
+            _entry(port).unlink()
+
+
+def local_key_at(port: int) -> str | None:
+    try:
+        entry = json.loads(_entry(port).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    key = entry.get("key") if isinstance(entry, dict) else None
+    return key if isinstance(key, str) and _well_formed(key) else None
+
+
+def local_key(uri: str) -> str | None:
+    """The key of a server on this machine's loopback address (`ws://HOST:PORT`), as
+    its running server left it for this user; None for any other server (a key is
+    never sent to a server it is not for)."""
+    host, _, port = uri.split("://", 1)[-1].rpartition(":")
+    if host.lower() not in LOOPBACK or not port.isdecimal():
+        return None
+    return local_key_at(int(port))
