@@ -25,12 +25,14 @@ from cwtui.net.protocol import (
     MAX_MESSAGE,
     MAX_VIEWS,
     AskReplay,
+    CloseRoom,
     CreateRoom,
     Error,
     Hello,
     ListRooms,
     Play,
     ProtocolError,
+    RoomClosed,
     RoomMade,
     Rooms,
     SeenGame,
@@ -732,7 +734,7 @@ async def test_only_a_holder_of_the_host_key_makes_rooms(
     host_key.unregister(int(where.rsplit(":", 1)[1]), game_server.host_key)  # from another machine
     assert await asyncio.to_thread(main, ["host", where, "--seat", "Ana"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("cwtui host: the server refused: this server makes rooms only for holders of its host key")
+    assert err.startswith("cwtui host: the server refused: this server makes and closes rooms only for holders of its")
     assert await asyncio.to_thread(main, ["host", f"{where}#{'y' * 32}", "--seat", "Ana"]) == 1
     assert "that key is not it" in capsys.readouterr().err
     assert await asyncio.to_thread(main, ["host", given, "--seat", "Ana", "--seat", "Bo:greedy"]) == 0
@@ -808,8 +810,6 @@ async def test_the_lobby_lists_rooms_under_way_and_those_finished_lately(
     server: tuple[GameServer, Address, Wire],
 ) -> None:
     """Every room ever made stayed in the lobby, finished ones too, forever."""
-    from cwtui.net.server import FINISHED_LISTED
-
     game_server, address, _wire = server
     playing = await make_room(address, ("Ana", "human"), ("Bo", "greedy"))
     done = await make_room(address, ("Bo", "greedy"), ("Cy", "random"))  # bots alone play it to its end
@@ -824,7 +824,7 @@ async def test_the_lobby_lists_rooms_under_way_and_those_finished_lately(
         return sorted(room.room for room in rooms.rooms)
 
     assert await listed() == sorted([playing.room, done.room])
-    game_server.rooms[done.room].finished = time.time() - FINISHED_LISTED - 1  # an hour on
+    game_server.rooms[done.room].finished = time.time() - game_server.limits.finished_kept - 1  # an hour on
     assert await listed() == [playing.room]
     assert game_server.rooms[done.room].session.path.exists()  # its replay stays
 
@@ -843,3 +843,86 @@ async def test_serve_prints_its_host_line_and_leaves_the_key_for_this_user_while
         process.terminate()
         process.wait(TIMEOUT)
     assert process.returncode == 0 and host_key.local_key(address.uri) is None
+
+
+async def test_the_host_closes_a_room_and_its_players_are_told(
+    server: tuple[GameServer, Address, Wire], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rooms never closed. Closing takes the host key; the room's connections get
+    RoomClosed, then the server closes them; the room leaves the lobby and does not come
+    back at the next start; its log stays as it was."""
+    game_server, address, _wire = server
+    made = await make_room(address, ("Ana", "human"), ("Bo", "greedy"))
+    ana = await Seat.join(address, made.room, made.invites[0].token)
+    watcher = await Seat.join(address, made.room, None)
+    log = game_server.rooms[made.room].session.path
+    assert log is not None
+    async with await Connection.open(address) as host:
+        await host.send(CloseRoom(made.room))
+        refused = await host.receive()
+        assert isinstance(refused, Error) and "none was given" in refused.message
+        await host.send(CloseRoom(made.room.lower(), key=game_server.host_key))
+        closed = await host.receive()
+        assert closed == RoomClosed(made.room, "closed by its host")
+    for seat in (ana, watcher):
+        told = await asyncio.wait_for(seat.connection.receive(), TIMEOUT)
+        while isinstance(told, Table):  # the watcher's arrival, on Ana's table
+            told = await asyncio.wait_for(seat.connection.receive(), TIMEOUT)
+        assert told == RoomClosed(made.room, "closed by its host")
+        with pytest.raises(ServerGone):
+            await asyncio.wait_for(seat.connection.receive(), TIMEOUT)
+    assert made.room not in game_server.rooms
+    assert (tmp_path / "rooms" / "retired" / f"{made.room}.json").exists() and log.exists()
+    assert not (tmp_path / "rooms" / f"{made.room}.json").exists()
+    async with await Connection.open(address) as again:
+        await again.send(Hello(made.room, made.invites[0].token))
+        gone = await again.receive()
+        assert isinstance(gone, Error) and "there is no room" in gone.message
+    restarted = GameServer(tmp_path)
+    restarted.open_rooms()
+    assert made.room not in restarted.rooms
+    restarted.close()
+    # from the shell: the key found on this machine; a room that is not there: one line
+    other = await make_room(address, ("Ana", "human"), ("Bo", "greedy"))
+    assert await asyncio.to_thread(main, ["close", str(address), other.room]) == 0
+    assert capsys.readouterr().out.startswith(f"Room {other.room} is closed")
+    assert await asyncio.to_thread(main, ["close", str(address), other.room]) == 1
+    assert (
+        capsys.readouterr().err == f"cwtui close: the server refused: there is no room {other.room!r} on this server\n"
+    )
+
+
+async def test_rooms_nobody_visits_expire_and_finished_ones_retire(tmp_path: Path) -> None:
+    """Rooms never expired: a room under way with no move and nobody at it for the room
+    TTL is closed; a finished room nobody watches is served for a while, then retired."""
+    limits = Limits(room_ttl=0.4, finished_kept=0.4, sweep_every=0.05)
+    game_server = GameServer(tmp_path, limits=limits)
+    listening = await game_server.start("127.0.0.1", 0)
+    address = Address(f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}")
+    key = game_server.host_key
+
+    async def made(*seats: SeatConfig) -> RoomMade:
+        async with await Connection.open(address) as host:
+            await host.send(CreateRoom(seats, 7, key=key))
+            reply = await host.receive()
+        assert isinstance(reply, RoomMade)
+        return reply
+
+    try:
+        left = await made(SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
+        visited = await made(SeatConfig("Cy"), SeatConfig("Di", "greedy"))
+        bots = await made(SeatConfig("Bo", "greedy"), SeatConfig("Di", "random"))  # plays itself to the end
+        cy = await Seat.join(address, visited.room, visited.invites[0].token)
+        await asyncio.sleep(1.0)
+        assert left.room not in game_server.rooms  # nobody came: expired
+        assert visited.room in game_server.rooms  # Cy is at her table, however long she thinks
+        assert bots.room not in game_server.rooms  # finished, and nobody watched it
+        retired = tmp_path / "rooms" / "retired"
+        assert sorted(p.stem for p in retired.glob("*.json")) == sorted([left.room, bots.room])
+        await cy.connection.close()
+        await asyncio.sleep(1.0)
+        assert visited.room not in game_server.rooms  # she left, and nobody came back
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        game_server.close()

@@ -61,6 +61,18 @@ def count_arg(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def duration_arg(text: str) -> float:
+    """A time such as 30d, 12h, 45m or 90s (a bare number: seconds), more than 0."""
+    number, unit = (text[:-1], text[-1]) if text[-1:] in _UNITS else (text, "s")
+    value = float(number) * _UNITS[unit] if number.replace(".", "", 1).isdecimal() else 0.0
+    if not 0 < value < 10**9:
+        raise argparse.ArgumentTypeError(f"expected a time such as 30d, 12h, 45m or 90s, not {text!r}")
+    return value
+
+
 def seconds_arg(text: str) -> float:
     try:
         value = float(text)

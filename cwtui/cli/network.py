@@ -14,15 +14,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cwtui.cli.args import count_arg, need_folder_or_nothing, need_writable_folder, seat_arg, seed_arg, usage
+from cwtui.cli.args import (
+    count_arg,
+    duration_arg,
+    need_folder_or_nothing,
+    need_writable_folder,
+    seat_arg,
+    seed_arg,
+    usage,
+)
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
     DEFAULT_WEB_PORT,
     MAX_TAKEOVER,
+    CloseRoom,
     CreateRoom,
     Error,
     ListRooms,
+    RoomClosed,
     RoomMade,
     Rooms,
     ServerMessage,
@@ -33,6 +43,7 @@ from engine.errors import ConfigError
 
 if TYPE_CHECKING:  # imported when a command runs: the other commands start faster without websockets
     from cwtui.net.client import Address
+    from cwtui.net.server import Limits
 
 
 def add_parsers(sub: Any) -> None:
@@ -50,6 +61,9 @@ def add_parsers(sub: Any) -> None:
                        help="the address of a reverse proxy in front (such as 127.0.0.1): the clients it "
                             "forwards are told apart by the X-Forwarded-For it sends, for the connections "
                             "allowed an address")  # fmt: skip
+    serve_p.add_argument("--room-ttl", type=duration_arg, default=None, metavar="TIME",
+                       help="close a room under way once nobody has moved in it or visited it for this long "
+                            "(such as 7d or 12h; default 30d); its log is kept")  # fmt: skip
     serve_p.add_argument("--web", action="store_true",
                        help="also serve the app to browsers (textual-serve), as a guest who joins and watches "
                             "this server's games")  # fmt: skip
@@ -74,23 +88,31 @@ def add_parsers(sub: Any) -> None:
     )  # fmt: skip
     join_p = sub.add_parser("join", help="sit at your seat in a room of a game server (or watch it), at the table")
     join_p.add_argument("invite", help="HOST:PORT/ROOM#TOKEN, the line the host sent you (without #TOKEN: watch)")
+    close_p = sub.add_parser("close", help="close a room on a game server: its players are told; its log is kept")
+    close_p.add_argument("server", help="HOST:PORT#KEY of the server (KEY: its host key; on its machine, HOST:PORT)")
+    close_p.add_argument("room", help="the room's code")
     rooms_p = sub.add_parser("rooms", help="list the rooms on a game server (the lobby)")
     rooms_p.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
     guest_p = sub.add_parser(
         "guest", help="the app as `cwtui serve --web` gives it to a browser: join or watch games, nothing else"
     )
     guest_p.add_argument("server", help="HOST:PORT of the `cwtui serve` beside it")
-    for parser, run in ((serve_p, serve), (host_p, host), (join_p, join), (rooms_p, rooms), (guest_p, guest)):
+    for parser, run in (
+        (serve_p, serve), (host_p, host), (join_p, join), (close_p, close), (rooms_p, rooms), (guest_p, guest)
+    ):  # fmt: skip
         parser.set_defaults(run=run)
 
 
 def serve(args: argparse.Namespace) -> int:
+    from cwtui.net.server import Limits
+
     folder = replays_dir(args.replays_dir)
     need_folder_or_nothing(folder, "--replays-dir", "serve")
     web = Web(args.web_port, args.web_url, args.web_browsers) if args.web else None
     if web and args.web_url is not None and not args.web_url.startswith(("http://", "https://")):
         raise usage("serve", f"--web-url is the address browsers use, http(s)://…, not {args.web_url!r}")
-    return asyncio.run(_serve(folder, args.host, args.port, web, args.trusted_proxy))
+    limits = Limits() if args.room_ttl is None else Limits(room_ttl=args.room_ttl)
+    return asyncio.run(_serve(folder, args.host, args.port, web, args.trusted_proxy, limits))
 
 
 @dataclass(frozen=True)
@@ -103,11 +125,13 @@ class Web:
     browsers: int  # at most, at once
 
 
-async def _serve(folder: Path, host: str, port: int, web: Web | None, trusted_proxy: str | None = None) -> int:
+async def _serve(
+    folder: Path, host: str, port: int, web: Web | None, trusted_proxy: str | None = None, limits: Limits | None = None
+) -> int:
     from cwtui.net import host_key
-    from cwtui.net.server import GameServer
+    from cwtui.net.server import GameServer, Limits
 
-    game_server = GameServer(folder, trusted_proxy=trusted_proxy)
+    game_server = GameServer(folder, limits=limits or Limits(), trusted_proxy=trusted_proxy)
     try:
         listening = await game_server.start(host, port)
     except OSError as exc:  # before anything is written: a bad --host or --port changes nothing
@@ -206,6 +230,19 @@ def host(args: argparse.Namespace) -> int:
     return 0
 
 
+def close(args: argparse.Namespace) -> int:
+    from cwtui.net.host_key import local_key
+
+    address = _server(args.server, "close")
+    if not args.room.isalnum():
+        raise usage("close", f"a room code is letters and digits, not {args.room!r}")
+    reply = _ask(address, CloseRoom(args.room.upper(), address.token or local_key(address.uri)), "close")
+    if not isinstance(reply, RoomClosed):
+        return _unexpected(reply, "close")
+    print(f"Room {reply.room} is closed; its players were told, and its game's log is kept as it was.")
+    return 0
+
+
 def rooms(args: argparse.Namespace) -> int:
     address = _server(args.server, "rooms")
     reply = _ask(address, ListRooms(), "rooms")
@@ -232,7 +269,7 @@ def _server(text: str, command: str) -> Address:
     return address
 
 
-def _ask(address: Address, message: CreateRoom | ListRooms, command: str) -> ServerMessage | None:
+def _ask(address: Address, message: CreateRoom | ListRooms | CloseRoom, command: str) -> ServerMessage | None:
     """The server's answer; None (its line printed) when there is no server to answer."""
     from cwtui.net.client import ServerGone, ask
 

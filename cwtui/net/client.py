@@ -16,6 +16,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from cwtui.net.protocol import (
     MAX_FRAME,
     ClientMessage,
+    CloseRoom,
     CreateRoom,
     Error,
     Hello,
@@ -111,8 +112,8 @@ class Connection:
         await self.close()
 
 
-async def ask(address: Address, message: CreateRoom | ListRooms) -> ServerMessage:
-    """One question to the server outside any room (create a room, list them) and its
+async def ask(address: Address, message: CreateRoom | ListRooms | CloseRoom) -> ServerMessage:
+    """One question to the server outside any room (create, list or close rooms) and its
     answer, on a connection of its own. ServerGone when there is no server to answer."""
     async with await Connection.open(address) as connection:
         await connection.send(message)

@@ -80,9 +80,16 @@ class AskReplay(msgspec.Struct, frozen=True, tag_field="kind", tag="ask_replay",
     """The finished game as this connection's seat saw it, for its replay (`SeenGame`)."""
 
 
+class CloseRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="close_room", forbid_unknown_fields=True):
+    """End a room (the server's host key): its players are told, its log is kept as it is."""
+
+    room: str
+    key: str | None = None
+
+
 STAND_IN: Final = "medium"  # the bot that plays for a seat that stays away
 
-ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo | AskReplay
+ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo | AskReplay | CloseRoom
 
 
 # ---- server → client -------------------------------------------------------------------
@@ -163,6 +170,14 @@ class SeenGame(msgspec.Struct, frozen=True, tag_field="kind", tag="seen_game"):
     views: bytes
 
 
+class RoomClosed(msgspec.Struct, frozen=True, tag_field="kind", tag="room_closed"):
+    """The room is no more (its host closed it, or it expired): why. Its connections
+    are closed after it; its log stays on the server, as it was."""
+
+    room: str
+    reason: str
+
+
 class Error(msgspec.Struct, frozen=True, tag_field="kind", tag="error"):
     """A message refused: nothing changed. `rule`: the rule it broke, if one did."""
 
@@ -170,7 +185,7 @@ class Error(msgspec.Struct, frozen=True, tag_field="kind", tag="error"):
     rule: str | None = None
 
 
-ServerMessage = RoomMade | Rooms | Welcome | Table | SeenGame | Error
+ServerMessage = RoomMade | Rooms | Welcome | Table | SeenGame | RoomClosed | Error
 
 # What `unpack_views` inflates at most: a long four-seat game's Views are about 2 MB, so a
 # damaged or hostile payload cannot make a client build more than this.

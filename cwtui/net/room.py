@@ -13,6 +13,7 @@ and one log in it, so rooms can be spread over processes by code (docs/architect
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
@@ -76,6 +77,7 @@ class Room:
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     seen_games: dict[int | None, SeenGame] = field(default_factory=dict)  # viewer → its replay, once over
     finished: float | None = field(default=None, init=False)  # when the game ended (time.time), once asked
+    active_at: float = field(default_factory=time.time)  # the last move, arrival or departure (time.time)
 
     def __post_init__(self) -> None:
         now = time.monotonic()
@@ -85,11 +87,13 @@ class Room:
     def arrive(self, seat: int) -> None:
         self.present[seat] += 1
         self.away_since.pop(seat, None)
+        self.active_at = time.time()
 
     def depart(self, seat: int) -> None:
         self.present[seat] -= 1
         if not self.present[seat]:
             self.away_since[seat] = time.monotonic()
+        self.active_at = time.time()
 
     def takeover_wait(self, seat: int, now: float) -> float | None:
         """Seconds until a bot may play for human `seat`; None if it never will now
@@ -219,6 +223,7 @@ class Room:
         """A seat's move: refused (ProtocolError naming the rule) unless it is that
         seat's turn at that position and the move is legal; nothing changes then."""
         self.check_turn(seat, ply)
+        self.active_at = time.time()
         try:
             self.session.play(move)
         except IllegalMove as exc:
@@ -236,6 +241,7 @@ class Room:
                 "or another seat acted, is past"
             )
         self.session.undo()
+        self.active_at = time.time()
 
     def info(self) -> RoomInfo:
         seats = self.session.state.seats
@@ -259,6 +265,9 @@ class RoomStore:
         """`codes`: where new room codes come from (tests fix them; default: drawn)."""
         self.folder = folder
         self.rooms_folder = folder / "rooms"
+        # Rooms no longer served: closed (by the host, or expired) and finished a while
+        # ago; their files kept for the record, their logs where they were.
+        self.retired_folder = self.rooms_folder / "retired"
         self.cards = cards
         self.codes = codes or random_code
 
@@ -270,7 +279,7 @@ class RoomStore:
         self.rooms_folder.mkdir(parents=True, exist_ok=True)
         while True:
             code = self.codes()
-            if code not in taken and not self._path(code).exists():
+            if code not in taken and not self._path(code).exists() and not self._retired(code).exists():
                 break
         session = GameSession.start(config, self.folder, self.cards)  # NotSaved: nothing was made
         tokens = {seat: secrets.token_urlsafe(16) for seat in session.humans}
@@ -301,8 +310,21 @@ class RoomStore:
             except (OSError, msgspec.DecodeError, EngineError, ValueError) as exc:
                 problems.append(f"room {path.stem}: cannot be opened: {exc}")
                 continue
-            rooms.append(Room(record.room, session, dict(record.tokens), record.takeover))
+            room = Room(record.room, session, dict(record.tokens), record.takeover)
+            with contextlib.suppress(OSError):
+                room.active_at = log.stat().st_mtime  # its last move: the time since counts towards expiry
+            rooms.append(room)
         return rooms, problems
+
+    def retire(self, code: str) -> None:
+        """The room is served no more: its file leaves `rooms/` (a restart does not
+        bring it back), kept in `rooms/retired/`; its log stays. OSError if it cannot
+        be moved (the room then comes back at the next start)."""
+        self.retired_folder.mkdir(parents=True, exist_ok=True)
+        self._path(code).replace(self._retired(code))
 
     def _path(self, code: str) -> Path:
         return self.rooms_folder / f"{code}.json"
+
+    def _retired(self, code: str) -> Path:
+        return self.retired_folder / f"{code}.json"

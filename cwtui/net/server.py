@@ -43,12 +43,14 @@ from cwtui.net.protocol import (
     PROTOCOL,
     AskReplay,
     ClientMessage,
+    CloseRoom,
     CreateRoom,
     Error,
     Hello,
     ListRooms,
     Play,
     ProtocolError,
+    RoomClosed,
     RoomMade,
     Rooms,
     ServerMessage,
@@ -64,7 +66,7 @@ from engine.config import SEEDS, GameConfig
 from engine.errors import ConfigError
 
 SAVE_RETRY = 5.0  # seconds a room's bots wait before trying again a move its log could not take
-FINISHED_LISTED = 3600.0  # seconds a finished room stays in the lobby (its replay stays on disk)
+DAY = 24 * 3600.0
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,11 @@ class Limits:
     # Seconds a connection in no room may stay silent: a lobby's or a host's question
     # comes at once, and a table says hello at once.
     idle_outside: float = 5.0
+    # Seconds a room under way may go without a move, and with nobody at it, before it
+    # is closed (`serve --room-ttl`): long enough for a game played over days.
+    room_ttl: float = 30 * DAY
+    finished_kept: float = 3600.0  # seconds a finished room is served (the lobby, its replay) after its end
+    sweep_every: float = 60.0  # seconds between looks for rooms to close or retire
 
 
 @dataclass(eq=False)
@@ -100,6 +107,7 @@ class GameServer:
     trusted_proxy: str | None = None
 
     def __post_init__(self) -> None:
+        self.sweeper: asyncio.Task[None] | None = None
         self.store = RoomStore(self.folder, self.cards, self.codes)
         self.rooms: dict[str, Room] = {}
         self.clients: dict[str, set[Client]] = {}  # room code → its connections
@@ -115,7 +123,9 @@ class GameServer:
         # move without, 1.37 with; 100 busy rooms send about 1 MB/s uncompressed).
         # close_timeout: a peer that does not answer our close (a silent socket) is dropped
         # after 2 s, not the library's 10, so it does not hold its address's place meanwhile.
-        return await serve(self.handle, host, port, max_size=MAX_FRAME, compression=None, close_timeout=2)
+        listening = await serve(self.handle, host, port, max_size=MAX_FRAME, compression=None, close_timeout=2)
+        self.sweeper = asyncio.create_task(self._sweep_forever())
+        return listening
 
     def open_rooms(self) -> None:
         """The rooms of an earlier run, resumed from their logs, their bots playing on
@@ -128,6 +138,8 @@ class GameServer:
 
     def close(self) -> None:
         """Stop the bots and save every room's moves held back for undo."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for task in self.bots.values():
             task.cancel()
         for room in self.rooms.values():
@@ -213,20 +225,33 @@ class GameServer:
             await self.join(client, message)
         elif isinstance(message, AskReplay):
             await self.replay(client)
+        elif isinstance(message, CloseRoom):
+            self.check_key(message.key)
+            room = self.rooms.get(message.room.upper())
+            if room is None:
+                raise ProtocolError(f"there is no room {message.room!r} on this server")
+            if client.room is not room:
+                await self.send(client, RoomClosed(room.code, "closed by its host"))
+            await self.end_room(room, "closed by its host")
         else:
             await self.move(client, message)
 
     def listed(self) -> list[Room]:
         """The lobby: rooms under way, and those finished within FINISHED_LISTED."""
         now = time.time()
-        return [room for room in self.rooms.values() if not room.over or now - room.finished_at() < FINISHED_LISTED]
+        kept = self.limits.finished_kept
+        return [room for room in self.rooms.values() if not room.over or now - room.finished_at() < kept]
+
+    def check_key(self, key: str | None) -> None:
+        """Refused unless `key` is the server's host key (compared in constant time)."""
+        if key is None or not hmac.compare_digest(key.encode(), self.host_key.encode()):
+            raise ProtocolError(
+                "this server makes and closes rooms only for holders of its host key: HOST:PORT#KEY "
+                f"({'that key is not it' if key else 'none was given'}; its operator has it)"
+            )
 
     async def create(self, client: Client, message: CreateRoom) -> None:
-        if message.key is None or not hmac.compare_digest(message.key.encode(), self.host_key.encode()):
-            raise ProtocolError(
-                "this server makes rooms only for holders of its host key: HOST:PORT#KEY "
-                f"({'that key is not it' if message.key else 'none was given'}; its operator has it)"
-            )
+        self.check_key(message.key)
         unfinished = sum(1 for room in self.rooms.values() if not room.over)
         if unfinished >= self.limits.rooms:
             raise ProtocolError(f"this server has {unfinished} games under way, its most; try later")
@@ -276,7 +301,12 @@ class GameServer:
         room = client.room
         if room is None:
             raise ProtocolError("join a room first (hello)")
-        async with self.locks[room.code]:
+        lock = self.locks.get(room.code)
+        if lock is None:
+            raise ProtocolError(f"room {room.code} is closed")
+        async with lock:
+            if self.rooms.get(room.code) is not room:  # closed while the move waited
+                raise ProtocolError(f"room {room.code} is closed")
             if isinstance(message, Play):
                 room.play(client.seat, message.ply, message.move)
             else:
@@ -305,12 +335,55 @@ class GameServer:
     async def broadcast(self, room: Room) -> None:
         """Each connection in the room gets its own seat's table, with the plies it has
         not been sent (or, after an undo, from the first one taken back)."""
-        clients = list(self.clients[room.code])
+        clients = list(self.clients.get(room.code, ()))
         shown = room.views(client.seat for client in clients)
         for client in clients:
             table = room.table(client.seat, client.known, shown[client.seat])
             client.known = table.ply
             await self.send(client, table)
+
+    # ---- a room's end ----------------------------------------------------------------
+
+    async def end_room(self, room: Room, reason: str) -> None:
+        """Serve `room` no more: its connections are told why and closed, its bots
+        stop, its moves held back for undo go to its log, and its file is retired (a
+        restart does not bring it back)."""
+        task = self.bots.pop(room.code, None)
+        if task is not None:
+            task.cancel()
+        async with self.locks[room.code]:
+            del self.rooms[room.code]
+            clients = self.clients.pop(room.code)
+            for client in clients:
+                client.room = None  # its leaving is not a departure from a room that is gone
+                await self.send(client, RoomClosed(room.code, reason))
+                await client.connection.close(1000, "the room is closed")
+            room.close()
+        del self.locks[room.code]
+        try:
+            self.store.retire(room.code)
+        except OSError as exc:
+            self.report_line(f"room {room.code}: {reason}, but its file could not be retired: {exc}")
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.sweep_every)
+            try:
+                await self.sweep(time.time())
+            except Exception as exc:  # a fault of the server's own: reported, the next look goes on
+                self.report(exc)
+
+    async def sweep(self, now: float) -> None:
+        """Close the rooms under way that nobody has moved in or visited for the room
+        TTL, and retire the finished ones past `finished_kept` that nobody watches."""
+        limits = self.limits
+        for room in list(self.rooms.values()):
+            if self.clients[room.code]:
+                continue
+            if room.over and now - room.finished_at() >= limits.finished_kept:
+                await self.end_room(room, "the game is over")
+            elif not room.over and now - room.active_at >= limits.room_ttl:
+                await self.end_room(room, f"closed after {_duration(limits.room_ttl)} without a move or a visit")
 
     # ---- bot seats -----------------------------------------------------------------
 
@@ -365,3 +438,13 @@ class GameServer:
                 await asyncio.sleep(SAVE_RETRY)
                 continue
             await self.broadcast(room)
+
+
+def _duration(seconds: float) -> str:
+    """A time as a person says it: 30 days, 12 hours, 5 minutes, 40 seconds."""
+    for unit, size in (("day", DAY), ("hour", 3600.0), ("minute", 60.0)):
+        if seconds >= size:
+            count = round(seconds / size)
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    count = round(seconds)
+    return f"{count} second{'s' if count != 1 else ''}"

@@ -4,7 +4,8 @@ real server on localhost (in the same event loop)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,20 @@ async def until(pilot: Pilot[None], done: Callable[[], object], seconds: float =
     while not done():
         assert loop.time() < end, "timed out"
         await pilot.pause(0.02)
+
+
+@contextlib.asynccontextmanager
+async def ana_at_the_table(address: Address, folder: Path) -> AsyncIterator[tuple[OnlineScreen, Pilot[None], RoomMade]]:
+    """Ana (human) against Bo (the server's greedy bot), at her online table, connected
+    and at her first decision."""
+    made = await room(address, SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
+    game, seat_address = await joined(address, made.room, made.invites[0].token)
+    app = CwtuiApp(folder, still=True, online=game, address=seat_address)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen)
+        await until(pilot, lambda: screen.connection is not None and screen.options)
+        yield screen, pilot, made
 
 
 async def test_a_game_at_the_online_table_to_the_results(server: tuple[GameServer, Address], tmp_path: Path) -> None:
@@ -146,13 +161,7 @@ async def test_the_online_table_reconnects_when_the_connection_drops(
     server: tuple[GameServer, Address], tmp_path: Path
 ) -> None:
     game_server, address = server
-    made = await room(address, SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
-    game, seat_address = await joined(address, made.room, made.invites[0].token)
-    app = CwtuiApp(tmp_path, still=True, online=game, address=seat_address)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, OnlineScreen)
-        await until(pilot, lambda: screen.connection is not None and screen.options)
+    async with ana_at_the_table(address, tmp_path) as (screen, pilot, made):
         await pilot.press("1")
         await until(pilot, lambda: screen.remote.ply == 1 and screen.options)
         first = screen.connection
@@ -294,3 +303,66 @@ def test_join_dialog(snap_compare, replays: Path) -> None:  # type: ignore[no-un
         await pilot.pause()
 
     assert snap_compare(CwtuiApp(replays, still=True), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_the_table_says_when_its_room_is_closed_and_stops_reconnecting(
+    server: tuple[GameServer, Address], tmp_path: Path
+) -> None:
+    """Issue 39: a client whose room was closed showed "connection lost: reconnecting…"
+    forever, and answered keys with "join a room first (hello)"."""
+    game_server, address = server
+    async with ana_at_the_table(address, tmp_path) as (screen, pilot, made):
+        await game_server.end_room(game_server.rooms[made.room], "closed by its host")
+        await until(pilot, lambda: screen.gone is not None)
+        await pilot.pause(0.3)
+        status = screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
+        question = screen.query_one("#question").drawn_text  # type: ignore[attr-defined]
+        assert "the room is no more" in status and "reconnecting" not in status
+        assert f"This room is no more: room {made.room} was closed by its host" in question
+        assert f"Room {made.room} was closed by its host" in screen.query_one("#log-0", EventLog).text()
+        assert screen.connection is None and not game_server.clients.get(made.room)
+        await pilot.press("1")  # no options: nothing is sent
+        await pilot.pause()
+        assert not screen.sent
+
+
+async def test_the_table_says_when_its_room_is_not_on_the_server_any_more(
+    server: tuple[GameServer, Address], tmp_path: Path
+) -> None:
+    """A server restarted without the room (its file gone): the reconnecting table is
+    refused at its hello, says so, and stops trying."""
+    game_server, address = server
+    async with ana_at_the_table(address, tmp_path) as (screen, pilot, made):
+        del game_server.rooms[made.room]  # as after a restart that did not find it
+        (client,) = game_server.clients[made.room]
+        await client.connection.close()
+        await until(pilot, lambda: screen.gone is not None)
+        assert f"there is no room '{made.room}' on this server" in screen.gone
+        await pilot.pause(1.5)  # a reconnecting table would have tried again by now
+        assert screen.gone is not None and screen.lost is None and screen.connection is None
+
+
+async def test_the_table_marks_the_takeover_bot(server: tuple[GameServer, Address], tmp_path: Path) -> None:
+    """Issue 39: while the room's takeover bot played Cy's turns, the status kept saying
+    "waiting for Cy". It says who the bot plays for, and the event log marks it."""
+    _game_server, address = server
+    async with await Connection.open(address) as host:
+        seats = (SeatConfig("Ana"), SeatConfig("Cy"))
+        await host.send(CreateRoom(seats, 7, takeover=0.2, key=host_key.local_key(address.uri)))
+        made = await host.receive()
+    assert isinstance(made, RoomMade)
+    game, seat_address = await joined(address, made.room, made.invites[0].token)
+    app = CwtuiApp(tmp_path, still=True, online=game, address=seat_address)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen)
+        while 1 not in screen.remote.stood_in:  # Ana plays; at Cy's turn the bot plays for her
+            await until(pilot, lambda: 1 in screen.remote.stood_in or (screen.options and not screen.sent))
+            if screen.options and not screen.sent:
+                await pilot.press(next(k for k in screen.option_keys() if k))
+                await pilot.pause(0.05)
+        await until(pilot, lambda: 1 in screen.remote.stood_in)
+        await pilot.pause(0.2)
+        status = screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
+        assert "a bot plays for Cy" in status and "waiting for Cy" not in status
+        assert "Cy is away: a bot plays for them until they are back" in screen.query_one("#log-0", EventLog).text()

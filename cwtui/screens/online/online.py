@@ -27,6 +27,7 @@ from cwtui.net.protocol import (
     Hello,
     Play,
     ProtocolError,
+    RoomClosed,
     SeenGame,
     ServerMessage,
     Table,
@@ -67,12 +68,21 @@ class OnlineScreen(SeatedScreen):
             super().__init__()
             self.line = line
 
+    class Gone(Message):
+        """The room is no more (closed, expired, or not on the server after a restart):
+        why. The worker has stopped: there is nothing to reconnect to."""
+
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
+
     def __init__(self, game: RemoteGame, address: Address, settings: Settings) -> None:
         super().__init__(game, settings)
         self.remote = game
         self.address = address
         self.connection: Connection | None = None
         self.lost: str | None = None  # why the connection is down, while it is
+        self.gone: str | None = None  # why the room is no more, once it is
         self.sent = False  # a choice is on its way: the options wait for the answer
         self.replay_asked = False  # on this connection, once the game is over
         self.finished = False  # the results are shown
@@ -91,10 +101,18 @@ class OnlineScreen(SeatedScreen):
             try:
                 async with await Connection.open(address) as connection:
                     await connection.send(Hello(address.room, address.token))
+                    answer = await connection.receive()
+                    if isinstance(answer, Error):  # no such room now, or the seat is not ours
+                        self.post_message(self.Gone(f"the server refused: {answer.message}"))
+                        return
                     self.connection = connection
-                    while True:
-                        self.post_message(self.Received(await connection.receive()))
+                    while not isinstance(answer, RoomClosed):
+                        self.post_message(self.Received(answer))
                         delay = RECONNECT_FIRST
+                        answer = await connection.receive()
+                    self.connection = None
+                    self.post_message(self.Gone(f"room {answer.room} was {answer.reason}"))
+                    return
             except ServerGone as exc:
                 self.connection = None
                 self.post_message(self.Lost(str(exc)))
@@ -103,6 +121,9 @@ class OnlineScreen(SeatedScreen):
 
     def send(self, message: ClientMessage) -> None:
         connection = self.connection
+        if self.gone is not None:
+            self.notify(f"The room is no more: {self.gone}.", severity="warning")
+            return
         if connection is None:
             self.notify("Not connected: the table is trying again.", severity="warning")
             return
@@ -147,7 +168,18 @@ class OnlineScreen(SeatedScreen):
         self.replay_asked = False  # an answer on the lost connection will not come
         self.update_status()
 
+    @on(Gone)
+    def room_gone(self, event: Gone) -> None:
+        self.gone = event.line
+        self.lost = None
+        self.sent = False
+        self.notify(f"{event.line[0].upper()}{event.line[1:]}.", title="The room is gone", severity="error")
+        self.log_note(f"{event.line[0].upper()}{event.line[1:]}")
+        self.update_status()
+        self.advance()
+
     def show_table(self, table: Table) -> None:
+        before = set(self.remote.stood_in)
         added, dropped = self.remote.take(table)
         if dropped:  # moves taken back
             self.rewrite_logs()
@@ -156,12 +188,20 @@ class OnlineScreen(SeatedScreen):
         else:
             for ply in added:
                 self.log_ply(ply)
+        now = set(table.stood_in)
+        for seat in sorted(now - before):  # the takeover bot is marked where it starts and stops
+            self.log_note(f"{self.remote.names[seat]} is away: a bot plays for them until they are back")
+        for seat in sorted(before - now):
+            self.log_note(f"{self.remote.names[seat]} is back: the bot no longer plays for them")
         self.refresh_panes()
         self.advance()
 
     # -- the game --------------------------------------------------------------------
     def advance(self) -> None:
         game = self.remote
+        if self.gone is not None and not game.over:
+            self.show_waiting(f"This room is no more: {self.gone}. q leaves the table.")
+            return
         if game.over:
             if not self.finished and not self.replay_asked and self.connection is not None:
                 self.replay_asked = True
@@ -208,10 +248,16 @@ class OnlineScreen(SeatedScreen):
     def status_parts(self) -> list[str]:
         game = self.remote
         parts = [f"room {game.welcome.room}" + (" (watching)" if game.seat is None else "")]
-        if self.lost is not None:
+        if self.gone is not None:
+            parts.append("the room is no more")
+        elif self.lost is not None:
             parts.append("connection lost: reconnecting…")
-        elif game.away and not game.over:
-            parts.append("waiting for " + ", ".join(game.names[s] for s in game.away))
+        elif not game.over:
+            waiting = [s for s in game.away if s not in game.stood_in]
+            if game.stood_in:
+                parts.append("a bot plays for " + ", ".join(game.names[s] for s in game.stood_in))
+            if waiting:
+                parts.append("waiting for " + ", ".join(game.names[s] for s in waiting))
         return parts
 
     # -- keys ------------------------------------------------------------------------
