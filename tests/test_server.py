@@ -926,3 +926,49 @@ async def test_rooms_nobody_visits_expire_and_finished_ones_retire(tmp_path: Pat
         listening.close()
         await listening.wait_closed()
         game_server.close()
+
+
+async def test_a_tls_mismatch_says_what_is_wrong(server: tuple[GameServer, Address, Wire]) -> None:
+    """wss:// to a server without TLS said "cannot reach a cwtui server at wss://…: "
+    with nothing after it."""
+    from websockets.exceptions import InvalidMessage
+
+    from cwtui.net.client import why_unreachable
+
+    _game_server, address, _wire = server
+    tls = Address(address.uri.replace("ws://", "wss://"))
+    with pytest.raises(ServerGone) as caught:
+        await Connection.open(tls)
+    plain = address.uri.removeprefix("ws://")
+    assert str(caught.value).endswith(f"no TLS there (ConnectionResetError); a server reached without a TLS proxy is "
+                                      f"{plain} (ws://), not wss://")  # fmt: skip
+    # a TLS server reached as ws:// answers no HTTP (websockets' InvalidMessage)
+    said = why_unreachable(address, InvalidMessage("did not receive a valid HTTP response"))
+    assert said.endswith(f"behind a TLS proxy it is wss://{plain}")
+    assert (
+        why_unreachable(address, ConnectionRefusedError(111, "Connect call failed"))
+        == "[Errno 111] Connect call failed"
+    )
+
+
+async def test_invites_name_the_address_players_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Behind a TLS proxy, `host` on the server's machine printed lines naming
+    127.0.0.1; with `serve --public-url` they name the address players reach."""
+    game_server = GameServer(tmp_path, public_url="wss://play.example.org:443")
+    listening = await game_server.start("127.0.0.1", 0)
+    port = next(iter(listening.sockets)).getsockname()[1]
+    host_key.register(port, game_server.host_key, tmp_path)
+    try:
+        argv = ["host", f"127.0.0.1:{port}", "--seat", "Ana", "--seat", "Bo:greedy"]
+        assert await asyncio.to_thread(main, argv) == 0
+        lines = capsys.readouterr().out.splitlines()
+        (code,) = game_server.rooms
+        assert lines[0].startswith(f"Room {code} on wss://play.example.org:443.")
+        assert lines[1].startswith(f"  Ana: cwtui join wss://play.example.org:443/{code}#")
+        assert lines[2] == f"  To watch: cwtui join wss://play.example.org:443/{code}"
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        game_server.close()
+    assert main(["serve", "--public-url", "play.example.org", "--replays-dir", str(tmp_path)]) == 2
+    assert "expected HOST:PORT" in capsys.readouterr().err

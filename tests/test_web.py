@@ -11,6 +11,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -65,6 +66,12 @@ def test_serve_web_serves_the_app_beside_the_game_server(tmp_path: Path) -> None
         page = urllib.request.urlopen(url, timeout=10).read().decode()
         assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
         assert "cwtui — Coldwater Crown" in page
+        # issue 39: nothing the page needs comes from another server (it asked Google for its font)
+        addresses = set(re.findall(r"""(?:href|src|url)\(?=?["']?(https?://[^"')\s]+)""", page))
+        assert addresses and all(a.startswith(f"http://127.0.0.1:{port}/") for a in addresses), addresses
+        assert "googleapis" not in page
+        font = re.search(r'url\("([^"]+RobotoMono-VariableFont_wght\.ttf)"\)', page)
+        assert font and urllib.request.urlopen(font[1], timeout=10).read()[:4] == b"\x00\x01\x00\x00"  # a TrueType font
     assert process.returncode == 0
 
 
@@ -88,6 +95,11 @@ async def test_browsers_beyond_the_limit_are_turned_away(tmp_path: Path) -> None
                     pass
             assert refused.value.response.status_code == 503
             assert b"as many browsers as it takes (1)" in refused.value.response.body
+            # the page itself says so, where it said "Session ended. [Restart]"
+            with pytest.raises(urllib.error.HTTPError) as full:
+                await asyncio.to_thread(urllib.request.urlopen, f"http://127.0.0.1:{port}/", timeout=10)
+            assert full.value.code == 503
+            assert "Try again later." in full.value.read().decode()
         for _ in range(50):  # the first has left: there is room again
             try:
                 async with connect(socket_url) as again:

@@ -61,6 +61,9 @@ def add_parsers(sub: Any) -> None:
                        help="the address of a reverse proxy in front (such as 127.0.0.1): the clients it "
                             "forwards are told apart by the X-Forwarded-For it sends, for the connections "
                             "allowed an address")  # fmt: skip
+    serve_p.add_argument("--public-url", default=None, metavar="URL",
+                       help="the address players reach this server at, such as wss://play.example.org:443 "
+                            "behind a TLS proxy: invites name it (default: the address the host used)")  # fmt: skip
     serve_p.add_argument("--room-ttl", type=duration_arg, default=None, metavar="TIME",
                        help="close a room under way once nobody has moved in it or visited it for this long "
                             "(such as 7d or 12h; default 30d); its log is kept")  # fmt: skip
@@ -112,7 +115,8 @@ def serve(args: argparse.Namespace) -> int:
     if web and args.web_url is not None and not args.web_url.startswith(("http://", "https://")):
         raise usage("serve", f"--web-url is the address browsers use, http(s)://…, not {args.web_url!r}")
     limits = Limits() if args.room_ttl is None else Limits(room_ttl=args.room_ttl)
-    return asyncio.run(_serve(folder, args.host, args.port, web, args.trusted_proxy, limits))
+    public = None if args.public_url is None else _server(args.public_url, "serve").uri
+    return asyncio.run(_serve(folder, args.host, args.port, web, args.trusted_proxy, limits, public))
 
 
 @dataclass(frozen=True)
@@ -126,12 +130,18 @@ class Web:
 
 
 async def _serve(
-    folder: Path, host: str, port: int, web: Web | None, trusted_proxy: str | None = None, limits: Limits | None = None
+    folder: Path,
+    host: str,
+    port: int,
+    web: Web | None,
+    trusted_proxy: str | None = None,
+    limits: Limits | None = None,
+    public_url: str | None = None,
 ) -> int:
     from cwtui.net import host_key
     from cwtui.net.server import GameServer, Limits
 
-    game_server = GameServer(folder, limits=limits or Limits(), trusted_proxy=trusted_proxy)
+    game_server = GameServer(folder, limits=limits or Limits(), trusted_proxy=trusted_proxy, public_url=public_url)
     try:
         listening = await game_server.start(host, port)
     except OSError as exc:  # before anything is written: a bad --host or --port changes nothing
@@ -222,7 +232,7 @@ def host(args: argparse.Namespace) -> int:
     reply = _ask(address, CreateRoom(seats, args.seed, not args.no_tag_points, args.takeover, key), "host")
     if not isinstance(reply, RoomMade):
         return _unexpected(reply, "host")
-    server = str(address)
+    server = reply.address.removeprefix("ws://") if reply.address else str(address)
     print(f"Room {reply.room} on {server}. Send each player their line (it is their seat's secret):")
     for invite in reply.invites:
         print(f"  {invite.name}: cwtui join {server}/{reply.room}#{invite.token}")

@@ -7,11 +7,12 @@ allowed; without it, `ws://`).
 
 from __future__ import annotations
 
+import ssl
 from dataclasses import dataclass
 from types import TracebackType
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
 
 from cwtui.net.protocol import (
     MAX_FRAME,
@@ -61,6 +62,23 @@ def parse_address(text: str) -> Address:
     return Address(f"{scheme}{host}:{port}", room.upper() or None, token or None)
 
 
+def why_unreachable(address: Address, exc: Exception) -> str:
+    """Why a connection could not be opened, in words that say what to do: a TLS
+    mismatch between the address and the server says itself only as a reset or as
+    no HTTP answer."""
+    tls = address.uri.startswith("wss://")
+    said = str(exc) or type(exc).__name__
+    if tls and isinstance(exc, ConnectionResetError | ssl.SSLError) and "CERTIFICATE" not in said:
+        return (f"no TLS there ({said}); a server reached without a TLS proxy is "
+                f"{address.uri.removeprefix('wss://')} (ws://), not wss://")  # fmt: skip
+    if tls and "CERTIFICATE_VERIFY_FAILED" in said:
+        return f"this machine does not trust the server's TLS certificate ({said})"
+    if not tls and isinstance(exc, InvalidMessage):
+        return (f"it did not answer as a websocket server ({said}); behind a TLS proxy it is "
+                f"wss://{address.uri.removeprefix('ws://')}")  # fmt: skip
+    return said
+
+
 class ServerGone(Exception):
     """The server cannot be reached, or closed the connection: the message says which."""
 
@@ -81,7 +99,7 @@ class Connection:
         try:
             socket = await connect(address.uri, max_size=MAX_FRAME, open_timeout=timeout, compression=None)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
-            raise ServerGone(f"cannot reach a cwtui server at {address.uri}: {exc}") from None
+            raise ServerGone(f"cannot reach a cwtui server at {address.uri}: {why_unreachable(address, exc)}") from None
         return cls(socket)
 
     async def send(self, message: ClientMessage) -> None:

@@ -102,10 +102,13 @@ class Invite(msgspec.Struct, frozen=True):
 
 
 class RoomMade(msgspec.Struct, frozen=True, tag_field="kind", tag="room_made"):
-    """The room's code and a secret per human seat: given to each player once."""
+    """The room's code and a secret per human seat: given to each player once.
+    `address`: where players reach the server (`serve --public-url`), for the invites;
+    None: the address the host used."""
 
     room: str
     invites: tuple[Invite, ...]
+    address: str | None = None
 
 
 class RoomInfo(msgspec.Struct, frozen=True):

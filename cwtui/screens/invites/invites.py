@@ -37,14 +37,17 @@ class InvitesScreen(Screen[None]):
             self.line = line
 
     def __init__(self, server: Address, made: RoomMade, seats: tuple[SeatConfig, ...]) -> None:
-        """`server`: HOST:PORT as the player gave it (the invites name it so)."""
+        """`server`: HOST:PORT as the player gave it (the invites name it so, unless the
+        server says where players reach it: `made.address`)."""
         super().__init__()
         self.server = server
+        self.invited = Address(made.address) if made.address else server
         self.made = made
         self.seats = seats
 
-    def address(self, token: str | None) -> Address:
-        return Address(self.server.uri, self.made.room, token)
+    def address(self, token: str | None, server: Address | None = None) -> Address:
+        """The room at `server` (the one the host reached), with a seat's token."""
+        return Address((server or self.server).uri, self.made.room, token)
 
     def lines(self) -> list[tuple[str, str]]:
         """(who, what to send them), every seat in turn order, then the spectators."""
@@ -52,9 +55,10 @@ class InvitesScreen(Screen[None]):
         rows = []
         for seat, config in enumerate(self.seats):
             token = tokens.get(seat)
-            what = f"cwtui join {self.address(token)}" if token else f"{KIND_NAMES[config.kind]}, played by the server"
+            what = (f"cwtui join {self.address(token, self.invited)}" if token
+                    else f"{KIND_NAMES[config.kind]}, played by the server")  # fmt: skip
             rows.append((config.name, what))
-        rows.append(("To watch", f"cwtui join {self.address(None)}"))
+        rows.append(("To watch", f"cwtui join {self.address(None, self.invited)}"))
         return rows
 
     def compose(self) -> ComposeResult:
