@@ -115,9 +115,7 @@ class CwtuiApp(App[None]):
 
             self.push_screen(PlayScreen(self.game, self.settings))
         if self.online is not None:
-            from cwtui.screens.online.online import OnlineScreen
-
-            self.push_screen(OnlineScreen(*self.online, self.settings))
+            self.open_table(*self.online)
         self._check_size(self.size.width, self.size.height)
 
     def on_unmount(self) -> None:
@@ -191,9 +189,18 @@ class CwtuiApp(App[None]):
         self.switch_screen(InvitesScreen(message.address, message.made, message.seats))
 
     def on_sit_down(self, message: navigation.SitDown) -> None:
+        self.open_table(message.game, message.address)
+
+    def open_table(self, game: RemoteGame, address: Address) -> None:
+        """The online table of `game` at `address`; a seat of this user's is kept in
+        their games (cwtui.net.my_games), unless this app is a browser's guest, which
+        runs on the server's machine for whoever has the link."""
+        from cwtui.net.my_games import remember
         from cwtui.screens.online.online import OnlineScreen
 
-        self.push_screen(OnlineScreen(message.game, message.address, self.settings))
+        if self.guest is None and game.seat is not None:
+            remember(address, game.seat, tuple(game.names))
+        self.push_screen(OnlineScreen(game, address, self.settings))
 
     def on_show_results(self, message: navigation.ShowResults) -> None:
         from cwtui.screens.results.results import ResultsScreen
@@ -243,6 +250,17 @@ class CwtuiApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def on_open_my_games(self, _message: navigation.OpenMyGames) -> None:
+        from cwtui.net.my_games import my_games
+        from cwtui.screens.my_games.my_games import MyGamesScreen
+
+        if self._guest_refused():
+            return
+        if my_games():
+            self.push_screen(MyGamesScreen())
+        else:
+            self.notify("No online games yet: the seats you join are kept here.")
 
     def on_open_resume(self, _message: navigation.OpenResume) -> None:
         from cwtui.saved import unfinished_games

@@ -117,6 +117,10 @@ class OpenJoin(Message):
     """Join a game on a server (the join dialog, then its table)."""
 
 
+class OpenMyGames(Message):
+    """My online games: the seats this user joined, and whose turn it is."""
+
+
 class RoomOpened(Message):
     """A room the player hosts was made on the server at `address` (HOST:PORT): show its
     invites, in place of the new-game form."""

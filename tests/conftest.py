@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -10,6 +12,10 @@ from hypothesis import HealthCheck, settings
 from cwtui.history.loader import load
 from cwtui.runner import play_game
 from engine import GameConfig, SeatConfig
+
+if TYPE_CHECKING:
+    from cwtui.net.client import Address
+    from cwtui.net.server import GameServer
 
 settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci")
@@ -30,6 +36,26 @@ def state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     folder = tmp_path_factory.mktemp("state")
     monkeypatch.setenv("CWTUI_STATE_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[tuple[GameServer, Address]]:
+    """A game server on localhost in the test's event loop, and its address; its host
+    key left where this user's `cwtui host` finds it, as `cwtui serve` does."""
+    from cwtui.net import host_key
+    from cwtui.net.client import Address
+    from cwtui.net.server import GameServer
+
+    game_server = GameServer(tmp_path / "server")
+    listening = await game_server.start("127.0.0.1", 0)
+    port = next(iter(listening.sockets)).getsockname()[1]
+    host_key.register(port, game_server.host_key, tmp_path / "server")
+    try:
+        yield game_server, Address(f"ws://127.0.0.1:{port}")
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        game_server.close()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

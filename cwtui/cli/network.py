@@ -94,6 +94,9 @@ def add_parsers(sub: Any) -> None:
     close_p = sub.add_parser("close", help="close a room on a game server: its players are told; its log is kept")
     close_p.add_argument("server", help="HOST:PORT#KEY of the server (KEY: its host key; on its machine, HOST:PORT)")
     close_p.add_argument("room", help="the room's code")
+    games_p = sub.add_parser("games", help="my online games: every seat you have joined, on any server, and whose "
+                                           "turn it is")  # fmt: skip
+    games_p.add_argument("--forget", metavar="ROOM", default=None, help="forget your seat in this room")
     rooms_p = sub.add_parser("rooms", help="list the rooms on a game server (the lobby)")
     rooms_p.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
     guest_p = sub.add_parser(
@@ -101,7 +104,8 @@ def add_parsers(sub: Any) -> None:
     )
     guest_p.add_argument("server", help="HOST:PORT of the `cwtui serve` beside it")
     for parser, run in (
-        (serve_p, serve), (host_p, host), (join_p, join), (close_p, close), (rooms_p, rooms), (guest_p, guest)
+        (serve_p, serve), (host_p, host), (join_p, join), (close_p, close), (games_p, games), (rooms_p, rooms),
+        (guest_p, guest),
     ):  # fmt: skip
         parser.set_defaults(run=run)
 
@@ -250,6 +254,32 @@ def close(args: argparse.Namespace) -> int:
     if not isinstance(reply, RoomClosed):
         return _unexpected(reply, "close")
     print(f"Room {reply.room} is closed; its players were told, and its game's log is kept as it was.")
+    return 0
+
+
+def games(args: argparse.Namespace) -> int:
+    """My games and whose turn it is; exit 0 (a server that cannot be reached is said
+    on its games' lines)."""
+    from cwtui.net import my_games
+
+    kept = my_games.my_games()
+    if args.forget is not None:
+        room = args.forget.upper()
+        gone = [g for g in kept if g.room == room]
+        if not gone:
+            raise usage("games", f"no game of yours in room {args.forget!r} (cwtui games lists them)")
+        for game in gone:
+            my_games.forget(game.line)
+        print(f"Forgot your seat in room {room}.")
+        return 0
+    if not kept:
+        print("No online games yet: every seat you take with `cwtui join` (or j on the home screen) is kept here.")
+        return 0
+    for standing in asyncio.run(my_games.standings(kept)):
+        game = standing.game
+        mark = "▶" if standing.yours else " "
+        print(f"{mark} {game.room}  {game.names[game.seat]:<12} {standing.words()}")
+        print(f"    cwtui join {game.line}")
     return 0
 
 

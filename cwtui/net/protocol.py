@@ -118,6 +118,7 @@ class RoomInfo(msgspec.Struct, frozen=True):
     ply: int
     over: bool
     connected: tuple[int, ...]  # human seats with someone at them now
+    to_act: int | None = None  # the seat to act (None: over, or a server before it said)
 
 
 class Rooms(msgspec.Struct, frozen=True, tag_field="kind", tag="rooms"):

@@ -252,6 +252,7 @@ class Room:
             self.ply,
             self.over,
             tuple(seat for seat in self.session.humans if self.present[seat]),
+            None if self.over else self.session.state.to_act,
         )
 
     def close(self) -> None:

@@ -11,7 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cwtui.navigation import NewGame, OpenHistory, OpenJoin, OpenReplayList, OpenResume
+from cwtui.navigation import NewGame, OpenHistory, OpenJoin, OpenMyGames, OpenReplayList, OpenResume
+from cwtui.net.my_games import my_games
 from cwtui.saved import shown_path, unfinished_games
 
 LOGO = """\
@@ -26,6 +27,7 @@ class HomeScreen(Screen[None]):
         Binding("r", "choose('resume')", "Resume", id="home.resume"),
         # in the menu, not the footer (at 80 columns the footer would cut F1 Help)
         Binding("j", "choose('join')", "Join", id="home.join", show=False),
+        Binding("g", "choose('games')", "My online games", id="home.games", show=False),
         Binding("o", "choose('replay')", "Open a replay", id="home.replay"),
         Binding("h", "choose('history')", "History", id="home.history"),
         Binding("q", "choose('quit')", "Quit", id="home.quit"),
@@ -51,6 +53,7 @@ class HomeScreen(Screen[None]):
     def refresh_menu(self) -> None:
         folder = self.replays
         unfinished = unfinished_games(folder) if folder.is_dir() else []
+        online = len(my_games())  # read from a small file: the servers are asked on its screen
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
@@ -61,6 +64,7 @@ class HomeScreen(Screen[None]):
                     f"Resume a game  [dim](r) — {len(unfinished)} unfinished[/]", id="resume", disabled=not unfinished
                 ),
                 Option("Join a game on a server  [dim](j)[/]", id="join"),
+                Option(f"My online games  [dim](g) — {online}[/]", id="games", disabled=not online),
                 Option("Open a replay  [dim](o)[/]", id="replay"),
                 Option("History in SQL  [dim](h)[/]", id="history"),
                 Option("Quit  [dim](q)[/]", id="quit"),
@@ -80,6 +84,8 @@ class HomeScreen(Screen[None]):
             self.post_message(OpenResume())
         elif choice == "join":
             self.post_message(OpenJoin())
+        elif choice == "games":
+            self.post_message(OpenMyGames())
         elif choice == "replay":
             self.post_message(OpenReplayList())
         elif choice == "history":
