@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from cwtui import navigation
+from cwtui.alerts import TurnAlert, alert_sequence
 from cwtui.collector import CHECK_EVERY, IdleCollector
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.screens.help.help import HelpScreen
@@ -54,6 +55,7 @@ class CwtuiApp(App[None]):
         replays: Path,
         *,
         bot_speed: BotSpeed = "normal",
+        turn_alert: TurnAlert = "desktop",
         seed_source: Callable[[], int] | None = None,
         still: bool = False,
         replay: tuple[Replay, Path] | None = None,
@@ -72,7 +74,7 @@ class CwtuiApp(App[None]):
         self.opening = replay
         self.game = game
         self.online = (online, address) if online is not None and address is not None else None
-        self.settings = Settings(replays, bot_speed=bot_speed, still=still)
+        self.settings = Settings(replays, bot_speed=bot_speed, still=still, turn_alert=turn_alert)
         if seed_source is not None:
             self.settings.seed_source = seed_source
         self.crashed: str | None = None  # an error nothing handled ended the app: what to say
@@ -187,6 +189,17 @@ class CwtuiApp(App[None]):
         if self._guest_refused():
             return
         self.switch_screen(InvitesScreen(message.address, message.made, message.seats))
+
+    def on_your_turn(self, message: navigation.YourTurn) -> None:
+        """Only for a player who is not looking: the terminal says when it has lost the
+        focus (Textual's app_focus, from the terminal's focus reports)."""
+        if not self.app_focus:
+            self.write_to_terminal(alert_sequence(self.settings.turn_alert, "cwtui", message.text))
+
+    def write_to_terminal(self, sequence: str) -> None:
+        """Escape sequences for the terminal itself, as Textual's own `bell` writes them."""
+        if sequence and not self.is_headless and self._driver is not None:
+            self._driver.write(sequence)
 
     def on_sit_down(self, message: navigation.SitDown) -> None:
         self.open_table(message.game, message.address)

@@ -117,6 +117,15 @@ class OpenJoin(Message):
     """Join a game on a server (the join dialog, then its table)."""
 
 
+class YourTurn(Message):
+    """A decision waits at an online table: the App tells a player who is not looking
+    (settings.turn_alert), `text` saying which."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
 class OpenMyGames(Message):
     """My online games: the seats this user joined, and whose turn it is."""
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
+from cwtui.alerts import TurnAlert
+
 if TYPE_CHECKING:  # the bots load with the first game, not with the app
     from engine.bots import TreeRunner
     from engine.config import SeatConfig
@@ -40,6 +42,8 @@ class Settings:
     # Where search bots and hints grow their trees: the app's processes (cwtui.search_pool),
     # or None, here (tests: `still`; a browser's guest, whose process is one of many)
     search: TreeRunner | None = None
+    # How an online table tells a player in another window that it is their turn
+    turn_alert: TurnAlert = "desktop"
 
     @property
     def search_timed(self) -> bool:

@@ -16,6 +16,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
+from cwtui.alerts import TURN_ALERTS
 from cwtui.cli import batch, history, network, play
 from cwtui.cli.args import EXIT_STOPPED, EXIT_USAGE, Parser, UsageError, need_folder_or_nothing
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
@@ -33,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--bot-speed", choices=tuple(BOT_SPEEDS), default="normal",
                         help="how fast bots move at the table (default: normal; s cycles it in a game)")  # fmt: skip
+    parser.add_argument("--turn-alert", choices=TURN_ALERTS, default="desktop",
+                        help="how an online table tells you it is your turn while its terminal is in the "
+                             "background: desktop (the bell and a desktop notification), bell, or off")  # fmt: skip
     parser.add_argument("--version", action=VersionAction, help="say which version and which engine run, then exit")
     sub = parser.add_subparsers(dest="command")
     # each family registers its commands and their handlers (set_defaults(run=…))
@@ -92,7 +96,7 @@ def _run(args: argparse.Namespace) -> int:
 def run_app(args: argparse.Namespace) -> int:
     from cwtui.app import CwtuiApp, run_to_the_end
 
-    return run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed))
+    return run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, turn_alert=args.turn_alert))
 
 
 class VersionAction(argparse.Action):

@@ -216,7 +216,9 @@ def guest(args: argparse.Namespace) -> int:
     from cwtui.app import CwtuiApp, run_to_the_end
 
     address = _server(args.server, "guest")
-    return run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, guest=address))
+    return run_to_the_end(
+        CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, turn_alert=args.turn_alert, guest=address)
+    )
 
 
 def host(args: argparse.Namespace) -> int:
@@ -352,5 +354,11 @@ def join(args: argparse.Namespace) -> int:
         print(f"cwtui join: {exc}", file=sys.stderr)
         return 1
     return run_to_the_end(
-        CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, online=game, address=address)
+        CwtuiApp(
+            replays_dir(args.replays_dir),
+            bot_speed=args.bot_speed,
+            turn_alert=args.turn_alert,
+            online=game,
+            address=address,
+        )
     )

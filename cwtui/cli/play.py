@@ -48,7 +48,7 @@ def play_game(args: argparse.Namespace) -> int:
     folder = replays_dir(args.replays_dir)
     need_writable_folder(folder, "--replays-dir", "play")
     session = GameSession.start(config, folder, cards)
-    return run_to_the_end(CwtuiApp(folder, bot_speed=args.bot_speed, game=session))
+    return run_to_the_end(CwtuiApp(folder, bot_speed=args.bot_speed, turn_alert=args.turn_alert, game=session))
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -60,4 +60,11 @@ def replay(args: argparse.Namespace) -> int:
         opened = open_replay(args.file, cards_from(args.cards, "replay"))
     except EngineError as exc:
         raise UsageError(f"cwtui replay: {args.file}: {exc}") from None
-    return run_to_the_end(CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, replay=(opened, args.file)))
+    return run_to_the_end(
+        CwtuiApp(
+            replays_dir(args.replays_dir),
+            bot_speed=args.bot_speed,
+            turn_alert=args.turn_alert,
+            replay=(opened, args.file),
+        )
+    )

@@ -366,3 +366,44 @@ async def test_the_table_marks_the_takeover_bot(server: tuple[GameServer, Addres
         status = screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
         assert "a bot plays for Cy" in status and "waiting for Cy" not in status
         assert "Cy is away: a bot plays for them until they are back" in screen.query_one("#log-0", EventLog).text()
+
+
+async def test_a_player_in_another_window_is_told_it_is_their_turn(
+    server: tuple[GameServer, Address], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39: a game over days needs the table to call its player back. Once for each
+    decision, and only while the terminal says it is not in focus (a key pressed there
+    brings it back)."""
+    from cwtui.alerts import alert_sequence
+    from cwtui.net.protocol import Play
+
+    _game_server, address = server
+    made = await room(address, SeatConfig("Ana"), SeatConfig("Cy"))
+    game, seat_address = await joined(address, made.room, made.invites[0].token)
+    app = CwtuiApp(tmp_path, still=True, online=game, address=seat_address)
+    written: list[str] = []
+    monkeypatch.setattr(app, "write_to_terminal", written.append)
+    async with app.run_test(size=(120, 40)) as pilot, await Connection.open(address) as cy:
+        await cy.send(Hello(made.room, made.invites[1].token))
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen)
+        while screen.remote.to_act == 0:  # Ana's turn, at her table
+            await until(pilot, lambda: screen.remote.to_act != 0 or (screen.options and not screen.sent))
+            if screen.remote.to_act == 0:
+                await pilot.press(next(k for k in screen.option_keys() if k))
+                await pilot.pause(0.05)
+        assert written == []  # she was looking
+        app.app_focus = False  # she went to another window; Cy plays his turn
+        played = False
+        while True:  # the tables Cy was sent while Ana played, then his own turn
+            message = await cy.receive()
+            if isinstance(message, Table) and message.legal:
+                await cy.send(Play(message.ply, message.legal[0]))
+                played = True
+            elif isinstance(message, Table) and played:
+                break
+        await until(pilot, lambda: bool(written))
+        text = f"your turn in room {made.room} (move {screen.remote.ply + 1})"
+        assert written == [alert_sequence("desktop", "cwtui", text)]
+        await pilot.pause(0.3)
+        assert len(written) == 1  # once a decision

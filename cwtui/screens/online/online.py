@@ -18,7 +18,7 @@ from textual import on, work
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from cwtui.navigation import ShowResults
+from cwtui.navigation import ShowResults, YourTurn
 from cwtui.net.client import Address, Connection, ServerGone
 from cwtui.net.protocol import (
     AskReplay,
@@ -86,6 +86,7 @@ class OnlineScreen(SeatedScreen):
         self.sent = False  # a choice is on its way: the options wait for the answer
         self.replay_asked = False  # on this connection, once the game is over
         self.finished = False  # the results are shown
+        self.alerted: int | None = None  # the position whose decision the player was told of
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -210,6 +211,9 @@ class OnlineScreen(SeatedScreen):
             return
         seat = game.to_act
         if game.seat == seat and game.table.legal and not self.sent:
+            if self.alerted != game.ply:  # once a decision, for a player who is not looking
+                self.alerted = game.ply
+                self.post_message(YourTurn(f"your turn in room {game.welcome.room} (move {game.ply + 1})"))
             self.ask()
             return
         name = game.names[seat]
