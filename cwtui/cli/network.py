@@ -89,6 +89,8 @@ def add_parsers(sub: Any) -> None:
         help="a bot plays for a human seat that stays away this long when it is to act, until its player is "
              "back (default: the game waits for them)",
     )  # fmt: skip
+    host_p.add_argument("--spectators-talk", action="store_true",
+                      help="spectators read and say table talk too (the seats always do)")  # fmt: skip
     join_p = sub.add_parser("join", help="sit at your seat in a room of a game server (or watch it), at the table")
     join_p.add_argument("invite", help="HOST:PORT/ROOM#TOKEN, the line the host sent you (without #TOKEN: watch)")
     close_p = sub.add_parser("close", help="close a room on a game server: its players are told; its log is kept")
@@ -235,7 +237,8 @@ def host(args: argparse.Namespace) -> int:
 
     key = address.token or local_key(address.uri)
     address = Address(address.uri)  # the invites name the server, never its key
-    reply = _ask(address, CreateRoom(seats, args.seed, not args.no_tag_points, args.takeover, key), "host")
+    request = CreateRoom(seats, args.seed, not args.no_tag_points, args.takeover, key, args.spectators_talk)
+    reply = _ask(address, request, "host")
     if not isinstance(reply, RoomMade):
         return _unexpected(reply, "host")
     server = reply.address.removeprefix("ws://") if reply.address else str(address)

@@ -57,6 +57,7 @@ class CreateRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="create_room
     # bot (STAND_IN) plays for it until its player is back; None: the game waits for them.
     takeover: float | None = None
     key: str | None = None  # the server's host key (cwtui.net.host_key): without it, no room is made
+    spectators_talk: bool = False  # spectators read and say table talk too (seats always do)
 
 
 class ListRooms(msgspec.Struct, frozen=True, tag_field="kind", tag="list_rooms", forbid_unknown_fields=True):
@@ -80,6 +81,12 @@ class AskReplay(msgspec.Struct, frozen=True, tag_field="kind", tag="ask_replay",
     """The finished game as this connection's seat saw it, for its replay (`SeenGame`)."""
 
 
+class Say(msgspec.Struct, frozen=True, tag_field="kind", tag="say", forbid_unknown_fields=True):
+    """A line of table talk (cwtui.net.chat: cleaned, limited, kept beside the room)."""
+
+    text: str
+
+
 class CloseRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="close_room", forbid_unknown_fields=True):
     """End a room (the server's host key): its players are told, its log is kept as it is."""
 
@@ -89,7 +96,7 @@ class CloseRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="close_room",
 
 STAND_IN: Final = "medium"  # the bot that plays for a seat that stays away
 
-ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo | AskReplay | CloseRoom
+ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo | AskReplay | CloseRoom | Say
 
 
 # ---- server → client -------------------------------------------------------------------
@@ -136,6 +143,7 @@ class Welcome(msgspec.Struct, frozen=True, tag_field="kind", tag="welcome"):
     tag_points: bool
     cards_hash: str  # the card data the game is played with (a client must hold the same)
     protocol: int = PROTOCOL
+    talk: bool = False  # this connection reads and says table talk (a seat; a spectator if the host allows)
 
 
 class SeenPly(msgspec.Struct, frozen=True):
@@ -174,6 +182,19 @@ class SeenGame(msgspec.Struct, frozen=True, tag_field="kind", tag="seen_game"):
     views: bytes
 
 
+class ChatLine(msgspec.Struct, frozen=True):
+    seat: int | None  # None: a spectator
+    name: str
+    text: str
+    at: str  # ISO 8601, UTC
+
+
+class Chat(msgspec.Struct, frozen=True, tag_field="kind", tag="chat"):
+    """Table talk: the lines said since, or the room's recent ones for a newcomer."""
+
+    lines: tuple[ChatLine, ...]
+
+
 class RoomClosed(msgspec.Struct, frozen=True, tag_field="kind", tag="room_closed"):
     """The room is no more (its host closed it, or it expired): why. Its connections
     are closed after it; its log stays on the server, as it was."""
@@ -189,7 +210,7 @@ class Error(msgspec.Struct, frozen=True, tag_field="kind", tag="error"):
     rule: str | None = None
 
 
-ServerMessage = RoomMade | Rooms | Welcome | Table | SeenGame | RoomClosed | Error
+ServerMessage = RoomMade | Rooms | Welcome | Table | SeenGame | Chat | RoomClosed | Error
 
 # What `unpack_views` inflates at most: a long four-seat game's Views are about 2 MB, so a
 # damaged or hostile payload cannot make a client build more than this.

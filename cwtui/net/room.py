@@ -27,6 +27,7 @@ from typing import Final, cast
 import msgspec
 
 from cwtui.logfile import NotSaved, write_whole
+from cwtui.net.chat import ChatLog
 from cwtui.net.protocol import STAND_IN, Invite, ProtocolError, RoomInfo, SeenGame, SeenPly, Table, pack_views
 from cwtui.session import GameSession
 from engine.bots import Bot, make_bot
@@ -54,6 +55,7 @@ class RoomRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     log: str  # the game's log, a file name in the same folder as the rooms folder
     tokens: dict[int, str]  # human seat → SHA-256 of its token (the token itself is never stored)
     takeover: float | None = None  # protocol.CreateRoom.takeover
+    spectators_talk: bool = False  # protocol.CreateRoom.spectators_talk
 
 
 def random_code() -> str:
@@ -70,6 +72,8 @@ class Room:
     session: GameSession
     tokens: dict[int, str]  # seat → token_hash
     takeover: float | None = None  # protocol.CreateRoom.takeover
+    spectators_talk: bool = False  # protocol.CreateRoom.spectators_talk
+    chat: ChatLog | None = None  # its table talk, beside its file (None: a room of no store: tests)
     present: Counter[int] = field(default_factory=Counter)  # human seat → connections at it
     # Since when (time.monotonic) each human seat has had nobody at it; a seat not yet
     # joined is away from the room's opening.
@@ -83,6 +87,10 @@ class Room:
         now = time.monotonic()
         for seat in self.session.humans:
             self.away_since.setdefault(seat, now)
+
+    def talks(self, seat: int | None) -> bool:
+        """Whether a connection at `seat` (None: a spectator) reads and says table talk."""
+        return seat is not None or self.spectators_talk
 
     def arrive(self, seat: int) -> None:
         self.present[seat] += 1
@@ -273,7 +281,7 @@ class RoomStore:
         self.codes = codes or random_code
 
     def create(
-        self, config: GameConfig, taken: set[str], takeover: float | None = None
+        self, config: GameConfig, taken: set[str], takeover: float | None = None, spectators_talk: bool = False
     ) -> tuple[Room, tuple[Invite, ...]]:
         """A new room with a code not in `taken` (nor on disk), its game started and
         logged, its file written; the invites carry each human seat's token."""
@@ -285,7 +293,8 @@ class RoomStore:
         session = GameSession.start(config, self.folder, self.cards)  # NotSaved: nothing was made
         tokens = {seat: secrets.token_urlsafe(16) for seat in session.humans}
         assert session.path is not None
-        record = RoomRecord(code, session.path.name, {seat: token_hash(t) for seat, t in tokens.items()}, takeover)
+        hashes = {seat: token_hash(t) for seat, t in tokens.items()}
+        record = RoomRecord(code, session.path.name, hashes, takeover, spectators_talk)
         try:
             write_whole(self._path(code), msgspec.json.encode(record), durable=True)
         except OSError as exc:  # a full disk, say: no room, and no game without one
@@ -293,7 +302,8 @@ class RoomStore:
             session.path.unlink(missing_ok=True)
             raise NotSaved(f"the room could not be saved ({exc.strerror or exc})") from None
         invites = tuple(Invite(seat, session.names[seat], token) for seat, token in tokens.items())
-        return Room(code, session, dict(record.tokens), takeover), invites
+        room = Room(code, session, dict(record.tokens), takeover, spectators_talk, ChatLog(self._chat(code)))
+        return room, invites
 
     def load(self) -> tuple[list[Room], list[str]]:
         """Every room whose game can go on or be watched, its game resumed from its log
@@ -311,7 +321,8 @@ class RoomStore:
             except (OSError, msgspec.DecodeError, EngineError, ValueError) as exc:
                 problems.append(f"room {path.stem}: cannot be opened: {exc}")
                 continue
-            room = Room(record.room, session, dict(record.tokens), record.takeover)
+            chat = ChatLog(self._chat(record.room))
+            room = Room(record.room, session, dict(record.tokens), record.takeover, record.spectators_talk, chat)
             with contextlib.suppress(OSError):
                 room.active_at = log.stat().st_mtime  # its last move: the time since counts towards expiry
             rooms.append(room)
@@ -323,9 +334,14 @@ class RoomStore:
         be moved (the room then comes back at the next start)."""
         self.retired_folder.mkdir(parents=True, exist_ok=True)
         self._path(code).replace(self._retired(code))
+        if self._chat(code).exists():
+            self._chat(code).replace(self.retired_folder / self._chat(code).name)
 
     def _path(self, code: str) -> Path:
         return self.rooms_folder / f"{code}.json"
+
+    def _chat(self, code: str) -> Path:
+        return self.rooms_folder / f"{code}.chat.jsonl"
 
     def _retired(self, code: str) -> Path:
         return self.retired_folder / f"{code}.json"

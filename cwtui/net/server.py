@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import assert_never
 
 from websockets.asyncio.server import Server as WebsocketServer
 from websockets.asyncio.server import ServerConnection, serve
@@ -34,7 +35,8 @@ from websockets.exceptions import ConnectionClosed
 
 from cwtui.crash import crash_line, write_report
 from cwtui.logfile import NotSaved
-from cwtui.net import host_key
+from cwtui.net import chat, host_key
+from cwtui.net.chat import RateLimit
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -42,6 +44,7 @@ from cwtui.net.protocol import (
     MAX_TAKEOVER,
     PROTOCOL,
     AskReplay,
+    Chat,
     ClientMessage,
     CloseRoom,
     CreateRoom,
@@ -53,6 +56,7 @@ from cwtui.net.protocol import (
     RoomClosed,
     RoomMade,
     Rooms,
+    Say,
     ServerMessage,
     Undo,
     Welcome,
@@ -92,6 +96,7 @@ class Client:
     room: Room | None = None
     seat: int | None = None
     known: int = 0
+    talk: RateLimit = field(default_factory=RateLimit)  # its table talk's pace
 
 
 @dataclass
@@ -226,6 +231,8 @@ class GameServer:
             await self.join(client, message)
         elif isinstance(message, AskReplay):
             await self.replay(client)
+        elif isinstance(message, Say):
+            await self.say(client, message.text)
         elif isinstance(message, CloseRoom):
             self.check_key(message.key)
             room = self.rooms.get(message.room.upper())
@@ -234,8 +241,10 @@ class GameServer:
             if client.room is not room:
                 await self.send(client, RoomClosed(room.code, "closed by its host"))
             await self.end_room(room, "closed by its host")
-        else:
+        elif isinstance(message, Play | Undo):
             await self.move(client, message)
+        else:
+            assert_never(message)
 
     def listed(self) -> list[Room]:
         """The lobby: rooms under way, and those finished within FINISHED_LISTED."""
@@ -264,7 +273,7 @@ class GameServer:
         if message.takeover is not None and not 0 <= message.takeover <= MAX_TAKEOVER:
             raise ProtocolError(f"a takeover time is 0 to {MAX_TAKEOVER:,} seconds, not {message.takeover}")
         try:
-            room, invites = self.store.create(config, set(self.rooms), message.takeover)
+            room, invites = self.store.create(config, set(self.rooms), message.takeover, message.spectators_talk)
         except NotSaved as exc:  # the server's disk is full: the client is told, nothing is left half made
             raise ProtocolError(f"no room was made: {exc}; try again later") from None
         self._add(room)
@@ -294,9 +303,40 @@ class GameServer:
                 tuple(s.kind for s in config.seats),
                 config.tag_points,
                 room.session.state.cards.hash,
+                talk=room.talks(seat),
             ),
         )
         await self.broadcast(room)  # the newcomer's table; the others see who is back
+        if room.talks(seat) and room.chat is not None:
+            recent = await asyncio.to_thread(room.chat.recent)
+            if recent:
+                await self.send(client, Chat(recent))
+
+    async def say(self, client: Client, text: str) -> None:
+        """A line of table talk, cleaned, kept beside the room and sent to whoever in
+        the room reads it (cwtui.net.chat)."""
+        room = client.room
+        if room is None:
+            raise ProtocolError("join a room first (hello)")
+        if not room.talks(client.seat):
+            raise ProtocolError("spectators do not talk in this room (its host did not allow it)")
+        line = chat.clean(text)
+        if not line:
+            raise ProtocolError("nothing to say: a line of table talk needs printable words")
+        if not client.talk.allow():
+            raise ProtocolError(f"slow down: at most {chat.RATE_LINES} lines in {chat.RATE_SECONDS:g} s")
+        if room.chat is None:
+            raise ProtocolError("this room keeps no table talk")
+        name = "a spectator" if client.seat is None else room.names[client.seat]
+        try:
+            said = room.chat.add(client.seat, name, line)
+        except OSError as exc:
+            raise ProtocolError(
+                f"the server could not keep that line ({exc.strerror or exc}); it was not said"
+            ) from None
+        for other in list(self.clients.get(room.code, ())):
+            if room.talks(other.seat):
+                await self.send(other, Chat((said,)))
 
     async def move(self, client: Client, message: Play | Undo) -> None:
         room = client.room

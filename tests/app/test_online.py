@@ -407,3 +407,47 @@ async def test_a_player_in_another_window_is_told_it_is_their_turn(
         assert written == [alert_sequence("desktop", "cwtui", text)]
         await pilot.pause(0.3)
         assert len(written) == 1  # once a decision
+
+
+async def test_table_talk_at_the_online_table(server: tuple[GameServer, Address], tmp_path: Path) -> None:
+    """p says a line to the table (the options stay); the others' lines show in the event
+    log, set apart from the game's events and cleaned again."""
+    from cwtui.net.protocol import Chat, Say
+    from cwtui.screens.say.say import SayDialog
+
+    _game_server, address = server
+    made = await room(address, SeatConfig("Ana"), SeatConfig("Cy"))
+    game, seat_address = await joined(address, made.room, made.invites[0].token)
+    app = CwtuiApp(tmp_path, still=True, online=game, address=seat_address)
+    async with app.run_test(size=(120, 40)) as pilot, await Connection.open(address) as cy:
+        await cy.send(Hello(made.room, made.invites[1].token))
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen)
+        await until(pilot, lambda: screen.connection is not None and screen.options)
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, SayDialog))
+        await pilot.press(*"good luck", "enter")
+        await until(pilot, lambda: app.screen is screen)
+        while not isinstance(message := await cy.receive(), Chat):
+            pass
+        assert [(line.name, line.text) for line in message.lines] == [("Ana", "good luck")]
+        assert screen.options and not screen.sent  # talk is no move
+        await cy.send(Say("thanks\x1b[2J, you too"))
+        log = screen.query_one("#log-0", EventLog)
+        await until(pilot, lambda: "» Cy: thanks[2J, you too" in log.text())
+        assert "» Ana: good luck" in log.text()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_online_say_dialog(snap_compare, server_thread: ServerThread, tmp_path: Path, size) -> None:  # type: ignore[no-untyped-def]
+    """The table-talk dialog over Ana's table, a line typed."""
+    app = online_app(server_thread, tmp_path, 0)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await connected()(pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press(*"good luck, all")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -14,20 +14,26 @@ from __future__ import annotations
 import asyncio
 from typing import cast
 
+from rich.text import Text
 from textual import on, work
+from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
 from cwtui.navigation import ShowResults, YourTurn
+from cwtui.net.chat import clean
 from cwtui.net.client import Address, Connection, ServerGone
 from cwtui.net.protocol import (
     AskReplay,
+    Chat,
+    ChatLine,
     ClientMessage,
     Error,
     Hello,
     Play,
     ProtocolError,
     RoomClosed,
+    Say,
     SeenGame,
     ServerMessage,
     Table,
@@ -36,8 +42,10 @@ from cwtui.net.protocol import (
 )
 from cwtui.net.remote import RemoteGame
 from cwtui.replaying import SeenRecord
+from cwtui.screens.say.say import SayDialog
 from cwtui.screens.seated.seated import SeatedScreen
 from cwtui.settings import Settings
+from cwtui.widgets.table.event_log import EventLog
 from engine.moves import AnyMove, Move
 
 RECONNECT_FIRST, RECONNECT_MOST = 0.5, 10.0  # seconds between tries, doubling
@@ -49,10 +57,16 @@ class OnlineScreen(SeatedScreen):
         "what that seat may know. Choose an option with its number or letter, the arrows and "
         "Enter, or a click on the board. u takes back your last move while nothing was drawn "
         "or revealed since; h asks the hard bot for a hint (it searches from your view only). "
+        "p says a line to the table (the seats, and spectators where the host allows them). "
         "If the connection drops, the table reconnects to your seat by itself. At the end, w on the "
         "results replays the game as your seat saw it. "
         "In the compact layout (under 120×34) F2–F6 switch the pane shown above the prompt."
     )
+
+    BINDINGS = [
+        # p: not one of the options' keys (cwtui.screens.seated.OPTION_KEYS); listed in F1
+        Binding("p", "say", "Talk", id="online.say", show=False, tooltip="Say a line to the table"),
+    ]
 
     class Received(Message):
         """A message from the server, from the connection worker."""
@@ -120,7 +134,8 @@ class OnlineScreen(SeatedScreen):
             await asyncio.sleep(delay)
             delay = min(delay * 2, RECONNECT_MOST)
 
-    def send(self, message: ClientMessage) -> None:
+    def send(self, message: ClientMessage, answered: bool = True) -> None:
+        """`answered`: the options wait for the server's answer (a move; not talk)."""
         connection = self.connection
         if self.gone is not None:
             self.notify(f"The room is no more: {self.gone}.", severity="warning")
@@ -128,7 +143,7 @@ class OnlineScreen(SeatedScreen):
         if connection is None:
             self.notify("Not connected: the table is trying again.", severity="warning")
             return
-        self.sent = True
+        self.sent = self.sent or answered
         self.run_worker(connection.send(message), group="send")
 
     @on(Received)
@@ -157,6 +172,9 @@ class OnlineScreen(SeatedScreen):
             self.sent = False
             self.notify(message.message, title="Not allowed", severity="error")
             self.advance()
+        elif isinstance(message, Chat):
+            for line in message.lines:
+                self.log_talk(line)
         elif isinstance(message, Welcome) and message.seat != self.remote.seat:
             self.notify("The server gave this connection another seat; leave and join again.", severity="error")
 
@@ -263,6 +281,33 @@ class OnlineScreen(SeatedScreen):
             if waiting:
                 parts.append("waiting for " + ", ".join(game.names[s] for s in waiting))
         return parts
+
+    # -- table talk ------------------------------------------------------------------
+    def log_talk(self, line: ChatLine) -> None:
+        """A line of table talk in the event log, set apart from the game's events (and
+        cleaned again here: a server's words reach no terminal unchecked)."""
+        text = clean(line.text)
+        if not text:
+            return
+        said = Text("» ", style="bold magenta")
+        said.append(clean(line.name)[:40] or "someone", style="bold")
+        said.append(f": {text}")
+        for log in self.query(EventLog):
+            log.write(said)
+
+    def more_keys(self) -> str:
+        return " · p: talk" if self.remote.welcome.talk else ""
+
+    def action_say(self) -> None:
+        if not self.remote.welcome.talk:
+            self.notify("Spectators do not talk in this room.", severity="warning")
+            return
+
+        def said(line: str | None) -> None:
+            if line:
+                self.send(Say(line), answered=False)  # talk is no move: the options stay
+
+        self.app.push_screen(SayDialog(self.remote.welcome.room), said)
 
     # -- keys ------------------------------------------------------------------------
     def action_leave(self) -> None:

@@ -250,12 +250,16 @@ class SeatedScreen(CompactScreen):
         """How to choose; with options past the list's last row, how many there are."""
         last = len(self.options)
         keys = f"1–{OPTION_KEYS[min(last, len(OPTION_KEYS)) - 1]}" if last > 1 else "1"
-        undo = " · u: undo" if self.game.can_undo else ""
+        undo = (" · u: undo" if self.game.can_undo else "") + self.more_keys()
         if self.query_one("#options", QuietOptionList).overflowing:
             return Text.assemble(
                 (f"{last} options: ↑↓ for the rest", "bold"), (f" · {keys} Enter or a click · h: hint{undo}", "dim")
             )
         return Text(f"{keys}: choose · ↑↓ Enter · or click the board · h: hint{undo}", style="dim")
+
+    def more_keys(self) -> str:
+        """Keys of a subclass's own, for the end of the key line (" · p: talk")."""
+        return ""
 
     @on(QuietOptionList.Overflowing)
     def options_overflowing(self) -> None:
