@@ -89,6 +89,9 @@ def add_parsers(sub: Any) -> None:
         help="a bot plays for a human seat that stays away this long when it is to act, until its player is "
              "back (default: the game waits for them)",
     )  # fmt: skip
+    host_p.add_argument("--on-resign", choices=("bot", "end"), default="bot",
+                      help="a player who resigns: a bot plays on for their seat (default), or the game "
+                           "ends there")  # fmt: skip
     host_p.add_argument("--spectators-talk", action="store_true",
                       help="spectators read and say table talk too (the seats always do)")  # fmt: skip
     join_p = sub.add_parser("join", help="sit at your seat in a room of a game server (or watch it), at the table")
@@ -237,7 +240,9 @@ def host(args: argparse.Namespace) -> int:
 
     key = address.token or local_key(address.uri)
     address = Address(address.uri)  # the invites name the server, never its key
-    request = CreateRoom(seats, args.seed, not args.no_tag_points, args.takeover, key, args.spectators_talk)
+    request = CreateRoom(
+        seats, args.seed, not args.no_tag_points, args.takeover, key, args.spectators_talk, args.on_resign
+    )
     reply = _ask(address, request, "host")
     if not isinstance(reply, RoomMade):
         return _unexpected(reply, "host")

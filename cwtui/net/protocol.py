@@ -14,7 +14,7 @@ nothing.
 from __future__ import annotations
 
 import zlib
-from typing import Final
+from typing import Final, Literal
 
 import msgspec
 
@@ -58,6 +58,7 @@ class CreateRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="create_room
     takeover: float | None = None
     key: str | None = None  # the server's host key (cwtui.net.host_key): without it, no room is made
     spectators_talk: bool = False  # spectators read and say table talk too (seats always do)
+    on_resign: Literal["bot", "end"] = "bot"  # a seat that resigns: a bot plays on for it, or the game ends
 
 
 class ListRooms(msgspec.Struct, frozen=True, tag_field="kind", tag="list_rooms", forbid_unknown_fields=True):
@@ -81,6 +82,16 @@ class AskReplay(msgspec.Struct, frozen=True, tag_field="kind", tag="ask_replay",
     """The finished game as this connection's seat saw it, for its replay (`SeenGame`)."""
 
 
+class Resign(msgspec.Struct, frozen=True, tag_field="kind", tag="resign", forbid_unknown_fields=True):
+    """This seat leaves the game for good: a bot plays on for it, or the game ends, as
+    the room's host chose (`CreateRoom.on_resign`)."""
+
+
+class Abort(msgspec.Struct, frozen=True, tag_field="kind", tag="abort", forbid_unknown_fields=True):
+    """This seat proposes (or agrees) to end the game unplayed; it ends when every human
+    seat has, before the first round is over."""
+
+
 class Say(msgspec.Struct, frozen=True, tag_field="kind", tag="say", forbid_unknown_fields=True):
     """A line of table talk (cwtui.net.chat: cleaned, limited, kept beside the room)."""
 
@@ -96,7 +107,7 @@ class CloseRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="close_room",
 
 STAND_IN: Final = "medium"  # the bot that plays for a seat that stays away
 
-ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo | AskReplay | CloseRoom | Say
+ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo | AskReplay | CloseRoom | Say | Resign | Abort
 
 
 # ---- server → client -------------------------------------------------------------------
@@ -144,6 +155,7 @@ class Welcome(msgspec.Struct, frozen=True, tag_field="kind", tag="welcome"):
     cards_hash: str  # the card data the game is played with (a client must hold the same)
     protocol: int = PROTOCOL
     talk: bool = False  # this connection reads and says table talk (a seat; a spectator if the host allows)
+    on_resign: Literal["bot", "end"] = "bot"  # what a resignation does in this room (CreateRoom.on_resign)
 
 
 class SeenPly(msgspec.Struct, frozen=True):
@@ -170,6 +182,8 @@ class Table(msgspec.Struct, frozen=True, tag_field="kind", tag="table"):
     away: tuple[int, ...]
     stood_in: tuple[int, ...]
     over: bool
+    resigned: tuple[int, ...] = ()  # seats whose players left for good: a bot plays them
+    abort_votes: tuple[int, ...] = ()  # seats that propose to end the game unplayed (first round only)
 
 
 class SeenGame(msgspec.Struct, frozen=True, tag_field="kind", tag="seen_game"):

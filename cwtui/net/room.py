@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, cast
+from typing import Final, Literal, cast
 
 import msgspec
 
@@ -56,6 +56,8 @@ class RoomRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     tokens: dict[int, str]  # human seat → SHA-256 of its token (the token itself is never stored)
     takeover: float | None = None  # protocol.CreateRoom.takeover
     spectators_talk: bool = False  # protocol.CreateRoom.spectators_talk
+    on_resign: Literal["bot", "end"] = "bot"  # protocol.CreateRoom.on_resign
+    resigned: tuple[int, ...] = ()  # seats whose players resigned: the stand-in plays them
 
 
 def random_code() -> str:
@@ -74,6 +76,9 @@ class Room:
     takeover: float | None = None  # protocol.CreateRoom.takeover
     spectators_talk: bool = False  # protocol.CreateRoom.spectators_talk
     chat: ChatLog | None = None  # its table talk, beside its file (None: a room of no store: tests)
+    on_resign: Literal["bot", "end"] = "bot"  # protocol.CreateRoom.on_resign
+    resigned: set[int] = field(default_factory=set)  # seats left for good: the stand-in plays them
+    abort_votes: set[int] = field(default_factory=set)  # seats that propose to end the game unplayed
     present: Counter[int] = field(default_factory=Counter)  # human seat → connections at it
     # Since when (time.monotonic) each human seat has had nobody at it; a seat not yet
     # joined is away from the room's opening.
@@ -105,16 +110,26 @@ class Room:
 
     def takeover_wait(self, seat: int, now: float) -> float | None:
         """Seconds until a bot may play for human `seat`; None if it never will now
-        (someone is at the seat, or the room waits for its players)."""
+        (someone is at the seat, or the room waits for its players); 0 for a seat
+        whose player resigned."""
+        if seat in self.resigned:
+            return 0.0
         if self.takeover is None or self.present[seat]:
             return None
         return max(0.0, self.away_since.get(seat, now) + self.takeover - now)
 
     @property
     def stood_in(self) -> tuple[int, ...]:
-        """Away seats a bot plays for now (their takeover time is past)."""
+        """Seats a bot plays for now: away past their takeover time, or resigned."""
         now = time.monotonic()
-        return tuple(seat for seat in self.away if self.takeover_wait(seat, now) == 0)
+        away = [seat for seat in self.away if self.takeover_wait(seat, now) == 0]
+        return tuple(sorted({*away, *self.resigned})) if not self.over else ()
+
+    @property
+    def first_round(self) -> bool:
+        """The game is still in its first round (every seat's first turn)."""
+        state = self.session.state
+        return (state.turn - 1) // len(state.seats) == 0 and not state.over
 
     def stand_in(self, seat: int) -> Bot:
         """The bot that plays for an away seat: its own stream, never the game's."""
@@ -162,7 +177,7 @@ class Room:
         """Human seats nobody is at, while the game goes on: the game waits for them."""
         if self.over:
             return ()
-        return tuple(seat for seat in self.session.humans if not self.present[seat])
+        return tuple(seat for seat in self.session.humans if not self.present[seat] and seat not in self.resigned)
 
     def views(self, viewers: Iterable[int | None]) -> dict[int | None, View]:
         """What each viewer (None: a spectator) may know now, built at once."""
@@ -185,7 +200,7 @@ class Room:
             )
             for ply in session.history[first:]
         )
-        to_move = viewer is not None and not state.over and state.to_act == viewer
+        to_move = viewer is not None and not state.over and state.to_act == viewer and viewer not in self.resigned
         return Table(
             ply=len(session.history),
             first=first,
@@ -196,6 +211,8 @@ class Room:
             away=self.away,
             stood_in=self.stood_in,
             over=state.over,
+            resigned=tuple(sorted(self.resigned)),
+            abort_votes=tuple(sorted(self.abort_votes)) if self.first_round else (),
         )
 
     def seen_game(self, viewer: int | None) -> SeenGame:
@@ -224,6 +241,8 @@ class Room:
             raise ProtocolError(
                 f"that move was meant for move {ply + 1}; the game is at move {len(self.session.history) + 1}"
             )
+        if seat in self.resigned:
+            raise ProtocolError("you resigned: a bot plays this seat now")
         if state.to_act != seat:
             raise ProtocolError(f"it is {self.names[state.to_act]}'s turn, not yours", "R2.9")
 
@@ -281,7 +300,12 @@ class RoomStore:
         self.codes = codes or random_code
 
     def create(
-        self, config: GameConfig, taken: set[str], takeover: float | None = None, spectators_talk: bool = False
+        self,
+        config: GameConfig,
+        taken: set[str],
+        takeover: float | None = None,
+        spectators_talk: bool = False,
+        on_resign: Literal["bot", "end"] = "bot",
     ) -> tuple[Room, tuple[Invite, ...]]:
         """A new room with a code not in `taken` (nor on disk), its game started and
         logged, its file written; the invites carry each human seat's token."""
@@ -294,7 +318,7 @@ class RoomStore:
         tokens = {seat: secrets.token_urlsafe(16) for seat in session.humans}
         assert session.path is not None
         hashes = {seat: token_hash(t) for seat, t in tokens.items()}
-        record = RoomRecord(code, session.path.name, hashes, takeover, spectators_talk)
+        record = RoomRecord(code, session.path.name, hashes, takeover, spectators_talk, on_resign)
         try:
             write_whole(self._path(code), msgspec.json.encode(record), durable=True)
         except OSError as exc:  # a full disk, say: no room, and no game without one
@@ -302,7 +326,7 @@ class RoomStore:
             session.path.unlink(missing_ok=True)
             raise NotSaved(f"the room could not be saved ({exc.strerror or exc})") from None
         invites = tuple(Invite(seat, session.names[seat], token) for seat, token in tokens.items())
-        room = Room(code, session, dict(record.tokens), takeover, spectators_talk, ChatLog(self._chat(code)))
+        room = Room(code, session, dict(record.tokens), takeover, spectators_talk, ChatLog(self._chat(code)), on_resign)
         return room, invites
 
     def load(self) -> tuple[list[Room], list[str]]:
@@ -322,11 +346,24 @@ class RoomStore:
                 problems.append(f"room {path.stem}: cannot be opened: {exc}")
                 continue
             chat = ChatLog(self._chat(record.room))
-            room = Room(record.room, session, dict(record.tokens), record.takeover, record.spectators_talk, chat)
+            room = Room(
+                record.room, session, dict(record.tokens), record.takeover, record.spectators_talk, chat,
+                record.on_resign, set(record.resigned),
+            )  # fmt: skip
             with contextlib.suppress(OSError):
                 room.active_at = log.stat().st_mtime  # its last move: the time since counts towards expiry
             rooms.append(room)
         return rooms, problems
+
+    def save(self, room: Room) -> None:
+        """Write the room's file again (a resignation); NotSaved if the disk cannot take it."""
+        path = self._path(room.code)
+        try:
+            record = msgspec.json.decode(path.read_bytes(), type=RoomRecord)
+            record = msgspec.structs.replace(record, resigned=tuple(sorted(room.resigned)))
+            write_whole(path, msgspec.json.encode(record), durable=True)
+        except (OSError, msgspec.DecodeError) as exc:
+            raise NotSaved(f"the room could not be saved ({exc})") from None
 
     def retire(self, code: str) -> None:
         """The room is served no more: its file leaves `rooms/` (a restart does not

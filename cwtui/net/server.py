@@ -43,6 +43,7 @@ from cwtui.net.protocol import (
     MAX_FRAME,
     MAX_TAKEOVER,
     PROTOCOL,
+    Abort,
     AskReplay,
     Chat,
     ClientMessage,
@@ -53,6 +54,7 @@ from cwtui.net.protocol import (
     ListRooms,
     Play,
     ProtocolError,
+    Resign,
     RoomClosed,
     RoomMade,
     Rooms,
@@ -243,6 +245,10 @@ class GameServer:
             await self.end_room(room, "closed by its host")
         elif isinstance(message, Play | Undo):
             await self.move(client, message)
+        elif isinstance(message, Resign):
+            await self.resign(client)
+        elif isinstance(message, Abort):
+            await self.abort(client)
         else:
             assert_never(message)
 
@@ -273,7 +279,9 @@ class GameServer:
         if message.takeover is not None and not 0 <= message.takeover <= MAX_TAKEOVER:
             raise ProtocolError(f"a takeover time is 0 to {MAX_TAKEOVER:,} seconds, not {message.takeover}")
         try:
-            room, invites = self.store.create(config, set(self.rooms), message.takeover, message.spectators_talk)
+            room, invites = self.store.create(
+                config, set(self.rooms), message.takeover, message.spectators_talk, message.on_resign
+            )
         except NotSaved as exc:  # the server's disk is full: the client is told, nothing is left half made
             raise ProtocolError(f"no room was made: {exc}; try again later") from None
         self._add(room)
@@ -304,6 +312,7 @@ class GameServer:
                 config.tag_points,
                 room.session.state.cards.hash,
                 talk=room.talks(seat),
+                on_resign=room.on_resign,
             ),
         )
         await self.broadcast(room)  # the newcomer's table; the others see who is back
@@ -337,6 +346,49 @@ class GameServer:
         for other in list(self.clients.get(room.code, ())):
             if room.talks(other.seat):
                 await self.send(other, Chat((said,)))
+
+    def seated_in_a_game(self, client: Client) -> tuple[Room, int]:
+        """The room and seat of a connection at a seat of a game under way."""
+        room, seat = client.room, client.seat
+        if room is None:
+            raise ProtocolError("join a room first (hello)")
+        if seat is None:
+            raise ProtocolError("spectators watch; only a seat resigns or aborts")
+        if room.over:
+            raise ProtocolError("the game is over", "R9")
+        return room, seat
+
+    async def resign(self, client: Client) -> None:
+        """The seat leaves for good: the game ends, or a bot plays on for it, as the
+        host chose."""
+        room, seat = self.seated_in_a_game(client)
+        name = room.names[seat]
+        if room.on_resign == "end":
+            await self.end_room(room, f"{name} resigned; the game ends there")
+            return
+        if seat in room.resigned:
+            raise ProtocolError("you resigned already: a bot plays this seat")
+        async with self.locks[room.code]:
+            room.resigned.add(seat)
+            try:
+                self.store.save(room)
+            except NotSaved as exc:
+                room.resigned.discard(seat)
+                raise ProtocolError(f"{exc}; you have not resigned, try again") from None
+        await self.broadcast(room)
+        self._drive_bots(room)
+
+    async def abort(self, client: Client) -> None:
+        """A seat proposes (or agrees) to end the game unplayed: it ends once every human
+        seat agrees, while the first round lasts."""
+        room, seat = self.seated_in_a_game(client)
+        if not room.first_round:
+            raise ProtocolError("the first round is over: a game is aborted only before (resign instead)")
+        room.abort_votes.add(seat)
+        if set(room.session.humans) - room.resigned <= room.abort_votes:
+            await self.end_room(room, "aborted by its players before the first round ended")
+        else:
+            await self.broadcast(room)
 
     async def move(self, client: Client, message: Play | Undo) -> None:
         room = client.room

@@ -74,6 +74,25 @@ async def ana_at_the_table(address: Address, folder: Path) -> AsyncIterator[tupl
         yield screen, pilot, made
 
 
+@contextlib.asynccontextmanager
+async def ana_with_cy(
+    address: Address, folder: Path, write: Callable[[str], None] | None = None
+) -> AsyncIterator[tuple[OnlineScreen, Pilot[None], Connection, RoomMade]]:
+    """Ana (human) at her online table, and Cy (human) as a scripted connection the test
+    plays; `write` stands in for the terminal (turn alerts)."""
+    made = await room(address, SeatConfig("Ana"), SeatConfig("Cy"))
+    game, seat_address = await joined(address, made.room, made.invites[0].token)
+    app = CwtuiApp(folder, still=True, online=game, address=seat_address)
+    if write is not None:
+        app.write_to_terminal = write  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot, await Connection.open(address) as cy:
+        await cy.send(Hello(made.room, made.invites[1].token))
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen)
+        await until(pilot, lambda: screen.connection is not None and screen.options)
+        yield screen, pilot, cy, made
+
+
 async def test_a_game_at_the_online_table_to_the_results(server: tuple[GameServer, Address], tmp_path: Path) -> None:
     game_server, address = server
     made = await room(address, SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
@@ -369,7 +388,7 @@ async def test_the_table_marks_the_takeover_bot(server: tuple[GameServer, Addres
 
 
 async def test_a_player_in_another_window_is_told_it_is_their_turn(
-    server: tuple[GameServer, Address], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    server: tuple[GameServer, Address], tmp_path: Path
 ) -> None:
     """Issue 39: a game over days needs the table to call its player back. Once for each
     decision, and only while the terminal says it is not in focus (a key pressed there
@@ -378,15 +397,9 @@ async def test_a_player_in_another_window_is_told_it_is_their_turn(
     from cwtui.net.protocol import Play
 
     _game_server, address = server
-    made = await room(address, SeatConfig("Ana"), SeatConfig("Cy"))
-    game, seat_address = await joined(address, made.room, made.invites[0].token)
-    app = CwtuiApp(tmp_path, still=True, online=game, address=seat_address)
     written: list[str] = []
-    monkeypatch.setattr(app, "write_to_terminal", written.append)
-    async with app.run_test(size=(120, 40)) as pilot, await Connection.open(address) as cy:
-        await cy.send(Hello(made.room, made.invites[1].token))
-        screen = app.screen
-        assert isinstance(screen, OnlineScreen)
+    async with ana_with_cy(address, tmp_path, written.append) as (screen, pilot, cy, made):
+        app = screen.app
         while screen.remote.to_act == 0:  # Ana's turn, at her table
             await until(pilot, lambda: screen.remote.to_act != 0 or (screen.options and not screen.sent))
             if screen.remote.to_act == 0:
@@ -416,14 +429,8 @@ async def test_table_talk_at_the_online_table(server: tuple[GameServer, Address]
     from cwtui.screens.say.say import SayDialog
 
     _game_server, address = server
-    made = await room(address, SeatConfig("Ana"), SeatConfig("Cy"))
-    game, seat_address = await joined(address, made.room, made.invites[0].token)
-    app = CwtuiApp(tmp_path, still=True, online=game, address=seat_address)
-    async with app.run_test(size=(120, 40)) as pilot, await Connection.open(address) as cy:
-        await cy.send(Hello(made.room, made.invites[1].token))
-        screen = app.screen
-        assert isinstance(screen, OnlineScreen)
-        await until(pilot, lambda: screen.connection is not None and screen.options)
+    async with ana_with_cy(address, tmp_path) as (screen, pilot, cy, _made):
+        app = screen.app
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, SayDialog))
         await pilot.press(*"good luck", "enter")
@@ -448,6 +455,50 @@ def test_online_say_dialog(snap_compare, server_thread: ServerThread, tmp_path: 
         await pilot.press("p")
         await pilot.pause()
         await pilot.press(*"good luck, all")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_resigning_and_aborting_from_the_table(server: tuple[GameServer, Address], tmp_path: Path) -> None:
+    """ctrl+x: in the first round, a proposal to abort (the others are told); then a
+    resignation, after which a bot plays the seat and the table says so."""
+    from cwtui.net.protocol import Table
+    from cwtui.screens.leave.leave import LeaveDialog
+
+    game_server, address = server
+    async with ana_with_cy(address, tmp_path) as (screen, pilot, cy, made):
+        app = screen.app
+        await pilot.press("ctrl+x")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.press("up", "enter")  # "stay" is highlighted first; above it, propose to abort
+        await until(pilot, lambda: screen.remote.table.abort_votes == (0,))
+        while not (isinstance(message := await cy.receive(), Table) and message.abort_votes == (0,)):
+            pass
+        await pilot.press("ctrl+x")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        dialog = app.screen
+        assert isinstance(dialog, LeaveDialog) and dialog.abort is None  # proposed already
+        await pilot.press("up", "enter")  # above "stay": resign
+        await until(pilot, lambda: screen.remote.table.resigned == (0,))
+        await pilot.pause(0.2)
+        parts = screen.status_parts()  # (the bar cuts its end at 120 columns)
+        assert "a bot plays for Ana" in parts and "abort proposed by Ana" in parts
+        question = screen.query_one("#question").drawn_text  # type: ignore[attr-defined]
+        assert "You resigned: a bot plays your seat" in question
+        log = screen.query_one("#log-0", EventLog).text()
+        assert "Ana proposes to abort the game" in log and "Ana resigned: a bot plays on for them" in log
+        assert game_server.rooms[made.room].resigned == {0}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_online_leave_dialog(snap_compare, server_thread: ServerThread, tmp_path: Path, size) -> None:  # type: ignore[no-untyped-def]
+    """ctrl+x in the first round: resign (a bot plays on) or propose to abort."""
+    app = online_app(server_thread, tmp_path, 0)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await connected()(pilot)
+        await pilot.press("ctrl+x")
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

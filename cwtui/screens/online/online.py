@@ -24,6 +24,7 @@ from cwtui.navigation import ShowResults, YourTurn
 from cwtui.net.chat import clean
 from cwtui.net.client import Address, Connection, ServerGone
 from cwtui.net.protocol import (
+    Abort,
     AskReplay,
     Chat,
     ChatLine,
@@ -32,6 +33,7 @@ from cwtui.net.protocol import (
     Hello,
     Play,
     ProtocolError,
+    Resign,
     RoomClosed,
     Say,
     SeenGame,
@@ -42,6 +44,7 @@ from cwtui.net.protocol import (
 )
 from cwtui.net.remote import RemoteGame
 from cwtui.replaying import SeenRecord
+from cwtui.screens.leave.leave import LeaveDialog
 from cwtui.screens.say.say import SayDialog
 from cwtui.screens.seated.seated import SeatedScreen
 from cwtui.settings import Settings
@@ -58,6 +61,8 @@ class OnlineScreen(SeatedScreen):
         "Enter, or a click on the board. u takes back your last move while nothing was drawn "
         "or revealed since; h asks the hard bot for a hint (it searches from your view only). "
         "p says a line to the table (the seats, and spectators where the host allows them). "
+        "ctrl+x resigns (a bot plays on for your seat, or the game ends, as the host chose), or in the "
+        "first round proposes to abort the game, which ends when every player agrees. "
         "If the connection drops, the table reconnects to your seat by itself. At the end, w on the "
         "results replays the game as your seat saw it. "
         "In the compact layout (under 120×34) F2–F6 switch the pane shown above the prompt."
@@ -66,6 +71,14 @@ class OnlineScreen(SeatedScreen):
     BINDINGS = [
         # p: not one of the options' keys (cwtui.screens.seated.OPTION_KEYS); listed in F1
         Binding("p", "say", "Talk", id="online.say", show=False, tooltip="Say a line to the table"),
+        Binding(
+            "ctrl+x",
+            "leave_for_good",
+            "Resign or abort",
+            id="online.resign",
+            show=False,
+            tooltip="Resign, or propose to abort the game in its first round",
+        ),
     ]
 
     class Received(Message):
@@ -199,6 +212,7 @@ class OnlineScreen(SeatedScreen):
 
     def show_table(self, table: Table) -> None:
         before = set(self.remote.stood_in)
+        resigned, votes = set(self.remote.table.resigned), set(self.remote.table.abort_votes)
         added, dropped = self.remote.take(table)
         if dropped:  # moves taken back
             self.rewrite_logs()
@@ -207,10 +221,16 @@ class OnlineScreen(SeatedScreen):
         else:
             for ply in added:
                 self.log_ply(ply)
+        names = self.remote.names
+        for seat in sorted(set(table.resigned) - resigned):
+            self.log_note(f"{names[seat]} resigned: a bot plays on for them")
+        for seat in sorted(set(table.abort_votes) - votes):
+            self.log_note(f"{names[seat]} proposes to abort the game (every player must agree; ctrl+x)")
+        before |= set(table.resigned)  # a resigned seat's bot is said above, once
         now = set(table.stood_in)
         for seat in sorted(now - before):  # the takeover bot is marked where it starts and stops
             self.log_note(f"{self.remote.names[seat]} is away: a bot plays for them until they are back")
-        for seat in sorted(before - now):
+        for seat in sorted(before - now - set(table.resigned)):
             self.log_note(f"{self.remote.names[seat]} is back: the bot no longer plays for them")
         self.refresh_panes()
         self.advance()
@@ -220,6 +240,9 @@ class OnlineScreen(SeatedScreen):
         game = self.remote
         if self.gone is not None and not game.over:
             self.show_waiting(f"This room is no more: {self.gone}. q leaves the table.")
+            return
+        if game.seat is not None and game.seat in game.table.resigned and not game.over:
+            self.show_waiting("You resigned: a bot plays your seat. You can watch on; q leaves the table.")
             return
         if game.over:
             if not self.finished and not self.replay_asked and self.connection is not None:
@@ -276,6 +299,8 @@ class OnlineScreen(SeatedScreen):
             parts.append("connection lost: reconnecting…")
         elif not game.over:
             waiting = [s for s in game.away if s not in game.stood_in]
+            if game.table.abort_votes:
+                parts.append("abort proposed by " + ", ".join(game.names[s] for s in game.table.abort_votes))
             if game.stood_in:
                 parts.append("a bot plays for " + ", ".join(game.names[s] for s in game.stood_in))
             if waiting:
@@ -308,6 +333,33 @@ class OnlineScreen(SeatedScreen):
                 self.send(Say(line), answered=False)  # talk is no move: the options stay
 
         self.app.push_screen(SayDialog(self.remote.welcome.room), said)
+
+    # -- leaving for good ------------------------------------------------------------
+    def action_leave_for_good(self) -> None:
+        game = self.remote
+        if game.seat is None or game.over or self.gone is not None:
+            self.notify("Only a seat of a game under way resigns or aborts.", severity="warning")
+            return
+        if game.seat in game.table.resigned:
+            self.notify("You resigned already: a bot plays your seat.", severity="warning")
+            return
+        view = game.table.view
+        first_round = (view.turn - 1) // len(view.seats) == 0
+        votes = [s for s in game.table.abort_votes if s != game.seat]
+        if not first_round or game.seat in game.table.abort_votes:
+            abort = None
+        elif votes:
+            abort = f"Agree to abort the game ({', '.join(game.names[s] for s in votes)} proposed it)"
+        else:
+            abort = "Propose to abort the game (every player must agree; first round only)"
+
+        def chosen(choice: str | None) -> None:
+            if choice == "resign":
+                self.send(Resign(), answered=False)
+            elif choice == "abort":
+                self.send(Abort(), answered=False)
+
+        self.app.push_screen(LeaveDialog(game.welcome.on_resign, abort), chosen)
 
     # -- keys ------------------------------------------------------------------------
     def action_leave(self) -> None:
