@@ -174,6 +174,24 @@ class CwtuiApp(App[None]):
             return
         self.post_message(navigation.StartGame(session))
 
+    def on_online_rematch(self, message: navigation.OnlineRematch) -> None:
+        """A server's game's next one in the same room (the results' `r`): asked for, or
+        found begun by another player, then its table."""
+        self.run_worker(self._rematch(message.address, message.after), group="rematch", exclusive=True)
+
+    async def _rematch(self, address: Address, after: str) -> None:
+        from cwtui.net.client import Refused, ServerGone
+        from cwtui.net.remote import ask_rematch, sit_down
+
+        try:
+            await ask_rematch(address, after)
+            game = await sit_down(address)
+        except (ServerGone, Refused) as exc:
+            self.notify(str(exc)[0].upper() + str(exc)[1:], title="No rematch", severity="error")
+            return
+        self.pop_screen()  # the results of the last game
+        self.open_table(game, address)
+
     def on_open_join(self, message: navigation.OpenJoin) -> None:
         from cwtui.screens.join.join import JoinDialog
 
@@ -228,6 +246,7 @@ class CwtuiApp(App[None]):
             new_games=self.guest is None,
             seen=message.seen,
             config=message.config,
+            online=message.online,
         )
         if message.watching:
             self.push_screen(screen)

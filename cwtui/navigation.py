@@ -54,8 +54,10 @@ class ShowResults(Message):
         watching: bool,
         seen: SeenRecord | None = None,
         config: GameConfig | None = None,
+        online: tuple[Address, str] | None = None,
     ) -> None:
         super().__init__()
+        self.online = online  # a server's game: the seat's line and the game's id, for its rematch
         self.seen = seen
         self.config = config  # the game's set-up, for a rematch (None: not this machine's to start)
         self.final = final
@@ -115,6 +117,16 @@ class OpenHistory(Message):
 
 class OpenJoin(Message):
     """Join a game on a server (the join dialog, then its table)."""
+
+
+class OnlineRematch(Message):
+    """The next game of the room at `address` (a seat's line), after game `after`: the
+    results' `r` for a server's game."""
+
+    def __init__(self, address: Address, after: str) -> None:
+        super().__init__()
+        self.address = address
+        self.after = after
 
 
 class YourTurn(Message):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.components import TACKLE, TOTAL_TROPHIES
@@ -12,6 +13,10 @@ from engine.moves import Move
 from engine.phases import SILENT_CLEAR
 from engine.rng import Rng
 from engine.state import EMPTY, State
+
+if TYPE_CHECKING:
+    from cwtui.net.address import Address
+    from cwtui.net.protocol import RoomMade
 
 
 def run(state: State, *moves: Move) -> tuple[State, list[Event]]:
@@ -214,3 +219,39 @@ def long_log(source: Path, plies: int) -> bytes:
         out.append(re.sub(rb'"ply":\d+', b'"ply":%d' % n, moves[n % len(moves)], count=1))
     out.append(re.sub(rb'"plies":\d+', b'"plies":%d' % plies, footer, count=1))
     return b"".join(reseal(out))
+
+
+async def finished_room(address: Address) -> tuple[RoomMade, str]:
+    """A room of the server at `address` whose game Ana and Bo, both played here (seeded
+    random moves: always the first option can go on for ever), have finished: the room
+    and its game's id."""
+    import asyncio
+
+    from cwtui.net import host_key
+    from cwtui.net.client import Connection
+    from cwtui.net.protocol import CreateRoom, Hello, Play, RoomMade, Table, Welcome
+
+    async with await Connection.open(address) as host:
+        await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo")), 11, key=host_key.local_key(address.uri)))
+        made = await host.receive()
+    assert isinstance(made, RoomMade)
+    seats = [await Connection.open(address) for _ in made.invites]
+    game = ""
+    for seat, invite in zip(seats, made.invites, strict=True):
+        await seat.send(Hello(made.room, invite.token))
+        welcome = await seat.receive()
+        assert isinstance(welcome, Welcome)
+        game = welcome.game
+
+    async def play(connection: Connection, rng: Rng) -> None:
+        while True:
+            table = await asyncio.wait_for(connection.receive(), 30)
+            if isinstance(table, Table) and table.over:
+                return
+            if isinstance(table, Table) and table.legal:
+                await connection.send(Play(table.ply, table.legal[rng.below(len(table.legal))]))
+
+    await asyncio.gather(*(play(seat, Rng(seat_no)) for seat_no, seat in enumerate(seats)))
+    for seat in seats:
+        await seat.close()
+    return made, game

@@ -92,6 +92,14 @@ class Abort(msgspec.Struct, frozen=True, tag_field="kind", tag="abort", forbid_u
     seat has, before the first round is over."""
 
 
+class Rematch(msgspec.Struct, frozen=True, tag_field="kind", tag="rematch", forbid_unknown_fields=True):
+    """The room's next game, once `after` (its last game's id) is over: the same seats,
+    the next seed, the same invite lines. Asked again once it has begun, it is the same
+    rematch (every player asks from their results)."""
+
+    after: str
+
+
 class Say(msgspec.Struct, frozen=True, tag_field="kind", tag="say", forbid_unknown_fields=True):
     """A line of table talk (cwtui.net.chat: cleaned, limited, kept beside the room)."""
 
@@ -107,7 +115,7 @@ class CloseRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="close_room",
 
 STAND_IN: Final = "medium"  # the bot that plays for a seat that stays away
 
-ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo | AskReplay | CloseRoom | Say | Resign | Abort
+ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo | AskReplay | CloseRoom | Say | Resign | Abort | Rematch
 
 
 # ---- server → client -------------------------------------------------------------------
@@ -156,6 +164,7 @@ class Welcome(msgspec.Struct, frozen=True, tag_field="kind", tag="welcome"):
     protocol: int = PROTOCOL
     talk: bool = False  # this connection reads and says table talk (a seat; a spectator if the host allows)
     on_resign: Literal["bot", "end"] = "bot"  # what a resignation does in this room (CreateRoom.on_resign)
+    game: str = ""  # the game's id (a digest of its log's name): a rematch names the game it follows
 
 
 class SeenPly(msgspec.Struct, frozen=True):
@@ -209,6 +218,14 @@ class Chat(msgspec.Struct, frozen=True, tag_field="kind", tag="chat"):
     lines: tuple[ChatLine, ...]
 
 
+class Rematched(msgspec.Struct, frozen=True, tag_field="kind", tag="rematched"):
+    """The room's next game has begun: join again with the same line. The room's
+    connections are closed after it (their tables were of the last game)."""
+
+    room: str
+    game: str
+
+
 class RoomClosed(msgspec.Struct, frozen=True, tag_field="kind", tag="room_closed"):
     """The room is no more (its host closed it, or it expired): why. Its connections
     are closed after it; its log stays on the server, as it was."""
@@ -224,7 +241,7 @@ class Error(msgspec.Struct, frozen=True, tag_field="kind", tag="error"):
     rule: str | None = None
 
 
-ServerMessage = RoomMade | Rooms | Welcome | Table | SeenGame | Chat | RoomClosed | Error
+ServerMessage = RoomMade | Rooms | Welcome | Table | SeenGame | Chat | Rematched | RoomClosed | Error
 
 # What `unpack_views` inflates at most: a long four-seat game's Views are about 2 MB, so a
 # damaged or hostile payload cannot make a client build more than this.

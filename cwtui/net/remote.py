@@ -10,8 +10,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cwtui.net.client import Address, Refused, meet
-from cwtui.net.protocol import ProtocolError, RoomInfo, SeenGame, Table, Welcome, unpack_views
+from cwtui.net.client import Address, Connection, Refused, ServerGone, meet
+from cwtui.net.protocol import (
+    Error,
+    Hello,
+    ProtocolError,
+    Rematch,
+    Rematched,
+    RoomInfo,
+    SeenGame,
+    Table,
+    Welcome,
+    unpack_views,
+)
 from cwtui.replaying import SeenRecord, final_scores
 from cwtui.session import Ply
 from cwtui.words import KIND_NAMES
@@ -42,6 +53,24 @@ async def sit_down(address: Address) -> RemoteGame:
     if cards.hash != welcome.cards_hash:
         raise Refused("the server plays with other card data than this cwtui's; update one of them")
     return RemoteGame(welcome, cards, table)
+
+
+async def ask_rematch(address: Address, after: str) -> None:
+    """Ask the room at `address` (a seat's line) for its next game after `after`, or
+    learn it has begun; ServerGone or Refused with the line to show."""
+    if address.room is None:
+        raise Refused("give the room too: HOST:PORT/ROOM#TOKEN")
+    async with await Connection.open(address) as connection:
+        await connection.send(Hello(address.room, address.token))
+        await connection.send(Rematch(after))
+        while True:
+            answer = await connection.receive()
+            if isinstance(answer, Rematched):
+                return
+            if isinstance(answer, Error):
+                raise Refused(f"the server refused: {answer.message}")
+            if not isinstance(answer, Welcome | Table):
+                raise ServerGone(f"the server answered something else ({type(answer).__name__})")
 
 
 class RemoteGame:

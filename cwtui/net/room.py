@@ -32,7 +32,7 @@ from cwtui.net.protocol import STAND_IN, Invite, ProtocolError, RoomInfo, SeenGa
 from cwtui.session import GameSession
 from engine.bots import Bot, make_bot
 from engine.cards import Cards
-from engine.config import GameConfig
+from engine.config import SEEDS, GameConfig
 from engine.errors import EngineError, IllegalMove
 from engine.moves import AnyMove, Move
 from engine.rng import stream_seed
@@ -79,6 +79,7 @@ class Room:
     on_resign: Literal["bot", "end"] = "bot"  # protocol.CreateRoom.on_resign
     resigned: set[int] = field(default_factory=set)  # seats left for good: the stand-in plays them
     abort_votes: set[int] = field(default_factory=set)  # seats that propose to end the game unplayed
+    previous_game: str | None = None  # the game this one is the rematch of (this server run)
     present: Counter[int] = field(default_factory=Counter)  # human seat → connections at it
     # Since when (time.monotonic) each human seat has had nobody at it; a seat not yet
     # joined is away from the room's opening.
@@ -138,6 +139,28 @@ class Room:
             seed = stream_seed(config.seed, f"stand-in-{seat}")
             self.stand_ins[seat] = make_bot(STAND_IN, seed, self.session.state.cards)
         return self.stand_ins[seat]
+
+    @property
+    def game(self) -> str:
+        """The game's id on the wire (what a rematch names): a digest of its log's
+        name, which holds the seed, and the seed never goes on the wire."""
+        path = self.session.path
+        return hashlib.sha256(path.stem.encode()).hexdigest()[:16] if path is not None else ""
+
+    def next_game(self, session: GameSession) -> None:
+        """The rematch: `session` replaces the finished game; the seats (and their
+        tokens) stay, everything about the last game goes."""
+        self.previous_game = self.game
+        self.session.close()
+        self.session = session
+        self.resigned.clear()
+        self.abort_votes.clear()
+        self.seen_games.clear()
+        self.stand_ins.clear()
+        self.finished = None
+        self.active_at = time.time()
+        now = time.monotonic()
+        self.away_since = {seat: now for seat in session.humans if not self.present[seat]}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -364,6 +387,24 @@ class RoomStore:
             write_whole(path, msgspec.json.encode(record), durable=True)
         except (OSError, msgspec.DecodeError) as exc:
             raise NotSaved(f"the room could not be saved ({exc})") from None
+
+    def rematch(self, room: Room) -> None:
+        """Start `room`'s next game (the same seats and variant, the next seed) and point
+        its file at the new log; NotSaved (nothing changed) if the disk cannot take it."""
+        config = room.session.config
+        following = msgspec.structs.replace(config, seed=(config.seed + 1) % SEEDS)
+        session = GameSession.start(following, self.folder, self.cards)
+        assert session.path is not None
+        path = self._path(room.code)
+        try:
+            record = msgspec.json.decode(path.read_bytes(), type=RoomRecord)
+            record = msgspec.structs.replace(record, log=session.path.name, resigned=())
+            write_whole(path, msgspec.json.encode(record), durable=True)
+        except (OSError, msgspec.DecodeError) as exc:
+            session.close()
+            session.path.unlink(missing_ok=True)
+            raise NotSaved(f"the rematch could not be saved ({exc})") from None
+        room.next_game(session)
 
     def retire(self, code: str) -> None:
         """The room is served no more: its file leaves `rooms/` (a restart does not

@@ -54,6 +54,8 @@ from cwtui.net.protocol import (
     ListRooms,
     Play,
     ProtocolError,
+    Rematch,
+    Rematched,
     Resign,
     RoomClosed,
     RoomMade,
@@ -249,6 +251,8 @@ class GameServer:
             await self.resign(client)
         elif isinstance(message, Abort):
             await self.abort(client)
+        elif isinstance(message, Rematch):
+            await self.rematch(client, message.after)
         else:
             assert_never(message)
 
@@ -313,6 +317,7 @@ class GameServer:
                 room.session.state.cards.hash,
                 talk=room.talks(seat),
                 on_resign=room.on_resign,
+                game=room.game,
             ),
         )
         await self.broadcast(room)  # the newcomer's table; the others see who is back
@@ -389,6 +394,34 @@ class GameServer:
             await self.end_room(room, "aborted by its players before the first round ended")
         else:
             await self.broadcast(room)
+
+    async def rematch(self, client: Client, after: str) -> None:
+        """The room's next game after `after`, begun by the first seat that asks; the
+        others asking are told it has begun. Its connections (tables of the last game)
+        are told and closed: they join again with the same lines."""
+        room, seat = client.room, client.seat
+        if room is None:
+            raise ProtocolError("join a room first (hello)")
+        if seat is None:
+            raise ProtocolError("spectators watch; a seat asks for the rematch")
+        if room.previous_game == after:
+            await self.send(client, Rematched(room.code, room.game))  # begun already
+            return
+        if room.game != after:
+            raise ProtocolError("that is not this room's last game")
+        if not room.over:
+            raise ProtocolError("the rematch comes once the game is over", "R9")
+        async with self.locks[room.code]:
+            try:
+                self.store.rematch(room)
+            except NotSaved as exc:
+                raise ProtocolError(f"{exc}; try again later") from None
+        for other in list(self.clients.get(room.code, ())):
+            await self.send(other, Rematched(room.code, room.game))
+            other.room = None  # its leaving is not a departure from the new game
+            await other.connection.close(1000, "the room's next game has begun")
+        self.clients[room.code] = set()
+        self._drive_bots(room)
 
     async def move(self, client: Client, message: Play | Undo) -> None:
         room = client.room

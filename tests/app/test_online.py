@@ -502,3 +502,33 @@ def test_online_leave_dialog(snap_compare, server_thread: ServerThread, tmp_path
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_r_on_an_online_games_results_sits_down_at_the_rooms_next_game(
+    server: tuple[GameServer, Address], tmp_path: Path
+) -> None:
+    """The results of a server's game: r asks the room for its next game (the same
+    seats, the next seed, the same line) and opens its table."""
+    from helpers import finished_room
+
+    from cwtui.navigation import ShowResults
+
+    game_server, address = server
+    made, first = await finished_room(address)
+    served = game_server.rooms[made.room]
+    game, seat_address = await joined(address, made.room, made.invites[0].token)
+    assert game.over and game.welcome.game == first
+    app = CwtuiApp(tmp_path, still=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        scores = game.scores
+        assert scores is not None
+        app.post_message(ShowResults(game.table.view, scores, game.cards, game.names, None, watching=True,
+                                     online=(seat_address, first)))  # fmt: skip
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        assert app.screen.check_action("rematch", ())
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, OnlineScreen))
+        table = app.screen
+        assert isinstance(table, OnlineScreen)
+        assert served.previous_game == first and table.remote.welcome.game == served.game
+        assert not table.remote.over and table.remote.ply == 0

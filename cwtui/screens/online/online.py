@@ -20,9 +20,9 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from cwtui.navigation import ShowResults, YourTurn
+from cwtui.navigation import ShowResults, SitDown, YourTurn
 from cwtui.net.chat import clean
-from cwtui.net.client import Address, Connection, ServerGone
+from cwtui.net.client import Address, Connection, Refused, ServerGone
 from cwtui.net.protocol import (
     Abort,
     AskReplay,
@@ -33,6 +33,7 @@ from cwtui.net.protocol import (
     Hello,
     Play,
     ProtocolError,
+    Rematched,
     Resign,
     RoomClosed,
     Say,
@@ -42,7 +43,7 @@ from cwtui.net.protocol import (
     Undo,
     Welcome,
 )
-from cwtui.net.remote import RemoteGame
+from cwtui.net.remote import RemoteGame, sit_down
 from cwtui.replaying import SeenRecord
 from cwtui.screens.leave.leave import LeaveDialog
 from cwtui.screens.say.say import SayDialog
@@ -95,6 +96,9 @@ class OnlineScreen(SeatedScreen):
             super().__init__()
             self.line = line
 
+    class NextGame(Message):
+        """The room's next game has begun (a rematch): this table was of the last one."""
+
     class Gone(Message):
         """The room is no more (closed, expired, or not on the server after a restart):
         why. The worker has stopped: there is nothing to reconnect to."""
@@ -134,12 +138,15 @@ class OnlineScreen(SeatedScreen):
                         self.post_message(self.Gone(f"the server refused: {answer.message}"))
                         return
                     self.connection = connection
-                    while not isinstance(answer, RoomClosed):
+                    while not isinstance(answer, RoomClosed | Rematched):
                         self.post_message(self.Received(answer))
                         delay = RECONNECT_FIRST
                         answer = await connection.receive()
                     self.connection = None
-                    self.post_message(self.Gone(f"room {answer.room} was {answer.reason}"))
+                    if isinstance(answer, Rematched):  # this table was of the last game
+                        self.post_message(self.NextGame())
+                    else:
+                        self.post_message(self.Gone(f"room {answer.room} was {answer.reason}"))
                     return
             except ServerGone as exc:
                 self.connection = None
@@ -199,6 +206,22 @@ class OnlineScreen(SeatedScreen):
         self.sent = False
         self.replay_asked = False  # an answer on the lost connection will not come
         self.update_status()
+
+    @on(NextGame)
+    def next_game(self) -> None:
+        """Sit down at the room's next game, with the same line, in place of this table."""
+        self.notify("The room's next game has begun.", title="Rematch")
+        self.reseat()
+
+    @work(group="reseat", exclusive=True)
+    async def reseat(self) -> None:
+        try:
+            game = await sit_down(self.address)
+        except (ServerGone, Refused) as exc:
+            self.post_message(self.Gone(str(exc)))
+            return
+        self.app.pop_screen()
+        self.app.post_message(SitDown(game, self.address))  # to the App: this screen is gone
 
     @on(Gone)
     def room_gone(self, event: Gone) -> None:
@@ -277,7 +300,10 @@ class OnlineScreen(SeatedScreen):
         if scores is None or self.finished:
             return
         self.finished = True
-        self.post_message(ShowResults(game.table.view, scores, game.cards, game.names, None, watching=False, seen=seen))
+        online = (self.address, game.welcome.game) if game.seat is not None and game.welcome.game else None
+        self.post_message(
+            ShowResults(game.table.view, scores, game.cards, game.names, None, watching=False, seen=seen, online=online)
+        )
 
     def choose(self, move: Move) -> None:
         self.hint_wanted = None  # a hint under way is kept for its decision, not shown

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.table import Table
@@ -14,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from cwtui.navigation import NewGame, OpenReplay, Rematch
+from cwtui.navigation import NewGame, OnlineRematch, OpenReplay, Rematch
 from cwtui.replaying import SeenRecord, open_replay
 from cwtui.saved import shown_path
 from cwtui.widgets.glyphs import TAGGED
@@ -24,6 +25,9 @@ from engine import EngineError
 from engine.cards import Cards
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
 from engine.config import GameConfig
+
+if TYPE_CHECKING:
+    from cwtui.net.address import Address
 from engine.events import ScoreLine
 from engine.events import winner as first
 from engine.view import View
@@ -51,13 +55,15 @@ class ResultsScreen(Screen[None]):
         new_games: bool = True,
         seen: SeenRecord | None = None,
         config: GameConfig | None = None,
+        online: tuple[Address, str] | None = None,
     ) -> None:
         """The results of a finished game: its last position as everyone sees it, the
         final scores; saved at `path` (None: not on this machine). `watching`: shown
         over the replay of this very game, so `w` goes back to it. `new_games`: whether
         `n` may start one (not for a guest of a server, cwtui.screens.guest). `seen`: a
         server's game as this seat saw it, which `w` replays (its log is the server's).
-        `config`: the game's set-up, which `r` plays again on the next seed."""
+        `config`: the game's set-up, which `r` plays again on the next seed; `online`:
+        a server's game (the seat's line, the game's id), whose room `r` asks for its next."""
         super().__init__()
         self.final = final
         self.result = scores
@@ -68,6 +74,7 @@ class ResultsScreen(Screen[None]):
         self.new_games = new_games
         self.seen = seen
         self.config = config
+        self.online = online
 
     def compose(self) -> ComposeResult:
         names = self.names
@@ -174,7 +181,7 @@ class ResultsScreen(Screen[None]):
         if action == "new_game":
             return self.new_games
         if action == "rematch":
-            return self.new_games and self.config is not None
+            return (self.new_games and self.config is not None) or self.online is not None
         return True
 
     def action_watch(self) -> None:
@@ -196,7 +203,9 @@ class ResultsScreen(Screen[None]):
         self.post_message(OpenReplay(replay, path))
 
     def action_rematch(self) -> None:
-        if self.config is not None:  # offered only then (check_action)
+        if self.online is not None:
+            self.post_message(OnlineRematch(*self.online))
+        elif self.config is not None:  # offered only then (check_action)
             self.post_message(Rematch(self.config, self.cards))
 
     def action_home(self) -> None:
