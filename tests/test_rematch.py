@@ -31,6 +31,7 @@ async def test_the_next_game_in_the_same_room_with_the_same_lines(
     second = room.game
     assert second != first and room.previous_game == first and not room.over
     assert room.session.config.seed == seed + 1 and room.session.config.seats == (SeatConfig("Ana"), SeatConfig("Bo"))
+    assert room.away == (0, 1) and not room.present  # nobody sits at the new game yet
     await ask_rematch(bo, first)  # Bo asks too: the same rematch, not another game
     assert room.game == second and len(list((tmp_path / "server").glob("*.jsonl"))) == 2
     record = msgspec.json.decode((tmp_path / "server" / "rooms" / f"{made.room}.json").read_bytes(), type=RoomRecord)

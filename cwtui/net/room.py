@@ -159,8 +159,12 @@ class Room:
         self.stand_ins.clear()
         self.finished = None
         self.active_at = time.time()
+
+    def everyone_left(self) -> None:
+        """Every connection was closed (a rematch): each human seat is away from now."""
+        self.present.clear()
         now = time.monotonic()
-        self.away_since = {seat: now for seat in session.humans if not self.present[seat]}
+        self.away_since = {seat: now for seat in self.session.humans}
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -257,7 +257,7 @@ class GameServer:
             assert_never(message)
 
     def listed(self) -> list[Room]:
-        """The lobby: rooms under way, and those finished within FINISHED_LISTED."""
+        """The lobby: rooms under way, and those finished within `finished_kept`."""
         now = time.time()
         kept = self.limits.finished_kept
         return [room for room in self.rooms.values() if not room.over or now - room.finished_at() < kept]
@@ -416,11 +416,16 @@ class GameServer:
                 self.store.rematch(room)
             except NotSaved as exc:
                 raise ProtocolError(f"{exc}; try again later") from None
-        for other in list(self.clients.get(room.code, ())):
-            await self.send(other, Rematched(room.code, room.game))
-            other.room = None  # its leaving is not a departure from the new game
-            await other.connection.close(1000, "the room's next game has begun")
+        # The last game's connections leave the room before anyone is told: a player who
+        # sits down at once (told by this very message) joins the new game's room.
+        last = list(self.clients.get(room.code, ()))
         self.clients[room.code] = set()
+        for other in last:
+            other.room = None  # its leaving is not a departure from the new game
+        room.everyone_left()
+        for other in last:
+            await self.send(other, Rematched(room.code, room.game))
+            await other.connection.close(1000, "the room's next game has begun")
         self._drive_bots(room)
 
     async def move(self, client: Client, message: Play | Undo) -> None:
