@@ -443,6 +443,11 @@ async def test_table_talk_at_the_online_table(server: tuple[GameServer, Address]
         log = screen.query_one("#log-0", EventLog)
         await until(pilot, lambda: "» Cy: thanks[2J, you too" in log.text())
         assert "» Ana: good luck" in log.text()
+        assert not any(n.title.startswith("Table talk") for n in app._notifications)  # the log is on screen
+        await pilot.resize_terminal(80, 24)  # the compact layout: the log is under F6
+        await pilot.pause()
+        await cy.send(Say("see the log?"))
+        await until(pilot, lambda: any(n.message == "Cy: see the log?" for n in app._notifications))
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -195,6 +195,7 @@ class OnlineScreen(SeatedScreen):
         elif isinstance(message, Chat):
             for line in message.lines:
                 self.log_talk(line)
+            self.toast_talk(message)
         elif isinstance(message, Welcome) and message.seat != self.remote.seat:
             self.notify("The server gave this connection another seat; leave and join again.", severity="error")
 
@@ -348,6 +349,17 @@ class OnlineScreen(SeatedScreen):
 
     def more_keys(self) -> str:
         return " · p: talk" if self.remote.welcome.talk else ""
+
+    def toast_talk(self, message: Chat) -> None:
+        """A line said just now by someone else, where the event log is not on screen
+        (the compact layout shows it under F6 only): a notification, so it is seen.
+        The lines a newcomer is sent all at once stay in the log."""
+        if len(message.lines) != 1 or not self.has_class("-compact") or self.shown == "log":
+            return
+        line = message.lines[0]
+        text = clean(line.text)
+        if line.seat != self.remote.seat and text:
+            self.notify(f"{clean(line.name)[:40]}: {text}", title="Table talk (F6: the log)", timeout=8)
 
     def action_say(self) -> None:
         if not self.remote.welcome.talk:
