@@ -972,3 +972,28 @@ async def test_invites_name_the_address_players_use(tmp_path: Path, capsys: pyte
         game_server.close()
     assert main(["serve", "--public-url", "play.example.org", "--replays-dir", str(tmp_path)]) == 2
     assert "expected HOST:PORT" in capsys.readouterr().err
+
+
+async def test_a_restarted_server_answers_once_its_rooms_are_back(tmp_path: Path) -> None:
+    """A table reconnecting to a restarting server must find its room: the server
+    listened before it had opened the earlier run's rooms, and said "there is no room",
+    and the table gave the room up for gone."""
+    first = GameServer(tmp_path)
+    (room, invites) = first.store.create(GameConfig((SeatConfig("Ana"), SeatConfig("Bo")), 7), set())
+    room.close()
+    restarted = GameServer(tmp_path)
+    listening = await restarted.start("127.0.0.1", 0, opened=False)
+    address = Address(f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}")
+    try:
+        async with await Connection.open(address) as ana:
+            await ana.send(Hello(room.code, invites[0].token))
+            answer = asyncio.ensure_future(ana.receive())
+            await asyncio.sleep(0.3)
+            assert not answer.done()  # no answer before the rooms are open
+            restarted.open_rooms()
+            welcome = await asyncio.wait_for(answer, 10)
+            assert isinstance(welcome, Welcome) and welcome.seat == 0
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        restarted.close()

@@ -152,7 +152,7 @@ async def _serve(
 
     game_server = GameServer(folder, limits=limits or Limits(), trusted_proxy=trusted_proxy, public_url=public_url)
     try:
-        listening = await game_server.start(host, port)
+        listening = await game_server.start(host, port, opened=False)  # answers once the rooms are open
     except OSError as exc:  # before anything is written: a bad --host or --port changes nothing
         raise usage("serve", f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     try:

@@ -118,6 +118,7 @@ class GameServer:
 
     def __post_init__(self) -> None:
         self.sweeper: asyncio.Task[None] | None = None
+        self.opened = asyncio.Event()  # the earlier run's rooms are open (start, open_rooms)
         self.store = RoomStore(self.folder, self.cards, self.codes)
         self.rooms: dict[str, Room] = {}
         self.clients: dict[str, set[Client]] = {}  # room code → its connections
@@ -126,8 +127,14 @@ class GameServer:
         self.addresses: Counter[str] = Counter()
         self.problems: list[str] = []
 
-    async def start(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> WebsocketServer:
-        """Listen (OSError if the address cannot be had)."""
+    async def start(
+        self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, opened: bool = True
+    ) -> WebsocketServer:
+        """Listen (OSError if the address cannot be had). Not `opened`: questions wait
+        until `open_rooms` has found the earlier run's rooms (a table reconnecting to a
+        restarted server must find its room, not be told there is none)."""
+        if opened:
+            self.opened.set()
         # No per-message deflate: a table is a few KiB of JSON, and compressing each one
         # took a third of the server's time (scripts/bench_server.py: 0.88 ms of CPU a
         # move without, 1.37 with; 100 busy rooms send about 1 MB/s uncompressed).
@@ -145,6 +152,7 @@ class GameServer:
         for room in rooms:
             self._add(room)
             self._drive_bots(room)
+        self.opened.set()
 
     def close(self) -> None:
         """Stop the bots and save every room's moves held back for undo."""
@@ -227,6 +235,7 @@ class GameServer:
             await client.connection.send(text)
 
     async def dispatch(self, client: Client, message: ClientMessage) -> None:
+        await self.opened.wait()  # a restart: no question is answered before the rooms are back
         if isinstance(message, ListRooms):
             await self.send(client, Rooms(tuple(room.info() for room in self.listed())))
         elif isinstance(message, CreateRoom):
