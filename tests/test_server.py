@@ -4,6 +4,7 @@ each connection is sent, bad input, leaving and coming back."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import subprocess
 import sys
@@ -997,3 +998,16 @@ async def test_a_restarted_server_answers_once_its_rooms_are_back(tmp_path: Path
         listening.close()
         await listening.wait_closed()
         restarted.close()
+
+
+def test_a_key_left_by_a_server_that_no_longer_runs_is_not_sent(tmp_path: Path) -> None:
+    """A server killed with kill -9 leaves its entry behind; whatever listens on its
+    port later must not be sent its key."""
+    key = "k" * 32
+    host_key.register(8771, key, tmp_path)
+    assert host_key.local_key("ws://127.0.0.1:8771") == key  # this process: running
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    entry = host_key.state_folder() / "servers" / "8771.json"
+    entry.write_text(entry.read_text().replace(f'"pid": {os.getpid()}', f'"pid": {gone.pid}'))
+    assert host_key.local_key("ws://127.0.0.1:8771") is None

@@ -78,7 +78,7 @@ def register(port: int, key: str, folder: Path) -> None:
         entry.parent.mkdir(parents=True, exist_ok=True)
         descriptor = os.open(entry, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-            json.dump({"key": key, "folder": str(folder.resolve())}, out)
+            json.dump({"key": key, "folder": str(folder.resolve()), "pid": os.getpid()}, out)
 
 
 def unregister(port: int, key: str) -> None:
@@ -89,12 +89,30 @@ def unregister(port: int, key: str) -> None:
 
 
 def local_key_at(port: int) -> str | None:
+    """The key the server on `port` left, if that server still runs: an entry left by
+    one killed with kill -9 is not sent to whatever listens on the port now."""
     try:
         entry = json.loads(_entry(port).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    key = entry.get("key") if isinstance(entry, dict) else None
-    return key if isinstance(key, str) and _well_formed(key) else None
+    if not isinstance(entry, dict):
+        return None
+    key, pid = entry.get("key"), entry.get("pid")
+    if not isinstance(key, str) or not _well_formed(key) or not isinstance(pid, int) or not _running(pid):
+        return None
+    return key
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # a process of another user's: not this server's; its port is checked by the key
+    except OSError:
+        return False
+    return pid > 0
 
 
 def local_key(uri: str) -> str | None:
