@@ -266,3 +266,20 @@ async def test_the_chart_adds_the_win_chances_only_with_a_review(game: Path, tmp
             assert len(app.screen.query("LineChart")) == charts
             await pilot.press("escape", "escape")
             await pilot.pause()
+
+
+async def test_a_move_as_good_as_the_searchs_has_nothing_better_to_try(game: Path) -> None:
+    """A decision graded best whose move is not the search's own (it lost nothing) said
+    "· f tries the better move", beside "as good as"; a costlier one still says it."""
+    app = make_app(game.parent)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await opener(game)(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.graded is not None
+        judged = screen.graded.judged.values()
+        even = next(j for j in judged if j.chosen != j.best and j.loss < 0.05)
+        costly = next(j for j in judged if j.chosen != j.best and j.loss >= 0.05)
+        for decision, says in ((even, False), (costly, True)):
+            screen.cursor.go(decision.ply)
+            line = screen.graded.line(screen.cursor, screen.speaks_of, forkable=True)
+            assert line is not None and ("f tries the better move" in line.plain) == says, line.plain

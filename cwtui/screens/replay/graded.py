@@ -52,7 +52,7 @@ class Graded:
         if judged.loss >= 0.05:
             text.append(f" ({review.points(judged.loss)})")
         text.append(f": {review.decision_line(judged, seen, cursor.cards)}")
-        if judged.chosen != judged.best and forkable:
+        if judged.chosen != judged.best and judged.loss >= 0.05 and forkable:  # as good: nothing better to try
             text.append(" · f tries the better move", style="dim")
         return text
 
