@@ -69,6 +69,7 @@ class OnlineScreen(SeatedScreen):
         "In the compact layout (under 120×34) F2–F6 switch the pane shown above the prompt."
     )
 
+    TABLE_STATE_FIRST = True
     BINDINGS = [
         # p: not one of the options' keys (cwtui.screens.seated.OPTION_KEYS); listed in F1
         Binding("p", "say", "Talk", id="online.say", show=False, tooltip="Say a line to the table"),

@@ -101,6 +101,10 @@ class SeatedScreen(CompactScreen):
         *roomy("f7", "since", "Since", id="play.since", tooltip="What the others did since your last move, whole"),
     ]
     LEGEND = "\n\n".join((legend.TABLE, legend.HINT))
+    # The table's own state (status_parts) before the end in sight at every width: an
+    # online table's (its room, whom it waits for, a bot playing a seat, an abort
+    # proposed) can be long, and the status bar is cut at its end.
+    TABLE_STATE_FIRST = False
 
     class HintFound(Message):
         """The hard bot's ranked options for the decision `asked` (its View), from its
@@ -493,9 +497,11 @@ class SeatedScreen(CompactScreen):
         parts = [words.whose_turn(shown, self.game.names), *self.status_parts()]
         if shown.end_trigger < 0 and shown.phase not in ("present", "over"):
             # after where the game stands; at 80 columns after the table's own state too
-            # (an online room and whom it waits for), which the cut must not take
+            # (an online room and whom it waits for), which the cut must not take, and
+            # so at any width where that state says more (TABLE_STATE_FIRST)
             compact = self.has_class("-compact")
-            parts.insert(len(parts) if compact else 1, words.end_in_sight(shown, short=compact))
+            last = compact or self.TABLE_STATE_FIRST
+            parts.insert(len(parts) if last else 1, words.end_in_sight(shown, short=compact))
         self.query_one("#status", TextLines).update(Text(" " + " · ".join(parts), style="bold"))
 
     # Each viewer has its own event log (hot seat: what one player saw of their own
