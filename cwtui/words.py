@@ -235,6 +235,12 @@ def space_name(space: str) -> str:
     return "the Port" if space == "port" else space
 
 
+def round_of(turn: int, seats: int) -> int:
+    """The round a turn falls in, counted from 1: one turn of every seat (the silent
+    player's too), as the status bar counts it."""
+    return (turn - 1) // seats + 1
+
+
 def whose_turn(v: View, names: Sequence[str]) -> str:
     """Where the game stands, for a header: "Round 4 · Ana's turn · Step 2". A round is
     one turn of every seat (the silent player's too), so it matches the table's count."""
@@ -242,7 +248,7 @@ def whose_turn(v: View, names: Sequence[str]) -> str:
         return "Game over"
     if v.phase == "present":
         return f"End contests: {LOCATIONS[CONTEST_ORDER[v.contest]].capitalize()}"
-    parts = [f"Round {(v.turn - 1) // len(v.seats) + 1}", f"{names[v.active]}'s turn"]
+    parts = [f"Round {round_of(v.turn, len(v.seats))}", f"{names[v.active]}'s turn"]
     if v.step:
         parts.append(f"Step {v.step}")
     if v.end_trigger >= 0:

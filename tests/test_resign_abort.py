@@ -134,7 +134,7 @@ async def test_after_the_first_round_a_game_is_not_aborted(server: tuple[GameSer
 
 
 @pytest.mark.parametrize("message", [Resign(), Abort()])
-async def test_a_finished_or_unjoined_connection_cannot_leave(server: tuple[GameServer, Address], message) -> None:  # type: ignore[no-untyped-def]
+async def test_a_connection_in_no_room_cannot_leave(server: tuple[GameServer, Address], message) -> None:  # type: ignore[no-untyped-def]
     _game_server, address = server
     async with await Connection.open(address) as stranger:
         await stranger.send(message)

@@ -236,9 +236,9 @@ def host(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         raise usage("host", str(exc)) from None
     from cwtui.net.client import Address
-    from cwtui.net.host_key import local_key
+    from cwtui.net.host_key import key_for
 
-    key = address.token or local_key(address.uri)
+    key = key_for(address)
     address = Address(address.uri)  # the invites name the server, never its key
     request = CreateRoom(
         seats, args.seed, not args.no_tag_points, args.takeover, key, args.spectators_talk, args.on_resign
@@ -255,12 +255,12 @@ def host(args: argparse.Namespace) -> int:
 
 
 def close(args: argparse.Namespace) -> int:
-    from cwtui.net.host_key import local_key
+    from cwtui.net.host_key import key_for
 
     address = _server(args.server, "close")
     if not args.room.isalnum():
         raise usage("close", f"a room code is letters and digits, not {args.room!r}")
-    reply = _ask(address, CloseRoom(args.room.upper(), address.token or local_key(address.uri)), "close")
+    reply = _ask(address, CloseRoom(args.room.upper(), key_for(address)), "close")
     if not isinstance(reply, RoomClosed):
         return _unexpected(reply, "close")
     print(f"Room {reply.room} is closed; its players were told, and its game's log is kept as it was.")

@@ -23,6 +23,7 @@ import msgspec
 from cwtui.net.protocol import ChatLine
 
 MAX_CHARS: Final = 300
+NAME_CHARS: Final = 40  # of a speaker's name as shown
 RATE_LINES: Final = 5
 RATE_SECONDS: Final = 10.0
 RECENT: Final = 50  # lines a newcomer is sent
@@ -42,6 +43,12 @@ def clean(text: str) -> str:
         elif unicodedata.category(c) not in _DROPPED_CATEGORIES:
             kept.append(c)
     return " ".join("".join(kept).split())[:MAX_CHARS]
+
+
+def shown_talk(line: ChatLine) -> tuple[str, str]:
+    """A line's speaker and words as a client shows them: cleaned again, whoever sent
+    them (a server's words reach no terminal unchecked)."""
+    return clean(line.name)[:NAME_CHARS] or "someone", clean(line.text)
 
 
 @dataclass
@@ -93,5 +100,5 @@ class ChatLog:
                 continue
             text = clean(line.text)
             if text:
-                lines.append(ChatLine(line.seat, clean(line.name)[:40], text, line.at))
+                lines.append(ChatLine(line.seat, clean(line.name)[:NAME_CHARS], text, line.at))
         return tuple(lines)

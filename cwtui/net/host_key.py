@@ -19,7 +19,10 @@ import json
 import os
 import secrets
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from cwtui.net.address import Address
 
 KEY_FILE: Final = "server.key"
 STATE_ENV: Final = "CWTUI_STATE_DIR"  # the state folder, instead of the platform's (tests)
@@ -123,3 +126,9 @@ def local_key(uri: str) -> str | None:
     if host.lower() not in LOOPBACK or not port.isdecimal():
         return None
     return local_key_at(int(port))
+
+
+def key_for(address: Address) -> str | None:
+    """The host key to send with `address` (HOST:PORT#KEY): the one it gives, or the one
+    a server of this machine left for this user."""
+    return address.token or local_key(address.uri)

@@ -30,6 +30,7 @@ from cwtui.logfile import NotSaved, write_whole
 from cwtui.net.chat import ChatLog
 from cwtui.net.protocol import STAND_IN, Invite, ProtocolError, RoomInfo, SeenGame, SeenPly, Table, pack_views
 from cwtui.session import GameSession
+from cwtui.words import round_of
 from engine.bots import Bot, make_bot
 from engine.cards import Cards
 from engine.config import SEEDS, GameConfig
@@ -130,7 +131,7 @@ class Room:
     def first_round(self) -> bool:
         """The game is still in its first round (every seat's first turn)."""
         state = self.session.state
-        return (state.turn - 1) // len(state.seats) == 0 and not state.over
+        return round_of(state.turn, len(state.seats)) == 1 and not state.over
 
     def stand_in(self, seat: int) -> Bot:
         """The bot that plays for an away seat: its own stream, never the game's."""
@@ -384,10 +385,13 @@ class RoomStore:
 
     def save(self, room: Room) -> None:
         """Write the room's file again (a resignation); NotSaved if the disk cannot take it."""
-        path = self._path(room.code)
+        self._rewrite(room.code, resigned=tuple(sorted(room.resigned)))
+
+    def _rewrite(self, code: str, **changes: object) -> None:
+        """The room's file with `changes`, written whole; NotSaved if it cannot be."""
+        path = self._path(code)
         try:
-            record = msgspec.json.decode(path.read_bytes(), type=RoomRecord)
-            record = msgspec.structs.replace(record, resigned=tuple(sorted(room.resigned)))
+            record = msgspec.structs.replace(msgspec.json.decode(path.read_bytes(), type=RoomRecord), **changes)
             write_whole(path, msgspec.json.encode(record), durable=True)
         except (OSError, msgspec.DecodeError) as exc:
             raise NotSaved(f"the room could not be saved ({exc})") from None
@@ -399,15 +403,12 @@ class RoomStore:
         following = msgspec.structs.replace(config, seed=(config.seed + 1) % SEEDS)
         session = GameSession.start(following, self.folder, self.cards)
         assert session.path is not None
-        path = self._path(room.code)
         try:
-            record = msgspec.json.decode(path.read_bytes(), type=RoomRecord)
-            record = msgspec.structs.replace(record, log=session.path.name, resigned=())
-            write_whole(path, msgspec.json.encode(record), durable=True)
-        except (OSError, msgspec.DecodeError) as exc:
+            self._rewrite(room.code, log=session.path.name, resigned=())
+        except NotSaved:
             session.close()
             session.path.unlink(missing_ok=True)
-            raise NotSaved(f"the rematch could not be saved ({exc})") from None
+            raise
         room.next_game(session)
 
     def retire(self, code: str) -> None:

@@ -17,7 +17,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from cwtui.navigation import RoomOpened, StartGame
 from cwtui.net.client import Address, ServerGone, ask, parse_address
-from cwtui.net.host_key import local_key
+from cwtui.net.host_key import key_for
 from cwtui.net.protocol import MAX_TAKEOVER, CreateRoom, Error, RoomMade
 from cwtui.session import GameSession
 from cwtui.words import SEAT_KINDS
@@ -144,8 +144,7 @@ class NewGameScreen(Screen[None]):
         if server is not None:
             address, takeover = server
             self.show_error("Making the room…", problem=False)
-            key = address.token or local_key(address.uri)  # HOST:PORT#KEY, or a server of this machine's
-            request = CreateRoom(config.seats, config.seed, config.tag_points, takeover, key)
+            request = CreateRoom(config.seats, config.seed, config.tag_points, takeover, key_for(address))
             self.host(Address(address.uri), request)  # the invites name the server, never its key
             return
         folder = self.replays

@@ -20,8 +20,9 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
+from cwtui import words
 from cwtui.navigation import ShowResults, SitDown, YourTurn
-from cwtui.net.chat import clean
+from cwtui.net.chat import shown_talk
 from cwtui.net.client import Address, Connection, Refused, ServerGone
 from cwtui.net.protocol import (
     Abort,
@@ -339,11 +340,11 @@ class OnlineScreen(SeatedScreen):
     def log_talk(self, line: ChatLine) -> None:
         """A line of table talk in the event log, set apart from the game's events (and
         cleaned again here: a server's words reach no terminal unchecked)."""
-        text = clean(line.text)
+        name, text = shown_talk(line)
         if not text:
             return
         said = Text("» ", style="bold magenta")
-        said.append(clean(line.name)[:40] or "someone", style="bold")
+        said.append(name, style="bold")
         said.append(f": {text}")
         for log in self.query(EventLog):
             log.write(said)
@@ -358,9 +359,9 @@ class OnlineScreen(SeatedScreen):
         if len(message.lines) != 1 or not self.has_class("-compact") or self.shown == "log":
             return
         line = message.lines[0]
-        text = clean(line.text)
+        name, text = shown_talk(line)
         if line.seat != self.remote.seat and text:
-            self.notify(f"{clean(line.name)[:40]}: {text}", title="Table talk (F6: the log)", timeout=8)
+            self.notify(f"{name}: {text}", title="Table talk (F6: the log)", timeout=8)
 
     def action_say(self) -> None:
         if not self.remote.welcome.talk:
@@ -383,7 +384,7 @@ class OnlineScreen(SeatedScreen):
             self.notify("You resigned already: a bot plays your seat.", severity="warning")
             return
         view = game.table.view
-        first_round = (view.turn - 1) // len(view.seats) == 0
+        first_round = words.round_of(view.turn, len(view.seats)) == 1
         votes = [s for s in game.table.abort_votes if s != game.seat]
         if not first_round or game.seat in game.table.abort_votes:
             abort = None

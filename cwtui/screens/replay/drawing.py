@@ -95,7 +95,7 @@ def move_rows(cursor: Scrubber, perspective: int | None, mark: Callable[[int], T
     turn = 0
     for line in cursor.lines:
         new_round = line.turn != turn and (line.turn - 1) % seats == 0
-        prefix = Text(f"{(line.turn - 1) // seats + 1:>3} " if new_round else "    ", style="bold")
+        prefix = Text(f"{words.round_of(line.turn, seats):>3} " if new_round else "    ", style="bold")
         turn = line.turn
         prefix.append(f"{line.ply + 1:>4} ", style="dim")
         text = Text(cursor.describe(line.ply, perspective))

@@ -7,7 +7,8 @@ words name that seat's own pieces, so only the full view or that seat's shows th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 from rich.text import Text
 
@@ -28,10 +29,11 @@ SpeaksOf = Callable[[int], bool]
 @dataclass(frozen=True)
 class Graded:
     game: review.GameReview
-    judged: dict[int, Judged] = field(init=False)  # the decisions by ply
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "judged", {j.ply: j for j in self.game.decisions})
+    @cached_property
+    def judged(self) -> dict[int, Judged]:
+        """The decisions by ply."""
+        return {j.ply: j for j in self.game.decisions}
 
     def mark(self, ply: int, speaks_of: SpeaksOf) -> Text | None:
         """The move list's mark for the move at `ply` (?!, ?, ??), if it was a mistake."""

@@ -410,11 +410,11 @@ class ReplayScreen(CompactScreen):
         self.app.pop_screen()
 
     # -- drawing -----------------------------------------------------------------------
-    def drawn_at(self, cursor: Scrubber) -> tuple[Text, ...]:
+    def notes_at(self, cursor: Scrubber) -> Text:
         """The notes under this move at `cursor`'s position: the review's line, a hint."""
         graded = self.graded
         review_line = graded.line(cursor, self.speaks_of, self.full is not None) if graded is not None else None
-        return tuple(x for x in (review_line, self.hint_line(cursor)) if x is not None)
+        return Text("\n").join(x for x in (review_line, self.hint_line(cursor)) if x is not None)
 
     def show_position(self) -> None:
         self.draw_pending = False
@@ -422,7 +422,7 @@ class ReplayScreen(CompactScreen):
         laying_out = not self.table.held
         if laying_out:
             self.hold_heights()
-        shown = drawing(self.cursor, self.perspective, Text("\n").join(self.drawn_at(self.cursor)))
+        shown = drawing(self.cursor, self.perspective, self.notes_at(self.cursor))
         self.table.show(shown, laying_out)
         self.update_status(shown.board)
         # once laid out: a held height can bring the seats' scrollbar, and other widths
@@ -455,7 +455,7 @@ class ReplayScreen(CompactScreen):
         """Each position's parts from `ahead`'s on, a part at a time."""
         status_line = self.query_one("#status", TextLines)
         while True:
-            shown = drawing(ahead, self.perspective, Text("\n").join(self.drawn_at(ahead)))
+            shown = drawing(ahead, self.perspective, self.notes_at(ahead))
             yield
             yield from status_line.warm(self.status(ahead, shown.board))  # as it reads while paused
             yield from self.table.warm(shown)
