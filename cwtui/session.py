@@ -20,7 +20,7 @@ from engine.bots import Bot, Decision, IsmctsBot, Option, TreeRunner, decide, hi
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError, LogFormatError
 from engine.events import Event
-from engine.log import GameLog, Parent, format_keeping_rulings, header_for, ply_record
+from engine.log import GameLog, Parent, StandIn, format_keeping_rulings, header_for, ply_record
 from engine.log import Ply as LogPly
 from engine.moves import Move
 from engine.replay import Replay
@@ -111,7 +111,9 @@ class GameSession:
         # engine.replay)
         with writer:
             for before, record, _after, events in walk(replay.state_at(0), replay.log.plies[:ply]):
-                writer.record(ply_record(before, record.move, events, record.searched, writer.chain.format))
+                writer.record(
+                    ply_record(before, record.move, events, record.searched, writer.chain.format, record.stand_in)
+                )
         return cls.resume(path, replay.cards)
 
     @classmethod
@@ -232,14 +234,15 @@ class GameSession:
         bot, with a stream of its own for this position: the same hint every time."""
         return hint(self.state, timed, runner)
 
-    def play(self, move: Move, searched: int | None = None) -> Ply:
-        """Apply a move and log it; `searched` is a bot's Decision.searched. IllegalMove,
+    def play(self, move: Move, searched: int | None = None, stand_in: StandIn | None = None) -> Ply:
+        """Apply a move and log it; `searched` is a bot's Decision.searched, `stand_in`
+        why a bot played a human seat's move (a server's room). IllegalMove,
         and NotSaved (the log cannot take it: a full disk), leave everything as it was:
         a move the log has not got is not played. A human's move that could still be
         undone is kept back from the log until it cannot (see `kept`), and journaled
         before it counts as played."""
         before, before_last = self.state, self.before_last
-        ply = self._take(move, searched)
+        ply = self._take(move, searched, stand_in)
         try:
             if self._undoable(before, self.state, ply):
                 if self.journal is not None:
@@ -255,11 +258,12 @@ class GameSession:
             self.finish()
         return ply
 
-    def _take(self, move: Move, searched: int | None) -> Ply:
+    def _take(self, move: Move, searched: int | None, stand_in: StandIn | None = None) -> Ply:
         """The move applied in memory and kept back (IllegalMove: nothing changed)."""
         before = self.state
         after, events = apply(before, move)
-        record = ply_record(before, move, events, searched, self.writer.chain.format) if self.writer else None
+        writer = self.writer
+        record = ply_record(before, move, events, searched, writer.chain.format, stand_in) if writer else None
         self.state, self.before_last = after, before
         ply = Ply(before.to_act, move, events)
         self.history.append(ply)

@@ -41,6 +41,7 @@ from engine.log_types import (
     Parent,
     Ply,
     SeatIndex,
+    StandIn,
     check_game_id,
     created_at,
     format_keeping_rulings,
@@ -65,9 +66,9 @@ T = TypeVar("T")
 __all__ = [  # the records live in engine/log_types.py; this module is their reader and writer
     "DIGESTS_FROM", "DIGEST_KEY", "DIGEST_SIZE", "FIRST_FORMAT", "FORMAT_VERSION", "GAME_ID", "MAX_LINE",
     "SETUP_FROM", "SOLO_REFILL_CLEAR_FROM", "STEP_2_WINDOW_FROM", "Chain", "Count", "Footer", "GameLog", "Header",
-    "Parent", "Ply", "SeatIndex", "check_game_id", "created_at", "encode_log", "footer_for", "footer_problem",
-    "format_keeping_rulings", "header_for", "judge", "logged_step", "parse", "parse_header", "parse_line",
-    "ply_record",
+    "Parent", "Ply", "SeatIndex", "StandIn", "check_game_id", "created_at", "encode_log", "footer_for",
+    "footer_problem", "format_keeping_rulings", "header_for", "judge", "logged_step", "parse", "parse_header",
+    "parse_line", "ply_record",
 ]  # fmt: skip
 
 
@@ -238,14 +239,22 @@ def header_for(
 
 
 def ply_record(
-    before: State, move: Move, events: Sequence[Event], searched: int | None = None, format: int = FORMAT_VERSION
+    before: State,
+    move: Move,
+    events: Sequence[Event],
+    searched: int | None = None,
+    format: int = FORMAT_VERSION,
+    stand_in: StandIn | None = None,
 ) -> Ply:
     """The log line for `move`, made from the state it was applied to, in `format` (a
-    resumed older log goes on in its own format)."""
+    resumed older log goes on in its own format); `stand_in`: why a bot played a human
+    seat's move."""
     # Every Move and Event class is a member of AnyMove and AnyEvent (tests/test_log.py).
     logged = cast("tuple[AnyEvent, ...]", tuple(events))
     step = logged_step(before, format)
-    return Ply(before.ply, before.turn, before.to_act, step, before.phase, cast("AnyMove", move), logged, searched)
+    return Ply(
+        before.ply, before.turn, before.to_act, step, before.phase, cast("AnyMove", move), logged, searched, stand_in
+    )
 
 
 def logged_step(state: State, format: int) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Annotated, Final
+from typing import Annotated, Final, Literal
 
 import msgspec
 
@@ -70,6 +70,11 @@ class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
             raise LogFormatError(f"a format {self.format} header records no setup events")
 
 
+# Why a bot played a human seat's move (a server's room: cwtui.net): its player was away
+# past the room's takeover time, had resigned, or had run out of time on the room's clock.
+StandIn = Literal["away", "resigned", "time"]
+
+
 # gc=False: a line holds a move and events, never a cycle (see engine.events.Event).
 class Ply(msgspec.Struct, frozen=True, tag_field="kind", tag="ply", omit_defaults=True, gc=False):
     ply: Count
@@ -83,6 +88,7 @@ class Ply(msgspec.Struct, frozen=True, tag_field="kind", tag="ply", omit_default
     # that the move can be checked by searching exactly as long (None: a full search,
     # or not a search bot's move).
     searched: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    stand_in: StandIn | None = None  # a bot played this human seat's move, and why (None: its player)
 
 
 class Footer(msgspec.Struct, frozen=True, tag_field="kind", tag="footer", gc=False):

@@ -73,6 +73,17 @@ def duration_arg(text: str) -> float:
     return value
 
 
+def clock_arg(text: str) -> tuple[float, float]:
+    """A bank of time and its increment: 10m, or 10m+5s (five seconds back after each hand)."""
+    bank, _plus, increment = text.partition("+")
+    try:
+        return duration_arg(bank), duration_arg(increment) if increment else 0.0
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"expected a bank of time such as 10m, or 10m+5s with an increment, not {text!r}"
+        ) from None
+
+
 def seconds_arg(text: str) -> float:
     try:
         value = float(text)

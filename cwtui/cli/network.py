@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cwtui.cli.args import (
+    clock_arg,
     count_arg,
     duration_arg,
     need_folder_or_nothing,
@@ -28,6 +29,7 @@ from cwtui.net.protocol import (
     DEFAULT_PORT,
     DEFAULT_WEB_PORT,
     MAX_TAKEOVER,
+    ClockRule,
     CloseRoom,
     CreateRoom,
     Error,
@@ -92,6 +94,15 @@ def add_parsers(sub: Any) -> None:
     host_p.add_argument("--on-resign", choices=("bot", "end"), default="bot",
                       help="a player who resigns: a bot plays on for their seat (default), or the game "
                            "ends there")  # fmt: skip
+    host_p.add_argument("--clock", type=clock_arg, default=None, metavar="BANK[+INCREMENT]",
+                      help="each human seat's time for the whole game, such as 30m, or 10m+5s with 5 s "
+                           "given back after each of its hands (default: no clock)")  # fmt: skip
+    host_p.add_argument("--per-move", type=duration_arg, default=None, metavar="TIME",
+                      help="the most time a seat has for each hand (everything it does before another seat "
+                           "is to act), such as 2d for a slow game over days")  # fmt: skip
+    host_p.add_argument("--on-time", choices=("bot", "forfeit"), default="bot",
+                      help="a seat out of time: a bot plays for it (that hand, or to the end once its bank "
+                           "is gone; default), or it forfeits and the game ends there")  # fmt: skip
     host_p.add_argument("--spectators-talk", action="store_true",
                       help="spectators read and say table talk too (the seats always do)")  # fmt: skip
     join_p = sub.add_parser("join", help="sit at your seat in a room of a game server (or watch it), at the table")
@@ -240,8 +251,9 @@ def host(args: argparse.Namespace) -> int:
 
     key = key_for(address)
     address = Address(address.uri)  # the invites name the server, never its key
+    clock = _clock(args)
     request = CreateRoom(
-        seats, args.seed, not args.no_tag_points, args.takeover, key, args.spectators_talk, args.on_resign
+        seats, args.seed, not args.no_tag_points, args.takeover, key, args.spectators_talk, args.on_resign, clock
     )
     reply = _ask(address, request, "host")
     if not isinstance(reply, RoomMade):
@@ -252,6 +264,20 @@ def host(args: argparse.Namespace) -> int:
         print(f"  {invite.name}: cwtui join {server}/{reply.room}#{invite.token}")
     print(f"  To watch: cwtui join {server}/{reply.room}")
     return 0
+
+
+def _clock(args: argparse.Namespace) -> ClockRule | None:
+    """The room's clock from `host`'s options (checked here, before any server is asked)."""
+    if args.clock is None and args.per_move is None:
+        if args.on_time != "bot":
+            raise usage("host", "--on-time says what a seat out of time does: give a --clock or a --per-move")
+        return None
+    bank, increment = args.clock or (None, 0.0)
+    rule = ClockRule(bank, increment, args.per_move, args.on_time)
+    problem = rule.problem()
+    if problem is not None:
+        raise usage("host", problem)
+    return rule
 
 
 def close(args: argparse.Namespace) -> int:

@@ -45,6 +45,35 @@ class Hello(msgspec.Struct, frozen=True, tag_field="kind", tag="hello", forbid_u
 
 
 MAX_TAKEOVER = 24 * 3600  # seconds: a day
+MAX_CLOCK = 30 * 24 * 3600  # seconds: a bank, or a time per move, of at most 30 days
+MAX_INCREMENT = 3600  # seconds given back after each hand, at most
+
+
+class ClockRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A room's clock (cwtui.net.clock), as its host chose. `bank`: seconds each human
+    seat has for the whole game, `increment` given back after each of its hands (a
+    hand: all a seat does before another seat is to act); `per_move`: seconds a seat has
+    for one hand (a slow game's days per move). Either or both. When a seat runs out,
+    `on_time`: a bot (STAND_IN) plays for it (its bank out: to the end of the game; its
+    hand's time out: that hand), or it forfeits and the game ends there."""
+
+    bank: float | None = None
+    increment: float = 0.0
+    per_move: float | None = None
+    on_time: Literal["bot", "forfeit"] = "bot"
+
+    def problem(self) -> str | None:
+        """What makes the rule one no room takes, or None."""
+        if self.bank is None and self.per_move is None:
+            return "a clock needs a bank of time, a time per move, or both"
+        for name, value in (("bank", self.bank), ("time per move", self.per_move)):
+            if value is not None and not 10 <= value <= MAX_CLOCK:
+                return f"a clock's {name} is 10 to {MAX_CLOCK:,} seconds (30 days), not {value:g}"
+        if not 0 <= self.increment <= MAX_INCREMENT:
+            return f"a clock's increment is 0 to {MAX_INCREMENT:,} seconds, not {self.increment:g}"
+        if self.increment and self.bank is None:
+            return "an increment is given back to a bank: give the clock a bank too"
+        return None
 
 
 class CreateRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="create_room", forbid_unknown_fields=True):
@@ -59,6 +88,7 @@ class CreateRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="create_room
     key: str | None = None  # the server's host key (cwtui.net.host_key): without it, no room is made
     spectators_talk: bool = False  # spectators read and say table talk too (seats always do)
     on_resign: Literal["bot", "end"] = "bot"  # a seat that resigns: a bot plays on for it, or the game ends
+    clock: ClockRule | None = None  # None: no clock (the game waits for its players)
 
 
 class ListRooms(msgspec.Struct, frozen=True, tag_field="kind", tag="list_rooms", forbid_unknown_fields=True):
@@ -175,6 +205,17 @@ class SeenPly(msgspec.Struct, frozen=True):
     events: tuple[SeenEvent, ...]
 
 
+class ClockShown(msgspec.Struct, frozen=True):
+    """A room's clock as it stood when the Table was sent: a client counts the running
+    seat's time down from when it received it."""
+
+    rule: ClockRule
+    banks: tuple[float | None, ...]  # each seat's bank left (None: a bot's seat, or a clock of no bank)
+    running: int | None  # the seat whose clock runs (None: a bot is to act, or nobody's runs)
+    hand_left: float | None  # seconds the running seat has left for its hand (None: none runs)
+    out: tuple[int, ...] = ()  # seats whose bank ran out: a bot plays them to the end
+
+
 class Table(msgspec.Struct, frozen=True, tag_field="kind", tag="table"):
     """The game as this connection's seat sees it now. `plies` are the moves from
     number `first` on: the client drops any it holds from `first` (an undo took them
@@ -193,6 +234,7 @@ class Table(msgspec.Struct, frozen=True, tag_field="kind", tag="table"):
     over: bool
     resigned: tuple[int, ...] = ()  # seats whose players left for good: a bot plays them
     abort_votes: tuple[int, ...] = ()  # seats that propose to end the game unplayed (first round only)
+    clock: ClockShown | None = None  # the room's clock, if its host set one
 
 
 class SeenGame(msgspec.Struct, frozen=True, tag_field="kind", tag="seen_game"):

@@ -8,6 +8,7 @@ moves and events (`engine.visibility`). The hint searches from the View, as any 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from cwtui.net.client import Address, Connection, Refused, ServerGone, meet
@@ -105,7 +106,18 @@ class RemoteGame:
         elif added:
             self.before = previous if previous.seat == table.view.seat else None
         self.table = table
+        self.received = time.monotonic()  # the clock's times are as of now
         return added, dropped
+
+    def time_left(self, seat: int) -> float | None:
+        """Seconds `seat` has now on the room's clock (None: no clock, or none for it):
+        the running seat's hand counted down since the table came, another's bank."""
+        clock = self.table.clock
+        if clock is None:
+            return None
+        if seat == clock.running and clock.hand_left is not None:
+            return max(0.0, clock.hand_left - (time.monotonic() - self.received))
+        return clock.banks[seat] if seat < len(clock.banks) else None
 
     # -- SeatedGame ------------------------------------------------------------------
     @property

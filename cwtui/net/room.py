@@ -28,13 +28,25 @@ import msgspec
 
 from cwtui.logfile import NotSaved, write_whole
 from cwtui.net.chat import ChatLog
-from cwtui.net.protocol import STAND_IN, Invite, ProtocolError, RoomInfo, SeenGame, SeenPly, Table, pack_views
+from cwtui.net.clock import Clock, Expiry
+from cwtui.net.protocol import (
+    STAND_IN,
+    ClockRule,
+    Invite,
+    ProtocolError,
+    RoomInfo,
+    SeenGame,
+    SeenPly,
+    Table,
+    pack_views,
+)
 from cwtui.session import GameSession
 from cwtui.words import round_of
 from engine.bots import Bot, make_bot
 from engine.cards import Cards
 from engine.config import SEEDS, GameConfig
 from engine.errors import EngineError, IllegalMove
+from engine.log import StandIn
 from engine.moves import AnyMove, Move
 from engine.rng import stream_seed
 from engine.setup import set_up
@@ -59,6 +71,8 @@ class RoomRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     spectators_talk: bool = False  # protocol.CreateRoom.spectators_talk
     on_resign: Literal["bot", "end"] = "bot"  # protocol.CreateRoom.on_resign
     resigned: tuple[int, ...] = ()  # seats whose players resigned: the stand-in plays them
+    clock: ClockRule | None = None  # protocol.CreateRoom.clock
+    ended: str | None = None  # why the room was ended before its game was (a retired room's file)
 
 
 def random_code() -> str:
@@ -81,6 +95,7 @@ class Room:
     resigned: set[int] = field(default_factory=set)  # seats left for good: the stand-in plays them
     abort_votes: set[int] = field(default_factory=set)  # seats that propose to end the game unplayed
     previous_game: str | None = None  # the game this one is the rematch of (this server run)
+    clock: Clock | None = None  # protocol.CreateRoom.clock (None: the game waits for its players)
     present: Counter[int] = field(default_factory=Counter)  # human seat → connections at it
     # Since when (time.monotonic) each human seat has had nobody at it; a seat not yet
     # joined is away from the room's opening.
@@ -94,6 +109,7 @@ class Room:
         now = time.monotonic()
         for seat in self.session.humans:
             self.away_since.setdefault(seat, now)
+        self.time_hand()
 
     def talks(self, seat: int | None) -> bool:
         """Whether a connection at `seat` (None: a spectator) reads and says table talk."""
@@ -120,12 +136,48 @@ class Room:
             return None
         return max(0.0, self.away_since.get(seat, now) + self.takeover - now)
 
+    def bot_wait(self, seat: int) -> tuple[float, StandIn] | None:
+        """How long until a bot plays for human `seat`, and why: at once for a seat whose
+        player resigned or ran out of time, when its clock runs out, or once it has been
+        away the room's takeover time; None if its player plays (nobody is timed out)."""
+        waits: list[tuple[float, StandIn]] = []
+        if seat in self.resigned:
+            waits.append((0.0, "resigned"))
+        if self.clock is not None:
+            left = self.clock.left(seat, time.time())
+            if left is not None:
+                waits.append((left, "time"))
+        away = self.takeover_wait(seat, time.monotonic())
+        if away is not None:
+            waits.append((away, "away"))
+        return min(waits) if waits else None
+
     @property
     def stood_in(self) -> tuple[int, ...]:
-        """Seats a bot plays for now: away past their takeover time, or resigned."""
-        now = time.monotonic()
-        away = [seat for seat in self.away if self.takeover_wait(seat, now) == 0]
-        return tuple(sorted({*away, *self.resigned})) if not self.over else ()
+        """Seats a bot plays for now: resigned, out of time, or away past the takeover time."""
+        if self.over:
+            return ()
+        waits = {seat: self.bot_wait(seat) for seat in self.session.humans}
+        return tuple(seat for seat, wait in waits.items() if wait is not None and wait[0] == 0)
+
+    def time_hand(self) -> None:
+        """Time the hand of the seat to act now, if a human plays it (cwtui.net.clock):
+        called after every change to the game."""
+        if self.clock is None:
+            return
+        state = self.session.state
+        seat: int | None = state.to_act
+        if state.over or not self.session.is_human(state.to_act) or seat in self.resigned or seat in self.clock.out:
+            seat = None
+        self.clock.hand_of(seat, time.time())
+
+    def run_out(self, seat: int) -> Expiry:
+        """`seat` is out of time (its clock says 0): what ran out (the clock keeps a bank
+        that did), and its hand stops being timed if that was its bank."""
+        assert self.clock is not None
+        expiry = self.clock.run_out(seat, time.time())
+        self.time_hand()
+        return expiry
 
     @property
     def first_round(self) -> bool:
@@ -160,6 +212,9 @@ class Room:
         self.stand_ins.clear()
         self.finished = None
         self.active_at = time.time()
+        if self.clock is not None:
+            self.clock.restart()
+        self.time_hand()
 
     def everyone_left(self) -> None:
         """Every connection was closed (a rematch): each human seat is away from now."""
@@ -228,7 +283,8 @@ class Room:
             )
             for ply in session.history[first:]
         )
-        to_move = viewer is not None and not state.over and state.to_act == viewer and viewer not in self.resigned
+        stood_in = self.stood_in
+        to_move = viewer is not None and not state.over and state.to_act == viewer and viewer not in stood_in
         return Table(
             ply=len(session.history),
             first=first,
@@ -237,10 +293,11 @@ class Room:
             legal=tuple(cast(AnyMove, m) for m in session.legal()) if to_move else (),
             can_undo=to_move and session.can_undo,
             away=self.away,
-            stood_in=self.stood_in,
+            stood_in=stood_in,
             over=state.over,
             resigned=tuple(sorted(self.resigned)),
             abort_votes=tuple(sorted(self.abort_votes)) if self.first_round else (),
+            clock=self.clock.shown(self.session.humans, len(state.seats), time.time()) if self.clock else None,
         )
 
     def seen_game(self, viewer: int | None) -> SeenGame:
@@ -273,6 +330,9 @@ class Room:
             raise ProtocolError("you resigned: a bot plays this seat now")
         if state.to_act != seat:
             raise ProtocolError(f"it is {self.names[state.to_act]}'s turn, not yours", "R2.9")
+        now = time.time()
+        if self.clock is not None and self.clock.left(seat, now) == 0:
+            raise ProtocolError(self.clock.ran_out(seat, now))
 
     def play(self, seat: int | None, ply: int, move: Move) -> None:
         """A seat's move: refused (ProtocolError naming the rule) unless it is that
@@ -287,6 +347,13 @@ class Room:
             raise ProtocolError(
                 f"the server could not save that move, so it was not played ({exc}); try again"
             ) from None
+        self.time_hand()
+
+    def play_for(self, move: Move, searched: int | None, stand_in: StandIn | None) -> None:
+        """A bot's move: a bot seat's (`searched`: its Decision's), or one played for a
+        human seat (`stand_in`: why). NotSaved: not played."""
+        self.session.play(move, searched, stand_in)
+        self.time_hand()
 
     def undo(self, seat: int | None, ply: int) -> None:
         self.check_turn(seat, ply)
@@ -297,6 +364,7 @@ class Room:
             )
         self.session.undo()
         self.active_at = time.time()
+        self.time_hand()
 
     def info(self) -> RoomInfo:
         seats = self.session.state.seats
@@ -334,6 +402,7 @@ class RoomStore:
         takeover: float | None = None,
         spectators_talk: bool = False,
         on_resign: Literal["bot", "end"] = "bot",
+        clock: ClockRule | None = None,
     ) -> tuple[Room, tuple[Invite, ...]]:
         """A new room with a code not in `taken` (nor on disk), its game started and
         logged, its file written; the invites carry each human seat's token."""
@@ -346,7 +415,7 @@ class RoomStore:
         tokens = {seat: secrets.token_urlsafe(16) for seat in session.humans}
         assert session.path is not None
         hashes = {seat: token_hash(t) for seat, t in tokens.items()}
-        record = RoomRecord(code, session.path.name, hashes, takeover, spectators_talk, on_resign)
+        record = RoomRecord(code, session.path.name, hashes, takeover, spectators_talk, on_resign, clock=clock)
         try:
             write_whole(self._path(code), msgspec.json.encode(record), durable=True)
         except OSError as exc:  # a full disk, say: no room, and no game without one
@@ -354,7 +423,10 @@ class RoomStore:
             session.path.unlink(missing_ok=True)
             raise NotSaved(f"the room could not be saved ({exc.strerror or exc})") from None
         invites = tuple(Invite(seat, session.names[seat], token) for seat, token in tokens.items())
-        room = Room(code, session, dict(record.tokens), takeover, spectators_talk, ChatLog(self._chat(code)), on_resign)
+        room = Room(
+            code, session, dict(record.tokens), takeover, spectators_talk, ChatLog(self._chat(code)), on_resign,
+            clock=self._clock(record),
+        )  # fmt: skip
         return room, invites
 
     def load(self) -> tuple[list[Room], list[str]]:
@@ -376,7 +448,7 @@ class RoomStore:
             chat = ChatLog(self._chat(record.room))
             room = Room(
                 record.room, session, dict(record.tokens), record.takeover, record.spectators_talk, chat,
-                record.on_resign, set(record.resigned),
+                record.on_resign, set(record.resigned), clock=self._clock(record),
             )  # fmt: skip
             with contextlib.suppress(OSError):
                 room.active_at = log.stat().st_mtime  # its last move: the time since counts towards expiry
@@ -411,20 +483,32 @@ class RoomStore:
             raise
         room.next_game(session)
 
-    def retire(self, code: str) -> None:
+    def retire(self, code: str, ended: str | None = None) -> None:
         """The room is served no more: its file leaves `rooms/` (a restart does not
-        bring it back), kept in `rooms/retired/`; its log stays. OSError if it cannot
+        bring it back), kept in `rooms/retired/` with why its game `ended` unfinished (a
+        forfeit, a resignation, an abort, a close); its log stays. OSError if it cannot
         be moved (the room then comes back at the next start)."""
+        if ended is not None:
+            with contextlib.suppress(NotSaved):  # the record of why; the room ends all the same
+                self._rewrite(code, ended=ended)
         self.retired_folder.mkdir(parents=True, exist_ok=True)
         self._path(code).replace(self._retired(code))
-        if self._chat(code).exists():
-            self._chat(code).replace(self.retired_folder / self._chat(code).name)
+        for beside in (self._chat(code), self._clock_path(code)):
+            if beside.exists():
+                beside.replace(self.retired_folder / beside.name)
 
     def _path(self, code: str) -> Path:
         return self.rooms_folder / f"{code}.json"
 
     def _chat(self, code: str) -> Path:
         return self.rooms_folder / f"{code}.chat.jsonl"
+
+    def _clock_path(self, code: str) -> Path:
+        return self.rooms_folder / f"{code}.clock.json"
+
+    def _clock(self, record: RoomRecord) -> Clock | None:
+        """The room's clock as its file left it (None: a room without one)."""
+        return None if record.clock is None else Clock.load(record.clock, self._clock_path(record.room))
 
     def _retired(self, code: str) -> Path:
         return self.retired_folder / f"{code}.json"

@@ -72,6 +72,7 @@ from engine.bots import decide
 from engine.cards import Cards
 from engine.config import SEEDS, GameConfig
 from engine.errors import ConfigError
+from engine.log import StandIn
 
 SAVE_RETRY = 5.0  # seconds a room's bots wait before trying again a move its log could not take
 DAY = 24 * 3600.0
@@ -124,6 +125,9 @@ class GameServer:
         self.clients: dict[str, set[Client]] = {}  # room code → its connections
         self.locks: dict[str, asyncio.Lock] = {}
         self.bots: dict[str, asyncio.Task[None]] = {}
+        # Set when a room's game changes, to wake its bot task where it waits for a seat
+        # to time out (the seat to act, and its time, may have changed).
+        self.wakers: dict[str, asyncio.Event] = {}
         self.addresses: Counter[str] = Counter()
         self.problems: list[str] = []
 
@@ -184,6 +188,7 @@ class GameServer:
         self.rooms[room.code] = room
         self.clients[room.code] = set()
         self.locks[room.code] = asyncio.Lock()
+        self.wakers[room.code] = asyncio.Event()
 
     # ---- a connection --------------------------------------------------------------
 
@@ -291,9 +296,12 @@ class GameServer:
             raise ProtocolError(str(exc), "R2" if str(exc).startswith("R2") else None) from None
         if message.takeover is not None and not 0 <= message.takeover <= MAX_TAKEOVER:
             raise ProtocolError(f"a takeover time is 0 to {MAX_TAKEOVER:,} seconds, not {message.takeover}")
+        problem = message.clock.problem() if message.clock is not None else None
+        if problem is not None:
+            raise ProtocolError(problem)
         try:
             room, invites = self.store.create(
-                config, set(self.rooms), message.takeover, message.spectators_talk, message.on_resign
+                config, set(self.rooms), message.takeover, message.spectators_talk, message.on_resign, message.clock
             )
         except NotSaved as exc:  # the server's disk is full: the client is told, nothing is left half made
             raise ProtocolError(f"no room was made: {exc}; try again later") from None
@@ -389,6 +397,7 @@ class GameServer:
             except NotSaved as exc:
                 room.resigned.discard(seat)
                 raise ProtocolError(f"{exc}; you have not resigned, try again") from None
+            room.time_hand()  # a resigned seat's clock stops
         await self.broadcast(room)
         self._drive_bots(room)
 
@@ -489,7 +498,7 @@ class GameServer:
         stop, its moves held back for undo go to its log, and its file is retired (a
         restart does not bring it back)."""
         task = self.bots.pop(room.code, None)
-        if task is not None:
+        if task is not None and task is not asyncio.current_task():  # a bot's task ends it: a forfeit
             task.cancel()
         async with self.locks[room.code]:
             del self.rooms[room.code]
@@ -500,8 +509,9 @@ class GameServer:
                 await client.connection.close(1000, "the room is closed")
             room.close()
         del self.locks[room.code]
+        del self.wakers[room.code]
         try:
-            self.store.retire(room.code)
+            self.store.retire(room.code, None if room.over else reason)
         except OSError as exc:
             self.report_line(f"room {room.code}: {reason}, but its file could not be retired: {exc}")
 
@@ -528,15 +538,17 @@ class GameServer:
     # ---- bot seats -----------------------------------------------------------------
 
     def _drive_bots(self, room: Room) -> None:
-        """Play the bots' moves while a bot is to act, or a human seat stays away past
-        the room's takeover time (one task per room)."""
+        """Play the bots' moves while a bot is to act, or a human seat is timed out: its
+        player away past the room's takeover time, resigned, or out of time on the
+        room's clock (one task per room, which waits for the first of these)."""
         running = self.bots.get(room.code)
         if running is not None and not running.done():
+            self.wakers[room.code].set()  # the game changed: what it waits for may have too
             return
         state = room.session.state
         if state.over:
             return
-        if room.session.is_human(state.to_act) and room.takeover_wait(state.to_act, time.monotonic()) is None:
+        if room.session.is_human(state.to_act) and room.bot_wait(state.to_act) is None:
             return
         self.bots[room.code] = asyncio.create_task(self._bots(room))
 
@@ -550,25 +562,33 @@ class GameServer:
         session = room.session
         while not session.state.over:
             seat, ply = session.state.to_act, session.state.ply
+            stand_in: StandIn | None = None
             if not session.is_human(seat):
                 decision = await asyncio.to_thread(session.bot_move)
                 searched = decision.searched
             else:
-                wait = room.takeover_wait(seat, time.monotonic())
-                if wait is None:
+                waiting = room.bot_wait(seat)
+                if waiting is None:
                     return  # their player is there: they play
-                if wait > 0:
-                    await asyncio.sleep(wait)  # then look again: they may be back
+                wait, stand_in = waiting
+                if wait > 0:  # then look again (sooner if the game changes): they may be back, or have played
+                    waker = self.wakers[room.code]
+                    waker.clear()
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(wait):
+                            await waker.wait()
                     continue
+                if stand_in == "time" and await self._out_of_time(room, seat):
+                    return  # forfeited: the room is closed
                 decision = await asyncio.to_thread(decide, room.stand_in(seat), session.state)
                 searched = None  # a human seat's move: the log audits bot seats only
             async with self.locks[room.code]:
                 if session.state.ply != ply:
                     continue  # the seat's player came back and played meanwhile
-                if session.is_human(seat) and room.takeover_wait(seat, time.monotonic()) is None:
+                if session.is_human(seat) and room.bot_wait(seat) != (0.0, stand_in):
                     continue  # back in time: their decision, not the bot's
                 try:
-                    session.play(decision.move, searched)
+                    room.play_for(decision.move, searched, stand_in)
                 except NotSaved as exc:  # not played: the room waits for the disk, and tries again
                     self.report_line(f"room {room.code}: {exc}; trying again in {SAVE_RETRY:.0f} s")
                     unsaved = True
@@ -578,6 +598,20 @@ class GameServer:
                 await asyncio.sleep(SAVE_RETRY)
                 continue
             await self.broadcast(room)
+
+    async def _out_of_time(self, room: Room, seat: int) -> bool:
+        """`seat` ran out of time on the room's clock: it forfeits (the room ends; True),
+        or a bot plays for it (False): its hand, or to the end if its bank ran out."""
+        assert room.clock is not None
+        name = room.names[seat]
+        async with self.locks[room.code]:
+            expiry = room.run_out(seat)
+        if room.clock.rule.on_time == "forfeit":
+            await self.end_room(room, f"{name} ran out of time and forfeits; the game ends there")
+            return True
+        if expiry == "bank":
+            await self.broadcast(room)  # "out of time" on every table, before the bot's move
+        return False
 
 
 def _duration(seconds: float) -> str:

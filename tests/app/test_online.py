@@ -15,7 +15,7 @@ from cwtui.app import CwtuiApp
 from cwtui.logfile import read_log
 from cwtui.net import host_key
 from cwtui.net.client import Address, Connection
-from cwtui.net.protocol import CreateRoom, Hello, RoomMade, Table, Welcome
+from cwtui.net.protocol import ClockRule, CreateRoom, Hello, RoomMade, Table, Welcome
 from cwtui.net.remote import RemoteGame
 from cwtui.net.server import GameServer
 from cwtui.replaying import ReplayCursor, SeenCursor
@@ -537,3 +537,36 @@ async def test_r_on_an_online_games_results_sits_down_at_the_rooms_next_game(
         assert isinstance(table, OnlineScreen)
         assert served.previous_game == first and table.remote.welcome.game == served.game
         assert not table.remote.over and table.remote.ply == 0
+
+
+async def test_the_table_shows_the_rooms_clock_and_says_when_time_ran_out(
+    server: tuple[GameServer, Address], tmp_path: Path
+) -> None:
+    """Issue 39's clocks at the table: the time of the seat to act counts down in the
+    status bar, beside this seat's bank, and the event log says when a hand's time ran
+    out and the bot played it."""
+    game_server, address = server
+    async with await Connection.open(address) as host:
+        seats = (SeatConfig("Ana"), SeatConfig("Cy"))
+        await host.send(CreateRoom(seats, 7, key=host_key.local_key(address.uri), clock=ClockRule(7200, 5, 600)))
+        made = await host.receive()
+    assert isinstance(made, RoomMade)
+    game, seat_address = await joined(address, made.room, made.invites[0].token)
+    app = CwtuiApp(tmp_path, still=True, online=game, address=seat_address)
+    async with app.run_test(size=(120, 40)) as pilot, await Connection.open(address) as cy:
+        await cy.send(Hello(made.room, made.invites[1].token))
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen)
+        await until(pilot, lambda: screen.connection is not None and screen.options)
+        status = screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
+        assert "your time: 9:5" in status  # 10 minutes a move (of a 2-hour bank), counting down
+        served = game_server.rooms[made.room]
+        assert served.clock is not None
+        served.clock.since -= 600  # her ten minutes for this move have gone
+        game_server._drive_bots(served)
+        await until(pilot, lambda: served.session.state.to_act == 1)
+        await until(pilot, lambda: "Cy's time: 9:5" in screen.query_one("#status").drawn_text)  # type: ignore[attr-defined]
+        assert "yours: 1 h 5" in screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
+        log = screen.query_one("#log-0", EventLog).text()
+        assert "Ana ran out of time for this move: a bot plays it" in log
+        assert "Ana ran out of time: a bot plays for them to the end of the game" not in log

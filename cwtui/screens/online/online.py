@@ -24,6 +24,7 @@ from cwtui import words
 from cwtui.navigation import ShowResults, SitDown, YourTurn
 from cwtui.net.chat import shown_talk
 from cwtui.net.client import Address, Connection, Refused, ServerGone
+from cwtui.net.clock import clock_words
 from cwtui.net.protocol import (
     Abort,
     AskReplay,
@@ -54,6 +55,19 @@ from cwtui.widgets.table.event_log import EventLog
 from engine.moves import AnyMove, Move
 
 RECONNECT_FIRST, RECONNECT_MOST = 0.5, 10.0  # seconds between tries, doubling
+
+
+OUT_OF_TIME_FOR_A_MOVE = "ran out of time for this move: a bot plays it"
+
+
+def why_a_bot_plays(table: Table, seat: int) -> str:
+    """Why a bot has begun to play for `seat`, in the event log (after its name)."""
+    clock = table.clock
+    if clock is not None and seat in clock.out:
+        return "ran out of time: a bot plays for them to the end of the game"
+    if clock is not None and seat == clock.running and clock.hand_left == 0:
+        return OUT_OF_TIME_FOR_A_MOVE
+    return "is away: a bot plays for them until they are back"
 
 
 class OnlineScreen(SeatedScreen):
@@ -124,6 +138,12 @@ class OnlineScreen(SeatedScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.stay_connected()
+        self.set_interval(1.0, self.tick_clock)
+
+    def tick_clock(self) -> None:
+        """The room's clock counts down on screen between the server's tables."""
+        if self.remote.table.clock is not None and not self.remote.over and self.gone is None:
+            self.update_status()
 
     # -- the connection --------------------------------------------------------------
     @work(group="connection", exclusive=True)
@@ -237,6 +257,7 @@ class OnlineScreen(SeatedScreen):
         self.advance()
 
     def show_table(self, table: Table) -> None:
+        last = self.remote.table
         before = set(self.remote.stood_in)
         resigned, votes = set(self.remote.table.resigned), set(self.remote.table.abort_votes)
         added, dropped = self.remote.take(table)
@@ -255,9 +276,12 @@ class OnlineScreen(SeatedScreen):
         before |= set(table.resigned)  # a resigned seat's bot is said above, once
         now = set(table.stood_in)
         for seat in sorted(now - before):  # the takeover bot is marked where it starts and stops
-            self.log_note(f"{self.remote.names[seat]} is away: a bot plays for them until they are back")
+            self.log_note(f"{names[seat]} {why_a_bot_plays(table, seat)}")
         for seat in sorted(before - now - set(table.resigned)):
-            self.log_note(f"{self.remote.names[seat]} is back: the bot no longer plays for them")
+            if why_a_bot_plays(last, seat) == OUT_OF_TIME_FOR_A_MOVE:
+                self.log_note(f"{names[seat]}'s move is played: their own time runs for the next")
+            else:
+                self.log_note(f"{names[seat]} is back: the bot no longer plays for them")
         self.refresh_panes()
         self.advance()
 
@@ -334,6 +358,22 @@ class OnlineScreen(SeatedScreen):
                 parts.append("a bot plays for " + ", ".join(game.names[s] for s in game.stood_in))
             if waiting:
                 parts.append("waiting for " + ", ".join(game.names[s] for s in waiting))
+            parts.extend(self.clock_parts())
+        return parts
+
+    def clock_parts(self) -> list[str]:
+        """The room's clock: the time the seat to act has left, and this seat's bank."""
+        game = self.remote
+        clock = game.table.clock
+        if clock is None:
+            return []
+        parts = []
+        if clock.running is not None and (left := game.time_left(clock.running)) is not None:
+            whose = "your" if clock.running == game.seat else f"{game.names[clock.running]}'s"
+            parts.append(f"{whose} time: {clock_words(left)}")
+        mine = game.time_left(game.seat) if game.seat is not None and game.seat != clock.running else None
+        if mine is not None:
+            parts.append(f"yours: {clock_words(mine)}")
         return parts
 
     # -- table talk ------------------------------------------------------------------

@@ -1,0 +1,155 @@
+"""A room's clock, as its host chose (`cwtui host --clock`, `--per-move`; the rule is
+protocol.ClockRule): a bank of time per seat for the whole game, with an increment
+given back after each hand (lichess's real-time clock), a most time for each hand
+(Board Game Arena's days per move, for a game played over days), or both.
+
+A *hand* is everything one seat does before another seat is to act: a turn's steps, its
+tackle windows, its takebacks. A slow game's "two days per move" is two days for a
+turn, not for each of its clicks. Only a human seat's clock runs, and only while it is
+to act; a bot's hand and the game's end stop every clock.
+
+Wall time (time.time): a slow game's clock must survive a server's restart. The time
+each seat has spent, and the seats out of time, are kept beside the room
+(`rooms/CODE.clock.json`, written at the end of each hand). The time a server is
+down is not charged: a restarted server starts the running hand's clock again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+
+from cwtui.logfile import write_whole
+from cwtui.net.protocol import ClockRule, ClockShown
+
+Expiry = Literal["bank", "hand"]  # what ran out: the seat's time for the game, or for its hand
+
+
+class ClockRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The clock's file: what a restart needs."""
+
+    spent: dict[int, float]  # seat → seconds of its bank used, increments taken off
+    out: tuple[int, ...] = ()
+
+
+@dataclass
+class Clock:
+    rule: ClockRule
+    path: Path | None = None  # its file (None: a room of no store: tests)
+    spent: dict[int, float] = field(default_factory=dict)
+    out: set[int] = field(default_factory=set)  # seats whose bank ran out: a bot plays them to the end
+    running: int | None = None  # the seat whose hand is being timed
+    since: float = 0.0  # when that hand began (time.time)
+
+    @classmethod
+    def load(cls, rule: ClockRule, path: Path) -> Clock:
+        """The clock as its file left it (a missing or unreadable file: a fresh clock;
+        the file is a record of time spent, and a game goes on without it)."""
+        clock = cls(rule, path)
+        with contextlib.suppress(OSError, msgspec.DecodeError):
+            record = msgspec.json.decode(path.read_bytes(), type=ClockRecord)
+            clock.spent, clock.out = dict(record.spent), set(record.out)
+        return clock
+
+    def hand_of(self, seat: int | None, now: float) -> None:
+        """`seat`'s hand is timed from `now` (None: nobody's: a bot is to act, or the
+        game is over). The hand timed until now, if another, ends: its time is charged
+        and the increment given back, and the file written."""
+        if seat == self.running:
+            return
+        ended = self.running
+        if ended is not None:
+            used = now - self.since
+            self.spent[ended] = self.spent.get(ended, 0.0) + used - self.rule.increment
+        self.running, self.since = seat, now
+        if ended is not None:
+            self.save()
+
+    def left(self, seat: int, now: float) -> float | None:
+        """Seconds `seat` has before it runs out on the hand it plays now (0: out of
+        time), the least of its bank and its time per move; None: no limit."""
+        if seat in self.out:
+            return 0.0
+        hand = now - self.since if seat == self.running else 0.0
+        limits = []
+        if self.rule.bank is not None:
+            limits.append(self.rule.bank - self.spent.get(seat, 0.0) - hand)
+        if self.rule.per_move is not None:
+            limits.append(self.rule.per_move - hand)
+        return max(0.0, min(limits)) if limits else None
+
+    def run_out(self, seat: int, now: float) -> Expiry:
+        """`seat`'s time is up (`left` is 0): what ran out. A bank that ran out stays
+        out (a bot plays the seat to the end of the game); a hand's time is that hand's."""
+        expiry = self.expiry(seat, now)
+        if expiry == "bank" and seat not in self.out:
+            self.out.add(seat)
+            self.save()
+        return expiry
+
+    def expiry(self, seat: int, now: float) -> Expiry:
+        """What has run out for `seat`, out of time: its bank, or its hand's time."""
+        bank = self.bank_left(seat, now)
+        return "bank" if bank is not None and bank <= 0 else "hand"
+
+    def ran_out(self, seat: int, now: float) -> str:
+        """What happens to `seat`, out of time, as its player is told."""
+        if self.rule.on_time == "forfeit":
+            return "your time ran out: you forfeit"
+        if self.expiry(seat, now) == "bank":
+            return "your time ran out: a bot plays your seat to the end"
+        return "your time for this move ran out: a bot plays it"
+
+    def bank_left(self, seat: int, now: float) -> float | None:
+        if self.rule.bank is None:
+            return None
+        if seat in self.out:
+            return 0.0
+        hand = now - self.since if seat == self.running else 0.0
+        return max(0.0, self.rule.bank - self.spent.get(seat, 0.0) - hand)
+
+    def shown(self, humans: Collection[int], seats: int, now: float) -> ClockShown:
+        """The clock as the wire carries it, for a game of `seats` seats."""
+
+        def tenths(seconds: float | None) -> float | None:
+            return None if seconds is None else round(seconds, 1)
+
+        banks = tuple(tenths(self.bank_left(seat, now)) if seat in humans else None for seat in range(seats))
+        running = self.running
+        hand_left = tenths(self.left(running, now)) if running is not None else None
+        return ClockShown(self.rule, banks, running, hand_left, tuple(sorted(self.out)))
+
+    def restart(self) -> None:
+        """The room's next game (a rematch): every seat's time back, nothing running."""
+        self.spent.clear()
+        self.out.clear()
+        self.running = None
+        self.save()
+
+    def save(self) -> None:
+        """Write the file. A disk that cannot take it is let be: the game goes on, and a
+        restart before the next hand's end charges less time than was spent."""
+        if self.path is None:
+            return
+        record = ClockRecord({seat: round(spent, 3) for seat, spent in self.spent.items()}, tuple(sorted(self.out)))
+        with contextlib.suppress(OSError):
+            write_whole(self.path, msgspec.json.encode(record))
+
+
+def clock_words(seconds: float) -> str:
+    """A clock's time left as a player reads it: 4:07 under an hour, 3 h 12 m under a
+    day, 2 d 5 h beyond."""
+    whole = max(0, int(seconds))
+    days, rest = divmod(whole, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes:02d} m"
+    return f"{minutes}:{secs:02d}"
