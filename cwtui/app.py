@@ -231,7 +231,8 @@ class CwtuiApp(App[None]):
 
         if self.guest is None and game.seat is not None:
             remember(address, game.seat, tuple(game.names))
-        self.push_screen(OnlineScreen(game, address, self.settings))
+        # a guest is the server's own machine's user: every browser would be one player
+        self.push_screen(OnlineScreen(game, address, self.settings, rated=self.guest is None))
 
     def on_show_results(self, message: navigation.ShowResults) -> None:
         from cwtui.screens.results.results import ResultsScreen
@@ -247,6 +248,7 @@ class CwtuiApp(App[None]):
             seen=message.seen,
             config=message.config,
             online=message.online,
+            ratings=message.ratings,
         )
         if message.watching:
             self.push_screen(screen)

@@ -55,9 +55,11 @@ class ShowResults(Message):
         seen: SeenRecord | None = None,
         config: GameConfig | None = None,
         online: tuple[Address, str] | None = None,
+        ratings: str | None = None,
     ) -> None:
         super().__init__()
         self.online = online  # a server's game: the seat's line and the game's id, for its rematch
+        self.ratings = ratings  # a server's game: how it moved each player's rating there
         self.seen = seen
         self.config = config  # the game's set-up, for a rematch (None: not this machine's to start)
         self.final = final

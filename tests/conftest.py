@@ -35,6 +35,8 @@ def state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     a folder of the test's own, never ~/.local/state (a subprocess inherits it)."""
     folder = tmp_path_factory.mktemp("state")
     monkeypatch.setenv("CWTUI_STATE_DIR", str(folder))
+    # and the config folder, where a player's key is made on first use (cwtui.net.player_key)
+    monkeypatch.setenv("CWTUI_CONFIG_DIR", str(folder / "config"))
     return folder
 
 

@@ -33,7 +33,9 @@ from cwtui.net.protocol import (
     CloseRoom,
     CreateRoom,
     Error,
+    ListRatings,
     ListRooms,
+    Ratings,
     RoomClosed,
     RoomMade,
     Rooms,
@@ -115,13 +117,15 @@ def add_parsers(sub: Any) -> None:
     games_p.add_argument("--forget", metavar="ROOM", default=None, help="forget your seat in this room")
     rooms_p = sub.add_parser("rooms", help="list the rooms on a game server (the lobby)")
     rooms_p.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
+    ratings_p = sub.add_parser("ratings", help="the players rated on a game server, best first")
+    ratings_p.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
     guest_p = sub.add_parser(
         "guest", help="the app as `cwtui serve --web` gives it to a browser: join or watch games, nothing else"
     )
     guest_p.add_argument("server", help="HOST:PORT of the `cwtui serve` beside it")
     for parser, run in (
         (serve_p, serve), (host_p, host), (join_p, join), (close_p, close), (games_p, games), (rooms_p, rooms),
-        (guest_p, guest),
+        (ratings_p, ratings), (guest_p, guest),
     ):  # fmt: skip
         parser.set_defaults(run=run)
 
@@ -333,6 +337,28 @@ def rooms(args: argparse.Namespace) -> int:
     return 0
 
 
+def ratings(args: argparse.Namespace) -> int:
+    from cwtui.net.player_key import PlayerKeyError, own_key, player_id, short
+
+    address = _server(args.server, "ratings")
+    reply = _ask(address, ListRatings(), "ratings")
+    if not isinstance(reply, Ratings):
+        return _unexpected(reply, "ratings")
+    if not reply.players:
+        print(f"Nobody is rated on {address} yet: a game is rated once two of its players are known there.")
+        return 0
+    try:
+        mine = short(player_id(own_key()))
+    except PlayerKeyError:
+        mine = None
+    print(f"{'':2}{'rating':>7}  {'games':>5}  {'player':<24} key (skill ± uncertainty)")
+    for rated in reply.players:
+        mark = "▶" if rated.player == mine else " "
+        print(f"{mark} {rated.rating:>7.1f}  {rated.games:>5}  {rated.name[:24]:<24} {rated.player} "
+              f"({rated.mu:.1f} ± {rated.sigma:.1f})")  # fmt: skip
+    return 0
+
+
 def _server(text: str, command: str) -> Address:
     from cwtui.net.client import parse_address
 
@@ -345,7 +371,9 @@ def _server(text: str, command: str) -> Address:
     return address
 
 
-def _ask(address: Address, message: CreateRoom | ListRooms | CloseRoom, command: str) -> ServerMessage | None:
+def _ask(
+    address: Address, message: CreateRoom | ListRooms | ListRatings | CloseRoom, command: str
+) -> ServerMessage | None:
     """The server's answer; None (its line printed) when there is no server to answer."""
     from cwtui.net.client import ServerGone, ask
 

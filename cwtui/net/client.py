@@ -19,6 +19,7 @@ from cwtui.net.protocol import (
     CreateRoom,
     Error,
     Hello,
+    ListRatings,
     ListRooms,
     ProtocolError,
     ServerMessage,
@@ -97,9 +98,10 @@ class Connection:
         await self.close()
 
 
-async def ask(address: Address, message: CreateRoom | ListRooms | CloseRoom) -> ServerMessage:
-    """One question to the server outside any room (create, list or close rooms) and its
-    answer, on a connection of its own. ServerGone when there is no server to answer."""
+async def ask(address: Address, message: CreateRoom | ListRooms | ListRatings | CloseRoom) -> ServerMessage:
+    """One question to the server outside any room (create, list or close rooms, its
+    ratings) and its answer, on a connection of its own. ServerGone when there is no
+    server to answer."""
     async with await Connection.open(address) as connection:
         await connection.send(message)
         return await connection.receive()

@@ -143,9 +143,25 @@ class CloseRoom(msgspec.Struct, frozen=True, tag_field="kind", tag="close_room",
     key: str | None = None
 
 
+class Identify(msgspec.Struct, frozen=True, tag_field="kind", tag="identify", forbid_unknown_fields=True):
+    """This seat's player is the holder of `player`'s key (cwtui.net.player_key): `proof`
+    signs the connection's `Welcome.challenge` with the room's code. The server rates the
+    seat for the first player who proves a key at it."""
+
+    player: str
+    proof: str
+
+
+class ListRatings(msgspec.Struct, frozen=True, tag_field="kind", tag="list_ratings", forbid_unknown_fields=True):
+    """The server's ratings (`Ratings`)."""
+
+
 STAND_IN: Final = "medium"  # the bot that plays for a seat that stays away
 
-ClientMessage = Hello | CreateRoom | ListRooms | Play | Undo | AskReplay | CloseRoom | Say | Resign | Abort | Rematch
+ClientMessage = (
+    Hello | CreateRoom | ListRooms | Play | Undo | AskReplay | CloseRoom | Say | Resign | Abort | Rematch | Identify
+    | ListRatings
+)  # fmt: skip
 
 
 # ---- server → client -------------------------------------------------------------------
@@ -175,6 +191,7 @@ class RoomInfo(msgspec.Struct, frozen=True):
     over: bool
     connected: tuple[int, ...]  # human seats with someone at them now
     to_act: int | None = None  # the seat to act (None: over, or a server before it said)
+    ratings: tuple[float | None, ...] = ()  # each seat's player's rating here (None: unrated)
 
 
 class Rooms(msgspec.Struct, frozen=True, tag_field="kind", tag="rooms"):
@@ -195,6 +212,7 @@ class Welcome(msgspec.Struct, frozen=True, tag_field="kind", tag="welcome"):
     talk: bool = False  # this connection reads and says table talk (a seat; a spectator if the host allows)
     on_resign: Literal["bot", "end"] = "bot"  # what a resignation does in this room (CreateRoom.on_resign)
     game: str = ""  # the game's id (a digest of its log's name): a rematch names the game it follows
+    challenge: str = ""  # what this connection's `Identify` signs (a seat's; a fresh one each connection)
 
 
 class SeenPly(msgspec.Struct, frozen=True):
@@ -216,6 +234,13 @@ class ClockShown(msgspec.Struct, frozen=True):
     out: tuple[int, ...] = ()  # seats whose bank ran out: a bot plays them to the end
 
 
+class RatingChange(msgspec.Struct, frozen=True):
+    """A seat's player's rating on this server before and after the game (cwtui.net.ratings)."""
+
+    before: float
+    after: float
+
+
 class Table(msgspec.Struct, frozen=True, tag_field="kind", tag="table"):
     """The game as this connection's seat sees it now. `plies` are the moves from
     number `first` on: the client drops any it holds from `first` (an undo took them
@@ -235,6 +260,7 @@ class Table(msgspec.Struct, frozen=True, tag_field="kind", tag="table"):
     resigned: tuple[int, ...] = ()  # seats whose players left for good: a bot plays them
     abort_votes: tuple[int, ...] = ()  # seats that propose to end the game unplayed (first round only)
     clock: ClockShown | None = None  # the room's clock, if its host set one
+    ratings: tuple[RatingChange | None, ...] = ()  # once the game is rated: each seat's (None: not rated)
 
 
 class SeenGame(msgspec.Struct, frozen=True, tag_field="kind", tag="seen_game"):
@@ -276,6 +302,21 @@ class RoomClosed(msgspec.Struct, frozen=True, tag_field="kind", tag="room_closed
     reason: str
 
 
+class PlayerRating(msgspec.Struct, frozen=True):
+    player: str  # the first 8 characters of a player's key, or "bot:LEVEL"
+    name: str  # the name they last played under here
+    rating: float  # OpenSkill's ordinal: mu - 3 sigma
+    mu: float
+    sigma: float
+    games: int
+
+
+class Ratings(msgspec.Struct, frozen=True, tag_field="kind", tag="ratings"):
+    """The server's best-rated players, best first."""
+
+    players: tuple[PlayerRating, ...]
+
+
 class Error(msgspec.Struct, frozen=True, tag_field="kind", tag="error"):
     """A message refused: nothing changed. `rule`: the rule it broke, if one did."""
 
@@ -283,7 +324,7 @@ class Error(msgspec.Struct, frozen=True, tag_field="kind", tag="error"):
     rule: str | None = None
 
 
-ServerMessage = RoomMade | Rooms | Welcome | Table | SeenGame | Chat | Rematched | RoomClosed | Error
+ServerMessage = RoomMade | Rooms | Welcome | Table | SeenGame | Chat | Rematched | RoomClosed | Ratings | Error
 
 # What `unpack_views` inflates at most: a long four-seat game's Views are about 2 MB, so a
 # damaged or hostile payload cannot make a client build more than this.

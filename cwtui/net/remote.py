@@ -36,9 +36,15 @@ from engine.view import View
 
 
 def room_line(room: RoomInfo) -> str:
-    """A room in the lobby, on one line: its code, how far its game is, its seats."""
+    """A room in the lobby, on one line: its code, how far its game is, its seats (with
+    each rated player's rating on the server)."""
+
+    def rated(seat: int) -> str:
+        rating = room.ratings[seat] if seat < len(room.ratings) else None
+        return f", rated {rating:.1f}" if rating is not None else ""
+
     seats = ", ".join(
-        f"{name} ({KIND_NAMES.get(kind, kind)}{', here' if seat in room.connected else ''})"
+        f"{name} ({KIND_NAMES.get(kind, kind)}{rated(seat)}{', here' if seat in room.connected else ''})"
         for seat, (name, kind) in enumerate(zip(room.names, room.kinds, strict=True))
     )
     state = "over" if room.over else f"move {room.ply + 1}"

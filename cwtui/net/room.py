@@ -34,12 +34,14 @@ from cwtui.net.protocol import (
     ClockRule,
     Invite,
     ProtocolError,
+    RatingChange,
     RoomInfo,
     SeenGame,
     SeenPly,
     Table,
     pack_views,
 )
+from cwtui.net.ratings import BOT_PREFIX
 from cwtui.session import GameSession
 from cwtui.words import round_of
 from engine.bots import Bot, make_bot
@@ -73,6 +75,8 @@ class RoomRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     resigned: tuple[int, ...] = ()  # seats whose players resigned: the stand-in plays them
     clock: ClockRule | None = None  # protocol.CreateRoom.clock
     ended: str | None = None  # why the room was ended before its game was (a retired room's file)
+    players: dict[int, str] = {}  # human seat → the key its player proved (cwtui.net.player_key)
+    rated: tuple[RatingChange | None, ...] = ()  # the game's rating change, each seat's, once rated
 
 
 def random_code() -> str:
@@ -96,6 +100,8 @@ class Room:
     abort_votes: set[int] = field(default_factory=set)  # seats that propose to end the game unplayed
     previous_game: str | None = None  # the game this one is the rematch of (this server run)
     clock: Clock | None = None  # protocol.CreateRoom.clock (None: the game waits for its players)
+    players: dict[int, str] = field(default_factory=dict)  # human seat → its player's proved key
+    rated: tuple[RatingChange | None, ...] = ()  # the game's rating change, each seat's, once rated
     present: Counter[int] = field(default_factory=Counter)  # human seat → connections at it
     # Since when (time.monotonic) each human seat has had nobody at it; a seat not yet
     # joined is away from the room's opening.
@@ -210,6 +216,7 @@ class Room:
         self.abort_votes.clear()
         self.seen_games.clear()
         self.stand_ins.clear()
+        self.rated = ()
         self.finished = None
         self.active_at = time.time()
         if self.clock is not None:
@@ -298,6 +305,7 @@ class Room:
             resigned=tuple(sorted(self.resigned)),
             abort_votes=tuple(sorted(self.abort_votes)) if self.first_round else (),
             clock=self.clock.shown(self.session.humans, len(state.seats), time.time()) if self.clock else None,
+            ratings=self.rated,
         )
 
     def seen_game(self, viewer: int | None) -> SeenGame:
@@ -366,7 +374,15 @@ class Room:
         self.active_at = time.time()
         self.time_hand()
 
-    def info(self) -> RoomInfo:
+    def player(self, seat: int) -> str | None:
+        """Who is rated at `seat`: its player's proved key, a bot's level ("bot:medium"),
+        or None (a human who proved no key)."""
+        if self.session.is_human(seat):
+            return self.players.get(seat)
+        return BOT_PREFIX + self.session.config.seats[seat].kind
+
+    def info(self, ratings: tuple[float | None, ...] = ()) -> RoomInfo:
+        """The room in the lobby; `ratings`: each seat's player's rating here."""
         seats = self.session.state.seats
         return RoomInfo(
             self.code,
@@ -376,6 +392,7 @@ class Room:
             self.over,
             tuple(seat for seat in self.session.humans if self.present[seat]),
             None if self.over else self.session.state.to_act,
+            ratings,
         )
 
     def close(self) -> None:
@@ -448,7 +465,8 @@ class RoomStore:
             chat = ChatLog(self._chat(record.room))
             room = Room(
                 record.room, session, dict(record.tokens), record.takeover, record.spectators_talk, chat,
-                record.on_resign, set(record.resigned), clock=self._clock(record),
+                record.on_resign, set(record.resigned), clock=self._clock(record), players=dict(record.players),
+                rated=record.rated,
             )  # fmt: skip
             with contextlib.suppress(OSError):
                 room.active_at = log.stat().st_mtime  # its last move: the time since counts towards expiry
@@ -456,8 +474,9 @@ class RoomStore:
         return rooms, problems
 
     def save(self, room: Room) -> None:
-        """Write the room's file again (a resignation); NotSaved if the disk cannot take it."""
-        self._rewrite(room.code, resigned=tuple(sorted(room.resigned)))
+        """Write the room's file again (a resignation, a player's key, a rating);
+        NotSaved if the disk cannot take it."""
+        self._rewrite(room.code, resigned=tuple(sorted(room.resigned)), players=room.players, rated=room.rated)
 
     def _rewrite(self, code: str, **changes: object) -> None:
         """The room's file with `changes`, written whole; NotSaved if it cannot be."""
@@ -476,7 +495,7 @@ class RoomStore:
         session = GameSession.start(following, self.folder, self.cards)
         assert session.path is not None
         try:
-            self._rewrite(room.code, log=session.path.name, resigned=())
+            self._rewrite(room.code, log=session.path.name, resigned=(), rated=())
         except NotSaved:
             session.close()
             session.path.unlink(missing_ok=True)

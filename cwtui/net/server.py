@@ -35,7 +35,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cwtui.crash import crash_line, write_report
 from cwtui.logfile import NotSaved
-from cwtui.net import chat, host_key
+from cwtui.net import chat, host_key, player_key
 from cwtui.net.chat import RateLimit
 from cwtui.net.protocol import (
     DEFAULT_HOST,
@@ -51,9 +51,13 @@ from cwtui.net.protocol import (
     CreateRoom,
     Error,
     Hello,
+    Identify,
+    ListRatings,
     ListRooms,
     Play,
     ProtocolError,
+    RatingChange,
+    Ratings,
     Rematch,
     Rematched,
     Resign,
@@ -67,6 +71,7 @@ from cwtui.net.protocol import (
     decode_client,
     encode,
 )
+from cwtui.net.ratings import Entrant, RatingStore, ranks_of
 from cwtui.net.room import Room, RoomStore
 from engine.bots import decide
 from engine.cards import Cards
@@ -102,6 +107,7 @@ class Client:
     seat: int | None = None
     known: int = 0
     talk: RateLimit = field(default_factory=RateLimit)  # its table talk's pace
+    challenge: str = field(default_factory=lambda: secrets.token_urlsafe(16))  # what its Identify signs
 
 
 @dataclass
@@ -121,6 +127,7 @@ class GameServer:
         self.sweeper: asyncio.Task[None] | None = None
         self.opened = asyncio.Event()  # the earlier run's rooms are open (start, open_rooms)
         self.store = RoomStore(self.folder, self.cards, self.codes)
+        self.ratings = RatingStore(self.folder)
         self.rooms: dict[str, Room] = {}
         self.clients: dict[str, set[Client]] = {}  # room code → its connections
         self.locks: dict[str, asyncio.Lock] = {}
@@ -153,6 +160,7 @@ class GameServer:
         (a room that cannot be opened is left out, with a line in `problems`). Called
         in the running loop."""
         rooms, self.problems = self.store.load()
+        self.problems += self.ratings.problems
         for room in rooms:
             self._add(room)
             self._drive_bots(room)
@@ -242,7 +250,11 @@ class GameServer:
     async def dispatch(self, client: Client, message: ClientMessage) -> None:
         await self.opened.wait()  # a restart: no question is answered before the rooms are back
         if isinstance(message, ListRooms):
-            await self.send(client, Rooms(tuple(room.info() for room in self.listed())))
+            await self.send(client, Rooms(tuple(room.info(self.ratings_of(room)) for room in self.listed())))
+        elif isinstance(message, ListRatings):
+            await self.send(client, Ratings(self.ratings.standings()))
+        elif isinstance(message, Identify):
+            await self.identify(client, message)
         elif isinstance(message, CreateRoom):
             await self.create(client, message)
         elif isinstance(message, Hello):
@@ -335,6 +347,7 @@ class GameServer:
                 talk=room.talks(seat),
                 on_resign=room.on_resign,
                 game=room.game,
+                challenge=client.challenge if seat is not None else "",
             ),
         )
         await self.broadcast(room)  # the newcomer's table; the others see who is back
@@ -369,6 +382,65 @@ class GameServer:
             if room.talks(other.seat):
                 await self.send(other, Chat((said,)))
 
+    async def identify(self, client: Client, message: Identify) -> None:
+        """The seat's player proves their key: the seat is rated for the first player who
+        does (a later proof of another key changes nothing)."""
+        room, seat = client.room, client.seat
+        if room is None:
+            raise ProtocolError("join a room first (hello)")
+        if seat is None:
+            raise ProtocolError("spectators are not rated: only a seat's player proves a key")
+        if not player_key.proves(message.player, message.proof, client.challenge, room.code):
+            raise ProtocolError("that proof is not that key's signature of this connection's challenge")
+        if seat in room.players:
+            return
+        async with self.locks[room.code]:
+            room.players[seat] = message.player
+            try:
+                self.store.save(room)
+            except NotSaved as exc:
+                del room.players[seat]
+                raise ProtocolError(f"{exc}; this seat is not rated for you yet, join again") from None
+
+    def ratings_of(self, room: Room) -> tuple[float | None, ...]:
+        """Each seat's player's rating on this server (None: unrated)."""
+        return tuple(self.ratings.rating(room.player(seat)) for seat in range(len(room.names)))
+
+    async def rate(self, room: Room, how: str = "finished", leaver: int | None = None) -> None:
+        """Rate the room's game (cwtui.net.ratings): once it is over, or when `leaver`
+        ended it early (ranked last, the others together first). A disk that cannot take
+        it leaves the game unrated, said to the operator."""
+        if room.rated:
+            return
+        seats = range(len(room.names))
+        if leaver is not None:
+            ranks = [2 if seat == leaver else 1 for seat in seats]
+        else:
+            result = room.session.state.result
+            assert result is not None
+            finishing = [0] * len(result)
+            for line in result:
+                finishing[line.seat] = line.rank
+            ranks = ranks_of(finishing, sorted(room.resigned))
+        entrants = []
+        for seat in seats:
+            player = room.player(seat)
+            if player is not None:
+                entrants.append(Entrant(seat, player, room.names[seat], ranks[seat]))
+        try:
+            rated = self.ratings.rate(room.game, room.code, how, entrants)
+        except OSError as exc:
+            self.report_line(f"room {room.code}: its game could not be rated ({exc.strerror or exc})")
+            return
+        if rated is None:
+            return
+        changes: list[RatingChange | None] = [None] * len(room.names)
+        for entry in rated.seats:
+            changes[entry.seat] = RatingChange(round(entry.before.rating, 1), round(entry.after.rating, 1))
+        room.rated = tuple(changes)
+        with contextlib.suppress(NotSaved):  # the ratings file has it; the room's file shows it after a restart
+            self.store.save(room)
+
     def seated_in_a_game(self, client: Client) -> tuple[Room, int]:
         """The room and seat of a connection at a seat of a game under way."""
         room, seat = client.room, client.seat
@@ -386,7 +458,7 @@ class GameServer:
         room, seat = self.seated_in_a_game(client)
         name = room.names[seat]
         if room.on_resign == "end":
-            await self.end_room(room, f"{name} resigned; the game ends there")
+            await self.end_room(room, f"{name} resigned; the game ends there", leaver=seat)
             return
         if seat in room.resigned:
             raise ProtocolError("you resigned already: a bot plays this seat")
@@ -460,6 +532,8 @@ class GameServer:
                 room.play(client.seat, message.ply, message.move)
             else:
                 room.undo(client.seat, message.ply)
+            if room.over:
+                await self.rate(room)
         await self.broadcast(room)
         self._drive_bots(room)
 
@@ -493,10 +567,13 @@ class GameServer:
 
     # ---- a room's end ----------------------------------------------------------------
 
-    async def end_room(self, room: Room, reason: str) -> None:
+    async def end_room(self, room: Room, reason: str, leaver: int | None = None) -> None:
         """Serve `room` no more: its connections are told why and closed, its bots
         stop, its moves held back for undo go to its log, and its file is retired (a
-        restart does not bring it back)."""
+        restart does not bring it back). `leaver`: the seat whose leaving ended its game
+        (a forfeit, a resignation), which the game is rated for."""
+        if leaver is not None and not room.over:
+            await self.rate(room, reason, leaver)
         task = self.bots.pop(room.code, None)
         if task is not None and task is not asyncio.current_task():  # a bot's task ends it: a forfeit
             task.cancel()
@@ -594,6 +671,8 @@ class GameServer:
                     unsaved = True
                 else:
                     unsaved = False
+                    if room.over:
+                        await self.rate(room)
             if unsaved:
                 await asyncio.sleep(SAVE_RETRY)
                 continue
@@ -607,7 +686,7 @@ class GameServer:
         async with self.locks[room.code]:
             expiry = room.run_out(seat)
         if room.clock.rule.on_time == "forfeit":
-            await self.end_room(room, f"{name} ran out of time and forfeits; the game ends there")
+            await self.end_room(room, f"{name} ran out of time and forfeits; the game ends there", leaver=seat)
             return True
         if expiry == "bank":
             await self.broadcast(room)  # "out of time" on every table, before the bot's move

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 
 from cwtui.app import CwtuiApp
 from cwtui.logfile import read_log
-from cwtui.net import host_key
+from cwtui.net import host_key, player_key
 from cwtui.net.client import Address, Connection
 from cwtui.net.protocol import ClockRule, CreateRoom, Hello, RoomMade, Table, Welcome
 from cwtui.net.remote import RemoteGame
@@ -120,6 +120,10 @@ async def test_a_game_at_the_online_table_to_the_results(server: tuple[GameServe
         results = app.screen
         assert isinstance(results, ResultsScreen)
         assert results.result == server_room.session.state.result
+        # Ana proved her key at the seat: the game moved her rating and the bot's (issue 39)
+        assert server_room.players == {0: player_key.player_id(player_key.own_key())}
+        assert results.ratings is not None and results.ratings.startswith("Ratings on this server: Ana 0.0 → ")
+        assert "Bo 0.0 → " in results.ratings
         assert "Bo: " in log_text and "Ana: " in log_text  # the event log narrated both seats
         # w replays the game as Ana saw it: her View at every position, from the server
         assert results.seen is not None

@@ -22,6 +22,7 @@ from textual.worker import get_current_worker
 
 from cwtui import words
 from cwtui.navigation import ShowResults, SitDown, YourTurn
+from cwtui.net import player_key
 from cwtui.net.chat import shown_talk
 from cwtui.net.client import Address, Connection, Refused, ServerGone
 from cwtui.net.clock import clock_words
@@ -33,8 +34,10 @@ from cwtui.net.protocol import (
     ClientMessage,
     Error,
     Hello,
+    Identify,
     Play,
     ProtocolError,
+    RatingChange,
     Rematched,
     Resign,
     RoomClosed,
@@ -55,6 +58,16 @@ from cwtui.widgets.table.event_log import EventLog
 from engine.moves import AnyMove, Move
 
 RECONNECT_FIRST, RECONNECT_MOST = 0.5, 10.0  # seconds between tries, doubling
+
+
+def rating_line(names: list[str], changes: tuple[RatingChange | None, ...]) -> str | None:
+    """How the game moved each rated player's rating on the server (None: nobody's)."""
+    moved = [
+        f"{names[seat]} {change.before:.1f} → {change.after:.1f} ({change.after - change.before:+.1f})"
+        for seat, change in enumerate(changes)
+        if change is not None
+    ]
+    return "Ratings on this server: " + " · ".join(moved) if moved else None
 
 
 OUT_OF_TIME_FOR_A_MOVE = "ran out of time for this move: a bot plays it"
@@ -123,8 +136,11 @@ class OnlineScreen(SeatedScreen):
             super().__init__()
             self.line = line
 
-    def __init__(self, game: RemoteGame, address: Address, settings: Settings) -> None:
+    def __init__(self, game: RemoteGame, address: Address, settings: Settings, rated: bool = False) -> None:
+        """`rated`: prove this user's player key at the seat (cwtui.net.player_key), so
+        the server rates the seat for them."""
         super().__init__(game, settings)
+        self.rated = rated
         self.remote = game
         self.address = address
         self.connection: Connection | None = None
@@ -160,6 +176,8 @@ class OnlineScreen(SeatedScreen):
                         self.post_message(self.Gone(f"the server refused: {answer.message}"))
                         return
                     self.connection = connection
+                    if isinstance(answer, Welcome) and answer.challenge and self.rated:
+                        await self.identify(connection, answer)
                     while not isinstance(answer, RoomClosed | Rematched):
                         self.post_message(self.Received(answer))
                         delay = RECONNECT_FIRST
@@ -175,6 +193,18 @@ class OnlineScreen(SeatedScreen):
                 self.post_message(self.Lost(str(exc)))
             await asyncio.sleep(delay)
             delay = min(delay * 2, RECONNECT_MOST)
+
+    async def identify(self, connection: Connection, welcome: Welcome) -> None:
+        """Prove this user's key at the seat; without one, the seat plays unrated (said once)."""
+        try:
+            key = player_key.own_key()
+        except player_key.PlayerKeyError as exc:
+            if self.rated:
+                self.rated = False
+                self.notify(f"{exc}; you play unrated.", title="Ratings", severity="warning")
+            return
+        signature = player_key.proof(key, welcome.challenge, welcome.room)
+        await connection.send(Identify(player_key.player_id(key), signature))
 
     def send(self, message: ClientMessage, answered: bool = True) -> None:
         """`answered`: the options wait for the server's answer (a move; not talk)."""
@@ -329,7 +359,17 @@ class OnlineScreen(SeatedScreen):
         self.finished = True
         online = (self.address, game.welcome.game) if game.seat is not None and game.welcome.game else None
         self.post_message(
-            ShowResults(game.table.view, scores, game.cards, game.names, None, watching=False, seen=seen, online=online)
+            ShowResults(
+                game.table.view,
+                scores,
+                game.cards,
+                game.names,
+                None,
+                watching=False,
+                seen=seen,
+                online=online,
+                ratings=rating_line(game.names, game.table.ratings),
+            )
         )
 
     def choose(self, move: Move) -> None:

@@ -56,6 +56,7 @@ class ResultsScreen(Screen[None]):
         seen: SeenRecord | None = None,
         config: GameConfig | None = None,
         online: tuple[Address, str] | None = None,
+        ratings: str | None = None,
     ) -> None:
         """The results of a finished game: its last position as everyone sees it, the
         final scores; saved at `path` (None: not on this machine). `watching`: shown
@@ -63,7 +64,8 @@ class ResultsScreen(Screen[None]):
         `n` may start one (not for a guest of a server, cwtui.screens.guest). `seen`: a
         server's game as this seat saw it, which `w` replays (its log is the server's).
         `config`: the game's set-up, which `r` plays again on the next seed; `online`:
-        a server's game (the seat's line, the game's id), whose room `r` asks for its next."""
+        a server's game (the seat's line, the game's id), whose room `r` asks for its next;
+        `ratings`: how the game moved its players' ratings on that server."""
         super().__init__()
         self.final = final
         self.result = scores
@@ -75,6 +77,7 @@ class ResultsScreen(Screen[None]):
         self.seen = seen
         self.config = config
         self.online = online
+        self.ratings = ratings
 
     def compose(self) -> ComposeResult:
         names = self.names
@@ -82,6 +85,8 @@ class ResultsScreen(Screen[None]):
         with VerticalScroll():
             yield Static(f"{names[winner]} wins the Coldwater Crown!", classes="title")
             yield Static(self.score_sheet(), classes="contest")
+            if self.ratings:
+                yield Static(self.ratings, classes="hint")
             for note in self.ties():
                 yield Static(note, classes="hint")
             for loc in CONTEST_ORDER:
