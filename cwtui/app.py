@@ -63,14 +63,17 @@ class CwtuiApp(App[None]):
         online: RemoteGame | None = None,
         address: Address | None = None,
         guest: Address | None = None,
+        guest_join: str = "",
     ) -> None:
         """`still`: no animation and no blinking cursor (snapshot tests). `replay`: open
         this game in the replay screen, `game`: play this one (over the home screen),
         `online`: sit at this game of the server at `address`. `guest`: the app as a
         browser gets it from `cwtui serve --web` (cwtui.screens.guest): it joins and
-        watches that server's games and does nothing else."""
+        watches that server's games and does nothing else; `guest_join`: it opens with
+        the join dialog filled in with this ROOM#TOKEN (a browser's invite link)."""
         super().__init__()
         self.guest = guest
+        self.guest_join = guest_join
         self.opening = replay
         self.game = game
         self.online = (online, address) if online is not None and address is not None else None
@@ -110,6 +113,8 @@ class CwtuiApp(App[None]):
             from cwtui.screens.guest.guest import GuestScreen
 
             self.push_screen(GuestScreen(self.guest))
+            if self.guest_join:
+                self.post_message(navigation.OpenJoin(self.guest_join))
         if self.opening is not None:
             self.push_screen(self.replay_screen(*self.opening))
         if self.game is not None:
@@ -199,7 +204,7 @@ class CwtuiApp(App[None]):
             if result is not None:
                 self.post_message(navigation.SitDown(*result))
 
-        self.push_screen(JoinDialog(self.guest), joined)
+        self.push_screen(JoinDialog(self.guest, message.filled), joined)
 
     def on_room_opened(self, message: navigation.RoomOpened) -> None:
         from cwtui.screens.invites.invites import InvitesScreen

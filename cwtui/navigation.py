@@ -118,7 +118,12 @@ class OpenHistory(Message):
 
 
 class OpenJoin(Message):
-    """Join a game on a server (the join dialog, then its table)."""
+    """Join a game on a server (the join dialog, then its table); `filled`: the dialog's
+    line to start with (a browser's invite link: ROOM#TOKEN)."""
+
+    def __init__(self, filled: str = "") -> None:
+        super().__init__()
+        self.filled = filled
 
 
 class OnlineRematch(Message):

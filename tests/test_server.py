@@ -595,10 +595,18 @@ async def test_host_and_rooms_from_the_shell(
         "(human,",
         "here)",
     ]
+    # a server that serves browsers too (serve --web): each invite is also a link there
+    game_server.web_url = "https://cwtui.example.org"
+    before = set(game_server.rooms)
+    assert await asyncio.to_thread(main, ["host", where, "--seat", "Ana:human", "--seat", "Bo:medium"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    (web_room,) = set(game_server.rooms) - before
+    token = lines[1].split("#")[1]
+    assert lines[2] == f"       or in a browser: https://cwtui.example.org/join/{web_room}#{token}"
     # bad seats: bad input (exit 2) before the server is asked; no server: exit 1
     assert await asyncio.to_thread(main, ["host", where, "--seat", "A", "--seat", "A"]) == 2
     assert capsys.readouterr().err == "cwtui host: each seat needs its own name\n"
-    assert len(game_server.rooms) == 1
+    assert len(game_server.rooms) == 2  # nothing made of the bad seats
     # join: a wrong token or a missing room is refused before any screen opens
     assert await asyncio.to_thread(main, ["join", f"{where}/{code}#wrong"]) == 1
     assert (

@@ -131,25 +131,34 @@ def test_a_taken_web_port_is_one_line_and_nothing_listens(tmp_path: Path) -> Non
     assert bad.returncode == 2 and "--web-url is the address browsers use" in bad.stderr
 
 
-@pytest.mark.skipif(
+NEEDS_CHROMIUM = pytest.mark.skipif(
     not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
     reason="Debian's chromium is not installed (CI installs it: .ci/run)",
 )
+
+
+async def ana_and_a_bot(address: Address) -> RoomMade:
+    made = await ask(
+        address, CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 7, key=local_key(address.uri))
+    )
+    assert isinstance(made, RoomMade)
+    return made
+
+
+async def first_rooms_ply(address: Address) -> int:
+    rooms = await ask(address, ListRooms())
+    assert isinstance(rooms, Rooms)
+    return rooms.rooms[0].ply
+
+
+@NEEDS_CHROMIUM
 async def test_a_browser_opens_the_app_joins_a_seat_and_makes_a_move(tmp_path: Path) -> None:
     from playwright.async_api import async_playwright
 
     assert shutil.which(CHROMIUM), f"{CHROMIUM} is missing: apt-get install chromium"
     with served(tmp_path / "server", "--web-port", str(free_port())) as (address, url, _process):
-        made = await ask(
-            address, CreateRoom((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 7, key=local_key(address.uri))
-        )
-        assert isinstance(made, RoomMade)
+        made = await ana_and_a_bot(address)
         invite = f"cwtui join {address}/{made.room}#{made.invites[0].token}"
-
-        async def ply() -> int:
-            rooms = await ask(address, ListRooms())
-            assert isinstance(rooms, Rooms)
-            return rooms.rooms[0].ply
 
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
@@ -166,10 +175,69 @@ async def test_a_browser_opens_the_app_joins_a_seat_and_makes_a_move(tmp_path: P
             await page.wait_for_timeout(3_000)  # the table opens at Ana's first decision
             await page.keyboard.press("1")
             for _ in range(100):
-                if await ply() >= 1:
+                if await first_rooms_ply(address) >= 1:
                     break
                 await page.wait_for_timeout(100)
             await page.wait_for_timeout(1_000)  # the table redraws after the move
             await page.screenshot(path=str(tmp_path / "table.png"))
             await browser.close()
-        assert await ply() >= 1, "the move typed in the browser reached the server"
+        assert await first_rooms_ply(address) >= 1, "the move typed in the browser reached the server"
+
+
+@NEEDS_CHROMIUM
+async def test_an_invite_link_opens_the_join_dialog_filled_in_and_nothing_comes_from_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """Issue 39: https://…/join/ROOM#TOKEN opens the guest with the join dialog filled in;
+    every request the page makes is to this server."""
+    from playwright.async_api import Request, WebSocket, async_playwright
+
+    assert shutil.which(CHROMIUM), f"{CHROMIUM} is missing: apt-get install chromium"
+    with served(tmp_path / "server", "--web-port", str(free_port())) as (address, url, _process):
+        made = await ana_and_a_bot(address)
+        asked: list[str] = []
+
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            page = await browser.new_page(viewport={"width": 1280, "height": 800})
+
+            def request(sent: Request | WebSocket) -> None:
+                asked.append(sent.url)
+
+            page.on("request", request)
+            page.on("websocket", request)
+            await page.goto(f"{url}/join/{made.room}#{made.invites[0].token}")
+            await page.wait_for_selector(".xterm-screen", timeout=30_000)
+            await page.wait_for_timeout(3_000)  # the guest starts, its join dialog filled in
+            await page.screenshot(path=str(tmp_path / "join.png"))
+            await page.click("#terminal")
+            await page.keyboard.press("Enter")
+            await page.wait_for_timeout(3_000)  # the table opens at Ana's first decision
+            await page.keyboard.press("1")
+            for _ in range(100):
+                if await first_rooms_ply(address) >= 1:
+                    break
+                await page.wait_for_timeout(100)
+            await browser.close()
+        assert await first_rooms_ply(address) >= 1, "the seat the link named played the move typed in the browser"
+        here = url.removeprefix("http://")
+        assert asked and all(a.split("/")[2] == here for a in asked), asked
+        assert f"ws://{here}/ws/join/{made.room}/{made.invites[0].token}?width=" in " ".join(asked)
+
+
+@NEEDS_CHROMIUM
+async def test_a_browser_past_the_limit_reads_try_again_later(tmp_path: Path) -> None:
+    from playwright.async_api import async_playwright
+
+    with served(tmp_path / "server", "--web-port", str(free_port()), "--web-browsers", "1") as (_a, url, _p):
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            first = await browser.new_page()
+            await first.goto(url)
+            await first.wait_for_selector(".xterm-screen", timeout=30_000)
+            await first.wait_for_timeout(2_000)  # its guest runs: the one browser this server takes
+            second = await browser.new_page()
+            response = await second.goto(url)
+            assert response is not None and response.status == 503
+            assert "Try again later." in await second.inner_text("body")
+            await browser.close()

@@ -123,6 +123,8 @@ def add_parsers(sub: Any) -> None:
         "guest", help="the app as `cwtui serve --web` gives it to a browser: join or watch games, nothing else"
     )
     guest_p.add_argument("server", help="HOST:PORT of the `cwtui serve` beside it")
+    guest_p.add_argument("--join", default="", metavar="ROOM[#TOKEN]",
+                         help="open with the join dialog filled in (a browser's invite link)")  # fmt: skip
     for parser, run in (
         (serve_p, serve), (host_p, host), (join_p, join), (close_p, close), (games_p, games), (rooms_p, rooms),
         (ratings_p, ratings), (guest_p, guest),
@@ -186,6 +188,7 @@ async def _serve(
         game_address = next(iter(listening.sockets)).getsockname()
         try:
             site = await serve_app(host, web.port, web.url, guest_of(game_address), web.browsers)
+            game_server.web_url = site.url
         except OSError as exc:
             listening.close()
             raise usage("serve", f"cannot listen on {host}:{web.port} for browsers: {exc.strerror or exc}") from None
@@ -237,7 +240,13 @@ def guest(args: argparse.Namespace) -> int:
 
     address = _server(args.server, "guest")
     return run_to_the_end(
-        CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, turn_alert=args.turn_alert, guest=address)
+        CwtuiApp(
+            replays_dir(args.replays_dir),
+            bot_speed=args.bot_speed,
+            turn_alert=args.turn_alert,
+            guest=address,
+            guest_join=args.join,
+        )
     )
 
 
@@ -266,6 +275,8 @@ def host(args: argparse.Namespace) -> int:
     print(f"Room {reply.room} on {server}. Send each player their line (it is their seat's secret):")
     for invite in reply.invites:
         print(f"  {invite.name}: cwtui join {server}/{reply.room}#{invite.token}")
+        if reply.web:
+            print(f"  {'':{len(invite.name)}}  or in a browser: {reply.web}/join/{reply.room}#{invite.token}")
     print(f"  To watch: cwtui join {server}/{reply.room}")
     return 0
 

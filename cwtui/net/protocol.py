@@ -181,6 +181,7 @@ class RoomMade(msgspec.Struct, frozen=True, tag_field="kind", tag="room_made"):
     room: str
     invites: tuple[Invite, ...]
     address: str | None = None
+    web: str | None = None  # where browsers open the app (`serve --web`): invites are links there too
 
 
 class RoomInfo(msgspec.Struct, frozen=True):

@@ -122,6 +122,7 @@ class GameServer:
     # connections count against the address it reports, not its own.
     trusted_proxy: str | None = None
     public_url: str | None = None  # where players reach this server (ws[s]://HOST:PORT), for invites
+    web_url: str | None = None  # where browsers open the app (`serve --web`), for invites as links
 
     def __post_init__(self) -> None:
         self.sweeper: asyncio.Task[None] | None = None
@@ -318,7 +319,7 @@ class GameServer:
         except NotSaved as exc:  # the server's disk is full: the client is told, nothing is left half made
             raise ProtocolError(f"no room was made: {exc}; try again later") from None
         self._add(room)
-        await self.send(client, RoomMade(room.code, invites, self.public_url))
+        await self.send(client, RoomMade(room.code, invites, self.public_url, self.web_url))
         self._drive_bots(room)
 
     async def join(self, client: Client, message: Hello) -> None:

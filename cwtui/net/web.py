@@ -13,11 +13,18 @@ Nothing the page needs comes from anywhere but this server: textual-serve's page
 Google for its font, so its template is served with that link replaced by the same
 font from textual-serve's own static files. Past `--web-browsers` the page itself says
 to try again later (its own would show "Session ended. Restart").
+
+An invite is also a link, `/join/ROOM#TOKEN`: its guest opens with the join dialog
+filled in. The token travels in the fragment, which the browser keeps to the page, and
+then in the path of the page's own socket to this server (`command_for`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
+import re
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +32,8 @@ from typing import Any
 import aiohttp_jinja2
 import jinja2
 from aiohttp import web
-from textual_serve.server import Server
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, log, to_int
 
 PAGE = "app_index.html"
 _GOOGLE_FONT = """    <link
@@ -48,13 +56,32 @@ _OWN_FONT = """    <style>
     </style>"""
 
 
+# An invite as a link, /join/ROOM#TOKEN: the page's socket is /ws/join/ROOM, and this
+# script adds the token from the fragment (which a browser never sends with the page),
+# so the guest opens the join dialog filled in.
+_BODY_END = "  </body>"
+_JOIN_SCRIPT = """    <script>
+      (function () {
+        const terminal = document.getElementById("terminal");
+        const token = window.location.hash.slice(1);
+        if (terminal.dataset.sessionWebsocketUrl.includes("/ws/join/") && /^[A-Za-z0-9_-]{1,100}$/.test(token)) {
+          terminal.dataset.sessionWebsocketUrl += "/" + token;
+        }
+      })();
+    </script>
+"""
+ROOM = re.compile(r"[A-Za-z0-9]{1,12}")
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")
+
+
 def own_page(templates: Path) -> str:
-    """textual-serve's page with its font served from here (ValueError if the page is
-    not the one this was written for: textual-serve is pinned exactly)."""
+    """textual-serve's page with its font served from here, and the script that takes an
+    invite link's token (ValueError if the page is not the one this was written for:
+    textual-serve is pinned exactly)."""
     page = (templates / PAGE).read_text(encoding="utf-8")
-    if _GOOGLE_FONT not in page:
-        raise ValueError(f"textual-serve's {PAGE} changed: its font link is not where cwtui.net.web expects it")
-    return page.replace(_GOOGLE_FONT, _OWN_FONT)
+    if _GOOGLE_FONT not in page or page.count(_BODY_END) != 1:
+        raise ValueError(f"textual-serve's {PAGE} changed: it is not the page cwtui.net.web expects")
+    return page.replace(_GOOGLE_FONT, _OWN_FONT).replace(_BODY_END, _JOIN_SCRIPT + _BODY_END)
 
 
 def full_page(most: int) -> str:
@@ -78,6 +105,13 @@ class _GuestServer(Server):
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({PAGE: own_page(Path(self.templates_path))}))
+        app.add_routes(
+            [
+                web.get("/join/{room}", self.handle_join, name="join"),
+                web.get("/ws/join/{room}", self.handle_websocket, name="join-websocket"),
+                web.get("/ws/join/{room}/{token}", self.handle_websocket, name="join-websocket-token"),
+            ]
+        )
         return app
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
@@ -86,15 +120,65 @@ class _GuestServer(Server):
         response: web.StreamResponse = await super().handle_index(request)
         return response
 
+    async def handle_join(self, request: web.Request) -> web.StreamResponse:
+        """An invite as a link: the page, its socket naming the room (and, by the page's
+        script, the token)."""
+        room = request.match_info["room"]
+        if not ROOM.fullmatch(room):
+            raise web.HTTPNotFound(text=f"no room {room[:20]!r}: a room's code is letters and digits")
+        if self.open >= self.most:
+            return web.Response(status=503, content_type="text/html", text=full_page(self.most))
+        # textual-serve's page context (its template decorator wraps the function that makes it)
+        context: dict[str, Any] = await Server.handle_index.__wrapped__(self, request)  # type: ignore[attr-defined]
+        context["app_websocket_url"] = context["app_websocket_url"].removesuffix("/ws") + f"/ws/join/{room}"
+        return aiohttp_jinja2.render_template(PAGE, request, context)
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         if self.open >= self.most:
             full = f"this server already has as many browsers as it takes ({self.most}); try again later"
             raise web.HTTPServiceUnavailable(text=full)
         self.open += 1
         try:
-            return await super().handle_websocket(request)
+            return await self._run(request, self.command_for(request))
         finally:
             self.open -= 1
+
+    def command_for(self, request: web.Request) -> str:
+        """The guest's command: with `--join ROOM#TOKEN` for an invite link's socket."""
+        room, token = request.match_info.get("room"), request.match_info.get("token")
+        if room is None:
+            return self.command
+        if not ROOM.fullmatch(room) or (token is not None and not TOKEN.fullmatch(token)):
+            raise web.HTTPNotFound(text="that is not an invite link: /join/ROOM#TOKEN")
+        return f"{self.command} --join {shlex.quote(room + ('#' + token if token else ''))}"
+
+    async def _run(self, request: web.Request, command: str) -> web.WebSocketResponse:
+        """textual-serve 1.1.3's `handle_websocket`, with the command to run given (its
+        own runs `self.command` for every browser)."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        app_service: AppService | None = None
+        try:
+            await websocket.prepare(request)
+            app_service = AppService(
+                command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,  # type: ignore[arg-type]  # as textual-serve passes it
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            await app_service.start(width, height)
+            await self._process_messages(websocket, app_service)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # as textual-serve does: the browser's app ends, the server goes on
+            log.exception(error)
+        finally:
+            if app_service is not None:
+                await app_service.stop()
+        return websocket
 
 
 @dataclass

@@ -36,21 +36,23 @@ class JoinDialog(ModalScreen[tuple[RemoteGame, Address] | None]):
             super().__init__()
             self.line = line
 
-    def __init__(self, server: Address | None = None) -> None:
-        """`server`: the one server a guest may join (None: any)."""
+    def __init__(self, server: Address | None = None, filled: str = "") -> None:
+        """`server`: the one server a guest may join (None: any); `filled`: the line to
+        start with (an invite link's room and token)."""
         super().__init__()
         self.server = server
+        self.filled = filled
 
     def compose(self) -> ComposeResult:
         with Vertical(id="join"):
             if self.server is None:
                 yield Static("Join a game on a server", classes="title")
                 yield Static("Paste the line the host sent you; without its #TOKEN you watch.", classes="hint")
-                yield Input(placeholder="HOST:PORT/ROOM#TOKEN", id="invite")
+                yield Input(self.filled, placeholder="HOST:PORT/ROOM#TOKEN", id="invite")
             else:
                 yield Static("Join a game on this server", classes="title")
                 yield Static("Paste the line the host sent you, or a room's code to watch it.", classes="hint")
-                yield Input(placeholder="cwtui join HOST:PORT/ROOM#TOKEN, or ROOM", id="invite")
+                yield Input(self.filled, placeholder="cwtui join HOST:PORT/ROOM#TOKEN, or ROOM", id="invite")
             yield Static("", id="problem", markup=False)  # the text names HOST:PORT[/ROOM[#TOKEN]]
             yield Static("Enter to join, Esc to cancel", classes="hint")
 
