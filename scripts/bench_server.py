@@ -15,6 +15,16 @@
    1), the server's memory (idle and at its peak) and whether every room's log
    verifies: "no game lost" is every room finished on the clients and on disk.
 
+3. What one server holds (--hold): that many four-seat rooms open at once with every
+   seat connected and nobody moving: the server's memory per room and per connection.
+4. A soak (--soak SECONDS; the issue's is 600): `cwtui serve` with a room TTL and a
+   finished room's time in the lobby of a minute each, and --soak-rooms rooms alive at
+   any time, each living one of three lives: played to the end (a think of 0.05–0.3 s
+   a move), abandoned after a few moves (it expires), or left and rejoined (its seats
+   reconnect and play on). Every 30 s: rooms made, finished, expired, the lobby's size,
+   and the server's memory; at the end, memory's growth over the last two thirds of the
+   run (flat is a few MiB at most).
+
 The clients connect from several loopback addresses (127.0.0.2, .3, …): the server
 allows 32 connections an address. Prints numbers; asserts nothing.
 """
@@ -40,7 +50,18 @@ from websockets.asyncio.client import connect
 from cwtui.logfile import read_log
 from cwtui.net.client import Address, Connection
 from cwtui.net.host_key import local_key
-from cwtui.net.protocol import MAX_FRAME, CreateRoom, Error, Hello, Play, RoomMade, Table, decode_server
+from cwtui.net.protocol import (
+    MAX_FRAME,
+    CreateRoom,
+    Error,
+    Hello,
+    ListRooms,
+    Play,
+    RoomMade,
+    Rooms,
+    Table,
+    decode_server,
+)
 from cwtui.net.server import GameServer
 from cwtui.session import GameSession
 from engine.cards import load_cards
@@ -236,13 +257,7 @@ def logs_verified(folder: Path, plies: dict[int, int]) -> tuple[int, list[str]]:
 
 
 async def under_load(rooms: int, think: float, folder: Path) -> tuple[Load, float, tuple[int, int], int]:
-    port = free_port()
-    server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "cwtui", "serve", "--port", str(port), "--replays-dir", str(folder),
-        stdout=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    assert server.stdout is not None
-    await server.stdout.readline()  # "listening on …": it is ready
+    server, port = await serve_process(folder)
     idle = memory_kib(server.pid)[0]
     load = Load()
     start = time.perf_counter()
@@ -255,11 +270,176 @@ async def under_load(rooms: int, think: float, folder: Path) -> tuple[Load, floa
     return load, elapsed, (idle, peak), server.returncode or 0
 
 
-async def main(games: int, rooms: int, think: float) -> None:
+# ---- 3. what one server holds -----------------------------------------------------------
+
+
+async def serve_process(folder: Path, *options: str) -> tuple[asyncio.subprocess.Process, int]:
+    """`cwtui serve` in a process of its own, listening: the process and its port."""
+    port = free_port()
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cwtui", "serve", "--port", str(port), "--replays-dir", str(folder), *options,
+        stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    assert server.stdout is not None
+    await server.stdout.readline()  # "listening on …": it is ready
+    return server, port
+
+
+async def held(rooms: int, folder: Path) -> None:
+    """Part 3: `rooms` four-seat rooms open at once, every seat connected, nobody moving."""
+    server, port = await serve_process(folder)
+    await asyncio.sleep(1.0)
+    idle = memory_kib(server.pid)[0]
+    clients: list[Connection] = []
+    for number in range(rooms):
+        host = await open_from(port, number * 5)
+        await host.send(CreateRoom(FOUR, 5000 + number, key=local_key(f"ws://127.0.0.1:{port}")))
+        made = await host.receive()
+        await host.close()
+        assert isinstance(made, RoomMade), made
+        for seat, invite in enumerate(made.invites):
+            client = await open_from(port, number * 5 + 1 + seat)
+            await client.send(Hello(made.room, invite.token))
+            clients.append(client)
+    for client in clients:  # each has its Welcome and tables: the room is fully drawn
+        await client.receive()
+    await asyncio.sleep(1.0)
+    holding = memory_kib(server.pid)[0]
+    for client in clients:
+        await client.close()
+    server.terminate()
+    await server.wait()
+    grown = (holding - idle) / 1024
+    print()
+    print(f"{rooms} four-seat rooms open at once, {len(clients)} connections, nobody moving")
+    print(f"server memory: {idle / 1024:.0f} MiB idle, {holding / 1024:.0f} MiB holding them: "
+          f"{grown * 1024 / rooms:.0f} KiB a room with its 4 connections")  # fmt: skip
+
+
+# ---- 4. a soak ---------------------------------------------------------------------------
+
+
+@dataclass
+class Soak:
+    made: int = 0
+    finished: int = 0
+    abandoned: int = 0
+    rejoined: int = 0
+    refused: list[str] = field(default_factory=list)
+
+
+async def soak_room(port: int, slot: int, life: int, soak: Soak, rng: Rng) -> None:
+    """One room's life: 0 played to the end, 1 abandoned after a few moves, 2 left and
+    rejoined (its seats reconnect and play on)."""
+    number = slot * 3  # each slot's connections come from addresses of its own
+    host = await open_from(port, number)
+    await host.send(CreateRoom(SEATS, rng.below(1 << 30), key=local_key(f"ws://127.0.0.1:{port}")))
+    made = await host.receive()
+    await host.close()
+    if not isinstance(made, RoomMade):
+        soak.refused.append(str(made))
+        return
+    soak.made += 1
+
+    async def seat(index: int, seconds: float | None) -> bool:
+        """Play the seat for `seconds` (None: to the end); True at the end."""
+        client = await open_from(port, number + 1 + index)
+        await client.send(Hello(made.room, made.invites[index].token))
+        until = time.perf_counter() + (seconds if seconds is not None else 3600.0)
+        sent = -1  # the position of the last move sent: a table of the same one is not a new turn
+        try:
+            while (left := until - time.perf_counter()) > 0:
+                try:
+                    message = await asyncio.wait_for(client.receive(), left)
+                except TimeoutError:
+                    return False
+                if isinstance(message, Error):
+                    soak.refused.append(message.message)
+                elif isinstance(message, Table):
+                    if message.over:
+                        return True
+                    if message.legal and message.ply > sent:
+                        await asyncio.sleep(0.05 + rng.below(250) / 1000)
+                        sent = message.ply
+                        await client.send(Play(message.ply, message.legal[rng.below(len(message.legal))]))
+            return False
+        finally:
+            await client.close()
+
+    if life == 1:
+        await asyncio.gather(seat(0, 3.0), seat(1, 3.0))
+        soak.abandoned += 1
+        return
+    if life == 2:
+        await asyncio.gather(seat(0, 3.0), seat(1, 3.0))
+        await asyncio.sleep(1.0)
+        soak.rejoined += 1
+    await asyncio.gather(seat(0, None), seat(1, None))
+    soak.finished += 1
+
+
+async def soaked(seconds: float, alive: int, folder: Path) -> None:
+    """Part 4: prints a line every 30 s and the memory's growth."""
+    server, port = await serve_process(folder, "--room-ttl", "60s", "--finished-kept", "60s")
+    soak = Soak()
+    rng = Rng(7)
+    start = time.perf_counter()
+    samples: list[tuple[float, int]] = []
+    print()
+    print(f"a soak of {seconds:g} s: {alive} rooms alive at any time (played, abandoned, or left and rejoined)")
+    print(f"{'s':>5} {'made':>6} {'done':>6} {'abandoned':>9} {'rejoined':>8} {'lobby':>6} {'MiB':>6}")
+
+    async def slot(index: int) -> None:
+        while time.perf_counter() - start < seconds:
+            try:
+                await soak_room(port, index, rng.below(3), soak, rng)
+            except (OSError, TimeoutError, ConnectionError) as exc:
+                soak.refused.append(f"{type(exc).__name__}: {exc}")
+
+    async def sample() -> None:
+        while True:
+            await asyncio.sleep(30)
+            rss = memory_kib(server.pid)[0]
+            samples.append((time.perf_counter() - start, rss))
+            async with await Connection.open(Address(f"ws://127.0.0.1:{port}")) as lobby:
+                await lobby.send(ListRooms())
+                rooms = await lobby.receive()
+            listed = len(rooms.rooms) if isinstance(rooms, Rooms) else -1
+            print(f"{samples[-1][0]:>5.0f} {soak.made:>6} {soak.finished:>6} {soak.abandoned:>9} "
+                  f"{soak.rejoined:>8} {listed:>6} {rss / 1024:>6.0f}", flush=True)  # fmt: skip
+
+    sampler = asyncio.create_task(sample())
+    await asyncio.gather(*(slot(index) for index in range(alive)))
+    await asyncio.sleep(150)  # the abandoned rooms expire, the finished leave the lobby
+    sampler.cancel()
+    retired = len(list((folder / "rooms" / "retired").glob("*.json")))
+    server.terminate()
+    await server.wait()
+    third = [rss for at, rss in samples if at >= seconds / 3]
+    print(f"rooms made {soak.made}, retired by the end {retired}; refused or failed: {len(soak.refused)}")
+    for line in soak.refused[:5]:
+        print(f"  {line}")
+    if third:
+        print(f"server memory over the last two thirds: {min(third) / 1024:.0f}–{max(third) / 1024:.0f} MiB, "
+              f"{(third[-1] - third[0]) / 1024:+.1f} MiB from first to last")  # fmt: skip
+
+
+async def main(games: int, rooms: int, think: float, hold: int, soak: float, soak_rooms: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         single = await one_at_a_time(games, Path(folder))
         load, elapsed, (idle, peak), code = await under_load(rooms, think, Path(folder) / "loaded")
         good, wrong = logs_verified(Path(folder) / "loaded", load.plies)
+        report_load(rooms, think, single, load, elapsed, idle, peak, code, good, wrong)
+        if hold:
+            await held(hold, Path(folder) / "held")
+        if soak:
+            await soaked(soak, soak_rooms, Path(folder) / "soak")
+
+
+def report_load(
+    rooms: int, think: float, single: float, load: Load, elapsed: float, idle: int, peak: int, code: int,
+    good: int, wrong: list[str],
+) -> None:  # fmt: skip
     moves = len(load.trips)
     print()
     print(f"{rooms} rooms at once, 4 clients each, moves after {think:g} s (cwtui serve in its own process)")
@@ -283,5 +463,8 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=3, help="games played one at a time (part 1)")
     parser.add_argument("--rooms", type=int, default=100, help="rooms played at once (part 2)")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a client waits before each move")
+    parser.add_argument("--hold", type=int, default=0, help="rooms held open at once, nobody moving (part 3)")
+    parser.add_argument("--soak", type=float, default=0.0, help="seconds of the soak (part 4; 0: none)")
+    parser.add_argument("--soak-rooms", type=int, default=40, help="rooms alive at any time in the soak")
     options = parser.parse_args()
-    asyncio.run(main(options.games, options.rooms, options.think))
+    asyncio.run(main(options.games, options.rooms, options.think, options.hold, options.soak, options.soak_rooms))

@@ -42,6 +42,8 @@ CASES: list[tuple[list[str], str]] = [
     (["host", "127.0.0.1:8765/AB-C", "--seat", "Ana"], "a room code is letters and digits"),
     (["host", "127.0.0.1:8765/ABC", "--seat", "Ana"], "without a room"),
     (["host", "127.0.0.1:8765", "--seat", "Ana:wizard"], "unknown seat kind 'wizard'"),
+    (["serve", "--port", "0", "--code-prefix", "O"], "--code-prefix is one of ABCDEFGHJKMNPQRSTUVWXYZ23456789"),
+    (["serve", "--port", "0", "--code-prefix", "AB"], "--code-prefix is one of"),
     (["host", "127.0.0.1:8765", "--seat", "Ana", "--clock", "10x"], "expected a bank of time such as 10m"),
     (["host", "127.0.0.1:8765", "--seat", "Ana", "--clock", "5s"], "a clock's bank is 10 to 2,592,000 seconds"),
     (["host", "127.0.0.1:8765", "--seat", "Ana", "--per-move", "5m+5s"], "expected a time such as 30d"),

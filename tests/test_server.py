@@ -1019,3 +1019,35 @@ def test_a_key_left_by_a_server_that_no_longer_runs_is_not_sent(tmp_path: Path) 
     entry = host_key.state_folder() / "servers" / "8771.json"
     entry.write_text(entry.read_text().replace(f'"pid": {os.getpid()}', f'"pid": {gone.pid}'))
     assert host_key.local_key("ws://127.0.0.1:8771") is None
+
+
+async def test_a_rooms_connection_names_it_in_its_path_for_a_proxy_to_route_by() -> None:
+    """Past one machine (docs/scaling.md): a proxy in front of several servers sends a
+    room's players to its server by the path /room/CODE (the server ignores the path);
+    a proxy whose server is down answers 502, which the client says in words."""
+    from http import HTTPStatus
+
+    from websockets.asyncio.server import ServerConnection
+    from websockets.asyncio.server import serve as ws_serve
+    from websockets.http11 import Request, Response
+
+    paths: list[str] = []
+
+    def proxy(connection: ServerConnection, request: Request) -> Response | None:
+        paths.append(request.path)
+        return connection.respond(HTTPStatus.BAD_GATEWAY, "no server\n") if "DOWN" in request.path else None
+
+    async def echo(connection: ServerConnection) -> None:
+        await connection.close()
+
+    async with ws_serve(echo, "127.0.0.1", 0, process_request=proxy) as listening:
+        port = next(iter(listening.sockets)).getsockname()[1]
+        await (await Connection.open(Address(f"ws://127.0.0.1:{port}", "AB23CD", "token"))).close()
+        await (await Connection.open(Address(f"ws://127.0.0.1:{port}"))).close()
+        with pytest.raises(ServerGone) as down:
+            await Connection.open(Address(f"ws://127.0.0.1:{port}", "DOWN2", None))
+    assert paths == ["/room/AB23CD", "/", "/room/DOWN2"]  # the token never in the path
+    assert str(down.value).endswith(
+        "a proxy there answered HTTP 502: the cwtui server behind it is not running now (its players' tables "
+        "reconnect by themselves once it is back)"
+    )

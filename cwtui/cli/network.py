@@ -10,6 +10,7 @@ import contextlib
 import shlex
 import signal
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,12 @@ def add_parsers(sub: Any) -> None:
     serve_p.add_argument("--room-ttl", type=duration_arg, default=None, metavar="TIME",
                        help="close a room under way once nobody has moved in it or visited it for this long "
                             "(such as 7d or 12h; default 30d); its log is kept")  # fmt: skip
+    serve_p.add_argument("--finished-kept", type=duration_arg, default=None, metavar="TIME",
+                       help="how long a finished room stays in the lobby, its replay served (default 1h); "
+                            "its log is kept")  # fmt: skip
+    serve_p.add_argument("--code-prefix", default=None, metavar="LETTER",
+                       help="begin every room code this server makes with LETTER, so that a proxy in front "
+                            "of several servers sends each room's players to its server (docs/scaling.md)")  # fmt: skip
     serve_p.add_argument("--web", action="store_true",
                        help="also serve the app to browsers (textual-serve), as a guest who joins and watches "
                             "this server's games")  # fmt: skip
@@ -140,9 +147,18 @@ def serve(args: argparse.Namespace) -> int:
     web = Web(args.web_port, args.web_url, args.web_browsers) if args.web else None
     if web and args.web_url is not None and not args.web_url.startswith(("http://", "https://")):
         raise usage("serve", f"--web-url is the address browsers use, http(s)://…, not {args.web_url!r}")
-    limits = Limits() if args.room_ttl is None else Limits(room_ttl=args.room_ttl)
+    kept = {"room_ttl": args.room_ttl, "finished_kept": args.finished_kept}
+    limits = Limits(**{name: value for name, value in kept.items() if value is not None})
     public = None if args.public_url is None else _server(args.public_url, "serve").uri
-    return asyncio.run(_serve(folder, args.host, args.port, web, args.trusted_proxy, limits, public))
+    codes = None
+    if args.code_prefix is not None:
+        from cwtui.net.room import CODE_ALPHABET, random_code
+
+        prefix = args.code_prefix.upper()
+        if len(prefix) != 1 or prefix not in CODE_ALPHABET:
+            raise usage("serve", f"--code-prefix is one of {CODE_ALPHABET}, not {args.code_prefix!r}")
+        codes = lambda: prefix + random_code()[1:]  # noqa: E731  # a room code keeps its length
+    return asyncio.run(_serve(folder, args.host, args.port, web, args.trusted_proxy, limits, public, codes))
 
 
 @dataclass(frozen=True)
@@ -163,11 +179,14 @@ async def _serve(
     trusted_proxy: str | None = None,
     limits: Limits | None = None,
     public_url: str | None = None,
+    codes: Callable[[], str] | None = None,
 ) -> int:
     from cwtui.net import host_key
     from cwtui.net.server import GameServer, Limits
 
-    game_server = GameServer(folder, limits=limits or Limits(), trusted_proxy=trusted_proxy, public_url=public_url)
+    game_server = GameServer(
+        folder, limits=limits or Limits(), trusted_proxy=trusted_proxy, public_url=public_url, codes=codes
+    )
     try:
         listening = await game_server.start(host, port, opened=False)  # answers once the rooms are open
     except OSError as exc:  # before anything is written: a bad --host or --port changes nothing

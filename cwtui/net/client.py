@@ -8,7 +8,7 @@ import ssl
 from types import TracebackType
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidStatus, InvalidURI
 
 from cwtui.net.address import Address as Address  # re-exported: the client's callers name it here
 from cwtui.net.address import parse_address as parse_address
@@ -41,6 +41,9 @@ def why_unreachable(address: Address, exc: Exception) -> str:
                 f"{address.uri.removeprefix('wss://')} (ws://), not wss://")  # fmt: skip
     if tls and "CERTIFICATE_VERIFY_FAILED" in said:
         return f"this machine does not trust the server's TLS certificate ({said})"
+    if isinstance(exc, InvalidStatus) and exc.response.status_code in (502, 503, 504):
+        return (f"a proxy there answered HTTP {exc.response.status_code}: the cwtui server behind it is not "
+                "running now (its players' tables reconnect by themselves once it is back)")  # fmt: skip
     if not tls and isinstance(exc, InvalidMessage):
         return (f"it did not answer as a websocket server ({said}); behind a TLS proxy it is "
                 f"wss://{address.uri.removeprefix('ws://')}")  # fmt: skip
@@ -64,8 +67,12 @@ class Connection:
 
     @classmethod
     async def open(cls, address: Address, timeout: float = 10) -> Connection:
+        """A connection to the server; to a room's address, at the path /room/CODE, which
+        the server itself ignores and a proxy in front of many servers routes by
+        (docs/scaling.md)."""
+        uri = f"{address.uri}/room/{address.room}" if address.room else address.uri
         try:
-            socket = await connect(address.uri, max_size=MAX_FRAME, open_timeout=timeout, compression=None)
+            socket = await connect(uri, max_size=MAX_FRAME, open_timeout=timeout, compression=None)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
             raise ServerGone(f"cannot reach a cwtui server at {address.uri}: {why_unreachable(address, exc)}") from None
         return cls(socket)
