@@ -38,6 +38,7 @@ class Ply:
     seat: int
     move: Move
     events: list[Event]
+    stand_in: StandIn | None = None  # a bot played this human seat's move, and why (a server's room)
 
 
 @dataclass
@@ -140,7 +141,7 @@ class GameSession:
             raise LogFormatError(
                 f"{path.name} does not verify at move {replay.divergence.move}: {replay.divergence.reason}"
             )
-        history = [Ply(p.seat, p.move, list(p.events)) for p in log.plies]
+        history = [Ply(p.seat, p.move, list(p.events), p.stand_in) for p in log.plies]
         bots = seat_bots(log.header.config, replay.cards)
         if log.footer is not None:
             return cls(replay.final, path, None, bots, history)
@@ -265,7 +266,7 @@ class GameSession:
         writer = self.writer
         record = ply_record(before, move, events, searched, writer.chain.format, stand_in) if writer else None
         self.state, self.before_last = after, before
-        ply = Ply(before.to_act, move, events)
+        ply = Ply(before.to_act, move, events, stand_in)
         self.history.append(ply)
         self.kept.append((before, record))
         return ply

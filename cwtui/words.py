@@ -459,3 +459,9 @@ CAUGHT_HOW = {
     "bait": "", "silent": "", "rod": " with a Rod", "line": " with a Line", "rod+line": " with a Rod and a Line",
     "deck_top": " from the top of the deck",
 }  # fmt: skip
+
+
+# Why a bot played a human seat's move in a server's room (engine.log.StandIn), after
+# "a bot, for": the seat's player was away past the takeover time, resigned, or ran out
+# of time on the room's clock.
+STAND_IN_WHY: Final = {"away": "an away player", "resigned": "a resigned player", "time": "a player out of time"}

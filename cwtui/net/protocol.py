@@ -19,6 +19,7 @@ from typing import Final, Literal
 import msgspec
 
 from engine.config import SeatConfig
+from engine.log import StandIn
 from engine.moves import AnyMove
 from engine.view import View
 from engine.visibility import SeenEvent, SeenMove
@@ -216,12 +217,14 @@ class Welcome(msgspec.Struct, frozen=True, tag_field="kind", tag="welcome"):
     challenge: str = ""  # what this connection's `Identify` signs (a seat's; a fresh one each connection)
 
 
-class SeenPly(msgspec.Struct, frozen=True):
-    """A move as the receiving seat may know it, and what it caused."""
+class SeenPly(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A move as the receiving seat may know it, and what it caused; `stand_in`: why a
+    bot played it for a human seat (the seat's player was away, resigned or out of time)."""
 
     seat: int
     move: SeenMove
     events: tuple[SeenEvent, ...]
+    stand_in: StandIn | None = None
 
 
 class ClockShown(msgspec.Struct, frozen=True):

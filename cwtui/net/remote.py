@@ -97,7 +97,7 @@ class RemoteGame:
         """A new table from the server: the plies it adds, and those it takes away (an
         undo took them back). A rejoin resends the whole game: nothing changes then."""
         previous = self.table.view
-        sent = [Ply(p.seat, p.move, list(p.events)) for p in table.plies]
+        sent = [Ply(p.seat, p.move, list(p.events), p.stand_in) for p in table.plies]
         # a rejoin sends the whole game again: what this client holds already is kept
         held = self.history[table.first :]
         same = 0

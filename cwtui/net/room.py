@@ -287,6 +287,7 @@ class Room:
                 ply.seat,
                 cast(SeenMove, seen_move(ply.move, ply.seat, viewer)),
                 tuple(cast(SeenEvent, seen(e, viewer, cards)) for e in ply.events),
+                ply.stand_in,
             )
             for ply in session.history[first:]
         )

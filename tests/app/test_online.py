@@ -573,4 +573,5 @@ async def test_the_table_shows_the_rooms_clock_and_says_when_time_ran_out(
         assert "yours: 1 h 5" in screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
         log = screen.query_one("#log-0", EventLog).text()
         assert "Ana ran out of time for this move: a bot plays it" in log
+        assert "(a bot, for a player out of time)" in log  # on each move the bot made for her
         assert "Ana ran out of time: a bot plays for them to the end of the game" not in log

@@ -512,9 +512,8 @@ class SeatedScreen(CompactScreen):
         return log
 
     def write_history(self, log: EventLog, viewer: int | None) -> None:
-        cards = self.game.cards
         for ply in self.game.history[-LOG_LINES:]:
-            for line in words.narrate(cards, self.game.names, ply.seat, ply.move, ply.events, viewer):
+            for line in self.ply_lines(ply, viewer):
                 log.write(line)
 
     def rewrite_logs(self) -> None:
@@ -537,10 +536,19 @@ class SeatedScreen(CompactScreen):
             self.query_one("#log").border_subtitle = "" if message.following else "scrolled up · End: newest"
 
     def log_ply(self, ply: Ply) -> None:
-        names, cards = self.game.names, self.game.cards
         for log in self.query(EventLog):
-            for line in words.narrate(cards, names, ply.seat, ply.move, ply.events, log_viewer(log)):
+            for line in self.ply_lines(ply, log_viewer(log)):
                 log.write(line)
+
+    def ply_lines(self, ply: Ply, viewer: int | None) -> list[str | Text]:
+        """A ply in the event log of `viewer`: the mover's line says so where a server's
+        bot played it for the seat."""
+        lines: list[str | Text] = list(
+            words.narrate(self.game.cards, self.game.names, ply.seat, ply.move, ply.events, viewer)
+        )
+        if ply.stand_in is not None and lines:
+            lines[0] = Text.assemble(lines[0], (f" (a bot, for {words.STAND_IN_WHY[ply.stand_in]})", "italic"))
+        return lines
 
     def log_note(self, text: str) -> None:
         """A line in every event log that is not a move (a take-back, a seat leaving)."""
