@@ -391,14 +391,16 @@ class OnlineScreen(SeatedScreen):
         elif self.lost is not None:
             parts.append("connection lost: reconnecting…")
         elif not game.over:
-            waiting = [s for s in game.away if s not in game.stood_in]
+            parts.extend(self.clock_parts())  # first: at 80 columns the bar is cut at its end
             if game.table.abort_votes:
                 parts.append("abort proposed by " + ", ".join(game.names[s] for s in game.table.abort_votes))
             if game.stood_in:
                 parts.append("a bot plays for " + ", ".join(game.names[s] for s in game.stood_in))
-            if waiting:
-                parts.append("waiting for " + ", ".join(game.names[s] for s in waiting))
-            parts.extend(self.clock_parts())
+            away = [s for s in game.away if s not in game.stood_in]
+            if game.to_act in away:  # the game waits for them
+                parts.append(f"waiting for {game.names[game.to_act]}")
+            elif away:
+                parts.append(", ".join(game.names[s] for s in away) + " away")
         return parts
 
     def clock_parts(self) -> list[str]:
@@ -411,9 +413,11 @@ class OnlineScreen(SeatedScreen):
         if clock.running is not None and (left := game.time_left(clock.running)) is not None:
             whose = "your" if clock.running == game.seat else f"{game.names[clock.running]}'s"
             parts.append(f"{whose} time: {clock_words(left)}")
-        mine = game.time_left(game.seat) if game.seat is not None and game.seat != clock.running else None
-        if mine is not None:
-            parts.append(f"yours: {clock_words(mine)}")
+        seat = game.seat
+        if seat is not None and seat != clock.running and seat not in game.table.resigned:  # resigned: no time
+            mine = game.time_left(seat)
+            if mine is not None:
+                parts.append(f"yours: {clock_words(mine)}")
         return parts
 
     # -- table talk ------------------------------------------------------------------
