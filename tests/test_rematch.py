@@ -76,3 +76,20 @@ async def test_a_table_still_open_moves_to_the_next_game(server: tuple[GameServe
         while not isinstance(told := await asyncio.wait_for(watching.receive(), 10), Rematched):
             pass
         assert told == Rematched(made.room, game_server.rooms[made.room].game)
+
+
+async def test_a_rematch_in_a_room_that_talked(server: tuple[GameServer, Address]) -> None:
+    """Seen in tmux: in a room with table talk, `r` on the results said "No rematch: the
+    server answered something else (Chat)": whoever sits down is sent the room's recent
+    talk, which the rematch's question did not expect."""
+    from cwtui.net.protocol import Say
+
+    game_server, address = server
+    made, first = await finished_room(address)
+    async with await Connection.open(address) as ana:
+        await ana.send(Hello(made.room, made.invites[0].token))
+        await ana.send(Say("good game"))
+        while game_server.rooms[made.room].chat.recent() == ():  # type: ignore[union-attr]
+            await asyncio.sleep(0.01)
+    await ask_rematch(Address(address.uri, made.room, made.invites[1].token), first)
+    assert game_server.rooms[made.room].previous_game == first

@@ -11,13 +11,14 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from cwtui.net.client import Address, Connection, Refused, ServerGone, meet
+from cwtui.net.client import Address, Connection, Refused, meet
 from cwtui.net.protocol import (
     Error,
     Hello,
     ProtocolError,
     Rematch,
     Rematched,
+    RoomClosed,
     RoomInfo,
     SeenGame,
     Table,
@@ -76,8 +77,10 @@ async def ask_rematch(address: Address, after: str) -> None:
                 return
             if isinstance(answer, Error):
                 raise Refused(f"the server refused: {answer.message}")
-            if not isinstance(answer, Welcome | Table):
-                raise ServerGone(f"the server answered something else ({type(answer).__name__})")
+            if isinstance(answer, RoomClosed):
+                raise Refused(f"room {answer.room} was {answer.reason}")
+            # anything else is what whoever sits down is sent (the table, the room's
+            # talk): not the answer; the server answers the Rematch once that is sent
 
 
 class RemoteGame:

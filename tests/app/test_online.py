@@ -575,3 +575,14 @@ async def test_the_table_shows_the_rooms_clock_and_says_when_time_ran_out(
         assert "Ana ran out of time for this move: a bot plays it" in log
         assert "(a bot, for a player out of time)" in log  # on each move the bot made for her
         assert "Ana ran out of time: a bot plays for them to the end of the game" not in log
+
+
+def test_the_results_say_how_the_game_moved_each_rating_and_who_resigned() -> None:
+    from cwtui.net.protocol import RatingChange
+    from cwtui.screens.online.online import rating_line
+
+    changes = (RatingChange(0.0, 3.4), None, RatingChange(2.0, 0.2))
+    assert rating_line(["Ana", "Bo", "Cy"], changes, resigned=(2,)) == (
+        "Ratings on this server: Ana 0.0 → 3.4 (+3.4) · Cy (resigned: ranked last) 2.0 → 0.2 (-1.8)"
+    )
+    assert rating_line(["Ana", "Bo"], (None, None)) is None

@@ -60,10 +60,14 @@ from engine.moves import AnyMove, Move
 RECONNECT_FIRST, RECONNECT_MOST = 0.5, 10.0  # seconds between tries, doubling
 
 
-def rating_line(names: list[str], changes: tuple[RatingChange | None, ...]) -> str | None:
-    """How the game moved each rated player's rating on the server (None: nobody's)."""
+def rating_line(
+    names: list[str], changes: tuple[RatingChange | None, ...], resigned: tuple[int, ...] = ()
+) -> str | None:
+    """How the game moved each rated player's rating on the server (None: nobody's); a
+    seat whose player resigned is ranked last, whatever the bot made of it, and says so."""
     moved = [
-        f"{names[seat]} {change.before:.1f} → {change.after:.1f} ({change.after - change.before:+.1f})"
+        f"{names[seat]}{' (resigned: ranked last)' if seat in resigned else ''} "
+        f"{change.before:.1f} → {change.after:.1f} ({change.after - change.before:+.1f})"
         for seat, change in enumerate(changes)
         if change is not None
     ]
@@ -368,7 +372,7 @@ class OnlineScreen(SeatedScreen):
                 watching=False,
                 seen=seen,
                 online=online,
-                ratings=rating_line(game.names, game.table.ratings),
+                ratings=rating_line(game.names, game.table.ratings, game.table.resigned),
             )
         )
 
