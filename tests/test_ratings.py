@@ -88,7 +88,7 @@ async def test_a_finished_game_rates_its_players_and_every_list_shows_it(
     # the server's history: a line for the game, the players by their keys, the bot by its level
     lines = (tmp_path / "server" / FILE_NAME).read_bytes().splitlines()
     rated = msgspec.json.decode(lines[0], type=RatedGame)
-    assert len(lines) == 1 and rated.game == game_server.rooms[room.room].game and rated.how == "finished"
+    assert len(lines) == 1 and rated.game == game_server.rooms[room.room].log_game and rated.how == "finished"
     ana_id = player_key.player_id(player_key.own_key(tmp_path / "ana"))
     assert [s.player for s in rated.seats] == [
         ana_id,

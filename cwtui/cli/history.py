@@ -271,7 +271,9 @@ def _report(report: LoadReport, command: str) -> None:
         parts.append(f"skipped {len(report.skipped)}")
     if report.replayed:
         parts.append(f"replayed {report.replayed} ({len(report.failed)} failed)")
-    print("logs: " + ", ".join(parts) + (f"; reviews loaded: {report.reviews}" if report.reviews else ""))
+    also = [f"reviews loaded: {report.reviews}"] if report.reviews else []
+    also += [f"server ratings files loaded: {report.ratings}"] if report.ratings else []
+    print("logs: " + ", ".join(parts) + "".join(f"; {line}" for line in also))
 
 
 def _fail(command: str, message: str, code: int) -> int:

@@ -43,6 +43,7 @@ from cwtui.history import log_files, reading
 from cwtui.history.database import cause_of, connect, is_damage, set_aside
 from cwtui.history.errors import DamagedHistory, HistoryError
 from cwtui.history.kept_reviews import ReviewLoader
+from cwtui.history.rated_games import RatingsLoader
 from cwtui.history.reading import (
     Batch,
     Log,
@@ -71,6 +72,7 @@ class LoadReport:
     skipped: list[tuple[Path, str]] = field(default_factory=list)  # logs that could not be loaded, and why
     rebuilt: str | None = None  # why the database was rebuilt, and where the damaged one went
     reviews: int = 0  # kept reviews read in this load, new or changed (their skipped ones are in `skipped`)
+    ratings: int = 0  # game servers' ratings files read in this load, new or changed
     replayed: int = 0  # games replayed in this load (--verify)
     failed: list[tuple[Path, str]] = field(default_factory=list)  # games whose replay failed, and the verdict
 
@@ -261,6 +263,7 @@ class Loader:
                 if progress:
                     progress(done, len(todo))
         report.reviews, skipped = ReviewLoader(self.con, self._transaction).load(roots)
+        report.ratings = RatingsLoader(self.con, self._transaction).load(roots)
         report.skipped.extend(skipped)
         # games whose replay failed, in this load or before: named every time, as skipped logs are
         report.failed = [

@@ -13,8 +13,8 @@ from engine.setup import SILENT_SEAT
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 7  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
-# 7: games.verified and verdict
+SCHEMA_VERSION = 8  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+# 7: games.verified and verdict; 8: a server's ratings (rated_games)
 
 
 @dataclass(frozen=True)
@@ -460,6 +460,39 @@ TABLES: tuple[Table, ...] = (
             _c("engine", "VARCHAR", "the engine version that judged it"),
         ),
         ("game", "ply"),
+    ),
+    Table(
+        "rated_games",
+        "a game server's ratings (cwtui serve: ratings.ndjson in its folder): a row for each rated seat of each "
+        "rated game, with its player's rating before and after (OpenSkill Plackett–Luce; a rating is mu − 3·sigma)",
+        (
+            _c("file", "VARCHAR", "the ratings file's absolute path (one a server)"),
+            GAME,
+            _c("room", "VARCHAR", "the room's code on that server"),
+            _c("rated_at", "TIMESTAMPTZ", "when the server rated it"),
+            _c("how", "VARCHAR", "finished, or why the game ended early (a forfeit on time, a resignation)"),
+            _c("seat", "INTEGER", "the seat, from 0"),
+            _c("player", "VARCHAR", "the seat's player: their key (43 characters), or bot:LEVEL for a bot seat"),
+            _c("name", "VARCHAR", "the name the player played under"),
+            _c("rank", "INTEGER", "the rank rated, 1 first (resigned seats last; a forfeit: the others tie first)"),
+            _c("rating_before", "DOUBLE", "the player's rating on that server before the game"),
+            _c("rating_after", "DOUBLE", "and after it"),
+            _c("mu_before", "DOUBLE", "the skill estimate before"),
+            _c("sigma_before", "DOUBLE", "its uncertainty before"),
+            _c("mu_after", "DOUBLE", "the skill estimate after"),
+            _c("sigma_after", "DOUBLE", "its uncertainty after"),
+        ),
+        ("file", "game", "seat"),
+    ),
+    Table(
+        "rating_files",
+        "the loader's record of every server ratings file (ratings.ndjson) it has read",
+        (
+            _c("file", "VARCHAR", "the ratings file's absolute path"),
+            _c("size", "BIGINT", "its size in bytes when loaded"),
+            _c("mtime_ns", "BIGINT", "its modification time when loaded; a change reloads it"),
+        ),
+        ("file",),
     ),
     Table(
         "review_files",

@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Final
 
 import msgspec
-from openskill.models import PlackettLuce
 
 from cwtui.net.protocol import PlayerRating
 
@@ -59,7 +58,7 @@ class RatedSeat(msgspec.Struct, frozen=True):
 
 
 class RatedGame(msgspec.Struct, frozen=True):
-    game: str  # the game's id on the wire (cwtui.net.room.Room.game)
+    game: str  # the game's id in its log (the history's games.game; never on the wire: it holds the seed)
     room: str
     at: str  # ISO 8601, UTC
     how: str  # "finished", or why it ended early
@@ -85,6 +84,8 @@ class Entrant:
 
 class RatingStore:
     def __init__(self, folder: Path) -> None:
+        from openskill.models import PlackettLuce  # here: the history reads FILE_NAME without it
+
         self.path = folder / FILE_NAME
         self.model = PlackettLuce()
         self.known: dict[str, Known] = {}

@@ -206,6 +206,13 @@ class Room:
         path = self.session.path
         return hashlib.sha256(path.stem.encode()).hexdigest()[:16] if path is not None else ""
 
+    @property
+    def log_game(self) -> str:
+        """The game's id in its log (its header's, the history's): the server's own, for
+        its records; it holds the seed, so it never goes on the wire."""
+        path = self.session.path
+        return path.stem if path is not None else self.game
+
     def next_game(self, session: GameSession) -> None:
         """The rematch: `session` replaces the finished game; the seats (and their
         tokens) stay, everything about the last game goes."""

@@ -429,7 +429,7 @@ class GameServer:
             if player is not None:
                 entrants.append(Entrant(seat, player, room.names[seat], ranks[seat]))
         try:
-            rated = self.ratings.rate(room.game, room.code, how, entrants)
+            rated = self.ratings.rate(room.log_game, room.code, how, entrants)
         except OSError as exc:
             self.report_line(f"room {room.code}: its game could not be rated ({exc.strerror or exc})")
             return

@@ -1,0 +1,63 @@
+"""A game server's ratings in the history (issue 39): the folder `cwtui serve` plays in
+is a folder the history loads, and its ratings.ndjson becomes `rated_games`, joined to
+its games; the table follows the file as the server appends to it, and as it goes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from cwtui.history.loader import load
+from cwtui.net.ratings import FILE_NAME, Entrant, RatingStore
+from cwtui.runner import play_game
+from engine import GameConfig, SeatConfig
+from engine.cards import load_cards
+
+ANA, BO = "A" * 43, "B" * 43
+
+
+def rows(db: Path, sql: str) -> list[tuple[Any, ...]]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute(sql).fetchall()
+
+
+def test_a_servers_ratings_load_beside_its_games_and_follow_their_file(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    folder.mkdir()
+    end, log = play_game(GameConfig((SeatConfig("Ana", "greedy"), SeatConfig("Bo", "random")), 3), folder, load_cards())
+    assert log is not None and end.result is not None
+    ranks = {line.seat: line.rank for line in end.result}
+    store = RatingStore(folder)
+    first = store.rate(
+        log.stem, "ROOM1", "finished", [Entrant(0, ANA, "Ana", ranks[0]), Entrant(1, BO, "Bo", ranks[1])]
+    )
+    assert first is not None
+    with (folder / FILE_NAME).open("ab") as f:
+        f.write(b'{"game":"cut off by a cra')  # a crash mid-line: passed over, as the server passes it over
+    db = tmp_path / "history.duckdb"
+    report = load(db, [folder])
+    assert report.ok and report.ratings == 1
+    assert rows(db, "SELECT seat, player, name, rank, round(rating_after, 3), how FROM rated_games ORDER BY seat") == [
+        (0, ANA, "Ana", ranks[0], round(first.seats[0].after.rating, 3), "finished"),
+        (1, BO, "Bo", ranks[1], round(first.seats[1].after.rating, 3), "finished"),
+    ]
+    # joined to the game's own rows: the seat that won it is the one whose rating rose
+    assert rows(
+        db,
+        "SELECT bool_and((r.rating_after > r.rating_before) = s.won) FROM rated_games r "
+        "JOIN seats s USING (game, seat)",
+    ) == [(True,)]
+    assert load(db, [folder]).ratings == 0  # unchanged: not read again
+    again = RatingStore(folder)  # the server started again, and rates the next game
+    again.rate("another-game", "ROOM2", "Bo ran out of time and forfeits; the game ends there",
+               [Entrant(0, ANA, "Ana", 1), Entrant(1, BO, "Bo", 2)])  # fmt: skip
+    assert load(db, [folder]).ratings == 1
+    assert rows(db, "SELECT count(*), count(DISTINCT game) FROM rated_games") == [(4, 2)]
+    assert rows(db, "SELECT rating_before FROM rated_games WHERE game = 'another-game' AND seat = 0") == [
+        (first.seats[0].after.rating,)
+    ]
+    (folder / FILE_NAME).unlink()
+    load(db, [folder])
+    assert rows(db, "SELECT count(*) FROM rated_games") == [(0,)]
