@@ -48,7 +48,7 @@ CASES: list[tuple[list[str], str]] = [
     (["host", "127.0.0.1:8765", "--seat", "Ana", "--clock", "5s"], "a clock's bank is 10 to 2,592,000 seconds"),
     (["host", "127.0.0.1:8765", "--seat", "Ana", "--per-move", "5m+5s"], "expected a time such as 30d"),
     (["host", "127.0.0.1:8765", "--seat", "Ana", "--per-move", "1d", "--clock", "1h+2h"], "increment is 0 to 3,600"),
-    (["host", "127.0.0.1:8765", "--seat", "Ana", "--on-time", "forfeit"], "give a --clock or a --per-move"),
+    (["host", "127.0.0.1:8765", "--seat", "Ana", "--on-time", "forfeit"], "needs a clock: give a bank of time"),
     (["rooms"], "the following arguments are required: server"),
     (["join"], "the following arguments are required: invite"),
     (["join", "nowhere/ROOM#x"], "expected HOST:PORT[/ROOM[#TOKEN]]"),

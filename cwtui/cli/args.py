@@ -61,27 +61,24 @@ def count_arg(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
 def duration_arg(text: str) -> float:
-    """A time such as 30d, 12h, 45m or 90s (a bare number: seconds), more than 0."""
-    number, unit = (text[:-1], text[-1]) if text[-1:] in _UNITS else (text, "s")
-    value = float(number) * _UNITS[unit] if number.replace(".", "", 1).isdecimal() else 0.0
-    if not 0 < value < 10**9:
-        raise argparse.ArgumentTypeError(f"expected a time such as 30d, 12h, 45m or 90s, not {text!r}")
-    return value
+    """A time such as 30d, 12h, 45m or 90s (cwtui.net.clock.parse_duration)."""
+    from cwtui.net.clock import parse_duration
+
+    try:
+        return parse_duration(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def clock_arg(text: str) -> tuple[float, float]:
-    """A bank of time and its increment: 10m, or 10m+5s (five seconds back after each hand)."""
-    bank, _plus, increment = text.partition("+")
+    """A bank of time and its increment: 10m, or 10m+5s (cwtui.net.clock.parse_clock)."""
+    from cwtui.net.clock import parse_clock
+
     try:
-        return duration_arg(bank), duration_arg(increment) if increment else 0.0
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f"expected a bank of time such as 10m, or 10m+5s with an increment, not {text!r}"
-        ) from None
+        return parse_clock(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def seconds_arg(text: str) -> float:

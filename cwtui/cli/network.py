@@ -302,16 +302,12 @@ def host(args: argparse.Namespace) -> int:
 
 def _clock(args: argparse.Namespace) -> ClockRule | None:
     """The room's clock from `host`'s options (checked here, before any server is asked)."""
-    if args.clock is None and args.per_move is None:
-        if args.on_time != "bot":
-            raise usage("host", "--on-time says what a seat out of time does: give a --clock or a --per-move")
-        return None
-    bank, increment = args.clock or (None, 0.0)
-    rule = ClockRule(bank, increment, args.per_move, args.on_time)
-    problem = rule.problem()
-    if problem is not None:
-        raise usage("host", problem)
-    return rule
+    from cwtui.net.clock import clock_rule
+
+    try:
+        return clock_rule(args.clock, args.per_move, args.on_time)
+    except ValueError as exc:
+        raise usage("host", f"{exc} (--clock, --per-move)") from None
 
 
 def close(args: argparse.Namespace) -> int:

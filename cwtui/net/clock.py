@@ -20,7 +20,7 @@ import contextlib
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
@@ -139,6 +139,46 @@ class Clock:
         record = ClockRecord({seat: round(spent, 3) for seat, spent in self.spent.items()}, tuple(sorted(self.out)))
         with contextlib.suppress(OSError):
             write_whole(self.path, msgspec.json.encode(record))
+
+
+_UNITS: Final = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str) -> float:
+    """A time as a host writes it: 30d, 12h, 45m or 90s (a bare number: seconds), more
+    than 0; ValueError (one line) for anything else."""
+    number, unit = (text[:-1], text[-1]) if text[-1:] in _UNITS else (text, "s")
+    value = float(number) * _UNITS[unit] if number.replace(".", "", 1).isdecimal() else 0.0
+    if not 0 < value < 10**9:
+        raise ValueError(f"expected a time such as 30d, 12h, 45m or 90s, not {text!r}")
+    return value
+
+
+def parse_clock(text: str) -> tuple[float, float]:
+    """A bank of time and the increment given back after each hand: 10m, or 10m+5s;
+    ValueError (one line) for anything else."""
+    bank, _plus, increment = text.partition("+")
+    try:
+        return parse_duration(bank), parse_duration(increment) if increment else 0.0
+    except ValueError:
+        raise ValueError(f"expected a bank of time such as 10m, or 10m+5s with an increment, not {text!r}") from None
+
+
+def clock_rule(
+    bank: tuple[float, float] | None, per_move: float | None, on_time: Literal["bot", "forfeit"] = "bot"
+) -> ClockRule | None:
+    """The room's clock a host asked for (`bank`: parse_clock's), None for no clock;
+    ValueError (one line) for one no room takes."""
+    if bank is None and per_move is None:
+        if on_time != "bot":
+            raise ValueError("what a seat out of time does needs a clock: give a bank of time or a time per move")
+        return None
+    seconds, increment = bank or (None, 0.0)
+    rule = ClockRule(seconds, increment, per_move, on_time)
+    problem = rule.problem()
+    if problem is not None:
+        raise ValueError(problem)
+    return rule
 
 
 def clock_words(seconds: float) -> str:

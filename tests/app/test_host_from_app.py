@@ -15,7 +15,7 @@ from textual.widgets import Input, Select, Static
 
 from cwtui.net import host_key
 from cwtui.net.client import Address
-from cwtui.net.protocol import Invite, RoomMade
+from cwtui.net.protocol import ClockRule, Invite, RoomMade
 from cwtui.net.server import GameServer
 from cwtui.screens.invites.invites import InvitesScreen
 from cwtui.screens.new_game.new_game import NewGameScreen
@@ -23,7 +23,9 @@ from cwtui.screens.online.online import OnlineScreen
 from engine.config import SeatConfig
 
 
-async def fill(pilot: Pilot[None], server: str, takeover: str = "", cards: str = "") -> NewGameScreen:
+async def fill(
+    pilot: Pilot[None], server: str, takeover: str = "", cards: str = "", clock: str = "", per_move: str = ""
+) -> NewGameScreen:
     """The form for Ana (human) and Bo (medium bot), seed 7, hosted on `server`."""
     await pilot.press("n")
     await pilot.pause()
@@ -36,6 +38,8 @@ async def fill(pilot: Pilot[None], server: str, takeover: str = "", cards: str =
     form.query_one("#cards", Input).value = cards
     form.query_one("#server", Input).value = server
     form.query_one("#takeover", Input).value = takeover
+    form.query_one("#clock", Input).value = clock
+    form.query_one("#per-move", Input).value = per_move
     await pilot.pause()
     return form
 
@@ -51,8 +55,9 @@ async def test_a_room_hosted_from_the_form_gives_invites_and_a_seat(
     host_port = str(address)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        form = await fill(pilot, host_port, takeover="30")
+        form = await fill(pilot, host_port, takeover="30", clock="10m+5s", per_move="2d")
         assert form.query_one("#takeover-row").display  # a server's option, shown with one
+        assert form.query_one("#clock-row").display and form.query_one("#per-move-row").display
         assert str(form.query_one("#start").label) == "Host"  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, InvitesScreen))
@@ -61,6 +66,7 @@ async def test_a_room_hosted_from_the_form_gives_invites_and_a_seat(
         (code,) = game_server.rooms
         room = game_server.rooms[code]
         assert room.takeover == 30 and room.session.config.seed == 7
+        assert room.clock is not None and room.clock.rule == ClockRule(600, 5, 2 * 86400)
         (ana,) = invites.made.invites
         lines = dict(invites.lines())
         assert lines["Ana"] == f"cwtui join {host_port}/{code}#{ana.token}"
@@ -82,6 +88,8 @@ async def test_a_room_hosted_from_the_form_gives_invites_and_a_seat(
         ("127.0.0.1:9/ROOM1", {}, "Give the server as HOST:PORT"),
         ("127.0.0.1:{port}", {"cards": "my-cards.toml"}, "plays with its own card data"),
         ("127.0.0.1:{port}", {"takeover": "99999999"}, "Stand-in: a whole number of seconds"),
+        ("127.0.0.1:{port}", {"clock": "ten minutes"}, "Clock: expected a bank of time such as 10m"),
+        ("127.0.0.1:{port}", {"per_move": "5s"}, "Clock: a clock's time per move is 10 to 2,592,000 seconds"),
     ],
 )
 async def test_a_bad_server_field_is_one_line_and_makes_no_room(

@@ -17,8 +17,9 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from cwtui.navigation import RoomOpened, StartGame
 from cwtui.net.client import Address, ServerGone, ask, parse_address
+from cwtui.net.clock import clock_rule, parse_clock, parse_duration
 from cwtui.net.host_key import key_for
-from cwtui.net.protocol import MAX_TAKEOVER, CreateRoom, Error, RoomMade
+from cwtui.net.protocol import MAX_TAKEOVER, ClockRule, CreateRoom, Error, RoomMade
 from cwtui.session import GameSession
 from cwtui.words import SEAT_KINDS
 from engine import EngineError, GameConfig, SeatConfig
@@ -86,6 +87,14 @@ class NewGameScreen(Screen[None]):
                 yield Input(placeholder="empty: wait", id="takeover", type="integer")
                 yield Static("seconds a player may be away on their turn before a bot plays for them",
                              classes="hint")  # fmt: skip
+            with Horizontal(classes="row hosting", id="clock-row"):
+                yield Label("Clock", classes="label")
+                yield Input(placeholder="empty: none", id="clock")
+                yield Static("each player's time for the game: 30m, or 10m+5s (5 s back a turn)", classes="hint")
+            with Horizontal(classes="row hosting", id="per-move-row"):
+                yield Label("Per move", classes="label")
+                yield Input(placeholder="empty: none", id="per-move")
+                yield Static("the most time a turn: 2d for a slow game; out of time, a bot plays it", classes="hint")
             yield Static("", id="error")
             with Horizontal(classes="row buttons"):
                 yield Button("Start", variant="primary", id="start")
@@ -97,12 +106,14 @@ class NewGameScreen(Screen[None]):
             for field in self.query(Input):
                 field.cursor_blink = False
         self.show_seats(len(self.last) or 2)
-        self.query_one("#takeover-row").display = False  # a server's option
+        for row in ("#takeover-row", "#clock-row", "#per-move-row"):  # a server's options
+            self.query_one(row).display = False
         self.query_one("#name-0", Input).focus()
 
     @on(Input.Changed, "#server")
     def server_changed(self, event: Input.Changed) -> None:
-        self.query_one("#takeover-row").display = bool(event.value.strip())
+        for row in ("#takeover-row", "#clock-row", "#per-move-row"):
+            self.query_one(row).display = bool(event.value.strip())
         self.query_one("#start", Button).label = "Host" if event.value.strip() else "Start"
         self.refresh_bindings()
 
@@ -142,9 +153,9 @@ class NewGameScreen(Screen[None]):
             self.show_error(str(exc))
             return
         if server is not None:
-            address, takeover = server
+            address, takeover, clock = server
             self.show_error("Making the room…", problem=False)
-            request = CreateRoom(config.seats, config.seed, config.tag_points, takeover, key_for(address))
+            request = CreateRoom(config.seats, config.seed, config.tag_points, takeover, key_for(address), clock=clock)
             self.host(Address(address.uri), request)  # the invites name the server, never its key
             return
         folder = self.replays
@@ -160,8 +171,9 @@ class NewGameScreen(Screen[None]):
     def show_error(self, message: str, problem: bool = True) -> None:
         self.query_one("#error", Static).update(Text(message, style="bold red" if problem else "dim"))
 
-    def read_server(self, cards_path: Path | None) -> tuple[Address, float | None] | None:
-        """The server to host the game on and the stand-in's delay; None: this machine."""
+    def read_server(self, cards_path: Path | None) -> tuple[Address, float | None, ClockRule | None] | None:
+        """The server to host the game on, the stand-in's delay and the room's clock;
+        None: this machine."""
         text = self.query_one("#server", Input).value.strip()
         if not text:
             return None
@@ -173,7 +185,13 @@ class NewGameScreen(Screen[None]):
         delay = self.query_one("#takeover", Input).value.strip()
         if delay and not (delay.isdecimal() and int(delay) <= MAX_TAKEOVER):
             raise ValueError(f"Stand-in: a whole number of seconds up to {MAX_TAKEOVER}, or empty to wait.")
-        return address, float(delay) if delay else None
+        bank = self.query_one("#clock", Input).value.strip()
+        per_move = self.query_one("#per-move", Input).value.strip()
+        try:
+            clock = clock_rule(parse_clock(bank) if bank else None, parse_duration(per_move) if per_move else None)
+        except ValueError as exc:
+            raise ValueError(f"Clock: {exc}.") from None
+        return address, float(delay) if delay else None, clock
 
     @work(group="host", exclusive=True)
     async def host(self, address: Address, request: CreateRoom) -> None:
