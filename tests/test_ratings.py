@@ -36,6 +36,7 @@ from cwtui.net.ratings import FILE_NAME, Entrant, RatedGame, RatingStore, ranks_
 from cwtui.net.server import GameServer
 from engine.config import SeatConfig
 from engine.rng import Rng
+from tests.test_resign_abort import until
 
 
 async def made(address: Address, *seats: SeatConfig, clock: ClockRule | None = None) -> RoomMade:
@@ -139,22 +140,32 @@ async def test_a_seat_is_rated_only_for_a_key_its_player_proves(
     ]
     for message in forged:
         await connection.send(message)
-        while not isinstance(reply := await connection.receive(), Error):
-            pass
+        reply = await until(connection, Error)
+        assert isinstance(reply, Error)
         assert reply.message == "that proof is not that key's signature of this connection's challenge"
     assert game_server.rooms[room.room].players == {}
     await connection.send(Identify(player_key.player_id(mine), player_key.proof(mine, welcome.challenge, room.room)))
-    while game_server.rooms[room.room].players == {}:
-        await asyncio.sleep(0.01)
+    async with asyncio.timeout(30):
+        while game_server.rooms[room.room].players == {}:
+            await asyncio.sleep(0.01)
     assert game_server.rooms[room.room].players == {0: player_key.player_id(mine)}
     await connection.close()
+    async with await Connection.open(address) as other_seat:  # her key again, at Bo's seat: not rated twice
+        await other_seat.send(Hello(room.room, room.invites[1].token))
+        bos = await other_seat.receive()
+        assert isinstance(bos, Welcome)
+        await other_seat.send(Identify(player_key.player_id(mine), player_key.proof(mine, bos.challenge, room.room)))
+        reply = await until(other_seat, Error)
+        assert isinstance(reply, Error)
+        assert reply.message == "that key is rated at another seat of this room: this seat plays unrated"
+    assert game_server.rooms[room.room].players == {0: player_key.player_id(mine)}
     async with await Connection.open(address) as spectator:  # a spectator has no seat to be rated at
         await spectator.send(Hello(room.room))
         watching = await spectator.receive()
         assert isinstance(watching, Welcome) and watching.challenge == ""
         await spectator.send(Identify(player_key.player_id(mine), "x"))
-        while not isinstance(reply := await spectator.receive(), Error):
-            pass
+        reply = await until(spectator, Error)
+        assert isinstance(reply, Error)
         assert reply.message == "spectators are not rated: only a seat's player proves a key"
 
 
@@ -166,13 +177,13 @@ async def test_a_forfeit_on_time_rates_the_seat_that_ran_out_last(
     ana, _ = await seated(address, room.room, room.invites[0].token, tmp_path / "ana")
     bo, _ = await seated(address, room.room, room.invites[1].token, tmp_path / "bo")
     served = game_server.rooms[room.room]
-    while len(served.players) < 2:
-        await asyncio.sleep(0.01)
+    async with asyncio.timeout(30):
+        while len(served.players) < 2:
+            await asyncio.sleep(0.01)
     assert served.clock is not None
     served.clock.spent[0] = 601.0
     game_server._drive_bots(served)
-    while not isinstance(await asyncio.wait_for(bo.receive(), 30), RoomClosed):
-        pass
+    await until(bo, RoomClosed)
     rated = msgspec.json.decode((tmp_path / "server" / FILE_NAME).read_bytes(), type=RatedGame)
     assert rated.how == "Ana ran out of time and forfeits; the game ends there"
     assert [(s.name, s.rank) for s in rated.seats] == [("Ana", 2), ("Bo", 1)]

@@ -395,6 +395,8 @@ class GameServer:
             raise ProtocolError("that proof is not that key's signature of this connection's challenge")
         if seat in room.players:
             return
+        if message.player in room.players.values():  # one player, two seats: one rating cannot rank twice
+            raise ProtocolError("that key is rated at another seat of this room: this seat plays unrated")
         async with self.locks[room.code]:
             room.players[seat] = message.player
             try:
@@ -656,7 +658,7 @@ class GameServer:
                         async with asyncio.timeout(wait):
                             await waker.wait()
                     continue
-                if stand_in == "time" and await self._out_of_time(room, seat):
+                if stand_in == "time" and await self._out_of_time(room, seat, ply):
                     return  # forfeited: the room is closed
                 decision = await asyncio.to_thread(decide, room.stand_in(seat), session.state)
                 searched = None  # a human seat's move: the log audits bot seats only
@@ -679,12 +681,15 @@ class GameServer:
                 continue
             await self.broadcast(room)
 
-    async def _out_of_time(self, room: Room, seat: int) -> bool:
-        """`seat` ran out of time on the room's clock: it forfeits (the room ends; True),
-        or a bot plays for it (False): its hand, or to the end if its bank ran out."""
+    async def _out_of_time(self, room: Room, seat: int, ply: int) -> bool:
+        """`seat` ran out of time on the room's clock at position `ply`: it forfeits (the
+        room ends; True), or a bot plays for it (False): its hand, or to the end if its
+        bank ran out. A move its player made in time meanwhile wins (False)."""
         assert room.clock is not None
         name = room.names[seat]
         async with self.locks[room.code]:
+            if room.session.state.ply != ply or room.bot_wait(seat) != (0.0, "time"):
+                return False  # played in time: the bot's move that follows is dropped
             expiry = room.run_out(seat)
         if room.clock.rule.on_time == "forfeit":
             await self.end_room(room, f"{name} ran out of time and forfeits; the game ends there", leaver=seat)
