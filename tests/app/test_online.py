@@ -586,3 +586,17 @@ def test_the_results_say_how_the_game_moved_each_rating_and_who_resigned() -> No
         "Ratings on this server: Ana 0.0 → 3.4 (+3.4) · Cy (resigned: ranked last) 2.0 → 0.2 (-1.8)"
     )
     assert rating_line(["Ana", "Bo"], (None, None)) is None
+
+
+async def test_a_player_whose_key_cannot_be_kept_plays_unrated_and_is_told(
+    server: tuple[GameServer, Address], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv(player_key.CONFIG_ENV, str(blocked / "config"))  # no folder can be made there
+    game_server, address = server
+    async with ana_at_the_table(address, tmp_path) as (screen, pilot, made):
+        await until(pilot, lambda: not screen.rated)
+        notes = [n.message for n in screen.app._notifications]
+        assert any(n.startswith("Cannot read your player key ") and n.endswith("; you play unrated.") for n in notes)
+        assert game_server.rooms[made.room].players == {}  # the seat is not rated for anyone

@@ -203,9 +203,9 @@ class OnlineScreen(SeatedScreen):
         try:
             key = player_key.own_key()
         except player_key.PlayerKeyError as exc:
-            if self.rated:
-                self.rated = False
-                self.notify(f"{exc}; you play unrated.", title="Ratings", severity="warning")
+            self.rated = False  # said once: a reconnect does not say it again
+            said = str(exc)
+            self.notify(f"{said[0].upper()}{said[1:]}; you play unrated.", title="Ratings", severity="warning")
             return
         signature = player_key.proof(key, welcome.challenge, welcome.room)
         await connection.send(Identify(player_key.player_id(key), signature))
@@ -403,8 +403,9 @@ class OnlineScreen(SeatedScreen):
             away = [s for s in game.away if s not in game.stood_in]
             if game.to_act in away:  # the game waits for them
                 parts.append(f"waiting for {game.names[game.to_act]}")
-            elif away:
-                parts.append(", ".join(game.names[s] for s in away) + " away")
+            others = [game.names[s] for s in away if s != game.to_act]
+            if others:
+                parts.append(", ".join(others) + " away")
         return parts
 
     def clock_parts(self) -> list[str]:
