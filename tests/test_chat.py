@@ -93,7 +93,7 @@ async def test_the_seats_talk_and_the_spectators_do_not(server: tuple[GameServer
     assert isinstance(slowed, Error) and slowed.message == "slow down: at most 5 lines in 10 s"
     await bo.send(Say("\x1b\x07"))
     # the talk is beside the room, never in the game's log; a newcomer gets the recent lines
-    kept = tmp_path / "server" / "rooms" / f"{room.room}.chat.jsonl"
+    kept = tmp_path / "server" / "rooms" / f"{room.room}.chat.ndjson"
     assert kept.read_text().count("\n") == 6
     path = game_server.rooms[room.room].session.path
     assert path is not None and "good luck" not in path.read_text()
@@ -128,3 +128,21 @@ async def test_nothing_to_say_is_refused(server: tuple[GameServer, Address], tex
     refused = await next_of(ana, Error)
     assert isinstance(refused, Error) and "nothing to say" in refused.message
     await ana.close()
+
+
+def test_talk_kept_under_its_old_name_is_found_under_its_own(tmp_path: Path) -> None:
+    """Earlier builds kept a room's talk as rooms/CODE.chat.jsonl, which the history read
+    as a game log and skipped; a server's next start gives it its own name."""
+    from cwtui.net.room import RoomStore
+    from engine.config import GameConfig, SeatConfig
+
+    store = RoomStore(tmp_path)
+    room, _invites = store.create(GameConfig((SeatConfig("Ana"), SeatConfig("Bo")), 7), set())
+    assert room.chat is not None
+    room.chat.add(0, "Ana", "good luck")
+    room.close()
+    room.chat.path.rename(tmp_path / "rooms" / f"{room.code}.chat.jsonl")
+    (again,), problems = RoomStore(tmp_path).load()
+    assert problems == [] and again.chat is not None and [line.text for line in again.chat.recent()] == ["good luck"]
+    assert not list(tmp_path.rglob("*.chat.jsonl"))
+    again.close()

@@ -1,5 +1,5 @@
 """Table talk: short lines between the seats of a room (and its spectators, if the host
-allows them), kept in a file beside the room's (`rooms/CODE.chat.jsonl`), never in the
+allows them), kept in a file beside the room's (`rooms/CODE.chat.ndjson`), never in the
 game's log, so replays, verification and the history never see it.
 
 A line is cleaned before anything else sees it (`clean`): only printable characters,

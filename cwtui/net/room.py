@@ -462,6 +462,7 @@ class RoomStore:
         problems: list[str] = []
         if not self.rooms_folder.is_dir():
             return rooms, problems
+        self._rename_old_talk()
         for path in sorted(self.rooms_folder.glob("*.json")):
             try:
                 record = msgspec.json.decode(path.read_bytes(), type=RoomRecord)
@@ -528,7 +529,16 @@ class RoomStore:
         return self.rooms_folder / f"{code}.json"
 
     def _chat(self, code: str) -> Path:
-        return self.rooms_folder / f"{code}.chat.jsonl"
+        # Not .jsonl: the replay list and the history read every *.jsonl as a game log
+        return self.rooms_folder / f"{code}.chat.ndjson"
+
+    def _rename_old_talk(self) -> None:
+        """Rooms' talk kept as CODE.chat.jsonl by earlier builds (which the history then
+        named as logs it skipped, and the history load failed) takes its own name."""
+        for folder in (self.rooms_folder, self.retired_folder):
+            for old in folder.glob("*.chat.jsonl"):
+                with contextlib.suppress(OSError):  # a file that cannot move is read no more: the talk only
+                    old.rename(old.with_name(old.name.removesuffix(".jsonl") + ".ndjson"))
 
     def _clock_path(self, code: str) -> Path:
         return self.rooms_folder / f"{code}.clock.json"

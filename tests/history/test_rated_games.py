@@ -61,3 +61,36 @@ def test_a_servers_ratings_load_beside_its_games_and_follow_their_file(tmp_path:
     (folder / FILE_NAME).unlink()
     load(db, [folder])
     assert rows(db, "SELECT count(*) FROM rated_games") == [(0,)]
+
+
+async def test_a_servers_folder_loads_whole_with_its_rooms_and_talk(tmp_path: Path) -> None:
+    """Seen this sitting: `cwtui history load` of a game server's folder named every
+    room's table talk (rooms/CODE.chat.jsonl) as a log it skipped, and exited 1. Only
+    game logs end in .jsonl; a room's talk is ndjson, like its server's ratings."""
+    import asyncio
+
+    from cwtui.net.client import Address, Connection
+    from cwtui.net.protocol import CreateRoom, Hello, RoomMade, Say
+    from cwtui.net.server import GameServer
+
+    folder = tmp_path / "server"
+    game_server = GameServer(folder)
+    listening = await game_server.start("127.0.0.1", 0)
+    address = Address(f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}")
+    try:
+        async with await Connection.open(address) as host:
+            await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo")), 3, key=game_server.host_key))
+            made = await host.receive()
+        assert isinstance(made, RoomMade)
+        async with await Connection.open(address) as ana:
+            await ana.send(Hello(made.room, made.invites[0].token))
+            await ana.send(Say("good luck"))
+            async with asyncio.timeout(30):
+                while not game_server.rooms[made.room].chat.recent():  # type: ignore[union-attr]
+                    await asyncio.sleep(0.01)
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        game_server.close()
+    report = await asyncio.to_thread(load, tmp_path / "history.duckdb", [folder])
+    assert report.skipped == [] and report.ok and report.loaded == 1
