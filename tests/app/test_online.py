@@ -15,7 +15,7 @@ from cwtui.app import CwtuiApp
 from cwtui.logfile import read_log
 from cwtui.net import host_key, player_key
 from cwtui.net.client import Address, Connection
-from cwtui.net.protocol import ClockRule, CreateRoom, Hello, RoomMade, Table, Welcome
+from cwtui.net.protocol import ClockRule, CreateRoom, Hello, Play, RoomMade, Table, Welcome
 from cwtui.net.remote import RemoteGame
 from cwtui.net.server import GameServer
 from cwtui.replaying import ReplayCursor, SeenCursor
@@ -49,6 +49,14 @@ async def joined(address: Address, code: str, token: str | None) -> tuple[Remote
         welcome, table = await connection.receive(), await connection.receive()
     assert isinstance(welcome, Welcome) and isinstance(table, Table)
     return RemoteGame(welcome, CARDS, table), seat_address
+
+
+async def until_table(connection: Connection, done: Callable[[Table], object]) -> Table:
+    """The next Table the scripted connection is sent for which `done(table)` holds."""
+    while True:
+        message = await asyncio.wait_for(connection.receive(), 30)
+        if isinstance(message, Table) and done(message):
+            return message
 
 
 async def until(pilot: Pilot[None], done: Callable[[], object], seconds: float = 30) -> None:
@@ -575,6 +583,14 @@ async def test_the_table_shows_the_rooms_clock_and_says_when_time_ran_out(
         assert "Ana ran out of time for this move: a bot plays it" in log
         assert "(a bot, for a player out of time)" in log  # on each move the bot made for her
         assert "Ana ran out of time: a bot plays for them to the end of the game" not in log
+        # Cy plays his hand: at her next turn, Ana reads what the bot did for her, marked as its
+        table = screen.remote.table
+        while served.session.state.to_act == 1:
+            mine = await until_table(cy, lambda t: bool(t.legal) and t.ply >= served.ply)
+            await cy.send(Play(mine.ply, mine.legal[0]))
+            await until(pilot, lambda ply=mine.ply: served.ply > ply)  # type: ignore[misc]
+        await until(pilot, lambda: screen.options and not screen.sent and screen.remote.ply > table.ply)
+        assert [who for who, _what in screen.since] == ["Ana (a bot)", "Cy"]
 
 
 def test_the_results_say_how_the_game_moved_each_rating_and_who_resigned() -> None:

@@ -277,10 +277,12 @@ class SeatedScreen(CompactScreen):
             self.show_hint(None)
 
     def show_since(self, seat: int) -> None:
-        """At the start of a turn: what the other seats did since this seat's last move."""
+        """At the start of a turn: what the other seats did since this seat's last move,
+        and what a server's bot did for this seat meanwhile (its player was away or out
+        of time), marked as the bot's."""
         recent: list[Ply] = []
         for ply in reversed(self.game.history):
-            if ply.seat == seat:
+            if ply.seat == seat and ply.stand_in is None:
                 break
             recent.append(ply)
         since = self.query_one("#since", TextLines)
@@ -290,14 +292,16 @@ class SeatedScreen(CompactScreen):
             return
         cards, names = self.game.cards, self.game.names
         lines = [
-            line
+            (line, ply)
             for ply in reversed(recent)
             for line in words.narrate(cards, names, ply.seat, ply.move, ply.events, seat)
         ]
         # one run per seat: "Bo: places a 2 on yellow; takes the 2 off the Port; …"
         runs: list[tuple[str, list[str]]] = []
-        for line in lines:
+        for line, ply in lines:
             who, _, what = line.partition(": ")
+            if ply.stand_in is not None and who == names[ply.seat]:
+                who = f"{who} (a bot)"
             if runs and runs[-1][0] == who:
                 runs[-1][1].append(what)
             else:
