@@ -44,20 +44,13 @@ def state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 async def server(tmp_path: Path) -> AsyncIterator[tuple[GameServer, Address]]:
     """A game server on localhost in the test's event loop, and its address; its host
     key left where this user's `cwtui host` finds it, as `cwtui serve` does."""
-    from cwtui.net import host_key
-    from cwtui.net.client import Address
+    from helpers import served
+
     from cwtui.net.server import GameServer
 
     game_server = GameServer(tmp_path / "server")
-    listening = await game_server.start("127.0.0.1", 0)
-    port = next(iter(listening.sockets)).getsockname()[1]
-    host_key.register(port, game_server.host_key, tmp_path / "server")
-    try:
-        yield game_server, Address(f"ws://127.0.0.1:{port}")
-    finally:
-        listening.close()
-        await listening.wait_closed()
-        game_server.close()
+    async with served(game_server) as address:
+        yield game_server, address
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,8 +16,11 @@ from engine.rng import Rng
 from engine.state import EMPTY, State
 
 if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
     from cwtui.net.address import Address
     from cwtui.net.protocol import RoomMade
+    from cwtui.net.server import GameServer
 
 
 def run(state: State, *moves: Move) -> tuple[State, list[Event]]:
@@ -255,3 +259,22 @@ async def finished_room(address: Address) -> tuple[RoomMade, str]:
     for seat in seats:
         await seat.close()
     return made, game
+
+
+@contextlib.asynccontextmanager
+async def served(game_server: GameServer) -> AsyncIterator[Address]:
+    """`game_server` listening on localhost in the test's event loop, its host key left
+    where this user's `cwtui host` finds it (as `cwtui serve` does): its address. Closed
+    at the end, its rooms' held-back moves saved."""
+    from cwtui.net import host_key
+    from cwtui.net.address import Address
+
+    listening = await game_server.start("127.0.0.1", 0)
+    port = next(iter(listening.sockets)).getsockname()[1]
+    host_key.register(port, game_server.host_key, game_server.folder)
+    try:
+        yield Address(f"ws://127.0.0.1:{port}")
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        game_server.close()

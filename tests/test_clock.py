@@ -11,6 +11,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from helpers import served
 
 from cwtui.net import host_key
 from cwtui.net.client import Address, Connection
@@ -167,21 +168,13 @@ async def test_bots_seats_have_no_clock_and_a_bots_hand_stops_every_clock(server
 async def test_a_restarted_server_keeps_each_seats_time(tmp_path: Path) -> None:
     folder = tmp_path / "server"
     first = GameServer(folder)
-    listening = await first.start("127.0.0.1", 0)
-    port = next(iter(listening.sockets)).getsockname()[1]
-    address = Address(f"ws://127.0.0.1:{port}")
-    host_key.register(port, first.host_key, folder)
-    try:
+    async with served(first) as address:
         made = await clocked(address, ClockRule(bank=3600))
         assert isinstance(made, RoomMade)
         ana, _, table = await sit(address, made.room, made.invites[0].token)
         run_down(first, made.room, 0, hand=100)  # Ana has thought 100 s on her hand
         await play_hand(ana, table)
         await ana.close()
-    finally:
-        listening.close()
-        await listening.wait_closed()
-        first.close()
     again = GameServer(folder)
     again.open_rooms()
     clock = again.rooms[made.room].clock

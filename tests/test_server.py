@@ -16,6 +16,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from helpers import served
 
 from cwtui.cli import main
 from cwtui.history.loader import load
@@ -79,15 +80,8 @@ class Wire:
 async def server(tmp_path: Path) -> AsyncIterator[tuple[GameServer, Address, Wire]]:
     wire = Wire()
     game_server = GameServer(tmp_path, on_send=wire)
-    listening = await game_server.start("127.0.0.1", 0)
-    port = next(iter(listening.sockets)).getsockname()[1]
-    host_key.register(port, game_server.host_key, tmp_path)  # as `cwtui serve` does
-    try:
-        yield game_server, Address(f"ws://127.0.0.1:{port}"), wire
-    finally:
-        listening.close()
-        await listening.wait_closed()
-        game_server.close()
+    async with served(game_server) as address:
+        yield game_server, address, wire
 
 
 async def make_room(address: Address, *seats: tuple[str, str], seed: int | None = 7) -> RoomMade:
@@ -621,9 +615,7 @@ async def test_host_and_rooms_from_the_shell(
 
 async def test_limits_on_connections_an_address_and_games_a_server(tmp_path: Path) -> None:
     game_server = GameServer(tmp_path, limits=Limits(connections_per_address=3, rooms=2))
-    listening = await game_server.start("127.0.0.1", 0)
-    address = Address(f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}")
-    try:
+    async with served(game_server) as address:
         kept = [await Connection.open(address) for _ in range(3)]
         one_too_many = await Connection.open(address)
         with pytest.raises(ServerGone, match="at most 3 connections an address"):
@@ -642,10 +634,6 @@ async def test_limits_on_connections_an_address_and_games_a_server(tmp_path: Pat
         assert len(game_server.rooms) == 2
         for connection in (*kept, again):
             await connection.close()
-    finally:
-        listening.close()
-        await listening.wait_closed()
-        game_server.close()
 
 
 async def test_a_seat_that_stays_away_waits_or_gets_a_bot_when_the_host_allows(
@@ -755,9 +743,7 @@ async def test_a_connection_that_says_nothing_outside_a_room_is_closed(tmp_path:
     """28 sockets that never said hello held an address's connections forever, so a
     real `cwtui rooms` from it was refused. A connection in a room may be silent."""
     game_server = GameServer(tmp_path, limits=Limits(connections_per_address=3, idle_outside=0.3))
-    listening = await game_server.start("127.0.0.1", 0)
-    address = Address(f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}")
-    try:
+    async with served(game_server) as address:
         async with await Connection.open(address) as host:
             await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo")), 7, key=game_server.host_key))
             made = await host.receive()
@@ -773,10 +759,6 @@ async def test_a_connection_that_says_nothing_outside_a_room_is_closed(tmp_path:
         await seated.connection.send(Undo(0))  # still there, long after 0.3 s: refused, not closed
         assert isinstance(await seated.connection.receive(), Error)
         await seated.connection.close()
-    finally:
-        listening.close()
-        await listening.wait_closed()
-        game_server.close()
 
 
 async def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_connections(tmp_path: Path) -> None:
@@ -906,18 +888,16 @@ async def test_rooms_nobody_visits_expire_and_finished_ones_retire(tmp_path: Pat
     TTL is closed; a finished room nobody watches is served for a while, then retired."""
     limits = Limits(room_ttl=0.4, finished_kept=0.4, sweep_every=0.05)
     game_server = GameServer(tmp_path, limits=limits)
-    listening = await game_server.start("127.0.0.1", 0)
-    address = Address(f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}")
-    key = game_server.host_key
+    async with served(game_server) as address:
+        key = game_server.host_key
 
-    async def made(*seats: SeatConfig) -> RoomMade:
-        async with await Connection.open(address) as host:
-            await host.send(CreateRoom(seats, 7, key=key))
-            reply = await host.receive()
-        assert isinstance(reply, RoomMade)
-        return reply
+        async def made(*seats: SeatConfig) -> RoomMade:
+            async with await Connection.open(address) as host:
+                await host.send(CreateRoom(seats, 7, key=key))
+                reply = await host.receive()
+            assert isinstance(reply, RoomMade)
+            return reply
 
-    try:
         left = await made(SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
         visited = await made(SeatConfig("Cy"), SeatConfig("Di", "greedy"))
         bots = await made(SeatConfig("Bo", "greedy"), SeatConfig("Di", "random"))  # plays itself to the end
@@ -931,10 +911,6 @@ async def test_rooms_nobody_visits_expire_and_finished_ones_retire(tmp_path: Pat
         await cy.connection.close()
         await asyncio.sleep(1.0)
         assert visited.room not in game_server.rooms  # she left, and nobody came back
-    finally:
-        listening.close()
-        await listening.wait_closed()
-        game_server.close()
 
 
 async def test_a_tls_mismatch_says_what_is_wrong(server: tuple[GameServer, Address, Wire]) -> None:

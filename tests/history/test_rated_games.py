@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+from helpers import served
 
 from cwtui.history.loader import load
 from cwtui.net.ratings import FILE_NAME, Entrant, RatingStore
@@ -69,15 +70,13 @@ async def test_a_servers_folder_loads_whole_with_its_rooms_and_talk(tmp_path: Pa
     game logs end in .jsonl; a room's talk is ndjson, like its server's ratings."""
     import asyncio
 
-    from cwtui.net.client import Address, Connection
+    from cwtui.net.client import Connection
     from cwtui.net.protocol import CreateRoom, Hello, RoomMade, Say
     from cwtui.net.server import GameServer
 
     folder = tmp_path / "server"
     game_server = GameServer(folder)
-    listening = await game_server.start("127.0.0.1", 0)
-    address = Address(f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}")
-    try:
+    async with served(game_server) as address:
         async with await Connection.open(address) as host:
             await host.send(CreateRoom((SeatConfig("Ana"), SeatConfig("Bo")), 3, key=game_server.host_key))
             made = await host.receive()
@@ -88,9 +87,5 @@ async def test_a_servers_folder_loads_whole_with_its_rooms_and_talk(tmp_path: Pa
             async with asyncio.timeout(30):
                 while not game_server.rooms[made.room].chat.recent():  # type: ignore[union-attr]
                     await asyncio.sleep(0.01)
-    finally:
-        listening.close()
-        await listening.wait_closed()
-        game_server.close()
     report = await asyncio.to_thread(load, tmp_path / "history.duckdb", [folder])
     assert report.skipped == [] and report.ok and report.loaded == 1
