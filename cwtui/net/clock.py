@@ -75,7 +75,7 @@ class Clock:
         time), the least of its bank and its time per move; None: no limit."""
         if seat in self.out:
             return 0.0
-        hand = now - self.since if seat == self.running else 0.0
+        hand = self._hand(seat, now)
         limits = []
         if self.rule.bank is not None:
             limits.append(self.rule.bank - self.spent.get(seat, 0.0) - hand)
@@ -110,8 +110,11 @@ class Clock:
             return None
         if seat in self.out:
             return 0.0
-        hand = now - self.since if seat == self.running else 0.0
-        return max(0.0, self.rule.bank - self.spent.get(seat, 0.0) - hand)
+        return max(0.0, self.rule.bank - self.spent.get(seat, 0.0) - self._hand(seat, now))
+
+    def _hand(self, seat: int, now: float) -> float:
+        """Seconds `seat` has spent on the hand timed now (0 if it is not theirs)."""
+        return now - self.since if seat == self.running else 0.0
 
     def shown(self, humans: Collection[int], seats: int, now: float) -> ClockShown:
         """The clock as the wire carries it, for a game of `seats` seats."""
