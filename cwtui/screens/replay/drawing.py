@@ -61,6 +61,19 @@ def drawing(cursor: Scrubber, perspective: int | None, notes: Text) -> Drawing:
     return Drawing(v, NO_MARKS if before is None else changes(before, v), seats, hidden, this_move, notes)
 
 
+def tallest(cursor: Scrubber, perspective: int | None) -> tuple[View, list[tuple[View, bool]], State | None]:
+    """What the table's parts show at their tallest, to hold their heights at
+    (ReplayTable.hold_heights): the boards and each panel (its view, private or not) at
+    the game's end; the face-down piles, in the full view, at its start."""
+    everyone = perspective == EVERYONE
+    seat = seat_of(cursor, perspective)
+    panels = range(len(cursor.names))
+    final = cursor.shown_at_end({seat, *(panels if everyone else ())})
+    seats = [(final[panel] if everyone else final[seat], everyone or panel == seat) for panel in panels]
+    hidden = cursor.replay.state_at(0) if everyone and isinstance(cursor, ReplayCursor) else None
+    return final[seat], seats, hidden
+
+
 def status(cursor: Scrubber, shown: View | None, perspective: int | None, playing: str, compact: bool) -> Text:
     """The status bar at `cursor`'s position; `shown`: the View drawn there (what the
     status uses is public); `playing`: what autoplay is doing."""

@@ -1,22 +1,13 @@
 """Replay: a game move by move, with the play screen's panes and a move list.
 
-←/→ step a move, Shift+←/→ (or PgUp/PgDn) a turn, Home/End, `g` a move number, Space
-autoplays, n/N and t/T jump between catches and trophies, `v` switches between the
-full view (every secret) and one seat's view (what that player knew then), `c` charts
-the scores, `f` plays on from here in a new game. A log that fails verification opens
-up to its last good move under a banner saying where and why.
-
-`R` reviews the game (cwtui.review, in a worker on the app's search processes; a kept
-review opens with the replay): grades marked beside the moves, a summary with each
-seat's accuracy, points lost, costliest decisions and win chance over the game, m/M to
-the next and previous mistake, and at a graded decision the line "mistake (−3.2):
-played X; better was Y (Lake contest +2.4)", from which `f` plays on to try the better
-line. `h` asks the hard bot at
-any position. Both speak only of the seat whose view is shown (or any, in the full
-view): a review's words name that seat's own pieces.
-
-A game kept by a server replays as the seat (or spectator) that played it saw it
-(`SeenRecord`): that one view only, and no playing on (the log is the server's).
+The screen holds the cursor and the perspective (the full view, every secret; or one
+seat's, what that player knew then) and composes the parts that do the work: the table
+(table.py), drawn by pure functions of the cursor (drawing.py) at the position and,
+while the player is idle, ahead (ahead.py); autoplay; the review, whose worker and bar
+are review_bar.py and whose grades graded.py; the hard bot's hint (hints.py). Its keys
+are in HELP (F1). A log that fails verification opens up to its last good move under a
+banner saying where and why. A game kept by a server replays as the seat (or spectator)
+that played it saw it (`SeenRecord`): that one view only, and no playing on.
 """
 
 from __future__ import annotations
@@ -25,13 +16,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.widgets import Footer, Static
 
-from cwtui import review, words
+from cwtui import review
 from cwtui.navigation import ShowResults, StartGame
 from cwtui.replaying import EVERYONE, ReplayCursor, Scrubber, SeenCursor, SeenRecord
 from cwtui.screens.compact import CompactScreen
@@ -39,8 +29,9 @@ from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.goto.goto import GotoDialog
 from cwtui.screens.replay.ahead import DrawAhead
 from cwtui.screens.replay.autoplay import Autoplay
-from cwtui.screens.replay.drawing import drawing, move_rows, seat_of, status
+from cwtui.screens.replay.drawing import drawing, move_rows, status, tallest
 from cwtui.screens.replay.graded import Graded
+from cwtui.screens.replay.hints import Hints
 from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.replay.table import ReplayTable
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
@@ -49,9 +40,8 @@ from cwtui.widgets.move_list import MoveList
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.quiet import TextLines
 from engine import EngineError, SeatConfig
-from engine.bots import Option, TreeRunner, hint
+from engine.bots import TreeRunner
 from engine.replay import Replay
-from engine.state import State
 from engine.view import View
 
 
@@ -112,15 +102,6 @@ class ReplayScreen(CompactScreen):
     LEGEND = legend.TABLE
     DRAW_AHEAD = True  # draw every position's parts ahead (a benchmark turns it off to measure without)
 
-    class HintFound(Message):
-        """The hard bot's ranked options at `position`, for `seat`."""
-
-        def __init__(self, position: int, seat: int, ranked: list[Option]) -> None:
-            super().__init__()
-            self.position = position
-            self.seat = seat
-            self.ranked = ranked
-
     def __init__(
         self,
         game: Replay | SeenRecord,
@@ -139,10 +120,8 @@ class ReplayScreen(CompactScreen):
         self.path = path
         self.replays = replays
         self.pool = pool
-        self.search = search
-        self.timed = timed
+        self.hints = Hints(self, search, timed)
         self.graded: Graded | None = None  # the game's review, once made or read
-        self.hinted: ReplayScreen.HintFound | None = None  # the last hint, shown at its position
         self.full: ReplayCursor | None = None  # a log's game, which holds every secret
         self.cursor: Scrubber
         if isinstance(game, Replay):
@@ -311,12 +290,10 @@ class ReplayScreen(CompactScreen):
         self.show_summary()
 
     def show_summary(self) -> None:
+        """The summary; a decision picked there is gone to."""
         if self.graded is not None:
-            self.app.push_screen(self.graded.summary(self.cursor, self.speaks_of), self.summary_closed)
-
-    def summary_closed(self, ply: int | None) -> None:
-        if ply is not None:
-            self.go(ply)
+            summary = self.graded.summary(self.cursor, self.speaks_of)
+            self.app.push_screen(summary, lambda ply: None if ply is None else self.go(ply))
 
     def action_mistake(self, direction: int) -> None:
         """The next (or previous) decision graded an inaccuracy or worse, of the seat whose
@@ -345,26 +322,13 @@ class ReplayScreen(CompactScreen):
                         severity="warning")  # fmt: skip
             return
         self.notify("Thinking about a hint…", timeout=2)
-        self.find_hint(full.state)
+        self.hints.ask(full.state)
 
-    @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, state: State) -> None:
-        ranked = hint(state, self.timed, self.search)
-        self.post_message(self.HintFound(state.ply, state.to_act, ranked))
-
-    @on(HintFound)
-    def hint_found(self, message: HintFound) -> None:
-        self.hinted = message
+    @on(Hints.Found)
+    def hint_found(self, message: Hints.Found) -> None:
+        self.hints.last = message
         if self.cursor.position == message.position:
             self.show_position()
-
-    def hint_line(self, cursor: Scrubber) -> Text | None:
-        hinted = self.hinted
-        if hinted is None or hinted.position != cursor.position or not self.speaks_of(hinted.seat):
-            return None
-        seen = cursor.shown((hinted.seat,))[hinted.seat]
-        ranked = hinted.ranked[: words.HINT_SHOWN]
-        return words.hint([(words.mid_sentence(words.option(seen, cursor.cards, o.move)), o.win_rate) for o in ranked])
 
     # -- other screens -----------------------------------------------------------------
     def action_chart(self) -> None:
@@ -414,7 +378,7 @@ class ReplayScreen(CompactScreen):
         """The notes under this move at `cursor`'s position: the review's line, a hint."""
         graded = self.graded
         review_line = graded.line(cursor, self.speaks_of, self.full is not None) if graded is not None else None
-        return Text("\n").join(x for x in (review_line, self.hint_line(cursor)) if x is not None)
+        return Text("\n").join(x for x in (review_line, self.hints.line(cursor, self.speaks_of)) if x is not None)
 
     def show_position(self) -> None:
         self.draw_pending = False
@@ -429,17 +393,10 @@ class ReplayScreen(CompactScreen):
         self.call_after_refresh(self.draw_ahead)
 
     def hold_heights(self) -> None:
-        """The table's panels and boards as tall as they get (near the end of the game;
-        the face-down piles at its start), held: scrubbing then lays nothing out."""
-        everyone = self.perspective == EVERYONE
-        full = self.full if everyone else None
-        if not self.table.can_hold(full is not None):
-            return  # not laid out yet: the next draw tries again
-        seat = seat_of(self.cursor, self.perspective)
-        seats = range(len(self.cursor.names))
-        final = self.cursor.shown_at_end({seat, *(seats if everyone else ())})
-        panels = [(final[panel] if everyone else final[seat], everyone or panel == seat) for panel in seats]
-        self.table.hold_heights(final[seat], panels, full.replay.state_at(0) if full is not None else None)
+        """The table's parts as tall as they get, held: scrubbing then lays nothing out."""
+        if self.table.can_hold(self.perspective == EVERYONE and self.full is not None):
+            self.table.hold_heights(*tallest(self.cursor, self.perspective))
+        # else not laid out yet: the next draw tries again
 
     def draw_ahead(self) -> None:
         if self.DRAW_AHEAD:
