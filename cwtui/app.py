@@ -179,6 +179,18 @@ class CwtuiApp(App[None]):
             return
         self.post_message(navigation.StartGame(session))
 
+    def on_play_on(self, message: navigation.PlayOn) -> None:
+        """A fork of a replay's game, saved with the other games (the replay's `f`)."""
+        from cwtui.session import GameSession
+        from engine import EngineError
+
+        try:
+            session = GameSession.fork(message.replay, message.ply, message.seats, self.settings.replays)
+        except (EngineError, OSError) as exc:
+            self.notify(str(exc), title="Cannot play on", severity="error")
+            return
+        self.post_message(navigation.StartGame(session, above=True))  # q comes back to the replay
+
     def on_online_rematch(self, message: navigation.OnlineRematch) -> None:
         """A server's game's next one in the same room (the results' `r`): asked for, or
         found begun by another player, then its table."""
@@ -273,8 +285,7 @@ class CwtuiApp(App[None]):
         from cwtui.screens.replay.replay import ReplayScreen
 
         settings = self.settings
-        return ReplayScreen(game, path, replays=settings.replays, pool=self.trees, search=settings.search,
-                            timed=settings.search_timed)  # fmt: skip
+        return ReplayScreen(game, path, pool=self.trees, search=settings.search, timed=settings.search_timed)
 
     def on_new_game(self, message: navigation.NewGame) -> None:
         from cwtui.screens.new_game.new_game import NewGameScreen

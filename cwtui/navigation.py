@@ -88,6 +88,17 @@ class Rematch(Message):
         self.cards = cards
 
 
+class PlayOn(Message):
+    """A new game from a replay's position before move `ply`, with `seats` (the fork
+    dialog's choice), played above the replay: leaving it comes back there."""
+
+    def __init__(self, replay: Replay, ply: int, seats: tuple[SeatConfig, ...]) -> None:
+        super().__init__()
+        self.replay = replay
+        self.ply = ply
+        self.seats = seats
+
+
 class OpenReplay(Message):
     """A log read from `path`, or a server's game as one seat saw it."""
 

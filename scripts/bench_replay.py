@@ -72,7 +72,7 @@ async def screen_side(path: Path, jumps: int, view: str, cold: bool, stepped: in
     app = CwtuiApp(path.parent, still=True)
     async with app.run_test(size=(140, 40)) as pilot:
         opened = time.perf_counter()
-        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
+        await app.push_screen(ReplayScreen(open_replay(path), path))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)

@@ -206,7 +206,7 @@ async def replay_of(log: str, replays: Path) -> AsyncIterator[tuple[ReplayScreen
     shutil.copy(GOLDEN / log, path)
     app = make_app(replays)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path, replays=replays))
+        await app.push_screen(ReplayScreen(open_replay(path), path))
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         yield app.screen, pilot

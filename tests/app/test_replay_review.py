@@ -56,7 +56,7 @@ def game(replays: Path, reviewed_game: tuple[bytes, bytes]) -> Path:
 
 
 def screen_for(path: Path) -> ReplayScreen:
-    return ReplayScreen(open_replay(path), path, replays=path.parent, timed=False)
+    return ReplayScreen(open_replay(path), path, timed=False)
 
 
 def opener(path: Path, *keys: str):  # -> run_before

@@ -41,7 +41,7 @@ def saved(replays: Path) -> Path:
 
 def opener(path: Path, *keys: str):  # -> run_before
     async def run_before(pilot: Pilot[None]) -> None:
-        await pilot.app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
+        await pilot.app.push_screen(ReplayScreen(open_replay(path), path))
         await pilot.pause()
         if keys:
             await pilot.press(*keys)
@@ -119,7 +119,7 @@ def seen_opener(path: Path, viewer: int | None, *keys: str):  # -> run_before
     """The replay a game server's client gets at the end (helpers.seen_record)."""
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await pilot.app.push_screen(ReplayScreen(seen_record(path, viewer), replays=path.parent))
+        await pilot.app.push_screen(ReplayScreen(seen_record(path, viewer)))
         await pilot.pause()
         if keys:
             await pilot.press(*keys)
@@ -192,7 +192,7 @@ async def test_every_scrub_key(saved: Path) -> None:
     path = saved / "sim-3p-303.jsonl"
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
+        await app.push_screen(ReplayScreen(open_replay(path), path))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -250,7 +250,7 @@ async def test_goto_refuses_a_ply_out_of_range(saved: Path) -> None:
     path = saved / "sim-1p-101.jsonl"
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
+        await app.push_screen(ReplayScreen(open_replay(path), path))
         await pilot.press("g", *"9999", "enter")
         await pilot.pause()
         assert app.screen.query_one("#ply", Input)  # the dialog stays open
@@ -263,7 +263,7 @@ async def test_play_from_here_forks_a_game_that_verifies(saved: Path) -> None:
     before = path.read_bytes()
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
+        await app.push_screen(ReplayScreen(open_replay(path), path))
         await pilot.press("end", *["pageup"] * 3, "f")
         await pilot.pause()
         fork_at = app.screen_stack[-2].cursor.position  # type: ignore[attr-defined]
@@ -346,7 +346,7 @@ async def test_leaving_a_fork_comes_back_to_its_replay(saved: Path) -> None:
     path = saved / "sim-2p-202.jsonl"
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
+        await app.push_screen(ReplayScreen(open_replay(path), path))
         await pilot.press("pagedown", "f")
         await pilot.pause()
         replay = app.screen_stack[-2]
@@ -367,7 +367,7 @@ async def test_results_over_a_replay_go_back_to_it(saved: Path) -> None:
     path = saved / "sim-2p-202.jsonl"
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path, replays=path.parent))
+        await app.push_screen(ReplayScreen(open_replay(path), path))
         replay = app.screen
         await pilot.press("end", "r")
         await pilot.pause()

@@ -7,17 +7,22 @@ from collections.abc import Callable
 from textual.message_pump import MessagePump
 from textual.timer import Timer
 
+from cwtui.replaying import Scrubber
+
 SPEEDS = (1, 2, 4, 8, 16)  # moves per second
 
 
 class Autoplay:
-    """Steps `advance` at the speed chosen, on `owner`'s timers, until it returns False
-    (the end of the game) or is stopped; `changed` is called whenever it starts, stops
-    or changes speed (the status bar says which)."""
+    """Plays `cursor`'s moves one after another, going to each with `go`, at the speed
+    chosen, on `owner`'s timers, until the end of the game or until stopped; `changed`
+    is called whenever it starts, stops or changes speed (the status bar says which)."""
 
-    def __init__(self, owner: MessagePump, advance: Callable[[], bool], changed: Callable[[], None]) -> None:
+    def __init__(
+        self, owner: MessagePump, cursor: Scrubber, go: Callable[[int], None], changed: Callable[[], None]
+    ) -> None:
         self.owner = owner
-        self.advance = advance
+        self.cursor = cursor
+        self.go = go
         self.changed = changed
         self.speed = 2  # index into SPEEDS
         self.timer: Timer | None = None
@@ -26,7 +31,13 @@ class Autoplay:
     def playing(self) -> bool:
         return self.timer is not None
 
-    def start(self) -> None:
+    def toggle(self) -> None:
+        """Stop, or play on (from the start, at the end)."""
+        if self.playing:
+            self.stop()
+            return
+        if self.cursor.position >= self.cursor.end:
+            self.go(0)
         self.run()
         self.changed()
 
@@ -47,8 +58,10 @@ class Autoplay:
         self.timer = self.owner.set_interval(1 / SPEEDS[self.speed], self.step)
 
     def step(self) -> None:
-        if not self.advance():
+        if self.cursor.position >= self.cursor.end:
             self.stop()
+        else:
+            self.go(self.cursor.position + 1)
 
     def words(self, compact: bool) -> str:
         """What autoplay is doing, for the status bar (`compact`: in a word)."""

@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from cwtui import review
-from cwtui.navigation import ShowResults, StartGame
+from cwtui.navigation import PlayOn, ShowResults
 from cwtui.replaying import EVERYONE, ReplayCursor, Scrubber, SeenCursor, SeenRecord
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.fork.fork import ForkDialog
@@ -35,11 +35,10 @@ from cwtui.screens.replay.hints import Hints
 from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.replay.table import ReplayTable
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
-from cwtui.session import GameSession
 from cwtui.widgets.move_list import MoveList
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.quiet import TextLines
-from engine import EngineError, SeatConfig
+from engine import SeatConfig
 from engine.bots import TreeRunner
 from engine.replay import Replay
 from engine.view import View
@@ -107,18 +106,16 @@ class ReplayScreen(CompactScreen):
         game: Replay | SeenRecord,
         path: Path | None = None,
         *,
-        replays: Path,
         pool: review.Pool | None = None,
         search: TreeRunner | None = None,
         timed: bool = True,
     ) -> None:
-        """`game`: a log read from `path`, or a server's game as one seat saw it; a fork
-        is saved in the `replays` folder. A review's decisions are judged on `pool`'s
-        processes (None: in this process); a hint's trees grow on `search` (None:
-        here), stopped by the hard level's clock unless not `timed` (tests)."""
+        """`game`: a log read from `path`, or a server's game as one seat saw it. A
+        review's decisions are judged on `pool`'s processes (None: in this process); a
+        hint's trees grow on `search` (None: here), stopped by the hard level's clock
+        unless not `timed` (tests)."""
         super().__init__()
         self.path = path
-        self.replays = replays
         self.pool = pool
         self.hints = Hints(self, search, timed)
         self.graded: Graded | None = None  # the game's review, once made or read
@@ -130,7 +127,7 @@ class ReplayScreen(CompactScreen):
             self.cursor = SeenCursor(game)
         # EVERYONE, a seat, or SPECTATOR
         self.perspective: int | None = self.cursor.perspectives[0]
-        self.autoplay = Autoplay(self, self.advance, self.update_status)
+        self.autoplay = Autoplay(self, self.cursor, self.go, self.update_status)
         self.ahead = DrawAhead(self, self.ahead_key, lambda: self.parts_ahead(self.cursor.twin()))
         self.table = ReplayTable(self.cursor.cards, len(self.cursor.names), id="table")
         self.draw_pending = False
@@ -212,19 +209,7 @@ class ReplayScreen(CompactScreen):
         self.app.push_screen(GotoDialog(self.cursor.end), lambda ply: None if ply is None else self.go(ply))
 
     def action_autoplay(self) -> None:
-        if self.autoplay.playing:
-            self.autoplay.stop()
-            return
-        if self.cursor.position >= self.cursor.end:
-            self.go(0)
-        self.autoplay.start()
-
-    def advance(self) -> bool:
-        """Autoplay's step: the next move, or False at the end."""
-        if self.cursor.position >= self.cursor.end:
-            return False
-        self.go(self.cursor.position + 1)
-        return True
+        self.autoplay.toggle()
 
     def action_speed(self, delta: int) -> None:
         self.autoplay.change_speed(delta)
@@ -360,14 +345,8 @@ class ReplayScreen(CompactScreen):
         self.app.push_screen(ForkDialog(seats, full.position), self.fork_chosen)
 
     def fork_chosen(self, seats: tuple[SeatConfig, ...] | None) -> None:
-        if seats is None or self.full is None:
-            return
-        try:
-            session = GameSession.fork(self.full.replay, self.full.position, seats, self.replays)
-        except (EngineError, OSError) as exc:
-            self.notify(str(exc), title="Cannot play on", severity="error")
-            return
-        self.post_message(StartGame(session, above=True))  # q comes back here
+        if seats is not None and self.full is not None:
+            self.post_message(PlayOn(self.full.replay, self.full.position, seats))
 
     def action_leave(self) -> None:
         self.autoplay.stop()
