@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 from rich.text import Text
 
@@ -17,6 +18,7 @@ from cwtui.replaying import Scrubber
 from cwtui.screens.review_summary.review_summary import GRADE_STYLES, ReviewSummaryScreen
 from cwtui.widgets.line_chart import LinePlot, Series
 from engine.bots.judge import MISTAKES, Judged
+from engine.log import GameLog
 
 # A decision's mark in the move list, as chess annotates moves
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -29,6 +31,13 @@ SpeaksOf = Callable[[int], bool]
 @dataclass(frozen=True)
 class Graded:
     game: review.GameReview
+
+    @classmethod
+    def kept(cls, path: Path, log: GameLog) -> Graded | None:
+        """The review kept beside the log at `path`, if one was made from the log as it
+        is now (nothing is searched)."""
+        kept = review.kept_review(path, log)
+        return None if kept is None else cls(kept)
 
     @cached_property
     def judged(self) -> dict[int, Judged]:

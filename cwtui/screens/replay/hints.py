@@ -4,7 +4,7 @@ says them while the replay is at that position."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from rich.text import Text
@@ -38,8 +38,15 @@ class Hints:
         self.timed = timed
         self.last: Hints.Found | None = None  # the last answer: shown at its position
 
-    def ask(self, state: State) -> None:
+    def ask(self, state: State, names: Sequence[str], speaks_of: Callable[[int], bool]) -> str | None:
+        """Ask for a hint at `state`; or why not, if there is no move to hint or the
+        screen may not speak of the seat to act (a hint names its pieces)."""
+        if state.over:
+            return "The game is over here: there is no move to hint."
+        if not speaks_of(state.to_act):
+            return f"A hint for {names[state.to_act]} would show their pieces: switch the view (v)."
         self.owner.run_worker(partial(self._search, state), thread=True, exclusive=True, group="hint")
+        return None
 
     def _search(self, state: State) -> None:
         ranked = hint(state, self.timed, self.search)

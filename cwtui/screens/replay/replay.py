@@ -85,17 +85,16 @@ class ReplayScreen(CompactScreen):
         Binding("f4", "show('seats')", "Seats", id="replay.pane.seats", show=False),
     ]
     HELP = (
-        "←/→ one move, Shift+←/→ or PgUp/PgDn one turn, Home/End the start and the end, g a move number; "
-        "a click on the move list jumps there. Space plays the moves (+/- speed). n/N the next or "
-        "previous catch, t/T trophy. v switches the view: everything (all weights, the decks' order) or one "
-        "seat's (what that player knew then). c charts the scores, f plays on from here as a new game (the "
-        "saved game is not changed), r shows the results at the end. R reviews the game: every decision "
-        "graded by the points it gave up, judged from that seat's view (?! inaccuracy, ? mistake, ?? blunder "
-        "in the move list), each seat's accuracy, points lost and win chance; m/M go to the next/previous "
-        "mistake, where f tries the better move. h asks the hard bot for the move to play at this position. "
-        "Under 120×34, F2–F4 switch the pane "
-        "above the move list: the board, the trophies, the seats. A game played on a server replays as your "
-        "seat saw it: there is no other view, and no playing on (its log is the server's)."
+        "←/→ one move, Shift+←/→ or PgUp/PgDn one turn, Home/End the start and the end, g a move number; a click on "
+        "the move list jumps there. Space plays the moves (+/- speed). n/N the next or previous catch, t/T trophy. v "
+        "switches the view: everything (all weights, the decks' order) or one seat's (what that player knew then). c "
+        "charts the scores, f plays on from here as a new game (the saved game is not changed), r shows the results "
+        "at the end. R reviews the game: every decision graded by the points it gave up, judged from that seat's "
+        "view (?! inaccuracy, ? mistake, ?? blunder in the move list), each seat's accuracy, points lost and win "
+        "chance; m/M go to the next/previous mistake, where f tries the better move. h asks the hard bot for the "
+        "move to play at this position. Under 120×34, F2–F4 switch the pane above the move list: the board, the "
+        "trophies, the seats. A game played on a server replays as your seat saw it: there is no other view, and no "
+        "playing on (its log is the server's)."
     )
 
     LEGEND = legend.TABLE
@@ -136,13 +135,8 @@ class ReplayScreen(CompactScreen):
         yield TextLines(id="status")
         divergence = self.full and self.full.replay.divergence
         if divergence:
-            yield Static(
-                Text(
-                    f"This log does not verify at move {divergence.move}: {divergence.reason}. "
-                    f"Showing its first {self.cursor.end} moves.",
-                ),
-                id="banner",
-            )
+            why = f"This log does not verify at move {divergence.move}: {divergence.reason}."
+            yield Static(Text(f"{why} Showing its first {self.cursor.end} moves."), id="banner")
         yield ReviewBar(id="review-progress")  # shown while a review runs
         yield self.table
         # the footer lists what fits at 80 columns; F1 lists every key
@@ -150,9 +144,7 @@ class ReplayScreen(CompactScreen):
 
     def on_mount(self) -> None:
         if self.full is not None and self.path is not None:
-            kept = review.kept_review(self.path, self.full.replay.log)
-            if kept is not None:
-                self.graded = Graded(kept)
+            self.graded = Graded.kept(self.path, self.full.replay.log)
         self.fill_moves()
         self.update_layout(self.size.width, self.size.height)
         self.show_position()
@@ -162,12 +154,10 @@ class ReplayScreen(CompactScreen):
     # -- the move list -----------------------------------------------------------------
     def fill_moves(self) -> None:
         """One row for the start, then one per move, narrated for the current perspective."""
-        graded = self.graded
-
-        def mark(ply: int) -> Text | None:
-            return graded.mark(ply, self.speaks_of) if graded is not None else None
-
-        rows = move_rows(self.cursor, self.perspective, mark)
+        graded, speaks_of = self.graded, self.speaks_of
+        rows = move_rows(
+            self.cursor, self.perspective, lambda ply: None if graded is None else graded.mark(ply, speaks_of)
+        )
         self.query_one("#move-list", MoveList).set_rows(rows, self.cursor.position)
 
     def on_move_list_picked(self, event: MoveList.Picked) -> None:
@@ -217,22 +207,18 @@ class ReplayScreen(CompactScreen):
     # -- views -------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer lists only keys that act: one view has nothing to switch to, and a
-        server's game has no log here to play on from."""
+        server's game has no log here to play on from. A review replays the whole log
+        from its file (cwtui.review refuses one that does not verify), so only a log
+        read from a file, replaying to its end."""
         if action == "perspective":
             return len(self.cursor.perspectives) > 1
         if action == "review":
-            return self.reviewable
+            return self.full is not None and self.path is not None and self.full.replay.divergence is None
         if action in ("fork", "hint"):
             return self.full is not None
         if action == "mistake":
             return self.graded is not None and bool(self.graded.judged)
         return super().check_action(action, parameters)
-
-    @property
-    def reviewable(self) -> bool:
-        """A review replays the whole log from its file (cwtui.review refuses one that
-        does not verify), so only a log read from a file, replaying to its end."""
-        return self.full is not None and self.path is not None and self.full.replay.divergence is None
 
     def speaks_of(self, seat: int) -> bool:
         """Whether the screen may speak of `seat`'s decisions: its words name the seat's
@@ -257,7 +243,7 @@ class ReplayScreen(CompactScreen):
         if self.graded is not None:
             self.show_summary()
         elif bar.running is None:
-            assert self.path is not None  # check_action offers R only if reviewable
+            assert self.path is not None  # check_action offers R only for a log read from a file
             bar.start(self.path, self.cursor.cards, self.pool)
 
     @on(ReviewBar.Failed)
@@ -295,19 +281,12 @@ class ReplayScreen(CompactScreen):
     # -- hint --------------------------------------------------------------------------
     def action_hint(self) -> None:
         """The hard bot's choice for the seat to act at this position, from its view."""
-        full = self.full
-        if full is None:
-            return
-        if full.state.over:
-            self.notify("The game is over here: there is no move to hint.", severity="warning")
-            return
-        seat = full.state.to_act
-        if not self.speaks_of(seat):
-            self.notify(f"A hint for {self.cursor.names[seat]} would show their pieces: switch the view (v).",
-                        severity="warning")  # fmt: skip
-            return
-        self.notify("Thinking about a hint…", timeout=2)
-        self.hints.ask(full.state)
+        if self.full is not None:
+            refused = self.hints.ask(self.full.state, self.cursor.names, self.speaks_of)
+            if refused:
+                self.notify(refused, severity="warning")
+            else:
+                self.notify("Thinking about a hint…", timeout=2)
 
     @on(Hints.Found)
     def hint_found(self, message: Hints.Found) -> None:
