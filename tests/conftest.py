@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,6 +18,14 @@ from engine import GameConfig, SeatConfig
 if TYPE_CHECKING:
     from cwtui.net.client import Address
     from cwtui.net.server import GameServer
+
+# The Ctrl+C tests send SIGINT to commands as a terminal would. A command started from
+# a terminal has SIGINT's default action; pytest started as a background job has it
+# ignored, and every command it starts would inherit that (an exec keeps only ignored
+# signals): those tests would hang, and a run they meant to stop would go on. Any
+# handler here makes the commands start as from a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN and threading.current_thread() is threading.main_thread():
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci")

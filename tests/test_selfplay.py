@@ -3,12 +3,14 @@ resumes without losing or repeating games."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
@@ -120,11 +122,21 @@ def test_the_ray_backend_writes_the_same_logs_as_local_processes(tmp_path: Path)
     assert not list((tmp_path / "ray").glob("*.part"))
 
 
-def _simulate(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
-    """`cwtui simulate` in a process group of its own, as a shell starts it."""
-    return subprocess.Popen([sys.executable, "-m", "cwtui", "simulate", *args], start_new_session=True,
+@contextlib.contextmanager
+def _simulating(tmp_path: Path, *args: str) -> Iterator[subprocess.Popen[str]]:
+    """`cwtui simulate` in a process group of its own, as a shell starts it. The group
+    is killed when the test ends, however it ends: a test that fails before its Ctrl+C
+    works (or where SIGINT is ignored, as in a background job) leaves no run behind."""
+    proc = subprocess.Popen([sys.executable, "-m", "cwtui", "simulate", *args], start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "CWTUI_CRASH_DIR": str(tmp_path / "crashes")})  # fmt: skip
+    try:
+        yield proc
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the group is gone: the run stopped whole
+            os.killpg(proc.pid, signal.SIGKILL)
+        if proc.returncode is None:
+            proc.communicate()
 
 
 def _wait_for_logs(folder: Path, n: int, finished: bool = False, seconds: float = 60) -> float:
@@ -143,10 +155,10 @@ def test_ctrl_c_stops_a_simulation_with_one_line(tmp_path: Path) -> None:
     let the parent stop the run, which says so in one line and exits 130."""
     out = tmp_path / "sim"
     args = ["--games", "400", "--bots", "greedy,random", "--workers", "2", "--seed", "900", "--out", str(out)]
-    proc = _simulate(tmp_path, *args)
-    _wait_for_logs(out, 4)
-    os.killpg(proc.pid, signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    with _simulating(tmp_path, *args) as proc:
+        _wait_for_logs(out, 4)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1 and "stopped with" in lines[0] and "run the same command again" in lines[0], err
@@ -157,9 +169,9 @@ def test_a_billion_games_start_at_once(tmp_path: Path) -> None:
     """The games are handed out lazily: the first game of a billion starts as soon as
     Python has started, and stopping it is as quick."""
     out = tmp_path / "sim"
-    proc = _simulate(tmp_path, "--games", "1000000000", "--workers", "2", "--out", str(out))
-    took = _wait_for_logs(out, 1, finished=True, seconds=30)
-    os.killpg(proc.pid, signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    with _simulating(tmp_path, "--games", "1000000000", "--workers", "2", "--out", str(out)) as proc:
+        took = _wait_for_logs(out, 1, finished=True, seconds=30)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "of 1000000000 games done" in err
     assert took < 15  # process start, two workers spawned, one game played
