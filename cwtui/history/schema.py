@@ -53,6 +53,10 @@ COPIED = _c(
     "leave copied rows out to count each real move, event, catch or trophy once",
 )
 
+# A file the loader reads (a log, a kept review, a ratings file), as it was when read
+SIZE = _c("size", "BIGINT", "its size in bytes when loaded")
+MTIME = _c("mtime_ns", "BIGINT", "its modification time when loaded; a change reloads it")
+
 SILENT_NAME = SILENT_SEAT.name
 
 # Each event of the staged lines, numbered within its move (the events table and the
@@ -489,8 +493,8 @@ TABLES: tuple[Table, ...] = (
         "the loader's record of every server ratings file (ratings.ndjson) it has read",
         (
             _c("file", "VARCHAR", "the ratings file's absolute path"),
-            _c("size", "BIGINT", "its size in bytes when loaded"),
-            _c("mtime_ns", "BIGINT", "its modification time when loaded; a change reloads it"),
+            SIZE,
+            MTIME,
         ),
         ("file",),
     ),
@@ -499,8 +503,8 @@ TABLES: tuple[Table, ...] = (
         "the loader's record of every kept review (NAME.review.json beside NAME.jsonl) it has seen",
         (
             _c("file", "VARCHAR", "the review file's absolute path"),
-            _c("size", "BIGINT", "its size in bytes when loaded"),
-            _c("mtime_ns", "BIGINT", "its modification time when loaded; a change reloads it"),
+            SIZE,
+            MTIME,
             _c("game", "VARCHAR", "the game it reviews (null if skipped)"),
             _c("status", "VARCHAR", "loaded, or skipped (not a review cwtui can read)"),
             _c("error", "VARCHAR", "why it was skipped"),
@@ -512,8 +516,8 @@ TABLES: tuple[Table, ...] = (
         "the loader's record of every log it has seen: loaded, skipped, or a copy of a game loaded from another file",
         (
             _c("file", "VARCHAR", "the log file's absolute path"),
-            _c("size", "BIGINT", "its size in bytes when loaded"),
-            _c("mtime_ns", "BIGINT", "its modification time when loaded; a change reloads it"),
+            SIZE,
+            MTIME,
             _c("game", "VARCHAR", "the game it holds (null if skipped)"),
             _c(
                 "status",
