@@ -217,9 +217,10 @@ def quantity(n: int, noun: str) -> str:
     return f"{n:,} {noun if n == 1 else PLURALS.get(noun, noun + 's')}"
 
 
-def counted(names: Iterable[str], points: Mapping[str, int] | None = None) -> str:
+def counted(names: Iterable[str], points: Mapping[str, int] | None = None, sep: str = ", ") -> str:
     """Names in first-seen order, each once with its count: "Crab ×3, Ray"; with `points`,
-    each followed by its points ("Mystery Weight ×2 (1 each)", "Shore contest 5")."""
+    each followed by its points ("Mystery Weight ×2 (1 each)", "Shore contest 5"); `sep`
+    between them (a line each in a narrow column, where "Dogfish," would not fit)."""
     counts = Counter(names)
     said = []
     for name, n in counts.items():
@@ -227,7 +228,7 @@ def counted(names: Iterable[str], points: Mapping[str, int] | None = None) -> st
             said.append(f"{name} ×{n}" if n > 1 else name)
         else:
             said.append(f"{name} ×{n} ({points[name]} each)" if n > 1 else f"{name} {points[name]}")
-    return ", ".join(said)
+    return sep.join(said)
 
 
 def space_name(space: str) -> str:

@@ -64,6 +64,25 @@ def test_the_score_sheet_gives_each_item_per_seat() -> None:
         assert line.trophies + line.master_anglers + line.tags == line.total
 
 
+def test_four_seats_master_anglers_fit_at_80_columns() -> None:
+    """Seen at the end of a 4-player game at 80×24: a seat's Master Anglers by kind,
+    "Crab, Char ×2, Conger Eel, Dogfish, Ray", wrapped in its narrow column with
+    "Dogfish," cut to "Dogfis…". A kind a line: every kind's name whole."""
+    seats = tuple(SeatConfig(name) for name in ("Ana", "Bo", "Cy", "Di"))
+    sc = Scenario(seats=seats, seed=11)
+    sc.master_anglers_caught(0, [0, 12, 13, 6, 18, 24]).master_anglers_caught(1, [19, 20, 7, 25, 14])
+    sc.master_anglers_caught(2, [1, 8, 21]).master_anglers_caught(3, [26, 22, 2])
+    state = sc.trophy(1, "four_different").at_contests().build()  # the sheet's longest label
+    while not state.over:
+        state, _ = apply(state, legal_moves(state)[0])
+    shown = ShowResults.of(state, ["Ana", "Bo", "Cy", "Di"], None, watching=False)
+    screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None, config=shown.config)
+    text = sheet_text(screen, width=76)  # the sheet's room on an 80-column screen
+    assert "…" not in text, text
+    for kind in ("Crab", "Char ×2", "Dogfish", "Ray"):
+        assert kind in text, (kind, text)
+
+
 def test_a_tie_says_what_broke_it() -> None:
     """R11.3: equal totals are ranked by the earliest presented fish; the sheet says so."""
     seats = (SeatConfig("Laurence"), SeatConfig("Nils"))

@@ -140,11 +140,12 @@ class ResultsScreen(Screen[None]):
             if any(tiles.values()):
                 table.add_row(TROPHY_NAMES[kind], *(tiles_text(tiles[line.seat]) for line in ranked))
         caught = [seats[line.seat].master_anglers_caught for line in ranked]
+        # the count, then a kind a line: in four narrow columns "Dogfish," would be cut
+        kinds = [counted((cards.ma_kind[m] for m in c), sep="\n") for c in caught]
         table.add_row(
             "Master Anglers caught (1 each)",
-            *(Text.assemble(str(len(c)), (f"\n{counted(cards.ma_kind[m] for m in c)}", "dim")) if c else "—"
-              for c in caught),
-        )  # fmt: skip
+            *(Text.assemble(str(len(c)), ("\n" + k, "dim")) if c else "—" for c, k in zip(caught, kinds, strict=True)),
+        )
         if final.tag_points:
             table.add_row(f"Tags (presented {final.tag} fish)", *(str(line.tags) or "—" for line in ranked))
         table.add_row(Text("Total", style="bold"), *(Text(str(line.total), style="bold") for line in ranked))
