@@ -41,7 +41,9 @@ out, temp, *modules = sys.argv[1:]
 setup(
     name="cwtui-engine",
     packages=[],
-    ext_modules=mypycify(modules, opt_level="3", target_dir=temp),  # its C files: not in the checkout
+    # its C files: not in the checkout. One mypy process: pyproject's num_workers (for
+    # `mypy`) made mypyc build modules that lacked their own names (mypy 2.4.1).
+    ext_modules=mypycify(["--num-workers=0", *modules], opt_level="3", target_dir=temp),
     script_args=["build_ext", "--build-lib", out, "--build-temp", temp],
 )
 """
