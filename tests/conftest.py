@@ -68,7 +68,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     of their time waiting for the app to be idle (Pilot's checks sleep: a third of a
     whole game's time is spent in epoll), so more workers than cores keep the cores
     busy. On this project's two-core machine, interleaved: two workers 504 and 501 s,
-    three 405, 433 and 429 s, four 399 and 392 s."""
+    three 405, 433 and 429 s, four 399 and 392 s; later, four 452 s against six 479 s
+    (more workers cost more processor time than the waits they fill)."""
     return 2 * (os.cpu_count() or 1)
 
 
