@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import sys
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -26,6 +27,15 @@ if TYPE_CHECKING:
 # handler here makes the commands start as from a terminal.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN and threading.current_thread() is threading.main_thread():
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# The tests start some 230 Python processes: commands, worker pools, servers, Ray's own.
+# Where PYTHONDONTWRITEBYTECODE is set (this project's machines set it), each compiled
+# every module it imported again, the project's and Ray's among them: written once here,
+# the bytecode serves them all (the xdist workers and every process they start inherit
+# this environment). Interleaved on two cores, the run took 445, 443 and 413 s against
+# 490, 460 and 442 s without.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci")
