@@ -20,7 +20,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from cwtui import navigation
+from cwtui import navigation, textual_fixes
 from cwtui.alerts import TurnAlert, alert_sequence
 from cwtui.collector import CHECK_EVERY, IdleCollector
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
@@ -30,6 +30,8 @@ from cwtui.screens.keys import game_keys
 from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from cwtui.search_pool import TreePool
 from cwtui.settings import BOT_SPEEDS, BotSpeed, Settings, next_speed
+
+textual_fixes.apply()
 
 if TYPE_CHECKING:
     from cwtui.net.client import Address
