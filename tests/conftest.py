@@ -30,7 +30,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN and threading.current_threa
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # The tests start some 230 Python processes: commands, worker pools, servers, Ray's own.
-# Where PYTHONDONTWRITEBYTECODE is set (this project's machines set it), each compiled
+# Where PYTHONDONTWRITEBYTECODE is set (this machine's sessions set it), each compiled
 # every module it imported again, the project's and Ray's among them: written once here,
 # the bytecode serves them all (the xdist workers and every process they start inherit
 # this environment). Interleaved on two cores, the run took 445, 443 and 413 s against

@@ -1,5 +1,6 @@
 """The app defers CPython's full garbage collections while it runs (cwtui/collector.py)
-and gives CPython its thresholds back when it ends."""
+and gives CPython its thresholds back when it ends; what a gone widget drew is left to
+those collections (cwtui/textual_fixes.py)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ async def test_widgets_gone_leave_no_drawn_lines_behind(replays: Path) -> None:
         assert all(w.region.height for w in drawn)
         caches = [weakref.ref(w._styles_cache) for w in drawn]
         del lines, drawn
-        app.pop_screen()
+        await app.pop_screen()  # and removed
         await pilot.pause()
         gc.collect()
         assert [c for c in caches if c() is not None] == []
