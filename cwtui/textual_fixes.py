@@ -13,12 +13,8 @@ from textual.style import Style
 
 @lru_cache(1024)
 def _inner_outer(base_background: Color, background: Color) -> tuple[Style, Style]:
-    return Style(background=base_background + background), Style(background=base_background)
-
-
-def _get_inner_outer(self: StylesCache, base_background: Color, background: Color) -> tuple[Style, Style]:
     """The inner and outer background of a line: a function of the two colors alone."""
-    return _inner_outer(base_background, background)
+    return Style(background=base_background + background), Style(background=base_background)
 
 
 def apply() -> None:
@@ -28,4 +24,4 @@ def apply() -> None:
     to walk (cwtui.collector). Over the 24 tests of tests/app/test_history_screen.py,
     one process kept 276,000 such objects, 162,000 of them line caches; 11,000 now. The
     cache is keyed by the colors alone, as the method reads nothing else."""
-    StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign,assignment]
+    StylesCache.get_inner_outer = staticmethod(_inner_outer)  # type: ignore[method-assign,assignment]

@@ -162,7 +162,7 @@ def test_an_older_engines_search_seat_passes_its_audit(
 ) -> None:
     """Moves a search bot of an older engine made check out in a log of that engine,
     and not under this engine's level (seeds where the two differ within the bot's
-    first moves: twelve plies hold six of its searches, which both audits repeat)."""
+    first moves: twelve plies hold several of its searches, which both audits repeat)."""
     config = GameConfig(seats=(SeatConfig("Ana", kind), SeatConfig("Bo", "greedy")), seed=21)
     session = GameSession.start(config, tmp_path)
     bot = session.bots[0]
