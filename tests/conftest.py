@@ -84,6 +84,15 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return 2 * (os.cpu_count() or 1)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked slow first, in the order collected, then the rest. With one test
+    handed out at a time (pyproject's `--maxschedchunk 1`), the workers start the long
+    games and audits at once and end on a queue of short tests that they share: the
+    run does not end with three workers idle while one plays its last whole game or
+    works through a queue it was handed."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # sort is stable
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What the imports and the collection made lives as long as the worker: frozen out of
     the garbage collector's sight (gc.freeze), so that the full collections the tests

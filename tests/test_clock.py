@@ -61,6 +61,7 @@ def run_down(game_server: GameServer, code: str, seat: int, spent: float | None 
     game_server._drive_bots(room)
 
 
+@pytest.mark.slow
 async def test_a_seat_whose_bank_runs_out_is_played_by_a_bot_to_the_end(server: tuple[GameServer, Address]) -> None:
     game_server, address = server
     made = await clocked(address, ClockRule(bank=60, increment=5))

@@ -54,6 +54,7 @@ def fuzz_count(request: pytest.FixtureRequest) -> int:
     return FULL if full else QUICK
 
 
+@pytest.mark.slow
 def test_damaged_and_forged_logs(sources: list[Path], tmp_path: Path, request: pytest.FixtureRequest) -> None:
     judge = Judge(load_cards(), tmp_path, good=[GOLDEN / "sim-2p-202.jsonl", GOLDEN / "sim-3p-303.jsonl"])
     batch: list[Variant] = []

@@ -57,6 +57,7 @@ def play(out: Path, pure: bool) -> str:
     return done.stdout.splitlines()[0]
 
 
+@pytest.mark.slow
 def test_pure_and_compiled_engines_write_the_same_logs(tmp_path: Path) -> None:
     pure = play(tmp_path / "pure", pure=True)
     assert pure.startswith("pure Python")

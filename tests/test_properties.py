@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from helpers import check_conserved, config, random_playout
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -41,6 +42,7 @@ def recomputed_scores(start: State, events: list) -> dict[int, int]:
     return scores
 
 
+@pytest.mark.slow
 @settings(max_examples=1000)
 @given(players=st.integers(1, 4), seed=st.integers(0, 2**64 - 1), tag_points=st.booleans())
 def test_random_games_keep_every_invariant(players: int, seed: int, tag_points: bool) -> None:
@@ -95,6 +97,7 @@ def test_the_fingerprint_sees_every_field() -> None:
         before = fingerprint(s)
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(players=st.integers(1, 4), seed=st.integers(0, 2**64 - 1))
 def test_illegal_moves_name_a_rule_and_change_nothing(players: int, seed: int) -> None:

@@ -306,6 +306,7 @@ def test_a_solo_game_reviews_the_player_and_never_the_silent_player(tmp_path: Pa
     )
 
 
+@pytest.mark.slow
 def test_the_ray_backend_reviews_as_local_processes_do(log: Path, tmp_path: Path) -> None:
     """On a local Ray instance (what --backend ray starts without $RAY_ADDRESS)."""
     ray = pytest.importorskip("ray", reason="the ray extra is not installed")

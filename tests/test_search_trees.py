@@ -149,6 +149,7 @@ def test_a_heavier_prior_keeps_the_greedy_favourite_searched_most() -> None:
     assert prior[none[0].move] < 1.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("kind", "engine", "then"),
     [

@@ -108,6 +108,7 @@ def test_simulate_reports_a_stop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert "run the same command again" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_ray_backend_writes_the_same_logs_as_local_processes(tmp_path: Path) -> None:
     """On a local Ray instance (what --backend ray starts without $RAY_ADDRESS)."""
     ray = pytest.importorskip("ray", reason="the ray extra is not installed")

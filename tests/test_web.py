@@ -151,6 +151,7 @@ async def first_rooms_ply(address: Address) -> int:
     return rooms.rooms[0].ply
 
 
+@pytest.mark.slow
 @NEEDS_CHROMIUM
 async def test_a_browser_opens_the_app_joins_a_seat_and_makes_a_move(tmp_path: Path) -> None:
     from playwright.async_api import async_playwright
@@ -184,6 +185,7 @@ async def test_a_browser_opens_the_app_joins_a_seat_and_makes_a_move(tmp_path: P
         assert await first_rooms_ply(address) >= 1, "the move typed in the browser reached the server"
 
 
+@pytest.mark.slow
 @NEEDS_CHROMIUM
 async def test_an_invite_link_opens_the_join_dialog_filled_in_and_nothing_comes_from_elsewhere(
     tmp_path: Path,
@@ -225,6 +227,7 @@ async def test_an_invite_link_opens_the_join_dialog_filled_in_and_nothing_comes_
         assert f"ws://{here}/ws/join/{made.room}/{made.invites[0].token}?width=" in " ".join(asked)
 
 
+@pytest.mark.slow
 @NEEDS_CHROMIUM
 async def test_a_browser_past_the_limit_reads_try_again_later(tmp_path: Path) -> None:
     from playwright.async_api import async_playwright

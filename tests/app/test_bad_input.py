@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from app_helpers import make_app, settle
 from fuzzing import variants, write_variant
 from textual.widgets import DataTable, Static
@@ -27,6 +28,7 @@ def damaged_replays(replays: Path, sim_logs: Path) -> Path:
     return replays
 
 
+@pytest.mark.slow
 async def test_the_app_opens_lists_and_loads_a_folder_of_damaged_logs(replays: Path, sim_logs: Path) -> None:
     """Start-up (the unfinished count), Resume, Open a replay (the list, and opening every
     entry), History (loading skips the damaged ones): nothing raises."""

@@ -132,6 +132,7 @@ async def test_text_lines_follow_style_as_well_as_words() -> None:
         assert line.strips[0] != plain
 
 
+@pytest.mark.slow
 @pytest.mark.draw_ahead
 @pytest.mark.parametrize("log", ["sim-3p-303.jsonl", "sim-4p-404.jsonl"])
 async def test_replay_jumps_change_no_height(replays: Path, log: str) -> None:

@@ -101,6 +101,7 @@ async def ana_with_cy(
         yield screen, pilot, cy, made
 
 
+@pytest.mark.slow
 async def test_a_game_at_the_online_table_to_the_results(server: tuple[GameServer, Address], tmp_path: Path) -> None:
     game_server, address = server
     made = await room(address, SeatConfig("Ana"), SeatConfig("Bo", "greedy"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_helpers import make_app, play_by_keys, set_players, settle
 from textual.widgets import Input, Select
 
@@ -37,6 +38,7 @@ async def test_a_solo_game_to_the_results(replays: Path) -> None:
     assert log.footer is not None and Replay(log).divergence is None
 
 
+@pytest.mark.slow
 async def test_human_against_a_bot(replays: Path) -> None:
     app = make_app(replays, seed=8)
     async with app.run_test(size=(140, 40)) as pilot:
@@ -50,6 +52,7 @@ async def test_human_against_a_bot(replays: Path) -> None:
     assert Replay(read_log(the_log(replays))).divergence is None
 
 
+@pytest.mark.slow
 async def test_four_seat_hot_seat_game(replays: Path) -> None:
     # Two people share the keyboard with two bots: every human turn is handed over.
     app = make_app(replays, seed=9)

@@ -63,6 +63,7 @@ def check_table(screen: PlayScreen, over: Screen[None] | None = None) -> int:
     return checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "size"), [(2, (120, 40)), (4, (120, 40)), (1, (80, 24)), (3, (200, 50))])
 async def test_the_panels_show_what_the_engine_holds(replays: Path, players: int, size: tuple[int, int]) -> None:
     seats = (SeatConfig("Ana"), *(SeatConfig(f"Bot{i}", "random") for i in range(1, players)))

@@ -114,12 +114,14 @@ async def play_whole_game(players: int, size: tuple[int, int], replays: Path, se
     raise AssertionError("the game did not reach the results")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 async def test_a_whole_game_read_at_every_decision(replays: Path, players: int, size: tuple[int, int]) -> None:
     assert await play_whole_game(players, size, replays, seed=7 + players) > 30
 
 
+@pytest.mark.slow
 async def test_play_on_from_a_finished_games_replay_shows_the_decision(replays: Path) -> None:
     """Issue 35.10: play to the results, watch the replay, go to a move, play on: the
     table showed no options (the replay's stylesheet had laid the prompt out below the
