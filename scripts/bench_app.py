@@ -11,6 +11,9 @@ The time includes Pilot's own wait for every widget to be idle; "harness floor" 
 wait when nothing changed, measured in the same run (a real terminal does not pay it);
 "own work" is the move's handling plus Textual's layout and compositor refreshes alone
 (as scripts/bench_replay.py counts a jump), without message dispatch or Pilot's waits.
+A screen's first visit (new game, replays, history, join, resume from home) loads its
+CSS into the app's stylesheet: that load's time is measured too (cwtui/textual_fixes.py
+keeps it from parsing again every source the app already has).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import time
 from pathlib import Path
 
 from frame_timing import frame_work
+from textual.css.stylesheet import Stylesheet
 from textual.worker import WorkerCancelled
 from timings import report
 
@@ -97,6 +101,33 @@ async def draw_times(moves: int, size: tuple[int, int]) -> tuple[list[float], li
     return times, own, floor
 
 
+async def screen_css_loads(size: tuple[int, int]) -> list[float]:
+    """The time Textual takes to load each screen's CSS on its first visit from home."""
+    loads: list[float] = []
+    reparse = Stylesheet.reparse
+
+    def timed(stylesheet: Stylesheet) -> None:
+        start = time.perf_counter()
+        reparse(stylesheet)
+        loads.append(time.perf_counter() - start)
+
+    Stylesheet.reparse = timed  # type: ignore[method-assign,assignment]
+    try:
+        with tempfile.TemporaryDirectory() as replays:
+            app = CwtuiApp(Path(replays), bot_speed="instant", seed_source=lambda: 1234, still=True)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                loads.clear()  # the home screen's own, at start-up
+                for key in "nohjr":
+                    await pilot.press(key)
+                    await pilot.pause()
+                    await pilot.press("escape")
+                    await pilot.pause()
+    finally:
+        Stylesheet.reparse = reparse  # type: ignore[method-assign]
+    return loads
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=150)
@@ -106,6 +137,7 @@ def main() -> None:
         report("start-up to home screen (tmux, 120x36)", starts, digits=1)
     else:
         print("start-up: tmux not installed, not measured")
+    report("screen CSS load on a first visit (120x40)", asyncio.run(screen_css_loads((120, 40))), digits=1)
     for size in ((140, 40), (120, 40), (80, 24)):
         times, own, floor = asyncio.run(draw_times(args.moves, size))
         report(f"draw a move at {size[0]}x{size[1]}", times, digits=1)
