@@ -5,6 +5,7 @@ those collections (cwtui/textual_fixes.py)."""
 from __future__ import annotations
 
 import gc
+import time
 import weakref
 from pathlib import Path
 
@@ -46,9 +47,11 @@ async def test_widgets_gone_leave_no_drawn_lines_behind(replays: Path) -> None:
         caches = [weakref.ref(w._styles_cache) for w in drawn]
         del lines, drawn
         await app.pop_screen()  # and removed
-        for _ in range(20):  # Textual lets go of a removed screen within a few of its cycles
-            await pilot.pause()
+        # Textual lets go of a removed screen once the message pumps of all its widgets
+        # have ended: a few of its cycles, or on a loaded machine a second or more (a
+        # scroll bar's pump, still running, held the screen through its context).
+        deadline = time.monotonic() + 10
+        while any(c() is not None for c in caches) and time.monotonic() < deadline:
+            await pilot.pause(0.05)
             gc.collect()
-            if all(c() is None for c in caches):
-                break
         assert [c for c in caches if c() is not None] == []
