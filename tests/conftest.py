@@ -86,10 +86,12 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests marked slow first, in the order collected, then the rest. With one test
-    handed out at a time (pyproject's `--maxschedchunk 1`), the workers start the long
-    games and audits at once and end on a queue of short tests that they share: the
-    run does not end with three workers idle while one plays its last whole game or
-    works through a queue it was handed."""
+    handed out at a time (pyproject's `--dist loadgroup`: a test is a unit of its own,
+    but the tests of an `xdist_group`, which share a costly fixture, go to one worker
+    together, and the groups first), the workers start the long games and audits at once
+    and end on a queue of short tests that they share: the run does not end with three
+    workers idle while one plays its last whole game or works through a queue of tests
+    it was handed (`--dist load` hands out tests in chunks)."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # sort is stable
 
 
