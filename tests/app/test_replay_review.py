@@ -26,10 +26,6 @@ from cwtui.widgets.move_list import MoveList
 from engine import GameConfig, SeatConfig, load_cards
 from engine.bots.judge import MISTAKES
 
-# One worker takes every test here, so that the review they share is made once, not on
-# every worker (pyproject's `--dist loadgroup`).
-pytestmark = pytest.mark.xdist_group("reviewed_game")
-
 SIZES = [(80, 24), (140, 40)]
 CARDS = load_cards()
 PLIES = 60  # the game is cut here: a review of 60 decisions at medium takes seconds
