@@ -89,11 +89,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """How the workers share the tests (pyproject's `--dist loadgroup`, which hands out
     one unit of work at a time, in this order): first the tests marked slow, each a unit
     of its own, so that the long games and audits start at once on every worker and
-    none starts last; then each test file's other tests as one unit, as collected. A
-    file's tests run together on one worker (its fixtures and imports made once, and
-    the workers at different kinds of work at a time: four at once on the history's
-    DuckDB and process pools cost a tenth more processor time), and the run ends on
-    the small files, so that no worker is left with a long queue while the others idle."""
+    none starts last; then each test file's other tests as one unit, as collected,
+    which the first free worker takes: none is left with a queue it was handed while
+    the others idle (`--dist load` hands out tests in chunks: the last 30–45 s of a run
+    had one or two workers busy). A file's tests run on one worker, as with `load`:
+    one test at a time for every test spread each file over all four, each building
+    what the file's tests share, and put all four on the history's DuckDB and process
+    pools at once at the end of the run; it was no faster."""
     for item in items:
         if item.get_closest_marker("slow") is None and item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
