@@ -23,7 +23,7 @@ def _inner_outer(base_background: Color, background: Color) -> tuple[Style, Styl
 
 # Every stylesheet's parsed sources, keyed by what the parse reads: the source, where it
 # came from, its place in the cascade, and the theme's variables. A few themes' worth of
-# the app's forty-odd sources.
+# the app's sources (some thirty on the screens of a game).
 _parsed: LRUCache[tuple[object, ...], list[RuleSet]] = LRUCache(512)
 _parse_rules = Stylesheet._parse_rules
 
