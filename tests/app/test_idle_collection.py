@@ -5,15 +5,18 @@ those collections (cwtui/textual_fixes.py)."""
 from __future__ import annotations
 
 import gc
-import time
+import sys
 import weakref
 from pathlib import Path
 
 from app_helpers import make_app
+from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
+from textual.color import Color
 from textual.screen import Screen
 from textual.widgets import Static
 
+from cwtui import textual_fixes
 from cwtui.collector import IDLE, NEVER
 
 
@@ -33,25 +36,32 @@ class Lines(Screen[None]):
         yield from (Static(f"line {i}") for i in range(20))
 
 
-async def test_widgets_gone_leave_no_drawn_lines_behind(replays: Path) -> None:
-    """Textual issue #6665 (cwtui/textual_fixes.py): a cache on a method of each
-    widget's style cache kept the last 1,024 widgets' drawn lines alive after the widgets
-    were gone, for every full collection to walk."""
+def test_a_style_cache_that_drew_is_not_kept_by_textual() -> None:
+    """Textual issue #6665 (cwtui/textual_fixes.py): an `lru_cache` on a method of each
+    widget's style cache kept the last 1,024 widgets' style caches, every line each had
+    drawn among them, alive after the widgets were gone, for every full collection to
+    walk. With the fix (applied as cwtui.app is imported) a style cache that has drawn
+    goes as soon as nothing else holds it.
+
+    Asked of the style cache itself, not of a screen the app has removed: when Textual
+    lets go of a removed screen depends on its message pumps ending, which took seconds
+    on a loaded machine (and once more than ten in CI)."""
+    assert "cwtui.app" in sys.modules  # make_app's module: the fixes are applied
+    cache = StylesCache()
+    cache.get_inner_outer(Color(10, 20, 30), Color(40, 50, 60, 0.5))
+    gone = weakref.ref(cache)
+    del cache
+    gc.collect()
+    assert gone() is None
+
+
+async def test_the_app_draws_through_the_fixed_method(replays: Path) -> None:
+    """Every line a widget draws asks for its backgrounds through the function keyed by
+    the colors alone (cwtui.textual_fixes), not through Textual's cached method."""
     app = make_app(replays)
     async with app.run_test(size=(80, 24)) as pilot:
-        lines = Lines()
-        await app.push_screen(lines)
+        before = textual_fixes._inner_outer.cache_info()
+        await app.push_screen(Lines())
         await pilot.pause()
-        drawn = lines.query(Static)
-        assert all(w.region.height for w in drawn)
-        caches = [weakref.ref(w._styles_cache) for w in drawn]
-        del lines, drawn
-        await app.pop_screen()  # and removed
-        # Textual lets go of a removed screen once the message pumps of all its widgets
-        # have ended: a few of its cycles, or on a loaded machine a second or more (a
-        # scroll bar's pump, still running, held the screen through its context).
-        deadline = time.monotonic() + 10
-        while any(c() is not None for c in caches) and time.monotonic() < deadline:
-            await pilot.pause(0.05)
-            gc.collect()
-        assert [c for c in caches if c() is not None] == []
+        after = textual_fixes._inner_outer.cache_info()
+        assert after.hits + after.misses > before.hits + before.misses
