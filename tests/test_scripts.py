@@ -106,6 +106,7 @@ def test_the_corpus_is_the_projects_own_self_play(tmp_path: Path) -> None:
 def test_bench_history(tmp_path: Path) -> None:
     out = run_script("bench_history.py", "--simulate", "1", "--out", str(tmp_path / "corpus"), "--rounds", "1")
     assert "4 logs" in out and "first load:" in out and "× the raw scan" in out
+    assert re.search(r"the loader's own parts, .* its SQL filling every table \d+\.\d\d cpu-s", out)
     assert "rows: games 4," in out
 
 

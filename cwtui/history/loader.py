@@ -106,10 +106,7 @@ def load(
                 raise
             rebuilt = set_aside(db, str(exc))
             continue
-        # Rows need no order (every table has its ordering columns), and letting DuckDB
-        # write them out of order lets it insert on every core.
-        con.execute("SET preserve_insertion_order = false")
-        con.execute(f"SET memory_limit = '{LOAD_MEMORY}'")
+        prepare_for_load(con)
         try:
             with _staging(db) as staging:
                 try:
@@ -132,6 +129,14 @@ def load(
             con.close()
         rebuilt = set_aside(db, message)
     raise AssertionError("unreachable: the second attempt returns or raises")
+
+
+def prepare_for_load(con: duckdb.DuckDBPyConnection) -> None:
+    """DuckDB's settings for a load. Rows need no order (every table has its ordering
+    columns), and letting DuckDB write them out of order lets it insert on every core;
+    beyond LOAD_MEMORY it works on disk."""
+    con.execute("SET preserve_insertion_order = false")
+    con.execute(f"SET memory_limit = '{LOAD_MEMORY}'")
 
 
 @contextlib.contextmanager
