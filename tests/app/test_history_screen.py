@@ -250,6 +250,24 @@ async def test_ready_questions_and_past_queries(history_replays: Path) -> None:
         assert screen.query_one("#table", DataTable).row_count >= 4
 
 
+async def test_undo_after_choosing_a_ready_question_brings_back_the_draft(history_replays: Path) -> None:
+    """Choosing a question puts its SQL in the editor as an edit of its own: Ctrl+Z
+    gives back the query being written, and Ctrl+Y the question again."""
+    app = make_app(history_replays)
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = await open_history(pilot)
+        editor = screen.query_one("#editor", TextArea)
+        await set_sql(pilot, screen, "SELECT 42")
+        await run_ready(pilot, "Game length")
+        question = next(q.sql for q in READY if q.title == "Game length")
+        assert editor.text == question and editor.has_focus
+        assert editor.cursor_location == (0, 0)  # at the question's start, as it is shown
+        await pilot.press("ctrl+z")
+        assert editor.text == "SELECT 42"
+        await pilot.press("ctrl+y")
+        assert editor.text == question
+
+
 async def test_chart_of_a_result_and_changing_its_columns(history_replays: Path) -> None:
     app = make_app(history_replays)
     async with app.run_test(size=(140, 40)) as pilot:

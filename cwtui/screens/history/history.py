@@ -562,7 +562,12 @@ class HistoryScreen(Screen[None]):
         index = int(event.option.id or 0)
         sql = READY[index].sql if event.option_list.id == "ready-list" else self.past.queries[index].sql
         editor = self.query_one("#editor", TextArea)
-        editor.load_text(sql)
+        # An edit of its own, not load_text: Ctrl+Z brings back what was in the editor
+        # (load_text would forget every edit, and parse the SQL grammar's query again)
+        editor.history.checkpoint()
+        editor.replace(sql, (0, 0), editor.document.end, maintain_selection_offset=False)
+        editor.history.checkpoint()
+        editor.move_cursor((0, 0))
         editor.focus()
         self.action_run()
 
