@@ -174,8 +174,9 @@ def main() -> None:
         f"{args.rounds} rounds, each measuring in turn: the raw scan, a first load, the reader, DuckDB storing, "
         "the loader's parts apart"
     )
-    # Interleaved (scan, load, reader, storing; again…): the machine's speed drifts within
-    # minutes, so each ratio is taken within its round, beside its own baseline.
+    # Interleaved (scan, load, reader, storing, the loader's parts; again…): the machine's
+    # speed drifts within minutes, so each ratio is taken within its round, beside its own
+    # baseline.
     rounds: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "history.duckdb"
