@@ -54,7 +54,9 @@ async def drawn_at_their_widths(pilot, panels: Iterable[SeatPanel]) -> None:  # 
     layout that sent it (CI once checked in between: `whole` was None, as it is before
     that redraw). A panel that never redraws still fails the checks, after 5 s."""
     deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and any(p.display and not p.at_width for p in panels):
+    while time.monotonic() < deadline and any(
+        p.display and p.content_region.width != p.drawn_width for p in panels
+    ):  # fmt: skip
         await pilot.pause(0.02)
 
 

@@ -95,18 +95,13 @@ class Drawn(Widget):
             del self.kept[next(iter(self.kept))]  # the oldest
         return lines
 
-    @property
-    def at_width(self) -> bool:
-        """What it holds was drawn at the width it has on screen (a resize redraws it)."""
-        return 0 < self.content_region.width == self.drawn_width
-
     def height_of(self, parts: list[Part]) -> int | None:
         """The rows `parts` would take at the widget's width, border and padding included,
         from the kept parts (drawing into them those not kept); None before the widget has
         been drawn at its width (its next redraw sets it)."""
-        if not self.at_width:
+        width = self.content_region.width
+        if width <= 0 or width != self.drawn_width:
             return None
-        width = self.drawn_width
         style = self.rich_style
         lines = 0
         for key, make in parts:
@@ -120,10 +115,11 @@ class Drawn(Widget):
         (the replay draws every position's parts while the player is idle). What is on
         screen is unchanged."""
         for key, make in parts:
-            if not self.at_width:
+            width = self.content_region.width
+            if width <= 0 or width != self.drawn_width:
                 return  # not drawn at this width yet: its first redraw sets the width
             if key not in self.kept:
-                self.keep(key, make, self.drawn_width, self.rich_style)
+                self.keep(key, make, width, self.rich_style)
                 yield
 
     def render_part(self, renderable: RenderableType, width: int, style: Style) -> list[Strip]:
@@ -152,7 +148,7 @@ class Drawn(Widget):
             self.tooltip = wanted
 
     def on_resize(self) -> None:
-        if self.stale or not self.at_width:
+        if self.stale or self.content_region.width != self.drawn_width:
             self.redraw()
 
     def on_show(self) -> None:

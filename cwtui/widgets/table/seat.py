@@ -291,7 +291,7 @@ class SeatPanel(Drawn):
         whole after costs nothing more."""
         if self.shown is None:
             return None
-        if not self.collapsed and not self.stale and self.at_width:
+        if not self.collapsed and not self.stale and self.drawn_width == self.content_region.width:
             return len(self.strips) + self.styles.gutter.height  # drawn whole: no part to look at
         v, private, marks, breakdown = self.shown
         return self.height_of(seat_parts(v, self.seat, self.cards, private, marks, breakdown))
