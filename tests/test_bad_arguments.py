@@ -175,6 +175,8 @@ CASES: list[tuple[list[str], str]] = [
     (["history", "load", "{dir}", "--db", "{dir}"], "is a folder, not a database file"),
     (["history", "load", "{dir}", "--cards", "{tmp}/missing.toml"], "cannot read card file"),
     (["history", "load", "{dir}", "--cards", "{badutf8}"], "is not UTF-8 text"),
+    (["history", "load", "--replays-dir", "{file}"], "is a file, not a folder"),  # 51.7: taken after the command too
+    (["history", "load", "--replays-dir", "{tmp}/missing"], "no such folder"),
     (["history", "export"], "the following arguments are required: folder"),
     (["history", "export", "{file}"], "is a file, not a folder"),
     (["history", "export", "{tmp}/out", "--db", "{tmp}/missing.duckdb"], "no history database at"),
@@ -198,6 +200,7 @@ CASES: list[tuple[list[str], str]] = [
     (["sql", "SELECT 1", "--db", "{tmp}/a\\b.duckdb"], "contains a backslash"),
     (["sql", "SELECT 1", "--db", "{dir}"], "is a folder, not a database file"),
     (["sql", "SELECT 1", "--no-load", "--db", "{notadb}"], "is damaged"),
+    (["sql", "SELECT 1", "--replays-dir", "{file}"], "is a file, not a folder"),
 ]
 
 

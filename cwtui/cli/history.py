@@ -84,7 +84,12 @@ def add_parsers(sub: Any) -> None:
 
 
 def _db_arg(parser: argparse.ArgumentParser) -> None:
+    """Where the history is: --db, or REPLAYS/history.duckdb, taken after the command as
+    `play` and `serve` take --replays-dir (`cwtui history load --replays-dir SERVER_FOLDER`
+    loads a server's folder into its own history); before it, it counts too."""
     parser.add_argument("--db", type=Path, default=None, help=f"the database (default: REPLAYS/{DB_NAME})")
+    parser.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS, metavar="REPLAYS",
+                        help="the replays folder: loaded by default, and where the database is")  # fmt: skip
 
 
 def database(args: argparse.Namespace) -> Path:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from pathlib import Path
 
 import duckdb
@@ -65,6 +67,26 @@ def test_sql_loads_new_logs_of_the_replays_folder_first(
     code, out, _ = cli(capsys, "--replays-dir", str(logs), "sql", "SELECT count(*) AS n FROM games", "--format", "csv")
     assert (code, out) == (0, "n\n8\n")
     assert (logs / "history.duckdb").exists()
+
+
+def test_the_readmes_load_of_a_servers_folder_works(
+    logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 51.7: the README's `cwtui history load --replays-dir SERVER_FOLDER` exited 2
+    ("unrecognized arguments"). The history's commands take --replays-dir after their
+    name, as `play` and `serve` do: the folder loaded and the database beside it."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    shown = re.findall(r"`cwtui ([^`]*SERVER_FOLDER[^`]*)`", readme)
+    assert shown
+    for command in shown:
+        words = shlex.split(command.replace("SERVER_FOLDER", shlex.quote(str(logs))))
+        assert main(words) == 0, command
+        capsys.readouterr()
+    query = "SELECT count(*) AS n FROM games"
+    code, out, _ = cli(capsys, "sql", query, "--replays-dir", str(logs), "--format", "csv", "--no-load")
+    assert (code, out) == (0, "n\n8\n")
+    code, out, _ = cli(capsys, "history", "export", str(tmp_path / "out"), "--replays-dir", str(logs))
+    assert code == 0 and (tmp_path / "out" / "games.parquet").exists()
 
 
 def test_exit_2_when_there_is_nothing_to_work_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
