@@ -192,6 +192,26 @@ async def test_a_forfeit_on_time_rates_the_seat_that_ran_out_last(
         await connection.close()
 
 
+async def test_a_solo_room_is_listed_played_to_its_end_and_not_rated(
+    server: tuple[GameServer, Address], tmp_path: Path
+) -> None:
+    """Issue 51.8: a solo room (R12) broke the lobby for everyone, and its player's last
+    move, on the silent player's seat, which the room's seats did not have."""
+    _game_server, address = server
+    room = await made(address, SeatConfig("Solo"))
+    solo, first = await seated(address, room.room, room.invites[0].token, tmp_path / "solo")
+    async with await Connection.open(address) as lobby:
+        await lobby.send(ListRooms())
+        listed = await lobby.receive()
+    assert isinstance(listed, Rooms), listed
+    assert listed.rooms[0].names == ("Solo", "Silent player") and listed.rooms[0].ratings == (None, None)
+    await solo.send(Play(first.ply, first.legal[0]))  # the first table came with the seat
+    end = await play_to_the_end(solo, Rng(3))
+    assert end.over and end.ratings == ()  # the silent player is no player to rank against
+    assert not (tmp_path / "server" / FILE_NAME).exists()
+    await solo.close()
+
+
 def test_resigned_seats_rank_last_together() -> None:
     assert ranks_of([2, 1, 3, 4], left=[1]) == [1, 4, 2, 3]
     assert ranks_of([1, 2, 3], left=[0, 2]) == [2, 1, 2]

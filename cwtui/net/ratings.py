@@ -5,7 +5,8 @@ players, ties included; Weng and Lin 2011).
 A player is their key (cwtui.net.player_key), proved at their seat; a bot seat is rated
 as its level ("bot:medium"), so games against bots count against a rating of their own.
 A seat whose player proved no key is left out of the rating (the others are ranked
-among themselves); a game is rated once two or more are left.
+among themselves), and so is the solo game's silent player (R12), a part of the game
+rather than a player; a game is rated once two or more are left.
 
 How a game ranks its seats: a finished game by its result (R11.3), except that seats
 whose players resigned rank last together; a game that ended early because a seat left

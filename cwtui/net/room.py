@@ -51,7 +51,7 @@ from engine.errors import EngineError, IllegalMove
 from engine.log import StandIn
 from engine.moves import AnyMove, Move
 from engine.rng import stream_seed
-from engine.setup import set_up
+from engine.setup import SILENT_SEAT, set_up
 from engine.view import View, view, views
 from engine.visibility import SeenEvent, SeenMove, seen, seen_move
 from engine.walk import walk_in_place
@@ -384,10 +384,15 @@ class Room:
 
     def player(self, seat: int) -> str | None:
         """Who is rated at `seat`: its player's proved key, a bot's level ("bot:medium"),
-        or None (a human who proved no key)."""
-        if self.session.is_human(seat):
+        or None: a human who proved no key, or the solo game's silent player (R12), who
+        is part of the game rather than a player (so a solo game is never rated, as
+        it has no second player to rank)."""
+        kind = self.session.state.seats[seat].kind  # every seat, the silent player's too
+        if kind == "human":
             return self.players.get(seat)
-        return BOT_PREFIX + self.session.config.seats[seat].kind
+        if kind == SILENT_SEAT.kind:
+            return None
+        return BOT_PREFIX + kind
 
     def info(self, ratings: tuple[float | None, ...] = ()) -> RoomInfo:
         """The room in the lobby; `ratings`: each seat's player's rating here."""
