@@ -268,6 +268,7 @@ class CwtuiApp(App[None]):
             config=message.config,
             online=message.online,
             ratings=message.ratings,
+            resigned=message.resigned,
         )
         if message.watching:
             self.push_screen(screen)

@@ -56,8 +56,10 @@ class ShowResults(Message):
         config: GameConfig | None = None,
         online: tuple[Address, str] | None = None,
         ratings: str | None = None,
+        resigned: Sequence[int] = (),
     ) -> None:
         super().__init__()
+        self.resigned = resigned  # a server's game: the seats whose players resigned (they rank last)
         self.online = online  # a server's game: the seat's line and the game's id, for its rematch
         self.ratings = ratings  # a server's game: how it moved each player's rating there
         self.seen = seen

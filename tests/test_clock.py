@@ -137,6 +137,32 @@ async def test_a_seat_out_of_time_forfeits_where_the_host_chose_it(
         await connection.close()
 
 
+async def test_an_away_seat_out_of_time_forfeits_too(server: tuple[GameServer, Address]) -> None:
+    """Issue 51.2: a seat both away past the takeover time and out of time was played
+    by the away player's bot (string order chose "away" before "time"): the host's
+    forfeit never came."""
+    game_server, address = server
+    async with await Connection.open(address) as host:
+        rule = ClockRule(bank=600, on_time="forfeit")
+        seats = (SeatConfig("Ana"), SeatConfig("Bo"))
+        await host.send(CreateRoom(seats, 7, takeover=0, key=host_key.local_key(address.uri), clock=rule))
+        made = await host.receive()
+    assert isinstance(made, RoomMade)
+    bo, _, table = await sit(address, made.room, made.invites[1].token)  # Ana never comes: away from the start
+    run_down(game_server, made.room, 0, spent=600)
+    while True:  # Bo plays his hands until Ana's comes, out of time
+        if table.legal:
+            await bo.send(Play(table.ply, table.legal[0]))
+        message = await asyncio.wait_for(bo.receive(), 30)
+        if isinstance(message, RoomClosed):
+            closed = message
+            break
+        if isinstance(message, Table):
+            table = message
+    assert isinstance(closed, RoomClosed) and closed.reason == "Ana ran out of time and forfeits; the game ends there"
+    await bo.close()
+
+
 @pytest.mark.parametrize(
     ("rule", "said"),
     [

@@ -84,6 +84,35 @@ async def test_a_seat_that_resigns_is_played_by_a_bot_and_stays_resigned(
     assert msgspec.json.decode(kept.read_bytes(), type=RoomRecord).resigned == (0,)  # a restart keeps it
 
 
+async def test_a_resigned_seat_left_empty_is_played_as_resigned_not_as_away(
+    server: tuple[GameServer, Address],
+) -> None:
+    """Issue 51.2: in a room with a takeover time, a resigned player who left was both
+    resigned and away at once, and the bot's moves were logged and shown as an away
+    player's (string order chose between the two)."""
+    game_server, address = server
+    async with await Connection.open(address) as host:
+        seats = (SeatConfig("Ana"), SeatConfig("Bo"))
+        await host.send(CreateRoom(seats, 7, takeover=0, key=host_key.local_key(address.uri)))
+        room = await host.receive()
+    assert isinstance(room, RoomMade)
+    ana, _, _ = await sit(address, room.room, room.invites[0].token)
+    bo, _, table = await sit(address, room.room, room.invites[1].token)
+    served = game_server.rooms[room.room]
+    await ana.send(Resign())
+    await until(bo, lambda t: t.resigned == (0,))
+    resigned_at = served.ply  # before, a bot played her seat while she had not sat down: away
+    await ana.close()  # she leaves the table too: her seat is empty and resigned
+    while len({ply.seat for ply in served.session.history[-20:]}) < 2 or served.ply < 30:
+        table = await until(bo, lambda t: bool(t.legal))  # type: ignore[assignment]
+        assert isinstance(table, Table)
+        await bo.send(Play(table.ply, table.legal[0]))
+    await bo.close()
+    for_ana = [ply.stand_in for ply in served.session.history[resigned_at:] if ply.seat == 0]
+    assert for_ana and set(for_ana) == {"resigned"}, for_ana
+    assert served.bot_wait(0) == (0.0, "resigned")
+
+
 async def test_where_the_host_chose_it_a_resignation_ends_the_game(server: tuple[GameServer, Address]) -> None:
     game_server, address = server
     room = await made(address, "end")

@@ -61,6 +61,11 @@ CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 SPECTATOR: Final = None  # the viewer a spectator is (engine.visibility.seen's "nobody")
 SPECTATOR_SEAT: Final = -1  # and the seat engine.view shows it as: one that holds nothing
+# Why a bot plays for a human seat, the weightiest first: a resignation is for good; the
+# clock's verdict decides a forfeit or a bank gone, which an absence due at the same
+# moment must not hide; an absence lasts until its player is back. What the log records
+# (Ply.stand_in) and every table shows is the first that is due.
+STAND_IN_ORDER: Final[tuple[StandIn, ...]] = ("resigned", "time", "away")
 
 
 class RoomRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -133,11 +138,9 @@ class Room:
         self.active_at = time.time()
 
     def takeover_wait(self, seat: int, now: float) -> float | None:
-        """Seconds until a bot may play for human `seat`; None if it never will now
-        (someone is at the seat, or the room waits for its players); 0 for a seat
-        whose player resigned."""
-        if seat in self.resigned:
-            return 0.0
+        """Seconds until a bot may play for human `seat` because nobody is at it; None
+        if it never will now (someone is at the seat, or the room waits for its
+        players)."""
         if self.takeover is None or self.present[seat]:
             return None
         return max(0.0, self.away_since.get(seat, now) + self.takeover - now)
@@ -145,10 +148,11 @@ class Room:
     def bot_wait(self, seat: int) -> tuple[float, StandIn] | None:
         """How long until a bot plays for human `seat`, and why: at once for a seat whose
         player resigned or ran out of time, when its clock runs out, or once it has been
-        away the room's takeover time; None if its player plays (nobody is timed out)."""
-        waits: list[tuple[float, StandIn]] = []
+        away the room's takeover time; None if its player plays (nobody is timed out).
+        Of reasons due at the same time, the weightiest (STAND_IN_ORDER) is the one."""
         if seat in self.resigned:
-            waits.append((0.0, "resigned"))
+            return 0.0, "resigned"
+        waits: list[tuple[float, StandIn]] = []
         if self.clock is not None:
             left = self.clock.left(seat, time.time())
             if left is not None:
@@ -156,7 +160,7 @@ class Room:
         away = self.takeover_wait(seat, time.monotonic())
         if away is not None:
             waits.append((away, "away"))
-        return min(waits) if waits else None
+        return min(waits, key=lambda wait: (wait[0], STAND_IN_ORDER.index(wait[1]))) if waits else None
 
     @property
     def stood_in(self) -> tuple[int, ...]:

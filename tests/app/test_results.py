@@ -105,6 +105,33 @@ def test_a_tie_says_what_broke_it() -> None:
         assert "earliest presented fish ranks first (R11.3)" in text
 
 
+def test_a_seat_that_resigned_ranks_last_whatever_its_points() -> None:
+    """Issue 51.2: an online game's results named the seat with the most points the
+    winner though its player had resigned (a bot played on for it), while the ratings
+    of the same game ranked it last."""
+    seats = tuple(SeatConfig(name) for name in ("Ana", "Bo", "Cy"))
+    state = Scenario(seats=seats, seed=11).fish(1, ["Pike:9", "Salmon:7"]).at_contests().build()
+    while not state.over:
+        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    shown = ShowResults.of(state, ["Ana", "Bo", "Cy"], None, watching=False)
+    on_points = sorted(shown.scores, key=lambda line: line.rank)
+    top, second = on_points[0].seat, on_points[1].seat
+    screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None, resigned=(top,))
+    assert screen.headline() == f"{shown.names[second]} wins the Coldwater Crown!"
+    text = " ".join(sheet_text(screen).split())
+    rank_row = next(line for line in sheet_text(screen).splitlines() if line.strip().startswith("Rank"))
+    assert rank_row.split()[1:] == ["1st", "2nd", "3rd"]  # the columns in the standing's order
+    assert "resigned" in text
+    assert [note.plain for note in screen.resignations()] == [
+        f"{shown.names[top]} resigned: a bot played on for the seat, which ranks last whatever its points "
+        "(1st on points)."
+    ]
+    header = next(line for line in sheet_text(screen).splitlines() if shown.names[top] in line)
+    assert header.split()[-1] == shown.names[top]  # its column last
+    everyone = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None, resigned=(0, 1, 2))
+    assert everyone.headline() == "Every player resigned: nobody wins the Coldwater Crown."
+
+
 async def test_r_plays_a_rematch_on_the_next_seed(tmp_path: Path) -> None:
     """Issue 35.9: a rematch key — the same seats and set-up, the next seed."""
     seats = (SeatConfig("Laurence"), SeatConfig("Nils", "greedy"))

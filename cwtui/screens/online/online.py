@@ -373,6 +373,7 @@ class OnlineScreen(SeatedScreen):
                 seen=seen,
                 online=online,
                 ratings=rating_line(game.names, game.table.ratings, game.table.resigned),
+                resigned=game.table.resigned,
             )
         )
 

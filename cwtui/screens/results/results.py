@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cwtui.navigation import NewGame, OnlineRematch, OpenReplay, Rematch
+from cwtui.net.ratings import ranks_of
 from cwtui.replaying import SeenRecord, open_replay
 from cwtui.saved import shown_path
 from cwtui.widgets.glyphs import TAGGED
@@ -57,6 +58,7 @@ class ResultsScreen(Screen[None]):
         config: GameConfig | None = None,
         online: tuple[Address, str] | None = None,
         ratings: str | None = None,
+        resigned: Sequence[int] = (),
     ) -> None:
         """The results of a finished game: its last position as everyone sees it, the
         final scores; saved at `path` (None: not on this machine). `watching`: shown
@@ -65,7 +67,9 @@ class ResultsScreen(Screen[None]):
         server's game as this seat saw it, which `w` replays (its log is the server's).
         `config`: the game's set-up, which `r` plays again on the next seed; `online`:
         a server's game (the seat's line, the game's id), whose room `r` asks for its next;
-        `ratings`: how the game moved its players' ratings on that server."""
+        `ratings`: how the game moved its players' ratings on that server; `resigned`:
+        the seats whose players resigned it (a bot played on for them), which rank last
+        whatever their points, as the server rates them (cwtui.net.ratings.ranks_of)."""
         super().__init__()
         self.final = final
         self.result = scores
@@ -78,22 +82,43 @@ class ResultsScreen(Screen[None]):
         self.config = config
         self.online = online
         self.ratings = ratings
+        self.resigned = tuple(sorted(resigned))
+        by_seat = sorted(scores, key=lambda line: line.seat)
+        # The standing: the points' ranks (R11.2), a resigned seat last
+        self.standing = ranks_of([line.rank for line in by_seat], self.resigned)
 
     def compose(self) -> ComposeResult:
-        names = self.names
-        winner = first(self.result)
         with VerticalScroll():
-            yield Static(f"{names[winner]} wins the Coldwater Crown!", classes="title")
+            yield Static(self.headline(), classes="title")
             yield Static(self.score_sheet(), classes="contest")
             if self.ratings:
                 yield Static(self.ratings, classes="hint")
-            for note in self.ties():
+            for note in self.resignations() + self.ties():
                 yield Static(note, classes="hint")
             for loc in CONTEST_ORDER:
                 yield Static(self.contest_table(loc), classes="contest")
             if self.path:
                 yield Static(f"Saved as {shown_path(self.path)}", classes="hint")
         yield Footer()
+
+    def headline(self) -> str:
+        """Who won: the seat the points rank first, unless its player resigned."""
+        if len(self.resigned) == len(self.standing):
+            return "Every player resigned: nobody wins the Coldwater Crown."
+        winner = first(self.result) if not self.resigned else self.standing.index(1)
+        return f"{self.names[winner]} wins the Coldwater Crown!"
+
+    def resignations(self) -> list[Text]:
+        """A line for each seat whose player resigned: what its points made it, and why
+        it ranks last all the same."""
+        points = {line.seat: line.rank for line in self.result}
+        return [
+            Text(
+                f"{self.names[seat]} resigned: a bot played on for the seat, which ranks last "
+                f"whatever its points ({ordinal(points[seat])} on points)."
+            )
+            for seat in self.resigned
+        ]
 
     def contest_table(self, loc: int) -> Table:
         final, cards = self.final, self.cards
@@ -129,7 +154,7 @@ class ResultsScreen(Screen[None]):
         Board Game Arena's end-of-game sheet): each trophy and contest (R8, R10), the
         Master Angler cards caught (R11.1, by kind), the tags, the total and the rank."""
         final, cards = self.final, self.cards
-        ranked = sorted(self.result, key=lambda line: line.rank)
+        ranked = sorted(self.result, key=lambda line: (self.standing[line.seat], line.rank))
         seats = {p.seat: p for p in final.seats}
         table = Table(title="Score sheet", title_justify="left", expand=True, box=box.SIMPLE_HEAD)
         table.add_column("")
@@ -149,8 +174,12 @@ class ResultsScreen(Screen[None]):
         if final.tag_points:
             table.add_row(f"Tags (presented {final.tag} fish)", *(str(line.tags) or "—" for line in ranked))
         table.add_row(Text("Total", style="bold"), *(Text(str(line.total), style="bold") for line in ranked))
-        table.add_row("Rank", *(ordinal(line.rank) for line in ranked))
+        table.add_row("Rank", *(self.rank_text(line.seat) for line in ranked))
         return table
+
+    def rank_text(self, seat: int) -> Text:
+        rank = ordinal(self.standing[seat])
+        return Text.assemble(rank, ("\nresigned", "dim")) if seat in self.resigned else Text(rank)
 
     def ties(self) -> list[Text]:
         """Each tie on points, and what broke it (R11.3: the earliest presented fish;
