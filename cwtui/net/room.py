@@ -472,7 +472,7 @@ class RoomStore:
         if not self.rooms_folder.is_dir():
             return rooms, problems
         self._rename_old_talk()
-        for path in sorted(self.rooms_folder.glob("*.json")):
+        for path in self._room_files():
             try:
                 record = msgspec.json.decode(path.read_bytes(), type=RoomRecord)
                 log = self.folder / Path(record.log).name
@@ -536,6 +536,12 @@ class RoomStore:
 
     def _path(self, code: str) -> Path:
         return self.rooms_folder / f"{code}.json"
+
+    def _room_files(self) -> list[Path]:
+        """Every room's file (`_path`): a code is letters and digits, so the files kept
+        beside a room (CODE.clock.json, CODE.chat.ndjson, a CODE.json.part not yet
+        whole) are never taken for one."""
+        return sorted(path for path in self.rooms_folder.glob("*.json") if path.stem.isalnum())
 
     def _chat(self, code: str) -> Path:
         # Not .jsonl: the replay list and the history read every *.jsonl as a game log
