@@ -72,7 +72,7 @@ class LoadReport:
     skipped: list[tuple[Path, str]] = field(default_factory=list)  # logs that could not be loaded, and why
     rebuilt: str | None = None  # why the database was rebuilt, and where the damaged one went
     reviews: int = 0  # kept reviews read in this load, new or changed (their skipped ones are in `skipped`)
-    ratings: int = 0  # game servers' ratings files read in this load, new or changed
+    ratings: int = 0  # game servers' ratings files read in this load, new or changed (lines left out: `skipped`)
     replayed: int = 0  # games replayed in this load (--verify)
     failed: list[tuple[Path, str]] = field(default_factory=list)  # games whose replay failed, and the verdict
 
@@ -268,7 +268,8 @@ class Loader:
                 if progress:
                     progress(done, len(todo))
         report.reviews, skipped = ReviewLoader(self.con, self._transaction).load(roots)
-        report.ratings = RatingsLoader(self.con, self._transaction).load(roots)
+        report.skipped.extend(skipped)
+        report.ratings, skipped = RatingsLoader(self.con, self._transaction, self.staging).load(roots)
         report.skipped.extend(skipped)
         # games whose replay failed, in this load or before: named every time, as skipped logs are
         report.failed = [

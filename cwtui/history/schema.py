@@ -13,8 +13,8 @@ from engine.setup import SILENT_SEAT
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 8  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
-# 7: games.verified and verdict; 8: a server's ratings (rated_games)
+SCHEMA_VERSION = 9  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+# 7: games.verified and verdict; 8: a server's ratings (rated_games); 9: a ratings line left out, and why
 
 
 @dataclass(frozen=True)
@@ -495,6 +495,12 @@ TABLES: tuple[Table, ...] = (
             _c("file", "VARCHAR", "the ratings file's absolute path"),
             SIZE,
             MTIME,
+            _c(
+                "left_out",
+                "VARCHAR[]",
+                "its lines not loaded, each with why (`line 3: its time '27 Nov 2026' is not …`); a line a crash "
+                "cut off is passed over, as the server passes it over",
+            ),
         ),
         ("file",),
     ),

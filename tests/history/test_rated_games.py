@@ -8,8 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import msgspec
+import pytest
 from helpers import served
 
+from cwtui.cli import main
 from cwtui.history.loader import load
 from cwtui.net.ratings import FILE_NAME, Entrant, RatingStore
 from cwtui.runner import play_game
@@ -62,6 +65,46 @@ def test_a_servers_ratings_load_beside_its_games_and_follow_their_file(tmp_path:
     (folder / FILE_NAME).unlink()
     load(db, [folder])
     assert rows(db, "SELECT count(*) FROM rated_games") == [(0,)]
+
+
+def test_a_bad_ratings_line_is_left_out_with_its_reason_and_the_rest_load(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 51.11: one line with `"at":"27 Nov 2026"` (which the server's fold takes)
+    made every `history load` of the folder exit 2 ("Conversion Error: invalid timestamp
+    field format"), so new logs were never loaded again. Each line is judged before
+    DuckDB reads it: a bad one is left out with its reason, named at every load, as a
+    skipped log is, and the rest load."""
+    folder = tmp_path / "server"
+    folder.mkdir()
+    cards = load_cards()
+    seats = (SeatConfig("Ana", "greedy"), SeatConfig("Bo", "random"))
+    play_game(GameConfig(seats, 3), folder, cards)
+    RatingStore(folder).rate("good", "ROOM1", "finished", [Entrant(0, ANA, "Ana", 1), Entrant(1, BO, "Bo", 2)])
+    ratings = folder / FILE_NAME
+    good = ratings.read_bytes()
+    at = msgspec.json.decode(good)["at"]
+    with ratings.open("ab") as f:
+        f.write(good.replace(b'"good"', b'"dated-by-hand"').replace(at.encode(), b"27 Nov 2026"))
+        f.write(good.replace(b'"good"', b'"too-far"').replace(b'"seat":1', b'"seat":%d' % 2**40))
+        f.write(b'{"game":"cut off by a cra')  # a crash mid-line: passed over, as before
+    db = tmp_path / "history.duckdb"
+    left_out = [
+        (ratings, "line 2: its time '27 Nov 2026' is not an ISO 8601 time with its UTC offset, as the server "
+                  "writes it; the file's other lines are loaded"),
+        (ratings, f"line 3: seat {2**40}'s number or rank 2 is out of range; the file's other lines are loaded"),
+    ]  # fmt: skip
+    report = load(db, [folder])
+    assert (report.ratings, report.loaded, report.skipped, report.ok) == (1, 1, left_out, False)
+    assert rows(db, "SELECT DISTINCT game FROM rated_games") == [("good",)]
+    again = load(db, [folder])
+    assert (again.ratings, again.skipped) == (0, left_out)  # named again, not read again
+    play_game(GameConfig(seats, 4), folder, cards)  # the next game is loaded, whatever the ratings file holds
+    assert main(["history", "load", str(folder), "--db", str(db)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "logs: loaded 1, unchanged 1, skipped 2\n"
+    assert err.splitlines() == [f"{ratings}: skipped: {why}" for _, why in left_out]
+    assert rows(db, "SELECT count(*) FROM games") == [(2,)]
 
 
 async def test_a_servers_folder_loads_whole_with_its_rooms_and_talk(tmp_path: Path) -> None:
