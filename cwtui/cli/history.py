@@ -269,6 +269,8 @@ def _write_result(con: duckdb.DuckDBPyConnection, query: str, fmt: str, max_rows
 def _report(report: LoadReport, command: str) -> None:
     if report.rebuilt:
         print(f"cwtui {command}: {report.rebuilt}", file=sys.stderr)
+    if report.stopped_late:
+        print(f"cwtui {command}: Ctrl+C came after the load was committed: the load is complete", file=sys.stderr)
     parts = [f"loaded {report.loaded}", f"unchanged {report.unchanged}"]
     if report.removed:
         parts.append(f"removed {report.removed}")

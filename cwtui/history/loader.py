@@ -31,11 +31,14 @@ from __future__ import annotations
 import contextlib
 import itertools
 import shutil
+import signal
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 
 import duckdb
 
@@ -74,6 +77,7 @@ class LoadReport:
     reviews: int = 0  # kept reviews read in this load, new or changed (their skipped ones are in `skipped`)
     ratings: int = 0  # game servers' ratings files read in this load, new or changed (lines left out: `skipped`)
     replayed: int = 0  # games replayed in this load (--verify)
+    stopped_late: bool = False  # Ctrl+C came after the load committed: too late to stop it, and it is complete
     failed: list[tuple[Path, str]] = field(default_factory=list)  # games whose replay failed, and the verdict
 
     @property
@@ -95,8 +99,49 @@ def load(
 ) -> LoadReport:
     """Bring the history in `db` up to date with the logs (`*.jsonl`) in `folders`,
     rebuilding it if it is damaged. With `verify`, every game not yet checked is
-    replayed by the engine and the verdict recorded (games.verified)."""
-    folders = list(folders)
+    replayed by the engine and the verdict recorded (games.verified). Ctrl+C stops it
+    (KeyboardInterrupt, nothing changed) until its commit, and is too late after."""
+    with _stopping() as stopping:
+        report = _load(db, list(folders), cards, progress, verify, stopping)
+    report.stopped_late = stopping.late
+    return report
+
+
+class _Stopping:
+    """Ctrl+C during a load, where it lands (the main thread): it stops the load until
+    the load commits. From the commit on the load is done, closing and tidying up
+    included, and a Ctrl+C is only noted: it stopped nothing, so the load must not say
+    it stopped."""
+
+    def __init__(self) -> None:
+        self.done = False  # the commit has begun
+        self.late = False  # a Ctrl+C came after that
+
+    def __call__(self, _signal: int, _frame: FrameType | None) -> None:
+        if not self.done:
+            raise KeyboardInterrupt
+        self.late = True
+
+
+@contextlib.contextmanager
+def _stopping() -> Iterator[_Stopping]:
+    """The load's Ctrl+C, in place of Python's while it runs, where Ctrl+C is Python's
+    to handle (not in a worker thread, nor where a caller handles it otherwise)."""
+    stopping = _Stopping()
+    ours = threading.current_thread() is threading.main_thread()
+    if not ours or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield stopping
+        return
+    signal.signal(signal.SIGINT, stopping)
+    try:
+        yield stopping
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _load(
+    db: Path, folders: list[Path], cards: Sequence[Cards], progress: Progress | None, verify: bool, stopping: _Stopping
+) -> LoadReport:
     rebuilt = None
     for attempt in range(2):
         try:
@@ -110,11 +155,15 @@ def load(
         try:
             with _staging(db) as staging:
                 try:
-                    report = Loader(con, [load_cards(), *cards], staging, verify).load(folders, progress)
+                    report = Loader(con, [load_cards(), *cards], staging, verify, stopping=stopping).load(
+                        folders, progress
+                    )
                 except _OneLogFails:
                     with contextlib.suppress(duckdb.TransactionException):  # DuckDB may have ended it
                         con.execute("ROLLBACK")
-                    report = Loader(con, [load_cards(), *cards], staging, verify, whole=False).load(folders, progress)
+                    report = Loader(con, [load_cards(), *cards], staging, verify, False, stopping).load(
+                        folders, progress
+                    )
             report.rebuilt = rebuilt
             return report
         except RuntimeError as exc:
@@ -207,8 +256,10 @@ class Loader:
         staging: Path,
         verify: bool = False,
         whole: bool = True,
+        stopping: _Stopping | None = None,
     ) -> None:
         self.con = con
+        self.stopping = stopping or _Stopping()  # told when the load commits
         # One transaction for the whole load, so that a load stopped half way (Ctrl+C,
         # kill -9, a full disk) leaves the history as it was. If DuckDB fails on a log,
         # the load is done again a batch a transaction (whole=False), and that log
@@ -223,6 +274,9 @@ class Loader:
         if self.whole:
             self.con.execute("BEGIN")
         report = self._load(folders, progress)
+        # Ctrl+C stops the load until here, and is too late from here on: the commit
+        # is not cut short, and a commit made is a load done
+        self.stopping.done = True
         if self.whole:
             self.con.execute("COMMIT")
         return report

@@ -192,3 +192,38 @@ def test_ctrl_c_during_a_load_stops_it_at_once_and_leaves_the_history_as_it_was(
     after = duckdb.connect(str(db), read_only=True).execute("SELECT game FROM games ORDER BY game").fetchall()
     assert after == before
     assert not (tmp_path / "crashes").exists()
+
+
+def test_ctrl_c_after_the_loads_commit_is_too_late_to_stop_it(logs: Path, tmp_path: Path) -> None:
+    """Issue 51.14: Ctrl+C landing just after the load's commit (while the database
+    closed and the staged lines were removed) printed "stopped" and exited 130 though
+    the load was complete (8 of 58 tries). From the commit on the load is done: it says
+    so and exits 0."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    db = tmp_path / "h.duckdb"
+    script = (
+        "import sys, time\n"
+        "import cwtui.history.loader as loader\n"
+        "load = loader.Loader.load\n"
+        "def then_tidy_up(self, folders, progress=None):\n"  # committed; the rest of the load still to do
+        "    report = load(self, folders, progress)\n"
+        "    print('committed', flush=True)\n"
+        "    time.sleep(0.5)\n"
+        "    return report\n"
+        "loader.Loader.load = then_tidy_up\n"
+        "from cwtui.cli import main\n"
+        f"sys.exit(main(['history', 'load', {str(logs)!r}, '--db', {str(db)!r}]))\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)  # fmt: skip
+    assert proc.stdout is not None
+    assert proc.stdout.readline() == "committed\n", proc.communicate()
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert (proc.returncode, out) == (0, "logs: loaded 8, unchanged 0; reviews loaded: 1\n"), err
+    assert err == "cwtui history load: Ctrl+C came after the load was committed: the load is complete\n"
+    assert duckdb.connect(str(db), read_only=True).execute("SELECT count(*) FROM games").fetchall() == [(8,)]
