@@ -111,6 +111,48 @@ async def test_browsers_beyond_the_limit_are_turned_away(tmp_path: Path) -> None
             raise AssertionError("a browser's place was not given back")
 
 
+def guests_of(address: Address) -> list[int]:
+    """The `cwtui guest` processes of the server at `address` on this machine."""
+    server = address.uri.removeprefix("ws://")
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:  # not a process, or gone
+            continue
+        if b"guest" in argv and server.encode() in argv:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.slow
+async def test_a_browsers_guest_ends_with_a_server_killed_and_gives_its_seat_back(tmp_path: Path) -> None:
+    """Issue 51.1: after a kill -9 of `serve --web`, a browser's guest (at a seat) ran on
+    as an orphan, reconnected to the restarted server and held the seat ("Cy (human,
+    here)") while the browser's page said "Session ended."."""
+    port = free_port()
+    with served(tmp_path, "--web-port", str(port)) as (address, _url, process):
+        made = await ana_and_a_bot(address)
+        token = made.invites[0].token
+        async with connect(f"ws://127.0.0.1:{port}/ws/join/{made.room}/{token}?width=100&height=30") as browser:
+            for _ in range(300):  # the join dialog, filled in: Enter sits down
+                await browser.send('["stdin", "\\r"]')
+                rooms = await ask(address, ListRooms())
+                if isinstance(rooms, Rooms) and rooms.rooms[0].connected == (0,):
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                raise AssertionError("the browser's guest did not sit down")
+            assert guests_of(address)
+            process.kill()  # kill -9: nothing tells the guest
+            process.wait(10)
+            for _ in range(100):
+                if not guests_of(address):
+                    break
+                await asyncio.sleep(0.1)
+            assert guests_of(address) == [], "the guest outlived its server"
+
+
 def test_a_taken_web_port_is_one_line_and_nothing_listens(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
