@@ -5,12 +5,15 @@ driven by Playwright) that opens it and makes a move."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -19,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from cwtui.net.client import Address, ask
 from cwtui.net.host_key import local_key
@@ -111,17 +114,18 @@ async def test_browsers_beyond_the_limit_are_turned_away(tmp_path: Path) -> None
             raise AssertionError("a browser's place was not given back")
 
 
-def guests_of(address: Address) -> list[int]:
-    """The `cwtui guest` processes of the server at `address` on this machine."""
+def guests_of(address: Address) -> dict[int, list[str]]:
+    """The `cwtui guest` processes of the server at `address` on this machine, and how
+    each was started."""
     server = address.uri.removeprefix("ws://")
-    found = []
+    found = {}
     for entry in Path("/proc").iterdir():
         try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            argv = (entry / "cmdline").read_bytes().decode(errors="replace").rstrip("\0").split("\0")
         except OSError:  # not a process, or gone
             continue
-        if b"guest" in argv and server.encode() in argv:
-            found.append(int(entry.name))
+        if "guest" in argv and server in argv:
+            found[int(entry.name)] = argv
     return found
 
 
@@ -150,7 +154,46 @@ async def test_a_browsers_guest_ends_with_a_server_killed_and_gives_its_seat_bac
                 if not guests_of(address):
                     break
                 await asyncio.sleep(0.1)
-            assert guests_of(address) == [], "the guest outlived its server"
+            assert guests_of(address) == {}, "the guest outlived its server"
+
+
+async def test_a_browsers_page_says_its_session_ended_when_its_guest_dies(tmp_path: Path) -> None:
+    """Found with issue 51.5: a guest that died (a crash, a kill) left its browser's socket
+    open, so the page stayed as it was, keys going nowhere, with no "Session ended." and
+    no Restart."""
+    port = free_port()
+    with served(tmp_path, "--web-port", str(port)) as (address, _url, _process):
+        async with connect(f"ws://127.0.0.1:{port}/ws?width=80&height=24") as browser:
+            await browser.recv()  # the guest's app is drawing
+            (guest,) = guests_of(address)
+            os.kill(guest, signal.SIGKILL)
+            async with asyncio.timeout(10):
+                with pytest.raises(ConnectionClosed):
+                    while True:
+                        await browser.recv()
+
+
+async def test_serve_web_stops_at_once_with_browsers_open(tmp_path: Path) -> None:
+    """Found with issue 51.5: `serve --web` asked to stop with a browser open took 20 s:
+    aiohttp waited for the browser's socket to end by itself."""
+    port = free_port()
+    with served(tmp_path, "--web-port", str(port)) as (address, _url, process):
+        async with connect(f"ws://127.0.0.1:{port}/ws?width=80&height=24") as browser:
+            await browser.recv()
+            assert guests_of(address)
+            asked = time.monotonic()
+            process.terminate()
+            with contextlib.suppress(ConnectionClosed):
+                async with asyncio.timeout(10):
+                    while True:
+                        await browser.recv()
+            assert await asyncio.to_thread(process.wait, 10) == 0
+            assert time.monotonic() - asked < 5
+            for _ in range(50):  # the guest, its input gone, ends too
+                if not guests_of(address):
+                    break
+                await asyncio.sleep(0.1)
+            assert guests_of(address) == {}
 
 
 def test_a_taken_web_port_is_one_line_and_nothing_listens(tmp_path: Path) -> None:
@@ -225,6 +268,44 @@ async def test_a_browser_opens_the_app_joins_a_seat_and_makes_a_move(tmp_path: P
             await page.screenshot(path=str(tmp_path / "table.png"))
             await browser.close()
         assert await first_rooms_ply(address) >= 1, "the move typed in the browser reached the server"
+
+
+@pytest.mark.slow
+@NEEDS_CHROMIUM
+async def test_restart_after_a_server_restart_keeps_the_invite_links_seat(tmp_path: Path) -> None:
+    """Issue 51.5: after a server's restart, the page of an invite link said "Session
+    ended.", and its Restart opened the app without the link's token: Enter would have
+    made the player a spectator."""
+    from playwright.async_api import async_playwright
+
+    game_port, web_port = free_port(), free_port()
+    ports = ("--port", str(game_port), "--web-port", str(web_port))
+    folder = tmp_path / "server"
+    with served(folder, *ports) as (address, url, process):
+        made = await ana_and_a_bot(address)
+        line = f"{made.room}#{made.invites[0].token}"
+
+        async def guest_joining() -> int:
+            for _ in range(300):
+                for pid, argv in guests_of(address).items():
+                    assert argv[-2:] == ["--join", line], argv  # never without the seat's token
+                    return pid
+                await asyncio.sleep(0.1)
+            raise AssertionError("no guest started")
+
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            page = await browser.new_page()
+            await page.goto(f"{url}/join/{line}")
+            first = await guest_joining()
+            process.kill()
+            process.wait(10)
+            await page.get_by_text("Session ended.").wait_for(timeout=30_000)
+            with served(folder, *ports):  # the server is back
+                await page.get_by_role("button", name="Restart").click()
+                assert await guest_joining() != first
+                assert page.url.endswith(f"#{made.invites[0].token}")
+            await browser.close()
 
 
 @pytest.mark.slow

@@ -16,7 +16,12 @@ to try again later (its own would show "Session ended. Restart").
 
 An invite is also a link, `/join/ROOM#TOKEN`: its guest opens with the join dialog
 filled in. The token travels in the fragment, which the browser keeps to the page, and
-then in the path of the page's own socket to this server (`command_for`).
+then in the path of the page's own socket to this server (`command_for`); the page's
+Restart keeps it.
+
+A browser's socket and its guest end together: the guest's end, however it comes,
+closes the socket (the page says "Session ended." and offers Restart), the socket's
+close stops the guest, and the server's stop closes every socket first.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from typing import Any
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, log, to_int
 
@@ -70,18 +75,24 @@ _JOIN_SCRIPT = """    <script>
       })();
     </script>
 """
+# The page's Restart (after its session ended: a server's restart, say) goes to the page's
+# address without its fragment, and an invite link's token is the fragment: the seat would
+# be lost, and the player made a spectator. It keeps the fragment.
+_START_URL = 'return url.pathname + "?" + params.toString();'
+_START_URL_KEPT = 'return url.pathname + "?" + params.toString() + url.hash;'
 ROOM = re.compile(r"[A-Za-z0-9]{1,12}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 
 def own_page(templates: Path) -> str:
-    """textual-serve's page with its font served from here, and the script that takes an
-    invite link's token (ValueError if the page is not the one this was written for:
-    textual-serve is pinned exactly)."""
+    """textual-serve's page with its font served from here, the script that takes an
+    invite link's token, and a Restart that keeps it (ValueError if the page is not the
+    one this was written for: textual-serve is pinned exactly)."""
     page = (templates / PAGE).read_text(encoding="utf-8")
-    if _GOOGLE_FONT not in page or page.count(_BODY_END) != 1:
+    if _GOOGLE_FONT not in page or page.count(_BODY_END) != 1 or page.count(_START_URL) != 1:
         raise ValueError(f"textual-serve's {PAGE} changed: it is not the page cwtui.net.web expects")
-    return page.replace(_GOOGLE_FONT, _OWN_FONT).replace(_BODY_END, _JOIN_SCRIPT + _BODY_END)
+    page = page.replace(_GOOGLE_FONT, _OWN_FONT).replace(_START_URL, _START_URL_KEPT)
+    return page.replace(_BODY_END, _JOIN_SCRIPT + _BODY_END)
 
 
 def full_page(most: int) -> str:
@@ -93,11 +104,33 @@ def full_page(most: int) -> str:
     )
 
 
+class _GuestService(AppService):
+    """A browser's guest process, whose end, however it comes (a crash, a kill), closes
+    the browser's socket: its page then says "Session ended." and offers Restart.
+    textual-serve's own closes it only when the app says it exits, and a page whose
+    guest died stayed as it was, its keys going nowhere."""
+
+    async def run(self) -> None:
+        try:
+            await super().run()
+        finally:
+            await self.remote_close()
+
+
 class _GuestServer(Server):
     def __init__(self, command: str, most: int, **options: Any) -> None:
         super().__init__(command, **options)
         self.most = most  # browsers at once: each is a process of its own on this machine
         self.open = 0
+        self.browsers: set[web.WebSocketResponse] = set()  # their sockets, closed when the server stops
+
+    async def close_browsers(self, _app: web.Application) -> None:
+        """At the server's stop (aiohttp's on_shutdown): every browser's socket is closed,
+        which stops its guest. aiohttp would otherwise wait for each socket's handler to
+        end by itself, or for its shutdown timeout (60 s): a stop took 20 s with one
+        browser open."""
+        going = b"the server is stopping"
+        await asyncio.gather(*(browser.close(code=WSCloseCode.GOING_AWAY, message=going) for browser in self.browsers))
 
     async def on_startup(self, app: web.Application) -> None:
         """Quiet: textual-serve prints a banner here; `cwtui serve` says where it is."""
@@ -105,6 +138,7 @@ class _GuestServer(Server):
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({PAGE: own_page(Path(self.templates_path))}))
+        app.on_shutdown.append(self.close_browsers)
         app.add_routes(
             [
                 web.get("/join/{room}", self.handle_join, name="join"),
@@ -159,9 +193,10 @@ class _GuestServer(Server):
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
         app_service: AppService | None = None
+        self.browsers.add(websocket)
         try:
             await websocket.prepare(request)
-            app_service = AppService(
+            app_service = _GuestService(
                 command,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
@@ -176,6 +211,7 @@ class _GuestServer(Server):
         except Exception as error:  # as textual-serve does: the browser's app ends, the server goes on
             log.exception(error)
         finally:
+            self.browsers.discard(websocket)
             if app_service is not None:
                 await app_service.stop()
         return websocket
