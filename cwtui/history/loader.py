@@ -269,6 +269,7 @@ class Loader:
         self.verify = verify  # replay every game not yet checked
         self.staging = staging  # where readers leave the lines they accepted, for DuckDB to read
         self.parts = itertools.count()  # numbers the reading tasks: their files, their logs' keys
+        self.pending: set[str] = set()  # the logs this load reads and has not yet written
 
     def load(self, folders: Iterable[Path], progress: Progress | None = None) -> LoadReport:
         if self.whole:
@@ -296,6 +297,7 @@ class Loader:
         store_cards(self.con, self.cards)
         found = log_files.survey(self.con, folders, self.verify)
         roots, todo = found.roots, found.todo
+        self.pending = {log.path for log in todo}
         self._drop(found.gone)
         report.removed = len(found.gone)
         report.unchanged = found.unchanged
@@ -321,6 +323,7 @@ class Loader:
                 done += len(logs)
                 if progress:
                     progress(done, len(todo))
+        report.skipped.extend(log_files.copies(self.con, roots))
         report.reviews, skipped = ReviewLoader(self.con, self._transaction).load(roots)
         report.skipped.extend(skipped)
         report.ratings, skipped = RatingsLoader(self.con, self._transaction, self.staging).load(roots)
@@ -367,7 +370,6 @@ class Loader:
         report.loaded += len(batch.read)
         report.replayed += sum(read.verdict[0] is not None for read in batch.read)
         report.skipped.extend((Path(p), batch.skipped[p]) for p in sorted(batch.skipped))
-        report.skipped.extend((Path(p), log_files.copy_note(batch.copies[p]) or "") for p in sorted(batch.copies))
 
     def _rollback(self) -> None:
         """Undo the batch's transaction; DuckDB has already done so when COMMIT itself
@@ -382,11 +384,12 @@ class Loader:
     def _write(self, logs: list[Log], batch: Batch) -> None:
         con = self.con
         log_files.forget(con, [log.path for log in logs])
-        log_files.claim_games(con, batch)
+        log_files.claim_games(con, batch, self.pending)
         if batch.read:
             stage(con, batch.read, batch.staged, self.cards)
             fill(con)
         log_files.record(con, logs, batch)
+        self.pending.difference_update(log.path for log in logs)
 
     def _submit(self, reader: Executor, logs: list[Log]) -> list[Future[Batch]]:
         """A batch's logs to read, in parts that the reader's workers share."""

@@ -7,6 +7,7 @@ memory stays bounded, whatever the logs. Workers import only this module's needs
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -32,6 +33,7 @@ class Log:
     path: str
     size: int
     mtime_ns: int
+    hash: str | None = None  # content_hash of its bytes, as a --verify load read them (None: not read by one)
 
 
 @dataclass
@@ -42,7 +44,7 @@ class Read:
     log: Log
     header: Header
     truncated: bool
-    fullness: tuple[bool, int]  # (finished, moves): of two files of one game, the fuller is loaded
+    fullness: tuple[bool, int]  # (finished, moves): which of two files of one game is loaded (log_files.standing)
     key: int  # its lines' key in the staging files: unique in the load
     verdict: tuple[bool | None, str | None] = (None, None)  # games.verified and verdict
 
@@ -51,8 +53,8 @@ class Read:
 class Batch:
     read: list[Read] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)  # path: the reader's reason
-    copies: dict[str, tuple[str, str]] = field(default_factory=dict)  # path: (game, file already holding it)
-    seen: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (size, mtime_ns) as read
+    copies: dict[str, tuple[str, str]] = field(default_factory=dict)  # path: (game, why: log_files.copy_note)
+    seen: dict[str, tuple[int, int, str | None]] = field(default_factory=dict)  # path: (size, mtime_ns, hash) as read
     staged: list[str] = field(default_factory=list)  # staging files written (the lines of `read`)
 
 
@@ -76,6 +78,12 @@ def logs_in(folder: Path, suffix: str = ".jsonl") -> list[os.DirEntry[str]]:
                 raise HistoryError(f"cannot read the folder {folder}: {exc.strerror}") from None
             continue  # a subfolder that cannot be read holds no games for the history
     return found
+
+
+def content_hash(data: bytes) -> str:
+    """A log's bytes as --verify checked them (BLAKE2b-128, as a kept review names its
+    log's: cwtui.review)."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def under(file: str, root: str) -> bool:
@@ -137,12 +145,12 @@ def unstage(batch: Batch) -> None:
 
 
 def as_read(logs: list[Log], batch: Batch) -> None:
-    """Record each log's size and time as they were when it was read (a reading process
-    saw them, not this one's objects)."""
+    """Record each log's size, time and hash as they were when it was read (a reading
+    process saw them, not this one's objects)."""
     for log in logs:
-        log.size, log.mtime_ns = batch.seen.get(log.path, (log.size, log.mtime_ns))
+        log.size, log.mtime_ns, log.hash = batch.seen.get(log.path, (log.size, log.mtime_ns, log.hash))
     for read in batch.read:
-        read.log.size, read.log.mtime_ns = batch.seen[read.log.path]
+        read.log.size, read.log.mtime_ns, read.log.hash = batch.seen[read.log.path]
 
 
 def read_batch(logs: list[Log], staging: str, part: int, replay_with: tuple[Cards, ...] | None = None) -> Batch:
@@ -174,8 +182,10 @@ def _stage_part(logs: list[Log], staged: Path, part: int, batch: Batch, replay_w
                 with open_log(Path(log.path)) as f:
                     st = os.fstat(f.fileno())
                     log.size, log.mtime_ns = st.st_size, st.st_mtime_ns
-                    batch.seen[log.path] = (st.st_size, st.st_mtime_ns)
+                    batch.seen[log.path] = (st.st_size, st.st_mtime_ns, None)
                     data = f.read(st.st_size)
+                if replay_with is not None:  # the bytes this verdict is on
+                    batch.seen[log.path] = (st.st_size, st.st_mtime_ns, content_hash(data))
                 lines = data.splitlines(keepends=True)
                 if replay_with is None:
                     game, moves = judge(lines)

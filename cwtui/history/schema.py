@@ -13,8 +13,9 @@ from engine.setup import SILENT_SEAT
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 9  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
-# 7: games.verified and verdict; 8: a server's ratings (rated_games); 9: a ratings line left out, and why
+SCHEMA_VERSION = 10  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+# 7: games.verified and verdict; 8: a server's ratings (rated_games); 9: a ratings line left out, and why;
+# 10: the bytes --verify checked (log_files.hash), and a replay's verdict in which file holds a game
 
 
 @dataclass(frozen=True)
@@ -524,12 +525,19 @@ TABLES: tuple[Table, ...] = (
             _c("file", "VARCHAR", "the log file's absolute path"),
             SIZE,
             MTIME,
+            _c(
+                "hash",
+                "VARCHAR",
+                "BLAKE2b-128 of its bytes as the last `--verify` load read them (null if none has since it "
+                "changed): `--verify` reads a file again whose bytes differ, even at the same size and time",
+            ),
             _c("game", "VARCHAR", "the game it holds (null if skipped)"),
             _c(
                 "status",
                 "VARCHAR",
-                "loaded; skipped (not a log the engine's reader accepts); or copy (a game already loaded from "
-                "another file; loaded from this one if that file goes)",
+                "loaded; skipped (not a log the engine's reader accepts); or copy (a game loaded from another "
+                "file: one whose replay did not fail, the fuller, then one the replay confirmed; loaded from this "
+                "one if that file goes)",
             ),
             _c("error", "VARCHAR", "why it was skipped, or which file holds the game it copies"),
             _c("loaded_at", "TIMESTAMPTZ", "when the loader last read it"),

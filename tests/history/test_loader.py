@@ -3,6 +3,7 @@ bad logs are skipped with a reason while the rest load."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import duckdb
 import pytest
 from helpers import reseal
 
-from cwtui.history import schema
+from cwtui.history import reading, schema
 from cwtui.history.loader import connect, load, refresh
 from cwtui.logfile import read_log
 from engine.cards import load_cards
@@ -518,7 +519,8 @@ def test_of_two_files_of_one_game_the_fuller_is_loaded(logs: Path, tmp_path: Pat
         (str(partial.resolve()), False, 49)
     ]
     report = load(db2, [logs, other])
-    assert report.loaded == 1 and [p.name for p, _ in report.skipped] == []
+    # the file in play is a copy from this load on, and named as one by it (issue 51.13: by the next, before)
+    assert report.loaded == 1 and [p.name for p, _ in report.skipped] == [partial.name]
     assert rows(db2, "SELECT file, finished FROM games WHERE game = ?", game) == [(str(moved.resolve()), True)]
     assert rows(db2, "SELECT status FROM log_files WHERE file = ?", str(partial.resolve())) == [("copy",)]
     assert rows(db2, "SELECT count(*) FROM moves WHERE game = ?", game) == [(len(read_log(moved).plies),)]
@@ -705,3 +707,67 @@ def test_a_forged_winner_is_stored_as_unchecked_then_found_out_by_verify(logs: P
     assert rows(db, "SELECT count(*) FROM games WHERE verified AND verdict LIKE 'OK (%'") == [(games - 1,)]
     again = load(db, [logs], verify=True)  # checked already: nothing is replayed twice, the failure still named
     assert again.loaded == 0 and again.replayed == 0 and again.failed == report.failed
+
+
+def test_a_forged_copy_named_first_never_displaces_the_genuine_game(logs: Path, tmp_path: Path) -> None:
+    """Issue 51.13: of two files of one game, as full as each other, the first by name
+    was loaded: a forged copy named to sort first displaced the genuine log, and after
+    `--verify` found it out (verified false) the genuine file was never tried. A file
+    whose replay failed never holds a game in place of one whose replay did not, and of
+    two as full, the one the replay confirmed holds it, whatever their names."""
+    genuine = sorted(logs.glob("sim-2p-*.jsonl"))[0]
+    game = read_log(genuine).header.game
+    forged = logs / "aa-forged.jsonl"
+    forged.write_bytes(genuine.read_bytes())
+    _forge_winner(forged)
+    db = tmp_path / "h.duckdb"
+    load(db, [logs])  # nothing replayed: nothing tells them apart yet, and the game says so
+    assert rows(db, "SELECT file, verified FROM games WHERE game = ?", game) == [(str(forged.resolve()), None)]
+    report = load(db, [logs], verify=True)
+    assert rows(db, "SELECT file, verified FROM games WHERE game = ?", game) == [(str(genuine.resolve()), True)]
+    assert rows(db, "SELECT status FROM log_files WHERE file = ?", str(forged.resolve())) == [("copy",)]
+    assert report.failed == [] and [p.name for p, _ in report.skipped] == [forged.name]
+    assert "already loaded; this file's replay FAILED at move " in report.skipped[0][1]
+    again = load(db, [logs], verify=True)  # each file replayed once
+    assert (again.loaded, again.replayed) == (0, 0)
+    assert rows(db, "SELECT file, verified FROM games WHERE game = ?", game) == [(str(genuine.resolve()), True)]
+    # the other way round: the genuine game checked first, then a forged copy comes
+    db2 = tmp_path / "h2.duckdb"
+    forged.rename(tmp_path / forged.name)
+    load(db2, [logs], verify=True)
+    (tmp_path / forged.name).rename(forged)
+    load(db2, [logs])
+    assert rows(db2, "SELECT file, verified FROM games WHERE game = ?", game) == [(str(genuine.resolve()), True)]
+
+
+@pytest.mark.parametrize("copy_name", ["zz-copy.jsonl", "aa-copy.jsonl"])
+def test_a_forgery_keeping_the_size_and_time_of_its_log_is_found_by_verify(
+    logs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, copy_name: str
+) -> None:
+    """Issue 51.13: a log forged in place at its own size, its modification time set
+    back, was never read again, even by `--verify`, and kept `verified` true. A load
+    trusts size and time (a reload stays fast); `--verify` reads again every file whose
+    bytes differ from those it checked, and the game's other files with it: a genuine
+    copy then holds the game, whichever is read first, and the forgery is named with
+    what its replay found."""
+    monkeypatch.setattr(reading, "BATCH", 1)  # a log a batch: the two files are judged apart, in name order
+    path = sorted(logs.glob("sim-2p-*.jsonl"))[0]
+    game = read_log(path).header.game
+    db = tmp_path / "h.duckdb"
+    load(db, [logs], verify=True)
+    copy = logs / copy_name
+    copy.write_bytes(path.read_bytes())
+    load(db, [logs], verify=True)  # as good as the file loaded, which keeps the game
+    assert rows(db, "SELECT file, verified FROM games WHERE game = ?", game) == [(str(path.resolve()), True)]
+    before = path.stat()
+    _forge_winner(path)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    assert load(db, [logs]).loaded == 0  # size and time alone: not read
+    report = load(db, [logs], verify=True)
+    assert report.failed == []
+    assert rows(db, "SELECT file, verified FROM games WHERE game = ?", game) == [(str(copy.resolve()), True)]
+    (note,) = [why for p, why in report.skipped if p.name == path.name]
+    last = len(read_log(path).plies)
+    assert note.endswith(f"; this file's replay FAILED at move {last + 1}: final scores differ from the footer")
+    assert load(db, [logs], verify=True).replayed == 0
