@@ -13,12 +13,22 @@ Reading is bounded: only regular files are opened (a directory, a device such as
 /dev/zero or a named pipe is refused at once, never read or waited on), and no log may
 be larger than MAX_LOG, so no file can exhaust memory. Every problem comes out as a
 LogFormatError whose message leaves the path to the caller.
+
+Nothing is written through a name cwtui did not make. A replays or server folder may be
+shared, or unpacked from an archive of games, so any name in it may be a planted link
+to a file elsewhere. Every file cwtui writes there (the log, its undo journal and lock
+holder's note, a `.part` that `write_whole` renames over a review, a room or a clock, a
+room's talk, the ratings) is opened by `create_own`, `open_own` or `append_own`, which
+never follow a symbolic link and never open for writing a file with another name (a
+hard link), a pipe, a device or a folder: those are left alone, and the write refused in
+one line (NotOurs).
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import itertools
 import os
 import stat
@@ -47,6 +57,7 @@ from engine.state import State
 
 MAX_LOG = 64 << 20  # bytes; a long four-player game is ~0.2 MB
 TAIL = 1 << 16  # bytes read from a log's end to find its last line; far above any line
+HOLDER_NOTE = 32  # bytes of a lock holder's note (a process id) read at most
 
 
 class GameInUse(EngineError):
@@ -60,6 +71,128 @@ class LogExists(GameInUse):
 class NotSaved(OSError):
     """A line the log could not take: the log is as it was before it (one line, for the
     player: the disk is full, say). An OSError, as the fault under it is."""
+
+
+class NotOurs(NotSaved):
+    """A name cwtui writes holds what cwtui did not make (a symbolic or hard link, a
+    pipe, a device, a folder): it was left alone and nothing was written through it. Its
+    strerror is the one line to show."""
+
+    def __str__(self) -> str:
+        return self.strerror or super().__str__()
+
+
+class UnfitFile(OSError):
+    """A file refused unread: not a regular file, or larger than it may be (strerror
+    says which, for the caller to put after the file's name)."""
+
+    def __str__(self) -> str:
+        return self.strerror or super().__str__()
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # Windows has none (nor symbolic links a user can plant)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a named pipe opens at once, to be refused, instead of waiting
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+def _why_not_ours(path: Path, info: os.stat_result) -> NotOurs | None:
+    """Why cwtui may not write the file `info` describes (None: it may)."""
+    if stat.S_ISLNK(info.st_mode):
+        what = "a symbolic link"
+    elif stat.S_ISDIR(info.st_mode):
+        what = "a folder"
+    elif not stat.S_ISREG(info.st_mode):
+        what = "a pipe or a device"
+    elif info.st_nlink > 1:
+        what = "a file with another name (a hard link)"
+    else:
+        return None
+    why = f"{path.name} is {what}, which cwtui did not make: it was left alone and nothing written through it"
+    return NotOurs(errno.EPERM, why)
+
+
+def create_own(path: Path, flags: int = 0, mode: int = 0o666) -> BinaryIO:
+    """A new file, made now and opened to write (unbuffered; `flags` such as
+    os.O_APPEND): O_EXCL never opens what the name holds, a planted link included
+    (FileExistsError)."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | flags, mode)
+    return io.FileIO(descriptor, "a" if flags & os.O_APPEND else "w")
+
+
+def open_own(path: Path, flags: int) -> BinaryIO:
+    """A file cwtui made, opened to change (unbuffered; `flags`: os.O_WRONLY or O_RDWR,
+    and O_APPEND), if it is one: a regular file with no other name, not reached through
+    a symbolic link; else NotOurs, and it is left alone. FileNotFoundError if there is
+    none."""
+    try:
+        descriptor = os.open(path, flags | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
+    except OSError as exc:
+        # a link not followed (ELOOP; EMLINK on BSD), a pipe nobody reads, a folder
+        if exc.errno not in (errno.ELOOP, errno.EMLINK, errno.ENXIO, errno.EISDIR):
+            raise
+        try:
+            refusal = _why_not_ours(path, os.lstat(path))
+        except OSError:
+            refusal = None
+        if refusal is None:
+            raise
+        raise refusal from None
+    try:
+        refusal = _why_not_ours(path, os.fstat(descriptor))
+        if refusal is not None:
+            raise refusal
+    except BaseException:
+        os.close(descriptor)
+        raise
+    # FileIO over a descriptor never truncates: its mode says only which ways it goes
+    both = flags & os.O_RDWR
+    return io.FileIO(descriptor, ("a+" if both else "a") if flags & os.O_APPEND else "r+" if both else "w")
+
+
+def append_own(path: Path) -> BinaryIO:
+    """A file cwtui keeps lines in, opened to add to its end: made if there is none,
+    else opened only if it is cwtui's (`open_own`)."""
+    try:
+        return open_own(path, os.O_WRONLY | os.O_APPEND)
+    except FileNotFoundError:
+        pass
+    try:
+        return create_own(path, os.O_APPEND)
+    except FileExistsError:  # made meanwhile, by another writer or a planter
+        return open_own(path, os.O_WRONLY | os.O_APPEND)
+
+
+def remove_own(path: Path) -> None:
+    """Remove a file cwtui made; anything else at its name is left alone (NotOurs)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    refusal = _why_not_ours(path, info)
+    if refusal is not None:
+        raise refusal
+    path.unlink(missing_ok=True)
+
+
+def open_regular(path: Path, limit: int, kind: str, follow: bool = True) -> BinaryIO:
+    """A file opened to read if it is a regular file of at most `limit` bytes; a folder,
+    a device such as /dev/zero or a named pipe is refused at once (UnfitFile, naming
+    `kind`: what the file should be), never read or waited on. `follow=False`: a
+    symbolic link is not followed (OSError ELOOP), for a file only cwtui makes."""
+    flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW)
+    descriptor = os.open(path, flags)
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise UnfitFile(errno.EISDIR, f"it is a folder, not a {kind}")
+        if not stat.S_ISREG(info.st_mode):
+            raise UnfitFile(errno.EINVAL, f"it is not a regular file (a device or a pipe), so not a {kind}")
+        if info.st_size > limit:
+            raise UnfitFile(errno.EFBIG, f"it is {info.st_size:,} bytes; no {kind} is larger than {limit:,}")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return os.fdopen(descriptor, "rb")
 
 
 class LogWriter:
@@ -79,7 +212,7 @@ class LogWriter:
         """A new log with this header (never over another file: LogExists)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            file = path.open("xb", buffering=0)  # "x": the name is taken only if it was free
+            file = create_own(path)  # the name is taken only if it was free
         except FileExistsError:
             raise LogExists(
                 f"{path.name} exists already (is another cwtui writing games into this folder?); it was not touched"
@@ -113,12 +246,20 @@ class LogWriter:
     def append(cls, path: Path, log: GameLog) -> LogWriter:
         """More lines for an existing log, as `read_log` read it. Locked first, then
         checked: a last line cut off by a crash is dropped, and a log that has moved on
-        since it was read (another process played) is refused with GameInUse."""
-        file = path.open("ab", buffering=0)
+        since it was read (another process played) is refused with GameInUse. A log that
+        is not cwtui's to write (a link) is refused with NotOurs.
+
+        What is checked and cut is the file held, read through its own descriptor: a
+        name changed meanwhile cannot put another file under the lock."""
+        file = open_own(path, os.O_RDWR | os.O_APPEND)
         try:
             _lock(file, path)
-            drop_partial_line(path)
-            if read_log(path).digest != log.digest:
+            file.seek(0)
+            data = _read_upto(file, MAX_LOG + 1)
+            if not data.endswith(b"\n"):  # a last line a crash cut off: new lines start afresh
+                data = data[: data.rfind(b"\n") + 1]
+                os.ftruncate(file.fileno(), len(data))
+            if len(data) > MAX_LOG or parse(data.splitlines(keepends=True)).digest != log.digest:
                 raise GameInUse(f"{path.name} has changed since it was read: another process is playing it")
         except BaseException:
             file.close()
@@ -135,12 +276,7 @@ class LogWriter:
         previous = self.chain.previous
         data = self.chain.line(record)
         try:
-            written = 0
-            while written < len(data):
-                count = self._file.write(data[written:])
-                if not count:  # a regular file takes at least a byte, or fails
-                    raise OSError(errno.EIO, "the file took nothing")
-                written += count
+            _write_all(self._file, data)
         except OSError as exc:
             self.chain.previous = previous
             self._cut_back()
@@ -168,7 +304,8 @@ class LogWriter:
 
     def close(self) -> None:
         if not self._file.closed:
-            _holder_file(self.path).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                remove_own(_holder_file(self.path))
         self._file.close()  # and with it the lock
 
     def __enter__(self) -> LogWriter:
@@ -178,25 +315,35 @@ class LogWriter:
         self.close()
 
 
+def _write_all(file: BinaryIO, data: bytes) -> None:
+    """All of `data` to an unbuffered file, which may take it in parts."""
+    written = 0
+    while written < len(data):
+        count = file.write(data[written:])
+        if not count:  # a regular file takes at least a byte, or fails
+            raise OSError(errno.EIO, "the file took nothing")
+        written += count
+
+
+def _read_upto(file: BinaryIO, limit: int) -> bytes:
+    """Up to `limit` bytes from an unbuffered file, which may give them in parts."""
+    parts: list[bytes] = []
+    size = 0
+    while size < limit and (part := file.read(limit - size)):
+        parts.append(part)
+        size += len(part)
+    return b"".join(parts)
+
+
 def open_log(path: Path) -> BinaryIO:
-    """A log file opened for reading, if it is a regular file of a plausible size."""
+    """A log file opened for reading, if it is a regular file of a plausible size (a
+    link is followed: a log is only read here)."""
     try:
-        # O_NONBLOCK: opening a named pipe must not wait for a writer
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        return open_regular(path, MAX_LOG, "game log")
+    except UnfitFile as exc:
+        raise LogFormatError(str(exc)) from None
     except OSError as exc:
         raise LogFormatError(f"cannot read it: {exc.strerror}") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise LogFormatError("it is a folder, not a game log")
-        if not stat.S_ISREG(info.st_mode):
-            raise LogFormatError("it is not a regular file (a device or a pipe), so not a game log")
-        if info.st_size > MAX_LOG:
-            raise LogFormatError(f"it is {info.st_size:,} bytes; no game log is larger than {MAX_LOG:,}")
-    except BaseException:
-        os.close(fd)
-        raise
-    return os.fdopen(fd, "rb")
 
 
 def read_bytes(path: Path) -> bytes:
@@ -255,37 +402,42 @@ def _lock(file: BinaryIO, path: Path) -> None:
     except BlockingIOError:
         file.close()
         try:
-            holder = f" (process {int(_holder_file(path).read_text())})"
+            with open_regular(_holder_file(path), HOLDER_NOTE, "process id", follow=False) as note:
+                holder = f" (process {int(note.read(HOLDER_NOTE))})"
         except (OSError, ValueError):
             holder = ""
         raise GameInUse(f"{path.name} is being played by another process{holder}; nothing was written") from None
-    with contextlib.suppress(OSError):
-        _holder_file(path).write_text(str(os.getpid()))
-
-
-def drop_partial_line(path: Path) -> None:
-    """Cut a last line that a crash left without its newline, so new lines start afresh."""
-    data = read_bytes(path)
-    if not data.endswith(b"\n"):
-        with path.open("r+b") as f:
-            f.truncate(data.rfind(b"\n") + 1)
+    with contextlib.suppress(OSError):  # only a name for the second process: the lock is what holds
+        write_whole(_holder_file(path), str(os.getpid()).encode())
 
 
 def write_whole(path: Path, data: bytes, durable: bool = False) -> None:
     """Write a small file whole or not at all: a temporary beside it renamed over it, so
     a crash never leaves half of it; an OSError (a full disk) leaves the old file as it
     was and no temporary behind. `durable`: on the disk before the rename (fsync), for a
-    file a restarted server must find."""
+    file a restarted server must find.
+
+    The temporary is made afresh (`create_own`): one a crash left is removed first if it
+    is cwtui's, and anything else at its name refused (NotOurs). The rename replaces the
+    name `path`, never writing through it, even if it is a link."""
     temporary = path.with_name(path.name + ".part")
     try:
-        with temporary.open("wb") as f:
-            f.write(data)
+        file = create_own(temporary)
+    except FileExistsError:
+        remove_own(temporary)  # a crash's: NotOurs if it is not
+        try:
+            file = create_own(temporary)
+        except FileExistsError:
+            raced = f"{temporary.name} was made again as cwtui replaced it; nothing was written"
+            raise NotOurs(errno.EEXIST, raced) from None
+    try:
+        with file:
+            _write_all(file, data)
             if durable:
-                f.flush()
-                os.fsync(f.fileno())
+                os.fsync(file.fileno())
         os.replace(temporary, path)
     except OSError:
-        temporary.unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)  # the one just made
         raise
 
 
@@ -311,10 +463,10 @@ def read_journal(log: Path, game: str) -> tuple[list[KeptMove], list[int]]:
     """The moves in a log's undo journal, in order, and where each one's line ends. It
     reads up to the first line that is cut off, damaged or another game's: the log is
     the truth, the journal only adds to it. Nothing is written."""
-    try:
-        with open_log(undo_journal(log)) as f:
+    try:  # only a file cwtui made: never through a link
+        with open_regular(undo_journal(log), MAX_LOG, "undo journal", follow=False) as f:
             data = f.read(MAX_LOG)
-    except (OSError, LogFormatError):
+    except OSError:
         return [], []
     moves: list[KeptMove] = []
     ends: list[int] = []
@@ -361,11 +513,10 @@ class UndoJournal:
         data = _kept_encoder.encode(KeptMove(self.game, ply, cast("AnyMove", move))) + b"\n"
         start = self._ends[-1] if self._ends else 0
         try:
-            with self.path.open("ab", buffering=0) as f:
-                if f.tell() != start:  # a line a failed add left: cut it first
+            with append_own(self.path) as f:
+                if f.seek(0, os.SEEK_END) != start:  # a line a failed add left: cut it first
                     f.truncate(start)
-                if f.write(data) != len(data):
-                    raise OSError(errno.EIO, "the file took only part of the line")
+                _write_all(f, data)
         except OSError as exc:
             self._cut(start)
             raise NotSaved(f"the game could not be saved to {self.path.name}: {exc.strerror or exc}") from None
@@ -387,8 +538,12 @@ class UndoJournal:
         self._cut(0)
 
     def _cut(self, end: int) -> None:
+        """Cut the journal to `end` bytes (0: remove it); what is not cwtui's is left
+        alone, and the next `add` refuses it."""
         with contextlib.suppress(OSError):  # a journal that cannot be cut is dropped on reading
             if end == 0:
-                self.path.unlink(missing_ok=True)
-            elif self.path.stat().st_size != end:
-                os.truncate(self.path, end)
+                remove_own(self.path)
+                return
+            with open_own(self.path, os.O_WRONLY) as f:
+                if f.seek(0, os.SEEK_END) != end:
+                    f.truncate(end)

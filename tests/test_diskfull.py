@@ -135,19 +135,19 @@ def test_a_move_the_undo_journal_cannot_take_is_not_played(tmp_path: Path, monke
     from test_undo import CONFIG as HUMAN_CONFIG
     from test_undo import play_until, quiet_move
 
-    from cwtui.logfile import undo_journal
+    from cwtui import logfile
 
     session = GameSession.start(HUMAN_CONFIG, tmp_path)
     move = play_until(session, quiet_move)
     assert session.path is not None
-    journal, state = undo_journal(session.path), session.state
-    real_open = Path.open
+    journal, state = logfile.undo_journal(session.path), session.state
+    real_open = logfile.append_own
 
-    def full_disk_open(path: Path, *args: Any, **kwargs: Any) -> Any:
-        file = real_open(path, *args, **kwargs)
+    def full_disk_open(path: Path) -> Any:
+        file = real_open(path)
         return FullDisk(file) if path == journal else file
 
-    monkeypatch.setattr(Path, "open", full_disk_open)
+    monkeypatch.setattr(logfile, "append_own", full_disk_open)
     for _ in range(2):
         with pytest.raises(NotSaved, match="No space left on device"):
             session.play(move)

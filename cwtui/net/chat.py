@@ -20,6 +20,7 @@ from typing import Final
 
 import msgspec
 
+from cwtui.logfile import append_own
 from cwtui.net.protocol import ChatLine
 
 MAX_CHARS: Final = 300
@@ -78,7 +79,7 @@ class ChatLog:
     def add(self, seat: int | None, name: str, text: str) -> ChatLine:
         """Keep a line (OSError if the disk cannot take it: then it was not said)."""
         line = ChatLine(seat, name, text, datetime.now(UTC).isoformat(timespec="seconds"))
-        with self.path.open("ab") as out:
+        with append_own(self.path) as out:  # never through a link planted in the rooms folder
             out.write(msgspec.json.encode(line) + b"\n")
         return line
 

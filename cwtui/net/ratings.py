@@ -31,6 +31,7 @@ from typing import Final
 
 import msgspec
 
+from cwtui.logfile import append_own
 from cwtui.net.protocol import PlayerRating
 
 FILE_NAME: Final = "ratings.ndjson"
@@ -143,12 +144,9 @@ class RatingStore:
     def _append(self, line: bytes) -> None:
         """One line, whole, on the disk (a crash mid-write leaves a cut line that the
         next start passes over and says)."""
-        descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(descriptor, b"\n" + line if self.cut else line)
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
+        with append_own(self.path) as out:  # never through a link planted in the server's folder
+            out.write(b"\n" + line if self.cut else line)
+            os.fsync(out.fileno())
         self.cut = False
 
     def standings(self) -> tuple[PlayerRating, ...]:

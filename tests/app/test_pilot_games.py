@@ -6,12 +6,16 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_app, play_by_keys, set_players, settle
+from helpers import play_moves
 from textual.widgets import Input, Select
 
 from cwtui.logfile import read_log
 from cwtui.screens.home.home import HomeScreen
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
+from cwtui.screens.resume.resume import ResumeScreen
+from cwtui.session import GameSession
+from engine import GameConfig, SeatConfig
 from engine.moves import PlaceAngler
 from engine.replay import Replay
 
@@ -90,6 +94,28 @@ async def test_quit_mid_game_then_resume_exactly_there(replays: Path) -> None:
         await play_by_keys(pilot, seed=5)
         assert isinstance(app.screen, ResultsScreen)
     assert Replay(read_log(the_log(replays))).divergence is None
+
+
+async def test_a_game_linked_in_from_elsewhere_is_not_resumed(replays: Path, tmp_path: Path) -> None:
+    """Issue 51.9: playing it on would write its file outside the folder. The player is
+    told in one line (the refusal was a crash), and the file is left as it was."""
+    elsewhere = GameSession.start(GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo", "greedy")), seed=5), tmp_path)
+    play_moves(elsewhere, 6)
+    elsewhere.close()
+    assert elsewhere.path is not None
+    kept = elsewhere.path.read_bytes()
+    replays.mkdir()
+    (replays / elsewhere.path.name).symlink_to(elsewhere.path)
+    app = make_app(replays)
+    async with app.run_test(size=(140, 40), notifications=True) as pilot:
+        await pilot.press("r", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert [n.message for n in app._notifications] == [
+            f"{elsewhere.path.name} is a symbolic link, which cwtui did not make: it was left alone and nothing "
+            "written through it"
+        ]
+    assert elsewhere.path.read_bytes() == kept
 
 
 async def test_new_game_form_refuses_a_bad_seed(replays: Path) -> None:

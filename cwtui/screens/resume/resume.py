@@ -47,7 +47,7 @@ class ResumeScreen(Screen[None]):
         path = self.games[int(event.option.id or 0)][0]
         try:
             session = GameSession.resume(path)
-        except EngineError as exc:
+        except (EngineError, OSError) as exc:  # OSError: a log it cannot write (a link, no permission)
             self.notify(str(exc), title="Cannot resume", severity="error")
             return
         self.post_message(StartGame(session))
