@@ -85,7 +85,8 @@ def proof(key: Ed25519PrivateKey, challenge: str, room: str) -> str:
 
 
 def proves(player: str, signature: str, challenge: str, room: str) -> bool:
-    """`signature` is `player`'s key's, over this connection's challenge in this room."""
+    """`signature` is `player`'s key's, over this connection's challenge in this room.
+    Only `player_id`'s spelling of a key proves it (`_decode`), so a key is one player."""
     try:
         public = Ed25519PublicKey.from_public_bytes(_decode(player))
         public.verify(_decode(signature), _signed(challenge, room))
@@ -108,10 +109,17 @@ def _encode(raw: bytes) -> str:
 
 
 def _decode(text: str) -> bytes:
-    """base64url without padding; ValueError for anything else."""
+    """base64url without padding, as `_encode` spells it; ValueError for anything else.
+
+    One spelling only: 32 bytes take 43 characters, whose last carries 2 bits that the
+    decoder drops, so four strings decode to one key (and sixteen to one signature).
+    Each would prove the same key under another name: one person rated as two players."""
     if len(text) > 200 or not all(c.isascii() and (c.isalnum() or c in "-_") for c in text):
         raise ValueError("not base64url")
     try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except binascii.Error:
         raise ValueError("not base64url") from None
+    if _encode(raw) != text:
+        raise ValueError("not base64url as cwtui spells it (its last character's unused bits are set)")
+    return raw
