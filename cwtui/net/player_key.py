@@ -21,9 +21,12 @@ from typing import Final
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from cwtui.logfile import UnfitFile, open_regular
+
 KEY_FILE: Final = "player.key"
 CONFIG_ENV: Final = "CWTUI_CONFIG_DIR"  # the config folder, instead of the platform's (tests)
 ID_LENGTH: Final = 43  # characters of a public key, base64url without padding
+MAX_KEY_FILE: Final = 1024  # bytes read at most: a key file is 44
 
 
 class PlayerKeyError(Exception):
@@ -43,9 +46,22 @@ def own_key(folder: Path | None = None) -> Ed25519PrivateKey:
     """This user's key, made (mode 0600) on first use; PlayerKeyError if it cannot be."""
     path = (folder or config_folder()) / KEY_FILE
     try:
-        raw = path.read_bytes()
+        return _read(path)
     except FileNotFoundError:
         return _make(path)
+
+
+def _read(path: Path) -> Ed25519PrivateKey:
+    """The key in `path` (FileNotFoundError if there is none). Only a regular file of a
+    key's size is read: /dev/zero would never end and a named pipe never answer. A link
+    is followed (dotfile managers link config files; the folder is the user's own)."""
+    try:
+        with open_regular(path, MAX_KEY_FILE, "player key") as f:
+            raw = f.read(MAX_KEY_FILE)
+    except FileNotFoundError:
+        raise
+    except UnfitFile as exc:
+        raise PlayerKeyError(f"{path}: {exc} (move it away, and a new key is made)") from None
     except OSError as exc:
         raise PlayerKeyError(f"cannot read your player key {path}: {exc.strerror or exc}") from None
     try:
@@ -61,7 +77,10 @@ def _make(path: Path) -> Ed25519PrivateKey:
         path.parent.mkdir(parents=True, exist_ok=True)
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:  # another cwtui made it meanwhile: that one is the key
-        return own_key(path.parent)
+        try:
+            return _read(path)
+        except FileNotFoundError:  # a link to nothing: O_EXCL does not make its target
+            raise PlayerKeyError(f"{path} is a link to nothing (move it away, and a new key is made)") from None
     except OSError as exc:
         raise PlayerKeyError(f"cannot keep a player key in {path.parent}: {exc.strerror or exc}") from None
     try:
