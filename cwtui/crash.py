@@ -7,6 +7,7 @@ Reports go to $CWTUI_CRASH_DIR, else the platform's log folder for cwtui
 
 from __future__ import annotations
 
+import io
 import os
 import platform
 import sys
@@ -17,8 +18,11 @@ from pathlib import Path
 
 from platformdirs import user_log_path
 
+from cwtui.logfile import create_own
+
 CRASH_ENV = "CWTUI_CRASH_DIR"
 EXIT_CRASH = 70  # EX_SOFTWARE (sysexits.h): an internal error
+MAX_SAME_SECOND = 100  # reports of one process in one second; then the next folder
 
 
 def report_folder() -> Path:
@@ -39,16 +43,32 @@ def write_report(error: BaseException) -> Path | None:
             *traceback.format_exception(error),
         ]
     )
-    name = f"crash-{now:%Y%m%d-%H%M%S}-{os.getpid()}.txt"
+    stem = f"crash-{now:%Y%m%d-%H%M%S}-{os.getpid()}"
+    data = text.encode("utf-8", errors="backslashreplace")
     for folder in (report_folder(), Path(tempfile.gettempdir())):
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            path = folder / name
-            path.write_text(text, encoding="utf-8", errors="backslashreplace")
-            return path
+            return _new_report(folder, stem, data)
         except OSError:
             continue
     return None
+
+
+def _new_report(folder: Path, stem: str, data: bytes) -> Path:
+    """A report file of its own: a second crash in the same second (the server's, the
+    app's workers) takes the next name rather than overwriting the first, and a name
+    taken by anything else (a link planted in a shared temporary folder) is passed by.
+    Readable by its user alone: the command line it records may hold a seat's token."""
+    for n in range(1, MAX_SAME_SECOND + 1):
+        path = folder / (f"{stem}.txt" if n == 1 else f"{stem}-{n}.txt")
+        try:
+            file = create_own(path, mode=0o600)
+        except FileExistsError:
+            continue
+        with io.BufferedWriter(file) as out:  # the whole text, however the file takes it
+            out.write(data)
+        return path
+    raise FileExistsError(f"{MAX_SAME_SECOND} reports named {stem} already")
 
 
 def crash_line(error: BaseException, report: Path | None) -> str:
