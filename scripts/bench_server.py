@@ -1,8 +1,9 @@
 """How fast the game server answers, alone and under load, on localhost.
 
-    python scripts/bench_server.py [--games 3] [--rooms 100] [--think 0.0]
+    python scripts/bench_server.py [--games 3] [--rooms 100] [--think 0.0] [--spectators 64]
 
-1. One room at a time (--games): whole two-seat games by two scripted clients. For each
+1. One room at a time (--games): whole two-seat games by two scripted clients (and again
+   with --spectators watching, from 8 addresses, each reading all it is sent). For each
    move, the round trip from a client's Play to its new Table (the server decodes,
    checks, applies and logs the move, then sends every connection its own table), and
    the size of the tables sent. The baseline, measured in the same run, is the same
@@ -73,13 +74,17 @@ from engine.rng import Rng
 SEATS = (SeatConfig("Ana"), SeatConfig("Bo"))
 
 
-async def served_game(address: Address, seed: int, key: str) -> tuple[list[float], list[int], list[Move]]:
-    """A game by two clients choosing seeded random moves: each move's round trip, the
-    size of each table, and the moves (for the baseline)."""
+async def served_game(
+    address: Address, seed: int, key: str, watchers: int = 0
+) -> tuple[list[float], list[int], list[Move]]:
+    """A game by two clients choosing seeded random moves, watched by `watchers`
+    spectators from SPECTATOR_ADDRESSES addresses who read everything: each move's round
+    trip, the size of each table, and the moves (for the baseline)."""
     async with await Connection.open(address) as host:
         await host.send(CreateRoom(SEATS, seed, key=key))
         made = await host.receive()
     assert isinstance(made, RoomMade)
+    watching = await spectators(address, made.room, watchers) if watchers else None
     clients = [await Connection.open(address) for _ in made.invites]
     seat_tables: dict[int, Table] = {}
     for seat, (client, invite) in enumerate(zip(clients, made.invites, strict=True)):
@@ -106,7 +111,46 @@ async def served_game(address: Address, seed: int, key: str) -> tuple[list[float
         moves.append(move)
     for client in clients:
         await client.close()
+    if watching is not None:
+        watching.terminate()
+        await watching.wait()
     return trips, sizes, moves
+
+
+SPECTATOR_ADDRESSES = 8
+
+
+async def spectators(address: Address, room: str, count: int) -> asyncio.subprocess.Process:
+    """`count` spectators of `room` in a process of their own (their reading is not the
+    server's time), from loopback addresses 127.0.0.2 to .9 in turn, each reading all
+    it is sent; once every one is in."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--watch", address.uri, room, str(count), stdout=asyncio.subprocess.PIPE
+    )
+    assert process.stdout is not None
+    said = (await process.stdout.readline()).decode().strip()
+    assert said == "watching", said
+    return process
+
+
+async def watch(uri: str, room: str, count: int) -> None:
+    """`--watch`: the spectators' process (see `spectators`)."""
+
+    async def spectator(number: int) -> Connection:
+        source = f"127.0.0.{2 + number % SPECTATOR_ADDRESSES}"
+        connection = Connection(await connect(uri, max_size=MAX_FRAME, local_addr=(source, 0)))
+        await connection.send(Hello(room, None))
+        welcome = await connection.receive()
+        assert not isinstance(welcome, Error), f"spectator {number} refused: {welcome.message}"
+        return connection
+
+    async def read(connection: Connection) -> None:
+        while True:
+            await connection.socket.recv()
+
+    watching = [await spectator(number) for number in range(count)]
+    print("watching", flush=True)
+    await asyncio.gather(*(read(connection) for connection in watching))
 
 
 async def receive_table(client: Connection, sizes: list[int]) -> Table:
@@ -128,7 +172,7 @@ def in_process(seed: int, moves: list[Move], folder: Path) -> float:
     return elapsed / len(moves)
 
 
-async def one_at_a_time(games: int, folder: Path) -> float:
+async def one_at_a_time(games: int, folder: Path, watchers: int = 0) -> float:
     """Part 1: prints its numbers, returns the median round trip."""
     server = GameServer(folder / "server")
     listening = await server.start("127.0.0.1", 0)
@@ -138,7 +182,7 @@ async def one_at_a_time(games: int, folder: Path) -> float:
     base: list[float] = []
     plies = 0
     for game in range(games):
-        game_trips, game_sizes, moves = await served_game(address, 100 + game, server.host_key)
+        game_trips, game_sizes, moves = await served_game(address, 100 + game, server.host_key, watchers)
         trips += game_trips
         sizes += game_sizes
         plies += len(moves)
@@ -146,7 +190,8 @@ async def one_at_a_time(games: int, folder: Path) -> float:
     listening.close()
     await listening.wait_closed()
     server.close()
-    print(f"{games} two-seat games one at a time, two clients each, {plies} moves")
+    watched = f", {watchers} spectators over {SPECTATOR_ADDRESSES} addresses" if watchers else ""
+    print(f"{games} two-seat games one at a time, two clients each{watched}, {plies} moves")
     report("a move's round trip (Play → the mover's Table)", trips)
     print(f"the same move applied and logged in process:     median {statistics.median(base) * 1e3:6.2f} ms")
     print(f"ratio (median round trip / in process):          {statistics.median(trips) / statistics.median(base):.1f}×")
@@ -424,9 +469,14 @@ async def soaked(seconds: float, alive: int, folder: Path) -> None:
               f"{(third[-1] - third[0]) / 1024:+.1f} MiB from first to last")  # fmt: skip
 
 
-async def main(games: int, rooms: int, think: float, hold: int, soak: float, soak_rooms: int) -> None:
+async def main(games: int, rooms: int, think: float, hold: int, soak: float, soak_rooms: int, spectators: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         single = await one_at_a_time(games, Path(folder))
+        if spectators:
+            print()
+            await one_at_a_time(games, Path(folder) / "watched", spectators)
+        if not rooms:
+            return
         load, elapsed, (idle, peak), code = await under_load(rooms, think, Path(folder) / "loaded")
         good, wrong = logs_verified(Path(folder) / "loaded", load.plies)
         report_load(rooms, think, single, load, elapsed, idle, peak, code, good, wrong)
@@ -466,5 +516,15 @@ if __name__ == "__main__":
     parser.add_argument("--hold", type=int, default=0, help="rooms held open at once, nobody moving (part 3)")
     parser.add_argument("--soak", type=float, default=0.0, help="seconds of the soak (part 4; 0: none)")
     parser.add_argument("--soak-rooms", type=int, default=40, help="rooms alive at any time in the soak")
+    parser.add_argument("--spectators", type=int, default=0,
+                        help="part 1 again with this many spectators in each room, from 8 addresses")  # fmt: skip
+    parser.add_argument("--watch", nargs=3, metavar=("URI", "ROOM", "COUNT"), help=argparse.SUPPRESS)
     options = parser.parse_args()
-    asyncio.run(main(options.games, options.rooms, options.think, options.hold, options.soak, options.soak_rooms))
+    if options.watch:
+        uri, room, count = options.watch
+        asyncio.run(watch(uri, room, int(count)))
+        sys.exit(0)
+    asyncio.run(
+        main(options.games, options.rooms, options.think, options.hold, options.soak, options.soak_rooms,
+             options.spectators)
+    )  # fmt: skip

@@ -12,8 +12,10 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMes
 
 from cwtui.net.address import Address as Address  # re-exported: the client's callers name it here
 from cwtui.net.address import parse_address as parse_address
+from cwtui.net.chat import clean
 from cwtui.net.protocol import (
     MAX_FRAME,
+    REFUSED,
     ClientMessage,
     CloseRoom,
     CreateRoom,
@@ -41,6 +43,8 @@ def why_unreachable(address: Address, exc: Exception) -> str:
                 f"{address.uri.removeprefix('wss://')} (ws://), not wss://")  # fmt: skip
     if tls and "CERTIFICATE_VERIFY_FAILED" in said:
         return f"this machine does not trust the server's TLS certificate ({said})"
+    if isinstance(exc, InvalidStatus) and exc.response.body.startswith(REFUSED.encode()):
+        return "it refused: " + clean(exc.response.body.decode(errors="replace").removeprefix(REFUSED))
     if isinstance(exc, InvalidStatus) and exc.response.status_code in (502, 503, 504):
         return (f"a proxy there answered HTTP {exc.response.status_code}: the cwtui server behind it is not "
                 "running now (its players' tables reconnect by themselves once it is back)")  # fmt: skip

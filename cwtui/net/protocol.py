@@ -32,6 +32,9 @@ MAX_MESSAGE: Final = 16 * 1024  # bytes a client may send in one message (a move
 # Beyond this the websocket library itself closes the connection (code 1009) without
 # reading the message: nothing a cwtui client sends comes near it.
 MAX_FRAME: Final = 1024 * 1024
+# A refusal before any websocket opens (cwtui.net.gate): an HTTP 503 whose body begins
+# with this, then says why in words.
+REFUSED: Final = "cwtui: "
 
 
 # ---- client → server -------------------------------------------------------------------

@@ -18,25 +18,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import hmac
 import secrets
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import assert_never
+from typing import Any, Final, assert_never
 
 from websockets.asyncio.server import Server as WebsocketServer
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from cwtui.crash import crash_line, write_report
 from cwtui.logfile import NotSaved
 from cwtui.net import chat, host_key, player_key
 from cwtui.net.chat import RateLimit
+from cwtui.net.gate import BACKLOG, FILES_A_ROOM, Gate, descriptors, gated, refusal
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -80,13 +82,38 @@ from engine.errors import ConfigError
 from engine.log import StandIn
 
 SAVE_RETRY = 5.0  # seconds a room's bots wait before trying again a move its log could not take
+# Errors that say a resource ran out (descriptors, buffers, memory), not a fault
+_EXHAUSTED: Final = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 DAY = 24 * 3600.0
 
 
 @dataclass(frozen=True)
 class Limits:
+    """What one client, address, seat or room may take of the server (issue 51.6: each
+    counted where a stranger could otherwise take everyone's share)."""
+
+    # Connections from an address not at a seat: the lobby, hosts, spectators, a table
+    # before its hello. A connection that sits at a seat counts against its seat instead,
+    # so spectators from an address never keep its players out.
     connections_per_address: int = 32
-    rooms: int = 200  # unfinished rooms at once
+    connections_per_seat: int = 4  # a player's tables at once (a terminal, a browser…)
+    spectators_per_address: int = 8  # spectators' tables from one address, in every room
+    spectators_per_room: int = 100
+    # Sockets from an address still opening (from their accept to their handshake's
+    # end), and how long a handshake may take (cwtui.net.gate).
+    handshakes_per_address: int = 8
+    handshake_timeout: float = 5.0
+    # Descriptors kept from sockets for the server's files (logs, rooms, ratings, and
+    # with --web each browser's guest): the server can always save and answer.
+    descriptors_reserved: int = 64
+    # Bytes a connection may have waiting to be sent (about 80 tables); past it, it is
+    # cut off: it does not read what it is sent (cwtui.net.server.GameServer.write).
+    behind: int = 256 * 1024
+    # Rooms held at once, finished ones still listed included (when full, the finished
+    # ones nobody watches are retired first), and held by rooms one address made.
+    rooms: int = 200
+    rooms_per_address: int = 10
+    rooms_an_hour: int = 30  # rooms an address may make in an hour
     # Seconds a connection in no room may stay silent: a lobby's or a host's question
     # comes at once, and a table says hello at once.
     idle_outside: float = 5.0
@@ -99,14 +126,16 @@ class Limits:
 
 @dataclass(eq=False)
 class Client:
-    """One connection: the room it joined (None until its Hello), its seat (None:
-    watching) and how many plies it has been sent."""
+    """One connection: its address (the proxy's report behind a trusted proxy), the room
+    it joined (None until its Hello), its seat (None: watching) and how many plies it
+    has been sent."""
 
     connection: ServerConnection
+    address: str = "?"
     room: Room | None = None
     seat: int | None = None
     known: int = 0
-    talk: RateLimit = field(default_factory=RateLimit)  # its table talk's pace
+    on_address: bool = False  # counted against its address (not yet at a seat)
     challenge: str = field(default_factory=lambda: secrets.token_urlsafe(16))  # what its Identify signs
 
 
@@ -136,8 +165,13 @@ class GameServer:
         # Set when a room's game changes, to wake its bot task where it waits for a seat
         # to time out (the seat to act, and its time, may have changed).
         self.wakers: dict[str, asyncio.Event] = {}
-        self.addresses: Counter[str] = Counter()
+        self.addresses: Counter[str] = Counter()  # connections not at a seat, by address
+        self.spectators: Counter[str] = Counter()  # spectators' connections, by address
+        self.room_paces: dict[str, RateLimit] = {}  # rooms made, by address
         self.problems: list[str] = []
+        self.gate: Gate | None = None  # made by start: every socket, counted from its accept
+        self.loop_faults: Any = None  # the loop's exception handler before start's
+        self.exhausted_said = -60.0  # when a resource run out was last said (time.monotonic)
 
     async def start(
         self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, opened: bool = True
@@ -147,14 +181,48 @@ class GameServer:
         restarted server must find its room, not be told there is none)."""
         if opened:
             self.opened.set()
+        limits = self.limits
+        available = descriptors()
+        self.gate = Gate(
+            limits.handshakes_per_address,
+            lambda: available - limits.descriptors_reserved - BACKLOG - FILES_A_ROOM * len(self.rooms),
+            limits.descriptors_reserved,
+            self.trusted_proxy,
+        )
+        loop = asyncio.get_running_loop()
+        self.loop_faults = loop.get_exception_handler()
+        loop.set_exception_handler(self._loop_fault)
         # No per-message deflate: a table is a few KiB of JSON, and compressing each one
         # took a third of the server's time (scripts/bench_server.py: 0.88 ms of CPU a
         # move without, 1.37 with; 100 busy rooms send about 1 MB/s uncompressed).
         # close_timeout: a peer that does not answer our close (a silent socket) is dropped
         # after 2 s, not the library's 10, so it does not hold its address's place meanwhile.
-        listening = await serve(self.handle, host, port, max_size=MAX_FRAME, compression=None, close_timeout=2)
+        listening = await serve(
+            self.handle, host, port, max_size=MAX_FRAME, compression=None, close_timeout=2,
+            open_timeout=limits.handshake_timeout, create_connection=gated(self.gate), process_request=refusal,
+            backlog=BACKLOG,
+        )  # fmt: skip
         self.sweeper = asyncio.create_task(self._sweep_forever())
         return listening
+
+    def _loop_fault(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """What the event loop could not hand to anyone: a resource run out (no
+        descriptor left to accept with, no memory for a buffer) is one line for the
+        operator, at most once a minute (the loop says it at every try, thousands of
+        times); anything else is a fault of the server's own, reported."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in _EXHAUSTED:
+            now = time.monotonic()
+            if now - self.exhausted_said >= 60:
+                self.exhausted_said = now
+                self.report_line(
+                    f"{context.get('message', 'out of a resource')}: {exc.strerror} (new connections wait; "
+                    "with too few file descriptors, raise the limit: ulimit -n, systemd's LimitNOFILE)"
+                )
+        elif isinstance(exc, Exception):
+            self.report(exc)
+        else:
+            self.report_line(str(context.get("message", "the event loop reported a fault")))
 
     def open_rooms(self) -> None:
         """The rooms of an earlier run, resumed from their logs, their bots playing on
@@ -171,6 +239,7 @@ class GameServer:
         """Stop the bots and save every room's moves held back for undo."""
         if self.sweeper is not None:
             self.sweeper.cancel()
+            asyncio.get_running_loop().set_exception_handler(self.loop_faults)
         for task in self.bots.values():
             task.cancel()
         for room in self.rooms.values():
@@ -202,12 +271,15 @@ class GameServer:
     # ---- a connection --------------------------------------------------------------
 
     async def handle(self, connection: ServerConnection) -> None:
+        handshake_done = getattr(connection, "handshake_done", None)  # cwtui.net.gate's connection
+        if handshake_done is not None:
+            handshake_done()
         address = self.address_of(connection)
         if self.addresses[address] >= self.limits.connections_per_address:
             await connection.close(1008, f"at most {self.limits.connections_per_address} connections an address")
             return
-        self.addresses[address] += 1
-        client = Client(connection)
+        client = Client(connection, address)
+        self._count(client)
         try:
             while True:
                 try:
@@ -226,10 +298,21 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
-            self.addresses[address] -= 1
-            if not self.addresses[address]:
-                del self.addresses[address]
+            self._uncount(client)
             await self.leave(client)
+
+    def _count(self, client: Client) -> None:
+        """`client` counts against its address's connections."""
+        self.addresses[client.address] += 1
+        client.on_address = True
+
+    def _uncount(self, client: Client) -> None:
+        """`client` no longer counts against its address (it sat at a seat, or left)."""
+        if client.on_address:
+            client.on_address = False
+            self.addresses[client.address] -= 1
+            if not self.addresses[client.address]:
+                del self.addresses[client.address]
 
     def address_of(self, connection: ServerConnection) -> str:
         """The client's address: the connection's own, or for the trusted proxy the
@@ -242,11 +325,24 @@ class GameServer:
         return named[-1] if named else own
 
     async def send(self, client: Client, message: ServerMessage) -> None:
-        text = encode(message)
-        if self.on_send:
-            self.on_send(client, text)
-        with contextlib.suppress(ConnectionClosed):
-            await client.connection.send(text)
+        self.write([client], encode(message))
+
+    def write(self, clients: Iterable[Client], text: str) -> None:
+        """An encoded message to each of `clients`, written at once: nothing waits for a
+        client to take it in, so a slow one holds up no one, and each gets its messages
+        in the order they were written. A client with more than `limits.behind` bytes
+        still unsent (it does not read what it is sent) is cut off instead: its memory
+        and its place go with it."""
+        ready = []
+        for client in clients:
+            if self.on_send:
+                self.on_send(client, text)
+            transport = client.connection.transport
+            if transport.get_write_buffer_size() > self.limits.behind:
+                transport.abort()
+            else:
+                ready.append(client.connection)
+        broadcast(ready, text)  # the websocket library's: frames written now, no waiting
 
     async def dispatch(self, client: Client, message: ClientMessage) -> None:
         await self.opened.wait()  # a restart: no question is answered before the rooms are back
@@ -299,9 +395,7 @@ class GameServer:
 
     async def create(self, client: Client, message: CreateRoom) -> None:
         self.check_key(message.key)
-        unfinished = sum(1 for room in self.rooms.values() if not room.over)
-        if unfinished >= self.limits.rooms:
-            raise ProtocolError(f"this server has {unfinished} games under way, its most; try later")
+        await self.make_way_for_a_room(client.address)
         seed = secrets.randbelow(SEEDS) if message.seed is None else message.seed
         try:
             config = GameConfig(message.seats, seed, message.tag_points)
@@ -318,9 +412,37 @@ class GameServer:
             )
         except NotSaved as exc:  # the server's disk is full: the client is told, nothing is left half made
             raise ProtocolError(f"no room was made: {exc}; try again later") from None
+        room.made_by = client.address
         self._add(room)
         await self.send(client, RoomMade(room.code, invites, self.public_url, self.web_url))
         self._drive_bots(room)
+
+    async def make_way_for_a_room(self, address: str) -> None:
+        """Refused unless `address` may make a room now and the server may hold one
+        more. Finished rooms count too (a game of bots ends in seconds, and stays
+        listed): where a limit is reached, the finished ones nobody watches are retired
+        to make way, those that ended first first."""
+        limits = self.limits
+        pace = self.room_paces.setdefault(address, RateLimit(limits.rooms_an_hour, 3600.0))
+        if not pace.allow():
+            raise ProtocolError(f"at most {limits.rooms_an_hour} rooms an hour from an address; try later")
+        mine = [room for room in self.rooms.values() if room.made_by == address]
+        if len(mine) >= limits.rooms_per_address:
+            await self._make_way(
+                mine, f"your address holds {len(mine)} rooms, its most: close one or wait for one to end"
+            )
+        if len(self.rooms) >= limits.rooms:
+            await self._make_way(
+                list(self.rooms.values()), f"this server holds {len(self.rooms)} rooms, its most; try later"
+            )
+
+    async def _make_way(self, rooms: list[Room], refusal: str) -> None:
+        """Retire the finished room among `rooms` that ended first and nobody watches,
+        or refuse with `refusal` if there is none."""
+        finished = [room for room in rooms if room.over and not self.clients[room.code]]
+        if not finished:
+            raise ProtocolError(refusal)
+        await self.end_room(min(finished, key=Room.finished_at), "the game is over")
 
     async def join(self, client: Client, message: Hello) -> None:
         if client.room is not None:
@@ -331,9 +453,13 @@ class GameServer:
         if room is None:
             raise ProtocolError(f"there is no room {message.room!r} on this server")
         seat = room.seat_for(message.token)
+        self.check_room_for(client, room, seat)
         client.room, client.seat, client.known = room, seat, 0
         if seat is not None:
             room.arrive(seat)
+            self._uncount(client)  # its seat's now, not its address's
+        else:
+            self.spectators[client.address] += 1
         self.clients[room.code].add(client)
         config = room.session.config
         await self.send(
@@ -357,6 +483,23 @@ class GameServer:
             if recent:
                 await self.send(client, Chat(recent))
 
+    def check_room_for(self, client: Client, room: Room, seat: int | None) -> None:
+        """Refused unless the room has a place for `client` at `seat` (None: watching):
+        a seat takes a few tables at once; spectators are limited a room and an address."""
+        limits = self.limits
+        if seat is not None:
+            if room.present[seat] >= limits.connections_per_seat:
+                raise ProtocolError(
+                    f"{room.names[seat]}'s seat is open at {room.present[seat]} tables already, its most: "
+                    "close one of them first"
+                )
+            return
+        if self.spectators[client.address] >= limits.spectators_per_address:
+            raise ProtocolError(f"at most {limits.spectators_per_address} spectators' tables an address")
+        watching = sum(1 for other in self.clients[room.code] if other.seat is None)
+        if watching >= limits.spectators_per_room:
+            raise ProtocolError(f"room {room.code} has as many spectators as it takes ({watching}); try later")
+
     async def say(self, client: Client, text: str) -> None:
         """A line of table talk, cleaned, kept beside the room and sent to whoever in
         the room reads it (cwtui.net.chat)."""
@@ -368,7 +511,7 @@ class GameServer:
         line = chat.clean(text)
         if not line:
             raise ProtocolError("nothing to say: a line of table talk needs printable words")
-        if not client.talk.allow():
+        if not room.talk_pace(client.seat, client.address).allow():
             raise ProtocolError(f"slow down: at most {chat.RATE_LINES} lines in {chat.RATE_SECONDS:g} s")
         if room.chat is None:
             raise ProtocolError("this room keeps no table talk")
@@ -514,11 +657,11 @@ class GameServer:
         last = list(self.clients.get(room.code, ()))
         self.clients[room.code] = set()
         for other in last:
-            other.room = None  # its leaving is not a departure from the new game
+            self._out_of_room(other)  # its leaving is not a departure from the new game
         room.everyone_left()
-        for other in last:
-            await self.send(other, Rematched(room.code, room.game))
-            await other.connection.close(1000, "the room's next game has begun")
+        self.write(last, encode(Rematched(room.code, room.game)))
+        # at once: a table that does not answer its close holds up no other's
+        await asyncio.gather(*(other.connection.close(1000, "the room's next game has begun") for other in last))
         self._drive_bots(room)
 
     async def move(self, client: Client, message: Play | Undo) -> None:
@@ -552,21 +695,38 @@ class GameServer:
         if room is None:
             return
         self.clients[room.code].discard(client)
+        self._out_of_room(client)
         if client.seat is not None:
             room.depart(client.seat)
             if not room.present[client.seat]:
                 await self.broadcast(room)  # "waiting for …" on the others' tables
                 self._drive_bots(room)  # a bot may play for them after the room's takeover time
 
+    def _out_of_room(self, client: Client) -> None:
+        """`client` is in no room now (it left, or its room's game or the room ended): a
+        spectator no longer counts against its address."""
+        if client.room is not None and client.seat is None:
+            self.spectators[client.address] -= 1
+            if not self.spectators[client.address]:
+                del self.spectators[client.address]
+        client.room = None
+
     async def broadcast(self, room: Room) -> None:
         """Each connection in the room gets its own seat's table, with the plies it has
-        not been sent (or, after an undo, from the first one taken back)."""
-        clients = list(self.clients.get(room.code, ()))
+        not been sent (or, after an undo, from the first one taken back). Connections
+        that would get the same table (a room's spectators, mostly) share one made and
+        encoded once, and every message is on its way before any is waited for: a
+        hundred spectators cost a player's move little, and a slow one delays no one."""
+        clients = sorted(self.clients.get(room.code, ()), key=lambda c: c.seat is None)  # the seats first
         shown = room.views(client.seat for client in clients)
+        alike: dict[tuple[int | None, int], list[Client]] = {}
         for client in clients:
-            table = room.table(client.seat, client.known, shown[client.seat])
-            client.known = table.ply
-            await self.send(client, table)
+            alike.setdefault((client.seat, client.known), []).append(client)
+        for (seat, known), group in alike.items():
+            table = room.table(seat, known, shown[seat])
+            for client in group:
+                client.known = table.ply
+            self.write(group, encode(table))
 
     # ---- a room's end ----------------------------------------------------------------
 
@@ -584,9 +744,10 @@ class GameServer:
             del self.rooms[room.code]
             clients = self.clients.pop(room.code)
             for client in clients:
-                client.room = None  # its leaving is not a departure from a room that is gone
-                await self.send(client, RoomClosed(room.code, reason))
-                await client.connection.close(1000, "the room is closed")
+                self._out_of_room(client)  # its leaving is not a departure from a room that is gone
+            self.write(clients, encode(RoomClosed(room.code, reason)))
+            # at once: a table that does not answer its close holds up no other's
+            await asyncio.gather(*(client.connection.close(1000, "the room is closed") for client in clients))
             room.close()
         del self.locks[room.code]
         del self.wakers[room.code]
