@@ -303,10 +303,7 @@ class LogWriter:
         self._line(footer_for(final))
 
     def close(self) -> None:
-        if not self._file.closed:
-            with contextlib.suppress(OSError):
-                remove_own(_holder_file(self.path))
-        self._file.close()  # and with it the lock
+        release(self._file, self.path)
 
     def __enter__(self) -> LogWriter:
         return self
@@ -391,11 +388,18 @@ def _holder_file(log: Path) -> Path:
 
 
 def _lock(file: BinaryIO, path: Path) -> None:
-    """Hold the log for this process (GameInUse if another holds it). The lock goes with
-    the file's closing or the process's end, kill -9 included."""
+    """Hold the log for this process (GameInUse if another holds it)."""
+    hold(file, path, lambda holder: f"{path.name} is being played by another process{holder}; nothing was written")
+
+
+def hold(file: BinaryIO, path: Path, in_use: Callable[[str], str]) -> None:
+    """Hold the file `path`, open as `file`, for this process, and note beside it who
+    holds it; if another process holds it, `file` is closed and GameInUse says
+    `in_use(holder)`, the holder being " (process N)" where the note names it. The hold
+    goes with the file's closing or the process's end, kill -9 included."""
     try:
         import fcntl
-    except ImportError:  # no flock (Windows): one process a game is the player's to keep
+    except ImportError:  # no flock (Windows): one process a file is the player's to keep
         return
     try:
         fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -406,9 +410,18 @@ def _lock(file: BinaryIO, path: Path) -> None:
                 holder = f" (process {int(note.read(HOLDER_NOTE))})"
         except (OSError, ValueError):
             holder = ""
-        raise GameInUse(f"{path.name} is being played by another process{holder}; nothing was written") from None
+        raise GameInUse(in_use(holder)) from None
     with contextlib.suppress(OSError):  # only a name for the second process: the lock is what holds
         write_whole(_holder_file(path), str(os.getpid()).encode())
+
+
+def release(file: BinaryIO, path: Path) -> None:
+    """Let go of a file `hold` holds: its holder's note removed, then the file closed
+    (and with it the hold: in this order, a process that holds it next keeps its note)."""
+    if not file.closed:
+        with contextlib.suppress(OSError):
+            remove_own(_holder_file(path))
+    file.close()
 
 
 def write_whole(path: Path, data: bytes, durable: bool = False) -> None:

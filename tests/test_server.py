@@ -20,7 +20,7 @@ from helpers import served
 
 from cwtui.cli import main
 from cwtui.history.loader import load
-from cwtui.logfile import read_log
+from cwtui.logfile import GameInUse, read_log
 from cwtui.net import host_key
 from cwtui.net.client import Address, Connection, ServerGone
 from cwtui.net.protocol import (
@@ -48,7 +48,7 @@ from cwtui.net.protocol import (
     pack_views,
     unpack_views,
 )
-from cwtui.net.room import Room
+from cwtui.net.room import SERVED, Room
 from cwtui.net.server import Client, GameServer, Limits
 from cwtui.verification import verify_log
 from engine import new_game
@@ -696,7 +696,8 @@ async def test_a_room_the_disk_cannot_take_is_refused_in_one_line_and_leaves_not
             reply = await host.receive()
     assert isinstance(reply, Error)
     assert reply.message == "no room was made: the room could not be saved (No space left on device); try again later"
-    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [host_key.KEY_FILE]  # made at its start
+    made_at_its_start = sorted([host_key.KEY_FILE, SERVED, f"{SERVED}.pid"])
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == made_at_its_start
     # room again: rooms are made
     made = await make_room(address, ("Ana", "human"), ("Bo", "greedy"))
     assert made.room
@@ -834,6 +835,38 @@ async def test_serve_prints_its_host_line_and_leaves_the_key_for_this_user_while
         process.terminate()
         process.wait(TIMEOUT)
     assert process.returncode == 0 and host_key.local_key(address.uri) is None
+
+
+async def test_one_server_a_folder(tmp_path: Path) -> None:
+    """Issue 51.4: a second server on the same folder started and made rooms there, and a
+    game rated on each lost one rating update (each folds the ratings file once, at its
+    start). The second is refused, told which process serves the folder; the first's
+    end, kill -9 included, lets the next one serve it."""
+    first, address = await start_process(tmp_path)
+    try:
+        second = await asyncio.to_thread(
+            subprocess.run,
+            [sys.executable, "-m", "cwtui", "serve", "--port", "0", "--replays-dir", str(tmp_path)],
+            capture_output=True, text=True, timeout=TIMEOUT,
+        )  # fmt: skip
+        assert second.returncode == 2, second.stderr
+        assert second.stderr == (
+            f"cwtui serve: {tmp_path} is served already, by another cwtui serve (process {first.pid}): "
+            "one server a folder\n"
+        )
+        assert second.stdout == ""
+        in_process = GameServer(tmp_path)
+        with pytest.raises(GameInUse, match=f"another cwtui serve \\(process {first.pid}\\)"):
+            await in_process.start("127.0.0.1", 0)
+        made = await make_room(address, ("Ana", "human"), ("Bo", "greedy"))  # the first goes on
+        assert isinstance(made, RoomMade)
+    finally:
+        first.kill()  # kill -9: its hold goes with it
+        first.wait(TIMEOUT)
+    after = GameServer(tmp_path)
+    async with served(after):
+        after.open_rooms()
+        assert list(after.rooms) == [made.room] and after.problems == []
 
 
 async def test_the_host_closes_a_room_and_its_players_are_told(

@@ -181,6 +181,7 @@ async def _serve(
     public_url: str | None = None,
     codes: Callable[[], str] | None = None,
 ) -> int:
+    from cwtui.logfile import GameInUse, NotSaved
     from cwtui.net import host_key
     from cwtui.net.server import GameServer, Limits
 
@@ -189,6 +190,8 @@ async def _serve(
     )
     try:
         listening = await game_server.start(host, port, opened=False)  # answers once the rooms are open
+    except (GameInUse, NotSaved) as exc:  # another server serves the folder, or it cannot be served
+        raise usage("serve", str(exc)) from None
     except OSError as exc:  # before anything is written: a bad --host or --port changes nothing
         raise usage("serve", f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     try:

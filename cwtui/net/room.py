@@ -22,11 +22,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal, cast
+from typing import BinaryIO, Final, Literal, cast
 
 import msgspec
 
-from cwtui.logfile import NotSaved, write_whole
+from cwtui.logfile import NotSaved, append_own, hold, release, write_whole
 from cwtui.net.chat import ChatLog, RateLimit
 from cwtui.net.clock import Clock, Expiry
 from cwtui.net.protocol import (
@@ -42,6 +42,7 @@ from cwtui.net.protocol import (
     pack_views,
 )
 from cwtui.net.ratings import BOT_PREFIX
+from cwtui.saved import shown_path
 from cwtui.session import GameSession
 from cwtui.words import round_of
 from engine.bots import Bot, make_bot
@@ -424,6 +425,9 @@ class Room:
         self.session.close()
 
 
+SERVED: Final = "server.lock"  # held by the server that serves the folder (RoomStore.hold)
+
+
 class RoomStore:
     """The rooms of one server: a folder of logs, with the room files in `rooms/`."""
 
@@ -436,6 +440,31 @@ class RoomStore:
         self.retired_folder = self.rooms_folder / "retired"
         self.cards = cards
         self.codes = codes or random_code
+        self.held: BinaryIO | None = None  # the folder's SERVED file, while this store serves it
+
+    def hold(self) -> None:
+        """Serve the folder alone, until `let_go` or the process's end (kill -9
+        included); GameInUse, naming the process, if another server serves it: two on
+        one folder would each make rooms there, and each rate games from its own fold of
+        the ratings file, losing the other's updates."""
+        path = self.folder / SERVED
+        where = shown_path(self.folder)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            file = append_own(path)
+        except NotSaved:  # NotOurs: something else is at its name
+            raise
+        except OSError as exc:
+            raise NotSaved(f"{where} cannot be served: {exc.strerror or exc}") from None
+        hold(
+            file, path, lambda holder: f"{where} is served already, by another cwtui serve{holder}: one server a folder"
+        )
+        self.held = file
+
+    def let_go(self) -> None:
+        if self.held is not None:
+            release(self.held, self.folder / SERVED)
+            self.held = None
 
     def create(
         self,

@@ -176,9 +176,11 @@ class GameServer:
     async def start(
         self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, opened: bool = True
     ) -> WebsocketServer:
-        """Listen (OSError if the address cannot be had). Not `opened`: questions wait
-        until `open_rooms` has found the earlier run's rooms (a table reconnecting to a
-        restarted server must find its room, not be told there is none)."""
+        """Listen (OSError if the address cannot be had) and serve the folder (GameInUse
+        if another server does, NotSaved if it cannot: cwtui.net.room.RoomStore.hold;
+        nothing listens then). Not `opened`: questions wait until `open_rooms` has found the
+        earlier run's rooms (a table reconnecting to a restarted server must find its
+        room, not be told there is none)."""
         if opened:
             self.opened.set()
         limits = self.limits
@@ -202,6 +204,12 @@ class GameServer:
             open_timeout=limits.handshake_timeout, create_connection=gated(self.gate), process_request=refusal,
             backlog=BACKLOG,
         )  # fmt: skip
+        try:  # once the address is had: a bad one leaves nothing behind
+            self.store.hold()
+        except BaseException:
+            listening.close()
+            await listening.wait_closed()
+            raise
         self.sweeper = asyncio.create_task(self._sweep_forever())
         return listening
 
@@ -244,6 +252,7 @@ class GameServer:
             task.cancel()
         for room in self.rooms.values():
             room.close()
+        self.store.let_go()
 
     def report_line(self, line: str) -> None:
         """A fault outside the server (a full disk): one line for the operator, no report."""
