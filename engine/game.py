@@ -33,7 +33,7 @@ from engine.moves import (
     TakeMasterAngler,
 )
 from engine.phases import ACTION_DONE, CATCH, OVER, TURN_DONE
-from engine.rules_check import explain
+from engine.rules_check import explain, same_move
 from engine.state import State
 
 # The longest game there is: no real game comes near (a long 4-player game is ~600
@@ -59,8 +59,21 @@ def apply_in_place(state: State, move: Move) -> list[Event]:
 def _check(state: State, move: Move) -> None:
     if state.phase == OVER:
         raise IllegalMove("R9.2", "the game is over")
-    if move not in legal_moves(state):
-        raise explain(state, move)
+    legal = legal_moves(state)
+    try:
+        for own in legal:
+            if own is move:  # the engine's own move (a bot's, the playouts'): well formed
+                return
+            # A move made elsewhere (a log's, a search tree's, a Python caller's) counts
+            # only if it is the legal one exactly: equal is not enough (Refill(3.0) ==
+            # Refill(3), and no compiled rule can read 3.0 as a zone).
+            if own == move:
+                if same_move(own, move):
+                    return
+                break
+    except (ValueError, TypeError):  # a field that cannot even be compared
+        pass
+    raise explain(state, move)  # names what is wrong, a field that names nothing first
 
 
 def _play(s: State, move: Move) -> list[Event]:

@@ -1,10 +1,15 @@
 """Why a move is illegal: turns a failed legality check into an IllegalMove that names
-the rule. Runs only when a move was refused, so it favours clarity over speed."""
+the rule. Runs only when a move was refused, so it favours clarity over speed; only
+`same_move` runs on moves that are played."""
 
 from __future__ import annotations
 
+from typing import Final
+
+import msgspec
+
 from engine import tackle
-from engine.components import CONTEST_ORDER, LOCATIONS, MAX_UNCAUGHT_MASTER_ANGLERS, SPACE_INDEX
+from engine.components import COLORS, CONTEST_ORDER, LOCATIONS, MAX_UNCAUGHT_MASTER_ANGLERS, SPACE_INDEX, SPACES, ZONES
 from engine.errors import IllegalMove
 from engine.legal import legal_moves
 from engine.moves import (
@@ -26,8 +31,73 @@ from engine.state import State
 
 TACKLE_RULE = {"lure": "R7.4", "reel": "R7.5", "rod": "R7.1", "line": "R7.2"}
 
+# What a move's field names, for a move that names nothing there: the rule that says what
+# there is, and the words for it. A log's or a client's moves are checked against their
+# types as they are decoded; a Python caller's only here (`malformed`).
+_ZONES_ARE = "zones are the whole numbers 3 to 6"
+_COLORS_ARE = f"the bait colors are {', '.join(COLORS)}"
+_NAMED: Final[dict[str, tuple[str, str]]] = {
+    "space": ("R1.10", f"the spaces are {', '.join(SPACES)}"),
+    "location": ("R1.10", f"the locations are {', '.join(LOCATIONS)}"),
+    "color": ("R1.1", _COLORS_ARE),
+    "color_a": ("R1.1", _COLORS_ARE),
+    "color_b": ("R1.1", _COLORS_ARE),
+    "zone": ("R1.9", _ZONES_ARE),
+    "Catch.zone": ("R1.10", f"a location's {_ZONES_ARE}"),
+    "zone_a": ("R1.9", _ZONES_ARE),
+    "zone_b": ("R1.9", _ZONES_ARE),
+    "zones": ("R1.9", "it is a tuple of zones, each a whole number from 3 to 6"),
+    "card": ("R1.4", "a Master Angler card is a whole number (None: the deck's top, or the discard)"),
+    "fish": ("R1.3", "it is a tuple of fish cards, each a whole number"),
+    "count": ("R12.2", "the silent player draws 1 or 2 bait"),
+    "choice": ("R12.5", "the choices are master_angler and discard_seven"),
+    "rod": ("R7.1", "it is true or false"),
+    "line": ("R7.2", "it is true or false"),
+    "deck_top": ("R6.2", "it is true or false"),
+}
+_ZONE_FIELDS: Final = frozenset(("zone", "zone_a", "zone_b", "zones"))
+
+_encoder = msgspec.json.Encoder()
+
+
+def same_move(legal: Move, move: Move) -> bool:
+    """`move`, equal to the legal move, is that move exactly, as a log holds it: 3.0 ==
+    3 and True == 1, but no log would read them back, and no compiled rule can read
+    them. (Comparing the encodings is the cheapest exact test: this runs on every move
+    a search tree replays.)"""
+    return _encoder.encode(legal) == _encoder.encode(move)
+
+
+def malformed(move: Move) -> IllegalMove | None:
+    """Why a move names nothing in the game: its first field that is not a value of its
+    declared type as a log would read it back (PlaceAngler("orange"), Refill(3.0),
+    Catch(..., rod=1)), or names a zone or a count there is not, and the rule of what it
+    may be. None: every field names something. No other rule may read a move before
+    this (a KeyError, or a compiled module's TypeError)."""
+    name = type(move).__name__
+    for field in msgspec.structs.fields(type(move)):
+        named = _NAMED.get(f"{name}.{field.name}") or _NAMED.get(field.name)
+        if named is None:  # a field of no move of the game's (a caller's own class): no rule reads it
+            continue
+        rule, words = named
+        value = getattr(move, field.name)
+        try:
+            fits = bool(msgspec.json.decode(_encoder.encode(value), type=field.type) == value)
+        except (TypeError, ValueError, msgspec.DecodeError):
+            fits = False
+        if fits and field.name in _ZONE_FIELDS:
+            fits = all(zone in ZONES for zone in (value if isinstance(value, tuple) else (value,)))
+        if fits and field.name == "count":
+            fits = value in (1, 2)
+        if not fits:
+            return IllegalMove(rule, f"{name}'s {field.name} cannot be {value!r}: {words}")
+    return None
+
 
 def explain(s: State, move: Move) -> IllegalMove:
+    problem = malformed(move)
+    if problem is not None:
+        return problem
     rule, pending = ASKS[s.phase]
     p = s.player
     if isinstance(move, (PlayLure, PlayReel)) and s.phase in WINDOWS:
@@ -55,6 +125,9 @@ def explain(s: State, move: Move) -> IllegalMove:
     if isinstance(move, EndTurn) and s.phase != AFTER:
         return IllegalMove("R3.4", f"every step is mandatory; now: {pending}")
     if isinstance(move, Present) and s.phase == PRESENT:
+        canonical = Present(move.location, tuple(sorted(move.fish)))
+        if canonical != move and canonical in legal_moves(s):  # one spelling per move: the log's
+            return IllegalMove("R10.1", f"a presentation lists its fish lowest first: {canonical!r}")
         return IllegalMove(
             "R10.1",
             f"present only your own {LOCATIONS[CONTEST_ORDER[s.contest]]} fish, at most one of each species",

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from helpers import config, of_type, run, scenario
 
-from engine import IllegalMove, new_game
+from engine import IllegalMove, apply, legal_moves, new_game
 from engine.cards import load_cards
 from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS, SPACES, TACKLE, ZONES
 from engine.events import FishCaught
-from engine.moves import PlaceAngler, Refill
+from engine.moves import Catch, PlaceAngler, Refill, RemoveAngler
 
 CARDS = load_cards()
 
@@ -83,6 +84,38 @@ def test_R1_9_zone_n_holds_at_most_n_bait() -> None:
         assert exc.rule == "R4.4"
     else:
         raise AssertionError("a full zone was refilled")
+
+
+def test_R1_9_a_move_naming_a_zone_there_is_not_is_refused() -> None:
+    """Issue 51.15: a Python caller's move is not checked by a decoder, so the engine
+    checks it: a zone that is not 3 to 6, or not a whole number (Refill(4.0) equals
+    Refill(4), but no log would read it back), is refused under the rule of zones."""
+    sc = scenario().board(0, {3: "red", 4: "", 5: "", 6: ""}).tokens(red=1, yellow=1, green=1)
+    s, _ = run(sc.build(), PlaceAngler("port"))
+    assert Refill(4) in legal_moves(s)
+    for zone in (9, 4.0, True, "4"):  # deliberately ill-typed, as a Python caller can
+        with pytest.raises(IllegalMove) as exc:
+            apply(s, Refill(zone))
+        assert exc.value.rule == "R1.9"
+        assert str(exc.value) == f"R1.9: Refill's zone cannot be {zone!r}: zones are the whole numbers 3 to 6"
+
+
+def test_R1_10_a_move_naming_a_space_or_location_there_is_not_is_refused() -> None:
+    """Issue 51.15: PlaceAngler("orange") raised KeyError in engine/rules_check.py, and a
+    compiled engine a TypeError for a space that is not a string at all."""
+    s = new_game(config(2))
+    spaces = ", ".join(SPACES)
+    for move, says in (  # deliberately ill-typed, as a Python caller can
+        (PlaceAngler("orange"), f"PlaceAngler's space cannot be 'orange': the spaces are {spaces}"),
+        (PlaceAngler("Port"), f"PlaceAngler's space cannot be 'Port': the spaces are {spaces}"),
+        (PlaceAngler(None), f"PlaceAngler's space cannot be None: the spaces are {spaces}"),
+        (RemoveAngler(3), f"RemoveAngler's space cannot be 3: the spaces are {spaces}"),
+        (Catch("sea", 3), "Catch's location cannot be 'sea': the locations are shore, river, lake"),
+        (Catch("lake", 7), "Catch's zone cannot be 7: a location's zones are the whole numbers 3 to 6"),
+    ):
+        with pytest.raises(IllegalMove) as exc:
+            apply(s, move)
+        assert exc.value.rule == "R1.10" and str(exc.value) == f"R1.10: {says}"
 
 
 def test_R1_10_board_has_three_locations_of_four_zones() -> None:

@@ -29,6 +29,18 @@ def test_R10_1_at_most_one_fish_per_species_and_nothing_is_allowed() -> None:
     assert exc.value.rule == "R10.1"
 
 
+def test_R10_1_a_presentation_lists_its_fish_lowest_first() -> None:
+    """Issue 51.15: legal fish listed highest first were refused as if they were not the
+    seat's own, or two of a species; the reason now names the one spelling."""
+    s = scenario().fish(0, ["Pike:3", "Perch:2"]).fish(1, ["Pike:4"]).at_contests().build()
+    lowest_first = Present("lake", tuple(sorted(s.players[0].fish)))  # no Shore or River fish: the Lake's
+    assert lowest_first in legal_moves(s) and len(lowest_first.fish) == 2
+    with pytest.raises(IllegalMove) as exc:
+        run(s, Present("lake", lowest_first.fish[::-1]))
+    assert exc.value.rule == "R10.1"
+    assert str(exc.value) == f"R10.1: a presentation lists its fish lowest first: {lowest_first!r}"
+
+
 def test_R10_2_heaviest_total_takes_the_top_trophy_none_for_nothing() -> None:
     sc = scenario(3).fish(0, ["Pike:3", "Perch:2"]).fish(1, ["Pike:9"]).fish(2, ["Wrasse:4"])
     s = sc.at_contests().build()
