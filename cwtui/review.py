@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Protocol
@@ -206,13 +206,13 @@ def review(
     log, data = read or read_game(path, cards)
     settings = settings_for(level)
     chosen = choose_seats(log, seats)
-    log_hash = _hash(data)
-    kept, notes = _kept(path, settings, log_hash, chosen)
+    hashed = log_hash(data)
+    kept, notes = _kept(path, log, settings, hashed, chosen)
     if kept is not None:
         return GameReview(path, log, settings, chosen, kept, reused=True)
     todo = list(positions(log, cards, chosen))
     judged = tuple(judge_all(todo, level, cards, workers, progress, backend, pool))
-    notes += _keep(path, sealed(Sidecar(SIDECAR_FORMAT, log.header.game, log_hash, settings, chosen, judged)))
+    notes += _keep(path, sealed(Sidecar(SIDECAR_FORMAT, log.header.game, hashed, settings, chosen, judged)))
     return GameReview(path, log, settings, chosen, judged, notes=notes)
 
 
@@ -225,11 +225,12 @@ def kept_review(path: Path, log: GameLog, level: str = "medium") -> GameReview |
         return None
     settings = settings_for(level)
     chosen = choose_seats(log, None)
-    kept, _notes = _kept(path, settings, _hash(data), chosen)
+    kept, _notes = _kept(path, log, settings, log_hash(data), chosen)
     return None if kept is None else GameReview(path, log, settings, chosen, kept, reused=True)
 
 
-def _hash(data: bytes) -> str:
+def log_hash(data: bytes) -> str:
+    """A log's bytes as a review names them (Sidecar.log_hash)."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
@@ -241,8 +242,8 @@ def judge_all(
     progress: Progress | None,
     backend: str = "local",
     pool: Pool | None = None,
-) -> Iterator[Judged]:
-    """Each decision judged, in order."""
+) -> Generator[Judged]:
+    """Each decision judged, in order (closed early, its processes stop at once)."""
     if progress:
         progress(0, len(todo))
     jobs = ((p, level, cards) for p in todo)
@@ -288,10 +289,10 @@ def _on_ray(jobs: list[Job]) -> Iterator[Judged]:
 
 
 def _kept(
-    path: Path, settings: Settings, log_hash: str, seats: tuple[int, ...]
+    path: Path, log: GameLog, settings: Settings, log_hash: str, seats: tuple[int, ...]
 ) -> tuple[tuple[Judged, ...] | None, list[str]]:
     """The sidecar's decisions of `seats` if it judged this log with these settings;
-    else None, and a note if it could not be read."""
+    else None, and a note if it could not be read or disagrees with the log."""
     side = sidecar_path(path)
     try:
         raw = side.read_bytes()
@@ -309,7 +310,30 @@ def _kept(
         return None, []  # made otherwise, or of the log as it was: stale, not damaged
     if not set(seats) <= set(kept.seats):
         return None, []
+    wrong = mismatch(kept, log, log_hash)
+    if wrong:
+        return None, [f"the kept review {side} does not agree with its log ({wrong}); reviewing again"]
     return tuple(j for j in kept.decisions if j.seat in seats), []
+
+
+def mismatch(kept: Sidecar, log: GameLog, log_hash: str) -> str | None:
+    """What makes a kept review not a review of this log (whose bytes hash to
+    `log_hash`), or None: it names the log's bytes and its game, and each decision is
+    the move the log's seat made at that ply. Its digest cannot say so, since anyone
+    can compute it again; and a review that agrees with its log may still be judged
+    otherwise than the engine judges: only judging it again tells
+    (`cwtui history load --verify`)."""
+    if kept.game != log.header.game:
+        return f"it names the game {kept.game!r}, but the log holds {log.header.game!r}"
+    if kept.log_hash != log_hash:
+        return "it reviews the log as it was before it changed"
+    for j in kept.decisions:
+        played = log.plies[j.ply] if 0 <= j.ply < len(log.plies) else None
+        if j.seat not in kept.seats or played is None or (played.seat, played.phase, played.move) != (
+            j.seat, j.phase, j.chosen
+        ):  # fmt: skip
+            return f"its move {j.ply + 1} is not the move the log records"
+    return None
 
 
 def _keep(path: Path, sidecar: Sidecar) -> list[str]:

@@ -233,6 +233,24 @@ def test_a_damaged_kept_review_is_reported_and_redone(log: Path, damage, quick: 
     assert msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar).decisions == made.decisions
 
 
+def test_a_kept_review_that_disagrees_with_its_log_is_reported_and_redone(log: Path, quick: None) -> None:
+    """Issue 51.12: a kept review with its digest computed again was trusted, "chosen"
+    moves that are not the logged moves included. Its decisions must be the log's."""
+    made = reviews.review(log, CARDS, "medium", workers=1)
+    side = reviews.sidecar_path(log)
+    kept = msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar)
+    i, wrong = next((i, j) for i, j in enumerate(kept.decisions) if j.best != j.chosen)
+    chosen_otherwise = msgspec.structs.replace(wrong, chosen=wrong.best)  # sound in itself: only the log tells
+    decisions = (*kept.decisions[:i], chosen_otherwise, *kept.decisions[i + 1 :])
+    side.write_bytes(msgspec.json.encode(reviews.sealed(msgspec.structs.replace(kept, decisions=decisions))))
+    redone = reviews.review(log, CARDS, "medium", workers=1)
+    assert not redone.reused and redone.decisions == made.decisions
+    assert redone.notes == [
+        f"the kept review {side} does not agree with its log (its move {wrong.ply + 1} is not the move the log "
+        "records); reviewing again"
+    ]
+
+
 def test_a_review_kept_in_win_chances_is_redone_in_points(log: Path, quick: None) -> None:
     """Issue 36: a sidecar of the format before points (1) is not called damaged: the
     note says what it was, and the review is made again."""

@@ -2,7 +2,8 @@
 
 Exit codes a script can rely on:
   0  done (load: every log is in the history)
-  1  load: some logs could not be loaded (each is named on stderr with the reason);
+  1  load: some logs could not be loaded (each is named on stderr with the reason), or
+     --verify found a game or a kept review otherwise than it says (each named too);
      sql: DuckDB refused or failed the query, or it ran past --timeout (one line on
      stderr; nothing on stdout)
   2  nothing done: bad arguments, no such folder, no history database yet, or the
@@ -59,7 +60,8 @@ def add_parsers(sub: Any) -> None:
     load_p.add_argument(
         "--verify",
         action="store_true",
-        help="replay every game not yet checked, on every core, and record the verdict (games.verified)",
+        help="replay every game not yet checked, and judge every kept review again (as long as the review "
+        "took), on every core, and record the verdicts (games.verified, reviews.verified)",
     )
     export_p = hsub.add_parser("export", help="write every table as DIR/<table>.parquet")
     export_p.add_argument("folder", type=Path)
@@ -151,6 +153,8 @@ def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
         print(f"{path}: skipped: {reason}", file=sys.stderr)
     for path, verdict in report.failed:
         print(f"{path}: loaded, but its replay {verdict} (games.verified is false)", file=sys.stderr)
+    for path, verdict in report.failed_reviews:
+        print(f"{path}: loaded, but judged again it {verdict} (reviews.verified is false)", file=sys.stderr)
     return 0 if report.ok else 1
 
 

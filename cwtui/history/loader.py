@@ -79,10 +79,11 @@ class LoadReport:
     replayed: int = 0  # games replayed in this load (--verify)
     stopped_late: bool = False  # Ctrl+C came after the load committed: too late to stop it, and it is complete
     failed: list[tuple[Path, str]] = field(default_factory=list)  # games whose replay failed, and the verdict
+    failed_reviews: list[tuple[Path, str]] = field(default_factory=list)  # reviews judged again otherwise, and how
 
     @property
     def ok(self) -> bool:
-        return not self.skipped and not self.failed
+        return not self.skipped and not self.failed and not self.failed_reviews
 
 
 class _OneLogFails(Exception):
@@ -324,7 +325,8 @@ class Loader:
                 if progress:
                     progress(done, len(todo))
         report.skipped.extend(log_files.copies(self.con, roots))
-        report.reviews, skipped = ReviewLoader(self.con, self._transaction).load(roots)
+        kept_reviews = ReviewLoader(self.con, self._transaction, self.cards, self.verify)
+        report.reviews, skipped = kept_reviews.load(roots)
         report.skipped.extend(skipped)
         report.ratings, skipped = RatingsLoader(self.con, self._transaction, self.staging).load(roots)
         report.skipped.extend(skipped)
@@ -336,6 +338,7 @@ class Loader:
             ).fetchall()
             if any(under(file, root) for root in roots)
         ]
+        report.failed_reviews = kept_reviews.failed(roots)  # named every time too
         return report
 
     def _drop(self, files: Sequence[str]) -> None:

@@ -13,9 +13,10 @@ from engine.setup import SILENT_SEAT
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 10  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+SCHEMA_VERSION = 11  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
 # 7: games.verified and verdict; 8: a server's ratings (rated_games); 9: a ratings line left out, and why;
-# 10: the bytes --verify checked (log_files.hash), and a replay's verdict in which file holds a game
+# 10: the bytes --verify checked (log_files.hash), and a replay's verdict in which file holds a game;
+# 11: reviews checked against their logs, and judged again by --verify (reviews.verified)
 
 
 @dataclass(frozen=True)
@@ -463,6 +464,20 @@ TABLES: tuple[Table, ...] = (
             ),
             _c("level", "VARCHAR", "the search level that judged it: medium or hard"),
             _c("engine", "VARCHAR", "the engine version that judged it"),
+            _c(
+                "verified",
+                "BOOLEAN",
+                "whether the review's decisions were judged again and found as kept: true, false (see `verdict`), "
+                "or null when not judged again — `cwtui history load --verify` judges them, as long as the review "
+                "took. Every review loaded is one of the log beside it (its game, the log's bytes, each decision "
+                "the move the log records); unchecked, its judgement is only what the file claims",
+            ),
+            _c(
+                "verdict",
+                "VARCHAR",
+                "what judging it again found (`OK (161 decisions judged again)`, `FAILED at move 12: …`), or why "
+                "it could not be judged again; null when not judged again",
+            ),
         ),
         ("game", "ply"),
     ),
@@ -512,8 +527,21 @@ TABLES: tuple[Table, ...] = (
             _c("file", "VARCHAR", "the review file's absolute path"),
             SIZE,
             MTIME,
+            _c("log_size", "BIGINT", "the size of the log beside it when loaded (null: none); a change reloads it"),
+            _c("log_mtime_ns", "BIGINT", "that log's modification time when loaded; a change reloads it"),
+            _c(
+                "hash",
+                "VARCHAR",
+                "BLAKE2b-128 of its bytes as `--verify` judged it again (null if not): `--verify` judges it again "
+                "when its bytes differ, even at the same size and time",
+            ),
             _c("game", "VARCHAR", "the game it reviews (null if skipped)"),
-            _c("status", "VARCHAR", "loaded, or skipped (not a review cwtui can read)"),
+            _c(
+                "status",
+                "VARCHAR",
+                "loaded, or skipped (not a review cwtui can read, not a review of the log beside it, or of a game "
+                "whose review is loaded from another file)",
+            ),
             _c("error", "VARCHAR", "why it was skipped"),
         ),
         ("file",),

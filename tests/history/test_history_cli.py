@@ -130,7 +130,7 @@ def test_load_verify_names_a_forged_game_and_exits_1(
 ) -> None:
     from test_loader import _forge_winner
 
-    forged = sorted(logs.glob("sim-2p-*.jsonl"))[0]
+    forged = logs / "sim-2p-22.jsonl"  # not the reviewed game, whose review would be skipped with it
     _forge_winner(forged)
     db = str(tmp_path / "h.duckdb")
     code, out, err = cli(capsys, "history", "load", str(logs), "--db", db, "--verify")

@@ -209,7 +209,12 @@ def test_a_missing_move_is_caught(logs: Path, tmp_path: Path) -> None:
     lines = path.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join(lines[:10] + lines[11:]))
     report = load(tmp_path / "h.duckdb", [logs])
-    assert [(p.name, r) for p, r in report.skipped] == [(path.name, "line 11: expected ply 9, found ply 10")]
+    reason = "line 11: expected ply 9, found ply 10"
+    assert path.name == "sim-2p-21.jsonl"  # the reviewed game: its review is no review of a log (issue 51.12)
+    assert [(p.name, r) for p, r in report.skipped] == [
+        (path.name, reason),
+        ("sim-2p-21.review.json", f"its log {path.name} cannot be read: {reason}"),
+    ]
 
 
 def test_a_repeated_move_is_caught(logs: Path, tmp_path: Path) -> None:
@@ -489,7 +494,7 @@ def test_what_the_reader_refuses_is_skipped_with_its_reason_and_the_rest_load(
     path.write_bytes(b"".join(reseal(lines)))
     db = tmp_path / "h.duckdb"
     report = load(db, [logs])
-    assert [p.name for p, _ in report.skipped] == [path.name]
+    assert [p.name for p, _ in report.skipped] == [path.name, "sim-2p-21.review.json"]  # its review with it
     assert reason in report.skipped[0][1]
     assert report.loaded == len(list(logs.glob("*.jsonl"))) - 1
     assert rows(db, "SELECT count(*) FROM games g JOIN seats s ON s.game = g.game AND s.won "
@@ -689,7 +694,7 @@ def _forge_winner(path: Path) -> None:
 def test_a_forged_winner_is_stored_as_unchecked_then_found_out_by_verify(logs: Path, tmp_path: Path) -> None:
     """Issue 37.9: `history load` stored a forged footer's winner as fact. Every game
     says whether it was replayed; `--verify` replays those not yet checked."""
-    forged = sorted(logs.glob("sim-2p-*.jsonl"))[0]
+    forged = logs / "sim-2p-22.jsonl"  # not the reviewed game, whose review would be skipped with it
     claimed = 1 - (read_log(forged).footer or pytest.fail("finished")).winner
     _forge_winner(forged)
     db = tmp_path / "h.duckdb"

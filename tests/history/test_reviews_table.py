@@ -10,7 +10,6 @@ from typing import Any
 import duckdb
 import msgspec
 import pytest
-from helpers import quick_judge
 
 from cwtui import review as reviews
 from cwtui.history.loader import load
@@ -27,11 +26,6 @@ CARDS = load_cards()
 def rows(db: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
     with duckdb.connect(str(db), read_only=True) as con:
         return con.execute(sql, list(params)).fetchall()
-
-
-@pytest.fixture(autouse=True)
-def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reviews, "judge_job", quick_judge)
 
 
 @pytest.fixture
@@ -90,8 +84,9 @@ def test_a_damaged_or_copied_review_is_skipped_with_its_reason(games: Path, tmp_
     first, second = sorted(games.glob("*.jsonl"))
     reviews.review(first, CARDS, "medium", workers=1)
     reviews.sidecar_path(second).write_bytes(b'{"format": 1, "game": ')
-    copy = games / "zz-copy.review.json"
+    copy = games / "zz-copy.review.json"  # a copy of the game, with its review
     shutil.copy(reviews.sidecar_path(first), copy)
+    shutil.copy(first, games / "zz-copy.jsonl")
     report = load(db, [games])
     skipped = {p.name: reason for p, reason in report.skipped}
     assert skipped[reviews.sidecar_path(second).name].startswith("not a kept review: ")
@@ -122,3 +117,80 @@ def test_a_forks_review_holds_only_its_own_decisions(tmp_path: Path) -> None:
     assert min(j.ply for j in fork_review.decisions) == 40
     assert rows(db, "SELECT count(*) FROM reviews") == [(len(parent_review.decisions) + len(fork_review.decisions),)]
     assert rows(db, "SELECT count(*) FROM reviews JOIN moves USING (game, ply) WHERE moves.copied") == [(0,)]
+
+
+def _forge(side: Path, change: Any) -> None:
+    """The kept review changed, and sealed again as anyone can (its digest is no key)."""
+    kept = msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar)
+    side.write_bytes(msgspec.json.encode(reviews.sealed(change(kept))))
+
+
+def test_a_review_loads_only_as_a_review_of_the_log_beside_it(games: Path, tmp_path: Path) -> None:
+    """Issue 51.12: a kept review sealed again was trusted: one naming another game
+    loaded into `reviews`, and "chosen" moves that are not the logged moves were taken.
+    A review is checked against the log beside it (cwtui.review.mismatch): the log's
+    bytes, its game, and each decision the move the log's seat made."""
+    first, second = sorted(games.glob("*.jsonl"))
+    reviews.review(first, CARDS, "medium", workers=1)
+    side, beside_second = reviews.sidecar_path(first), reviews.sidecar_path(second)
+    shutil.copy(side, beside_second)  # the first game's review, beside the second's log
+    kept = msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar)
+    i, wrong = next((i, j) for i, j in enumerate(kept.decisions) if j.best != j.chosen)
+    otherwise = (*kept.decisions[:i], msgspec.structs.replace(wrong, chosen=wrong.best), *kept.decisions[i + 1 :])
+    _forge(side, lambda k: msgspec.structs.replace(k, decisions=otherwise))
+    db = tmp_path / "history.duckdb"
+    report = load(db, [games])
+    assert report.reviews == 0 and rows(db, "SELECT count(*) FROM reviews") == [(0,)]
+    assert sorted((p.name, why) for p, why in report.skipped) == [
+        (side.name, f"not a review of {first.name}: its move {wrong.ply + 1} is not the move the log records"),
+        (beside_second.name, f"not a review of {second.name}: it names the game {first.stem!r}, "
+                             f"but the log holds {second.stem!r}"),
+    ]  # fmt: skip
+    reviews.review(second, CARDS, "medium", workers=1)  # made again, then its log changed
+    second.write_bytes(b"".join(second.read_bytes().splitlines(keepends=True)[:-1]))
+    (why,) = [why for p, why in load(db, [games]).skipped if p == beside_second.resolve()]
+    assert why == f"not a review of {second.name}: it reviews the log as it was before it changed"
+    side.unlink()
+    second.unlink()  # a review with no log beside it
+    (why,) = [why for p, why in load(db, [games]).skipped if p == beside_second.resolve()]
+    assert why == f"no log {second.name} beside it"
+
+
+def test_verify_judges_each_kept_review_again(games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 51.12: a seat's accuracy raised to 100 (every decision made the best, its
+    loss taken away, sealed again) loaded with no note. A review agreeing with its log
+    loads with `reviews.verified` null, as an unchecked game does; `--verify` judges it
+    again (the judgement is the same in any process) and records true, or false with
+    the first decision judged otherwise."""
+    first, second = sorted(games.glob("*.jsonl"))
+    made = reviews.review(first, CARDS, "medium", workers=1)
+    honest = reviews.review(second, CARDS, "medium", workers=1)
+    side = reviews.sidecar_path(second)
+    flawless = lambda j: msgspec.structs.replace(  # noqa: E731
+        j, best=j.chosen, after=j.before, lead_best=None, lead_chosen=None, loss=0.0, grade="best", why=()
+    )
+    _forge(side, lambda k: msgspec.structs.replace(k, decisions=tuple(map(flawless, k.decisions))))
+    forged = msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar)
+    lie = next(j for j, f in zip(honest.decisions, forged.decisions, strict=True) if j != f)
+    db = tmp_path / "history.duckdb"
+    report = load(db, [games])
+    assert report.ok and report.reviews == 2
+    accuracy = "SELECT game, round(100 * exp(-avg(loss)), 1), bool_or(verified IS NULL) FROM reviews GROUP BY game"
+    assert dict((g, (a, unchecked)) for g, a, unchecked in rows(db, accuracy))[second.stem] == (100.0, True)
+    report = load(db, [games], verify=True)
+    judged_again = f"judged again {lie.grade}, {lie.loss:.1f} points lost"
+    assert not report.ok and report.failed_reviews == [
+        (side.resolve(), f"FAILED at move {lie.ply + 1}: kept as best, 0.0 points lost; {judged_again}")
+    ]
+    verdicts = "SELECT game, any_value(verified), any_value(verdict) FROM reviews GROUP BY game ORDER BY game"
+    assert rows(db, verdicts) == [
+        (first.stem, True, f"OK ({len(made.decisions)} decisions judged again)"),
+        (second.stem, False, report.failed_reviews[0][1]),
+    ]
+    monkeypatch.setattr(reviews, "judge_job", _must_not_judge)
+    again = load(db, [games], verify=True)  # judged already: named again, not judged again
+    assert again.failed_reviews == report.failed_reviews
+
+
+def _must_not_judge(job: object) -> object:
+    raise AssertionError("a review judged already was judged again")
