@@ -837,6 +837,23 @@ async def test_serve_prints_its_host_line_and_leaves_the_key_for_this_user_while
     assert process.returncode == 0 and host_key.local_key(address.uri) is None
 
 
+async def test_a_seat_nobody_has_sat_at_is_waited_for_to_join(server: tuple[GameServer, Address, Wire]) -> None:
+    """Issue 51.7: a table said "Waiting for Una to come back…" for a seat never joined."""
+    game_server, address, _wire = server
+    made = await make_room(address, ("Una", "human"), ("Bo", "human"))
+    bo = await Seat.join(address, made.room, made.invites[1].token)
+    assert bo.table is not None and bo.table.away == (0,) and bo.table.unjoined == (0,)
+    una = await Seat.join(address, made.room, made.invites[0].token)
+    await una.connection.close()  # she came and went: she is waited for to come back
+    table = await asyncio.wait_for(bo.update(), TIMEOUT)
+    while table.away != (0,):
+        table = await asyncio.wait_for(bo.update(), TIMEOUT)
+    assert table.unjoined == ()
+    await bo.connection.close()
+    room = game_server.rooms[made.room]
+    assert room.joined == {0, 1}
+
+
 async def test_one_server_a_folder(tmp_path: Path) -> None:
     """Issue 51.4: a second server on the same folder started and made rooms there, and a
     game rated on each lost one rating update (each folds the ratings file once, at its

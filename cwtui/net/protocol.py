@@ -268,6 +268,7 @@ class Table(msgspec.Struct, frozen=True, tag_field="kind", tag="table"):
     abort_votes: tuple[int, ...] = ()  # seats that propose to end the game unplayed (first round only)
     clock: ClockShown | None = None  # the room's clock, if its host set one
     ratings: tuple[RatingChange | None, ...] = ()  # once the game is rated: each seat's (None: not rated)
+    unjoined: tuple[int, ...] = ()  # of `away`, the seats nobody has sat at yet (waited for to join, not to come back)
 
 
 class SeenGame(msgspec.Struct, frozen=True, tag_field="kind", tag="seen_game"):

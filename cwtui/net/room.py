@@ -125,6 +125,9 @@ class Room:
         now = time.monotonic()
         for seat in self.session.humans:
             self.away_since.setdefault(seat, now)
+        # Seats someone has sat at: this run's arrivals, and those whose player has
+        # played (a restart forgets who only sat down): the others are waited for to join.
+        self.joined = {ply.seat for ply in self.session.history if ply.stand_in is None}
         self.time_hand()
 
     def talk_pace(self, seat: int | None, address: str) -> RateLimit:
@@ -137,6 +140,7 @@ class Room:
 
     def arrive(self, seat: int) -> None:
         self.present[seat] += 1
+        self.joined.add(seat)
         self.away_since.pop(seat, None)
         self.active_at = time.time()
 
@@ -321,6 +325,7 @@ class Room:
             legal=tuple(cast(AnyMove, m) for m in session.legal()) if to_move else (),
             can_undo=to_move and session.can_undo,
             away=self.away,
+            unjoined=tuple(seat for seat in self.away if seat not in self.joined),
             stood_in=stood_in,
             over=state.over,
             resigned=tuple(sorted(self.resigned)),

@@ -165,7 +165,7 @@ async def test_the_online_table_shows_whom_it_waits_for_and_takes_back(
         status = screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
         question = screen.query_one("#question").drawn_text  # type: ignore[attr-defined]
         assert "room " + made.room in status and "waiting for Ana" in status
-        assert "Waiting for Ana to come back" in question
+        assert "Waiting for Ana to join" in question  # issue 51.7: "to come back", though she never came
         # Ana comes and plays her placement: Cy's table follows, then her take-back
         ana, _ = await joined(address, made.room, made.invites[0].token)
         async with await Connection.open(address) as connection:
@@ -397,7 +397,8 @@ async def test_the_table_marks_the_takeover_bot(server: tuple[GameServer, Addres
         await pilot.pause(0.2)
         status = screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
         assert "a bot plays for Cy" in status and "waiting for Cy" not in status
-        assert "Cy is away: a bot plays for them until they are back" in screen.query_one("#log-0", EventLog).text()
+        said = screen.query_one("#log-0", EventLog).text()
+        assert "Cy has not come: a bot plays for them until they do" in said  # she never sat down
 
 
 async def test_a_player_in_another_window_is_told_it_is_their_turn(

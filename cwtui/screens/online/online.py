@@ -84,6 +84,8 @@ def why_a_bot_plays(table: Table, seat: int) -> str:
         return "ran out of time: a bot plays for them to the end of the game"
     if clock is not None and seat == clock.running and clock.hand_left == 0:
         return OUT_OF_TIME_FOR_A_MOVE
+    if seat in table.unjoined:
+        return "has not come: a bot plays for them until they do"
     return "is away: a bot plays for them until they are back"
 
 
@@ -345,7 +347,9 @@ class OnlineScreen(SeatedScreen):
         if self.sent:
             note = "Sent; waiting for the server…"
         elif seat in game.stood_in:
-            note = f"{name} is away: a bot plays for them…"
+            note = f"{name} {'has not come' if seat in game.table.unjoined else 'is away'}: a bot plays for them…"
+        elif seat in game.table.unjoined:  # never sat down: nobody to come back
+            note = f"Waiting for {name} to join…"
         elif seat in game.away:
             note = f"Waiting for {name} to come back…"
         elif not game.is_human(seat):
@@ -404,7 +408,10 @@ class OnlineScreen(SeatedScreen):
             away = [s for s in game.away if s not in game.stood_in]
             if game.to_act in away:  # the game waits for them
                 parts.append(f"waiting for {game.names[game.to_act]}")
-            others = [game.names[s] for s in away if s != game.to_act]
+            unjoined = [game.names[s] for s in away if s != game.to_act and s in game.table.unjoined]
+            if unjoined:
+                parts.append(", ".join(unjoined) + " not here yet")
+            others = [game.names[s] for s in away if s != game.to_act and s not in game.table.unjoined]
             if others:
                 parts.append(", ".join(others) + " away")
         return parts
