@@ -139,7 +139,7 @@ def test_talk_kept_under_its_old_name_is_found_under_its_own(tmp_path: Path) -> 
     store = RoomStore(tmp_path)
     room, _invites = store.create(GameConfig((SeatConfig("Ana"), SeatConfig("Bo")), 7), set())
     assert room.chat is not None
-    room.chat.add(0, "Ana", "good luck")
+    room.chat.add(0, "Ana", "good luck", 0)
     room.close()
     room.chat.path.rename(tmp_path / "rooms" / f"{room.code}.chat.jsonl")
     (again,), problems = RoomStore(tmp_path).load()

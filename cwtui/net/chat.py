@@ -76,9 +76,10 @@ class ChatLog:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def add(self, seat: int | None, name: str, text: str) -> ChatLine:
-        """Keep a line (OSError if the disk cannot take it: then it was not said)."""
-        line = ChatLine(seat, name, text, datetime.now(UTC).isoformat(timespec="seconds"))
+    def add(self, seat: int | None, name: str, text: str, ply: int) -> ChatLine:
+        """Keep a line, said when `ply` moves had been played (OSError if the disk cannot
+        take it: then it was not said)."""
+        line = ChatLine(seat, name, text, datetime.now(UTC).isoformat(timespec="seconds"), ply)
         with append_own(self.path) as out:  # never through a link planted in the rooms folder
             out.write(msgspec.json.encode(line) + b"\n")
         return line
@@ -101,5 +102,5 @@ class ChatLog:
                 continue
             text = clean(line.text)
             if text:
-                lines.append(ChatLine(line.seat, clean(line.name)[:NAME_CHARS], text, line.at))
+                lines.append(ChatLine(line.seat, clean(line.name)[:NAME_CHARS], text, line.at, line.ply))
         return tuple(lines)

@@ -286,6 +286,7 @@ class ChatLine(msgspec.Struct, frozen=True):
     name: str
     text: str
     at: str  # ISO 8601, UTC
+    ply: int | None = None  # the moves played when it was said (None: kept by an older server)
 
 
 class Chat(msgspec.Struct, frozen=True, tag_field="kind", tag="chat"):

@@ -526,7 +526,7 @@ class GameServer:
             raise ProtocolError("this room keeps no table talk")
         name = "a spectator" if client.seat is None else room.names[client.seat]
         try:
-            said = room.chat.add(client.seat, name, line)
+            said = room.chat.add(client.seat, name, line, room.ply)
         except OSError as exc:
             raise ProtocolError(
                 f"the server could not keep that line ({exc.strerror or exc}); it was not said"

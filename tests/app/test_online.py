@@ -464,6 +464,45 @@ async def test_table_talk_at_the_online_table(server: tuple[GameServer, Address]
         await until(pilot, lambda: any(n.message == "Cy: see the log?" for n in app._notifications))
 
 
+async def test_talk_stays_where_it_was_said_through_a_reconnect(
+    server: tuple[GameServer, Address], tmp_path: Path
+) -> None:
+    """Issue 51.7: after a reconnect, the room's recent talk (sent again to every
+    newcomer) showed once more, after the newest moves. Each line shows once, after the
+    moves played before it; a table opened later shows it there too."""
+    from cwtui.net.protocol import Say
+
+    game_server, address = server
+    async with ana_with_cy(address, tmp_path) as (screen, pilot, cy, made):
+        await cy.send(Say("good luck"))
+        log = screen.query_one("#log-0", EventLog)
+        await until(pilot, lambda: "» Cy: good luck" in log.text())
+        await pilot.press("1")  # Ana's placement: the talk was said before it
+        await until(pilot, lambda: screen.remote.ply >= 1 and "Ana: places" in log.text())
+        first = screen.connection
+        (client,) = (c for c in game_server.clients[made.room] if c.seat == 0)
+        await client.connection.close()  # the network drops the connection
+        await until(pilot, lambda: screen.connection is not None and screen.connection is not first)
+        await until(pilot, lambda: screen.lost is None)
+        await pilot.pause(0.3)  # the room's recent talk has come again
+        assert said_once_before_her_move(log.text())
+        # another table of Ana's, opened now: the talk among the moves where it was said
+        game, seat_address = await joined(address, made.room, made.invites[0].token)
+        later = CwtuiApp(tmp_path / "later", still=True, online=game, address=seat_address)
+        async with later.run_test(size=(120, 40)) as later_pilot:
+            table = later.screen
+            assert isinstance(table, OnlineScreen)
+            later_log = table.query_one("#log-0", EventLog)
+            await until(later_pilot, lambda: "» Cy: good luck" in later_log.text())
+            assert said_once_before_her_move(later_log.text())
+
+
+def said_once_before_her_move(text: str) -> bool:
+    lines = text.splitlines()
+    placed = next(i for i, line in enumerate(lines) if line.startswith("Ana: places"))
+    return lines.count("» Cy: good luck") == 1 and lines.index("» Cy: good luck") < placed
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_online_say_dialog(snap_compare, server_thread: ServerThread, tmp_path: Path, size) -> None:  # type: ignore[no-untyped-def]
     """The table-talk dialog over Ana's table, a line typed."""

@@ -12,6 +12,7 @@ position, never the log) and then shows the results, whose `w` replays it.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from typing import cast
 
 from rich.text import Text
@@ -52,12 +53,24 @@ from cwtui.net.remote import RemoteGame, sit_down
 from cwtui.replaying import SeenRecord
 from cwtui.screens.leave.leave import LeaveDialog
 from cwtui.screens.say.say import SayDialog
-from cwtui.screens.seated.seated import SeatedScreen
+from cwtui.screens.seated.seated import LOG_LINES, SeatedScreen
 from cwtui.settings import Settings
 from cwtui.widgets.table.event_log import EventLog
 from engine.moves import AnyMove, Move
 
 RECONNECT_FIRST, RECONNECT_MOST = 0.5, 10.0  # seconds between tries, doubling
+
+
+def talk_line(line: ChatLine) -> Text | None:
+    """A line of table talk as the event log shows it, set apart from the game's events
+    (and cleaned again here: a server's words reach no terminal unchecked)."""
+    name, text = shown_talk(line)
+    if not text:
+        return None
+    said = Text("» ", style="bold magenta")
+    said.append(name, style="bold")
+    said.append(f": {text}")
+    return said
 
 
 def rating_line(
@@ -156,6 +169,9 @@ class OnlineScreen(SeatedScreen):
         self.replay_asked = False  # on this connection, once the game is over
         self.finished = False  # the results are shown
         self.alerted: int | None = None  # the position whose decision the player was told of
+        # The table talk heard, each line once: a reconnect or a newcomer is sent the room's
+        # recent lines again, and the log shows each where it was said (ChatLine.ply).
+        self.heard: dict[ChatLine, None] = {}
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -251,9 +267,7 @@ class OnlineScreen(SeatedScreen):
             self.notify(message.message, title="Not allowed", severity="error")
             self.advance()
         elif isinstance(message, Chat):
-            for line in message.lines:
-                self.log_talk(line)
-            self.toast_talk(message)
+            self.hear(message)
         elif isinstance(message, Welcome) and message.seat != self.remote.seat:
             self.notify("The server gave this connection another seat; leave and join again.", severity="error")
 
@@ -434,17 +448,44 @@ class OnlineScreen(SeatedScreen):
         return parts
 
     # -- table talk ------------------------------------------------------------------
+    def hear(self, message: Chat) -> None:
+        """Lines of table talk: each heard once, in the event log where it was said
+        (after the moves played before it). Talk said before the newest moves (the
+        room's recent lines, sent to a newcomer and again at a reconnect) were shown
+        after them, and again at every reconnect."""
+        fresh = tuple(line for line in message.lines if line not in self.heard)
+        self.heard.update(dict.fromkeys(fresh))
+        played = len(self.remote.history)
+        if any(line.ply is not None and line.ply < played for line in fresh):
+            self.rewrite_logs()  # in their places among the moves
+        else:
+            for line in fresh:
+                self.log_talk(line)
+        self.toast_talk(Chat(fresh))
+
     def log_talk(self, line: ChatLine) -> None:
-        """A line of table talk in the event log, set apart from the game's events (and
-        cleaned again here: a server's words reach no terminal unchecked)."""
-        name, text = shown_talk(line)
-        if not text:
-            return
-        said = Text("» ", style="bold magenta")
-        said.append(name, style="bold")
-        said.append(f": {text}")
-        for log in self.query(EventLog):
-            log.write(said)
+        said = talk_line(line)
+        if said is not None:
+            for log in self.query(EventLog):
+                log.write(said)
+
+    def write_history(self, log: EventLog, viewer: int | None) -> None:
+        """The moves the log keeps, each line of talk after the moves played before it."""
+        history = self.remote.history
+        end = len(history)
+
+        def said_at(line: ChatLine) -> int:  # the moves played when it was said (unknown: the end)
+            return end if line.ply is None else min(line.ply, end)
+
+        talk = deque(sorted(self.heard, key=said_at))  # a stable sort: lines said together keep their order
+        for ply in range(max(0, end - LOG_LINES), end + 1):
+            while talk and said_at(talk[0]) <= ply:
+                said = talk_line(talk.popleft())
+                if said is not None:
+                    log.write(said)
+            if ply < end:
+                for line in self.ply_lines(history[ply], viewer):
+                    log.write(line)
 
     def more_keys(self) -> str:
         return " · p: talk" if self.remote.welcome.talk else ""
