@@ -34,7 +34,7 @@ def test_the_pace_of_talk() -> None:
 
 def test_a_damaged_or_hostile_talk_file_is_read_safely(tmp_path: Path) -> None:
     log = ChatLog(tmp_path / "R.chat.jsonl")
-    log.add(0, "Ana", "hello")
+    log.add(0, "Ana", "hello", 0)
     with log.path.open("ab") as out:
         out.write(b"not json\n")
         out.write(b'{"seat":1,"name":"Bo\\u001b[31m","text":"\\u001b[2Jhi","at":"2026"}\n')
