@@ -11,7 +11,6 @@ say at most RATE_LINES lines in RATE_SECONDS.
 from __future__ import annotations
 
 import time
-import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -21,7 +20,7 @@ from typing import Final
 import msgspec
 
 from cwtui.logfile import append_own
-from cwtui.net.protocol import ChatLine
+from cwtui.net.protocol import ChatLine, printable
 
 MAX_CHARS: Final = 300
 NAME_CHARS: Final = 40  # of a speaker's name as shown
@@ -29,21 +28,12 @@ RATE_LINES: Final = 5
 RATE_SECONDS: Final = 10.0
 RECENT: Final = 50  # lines a newcomer is sent
 MAX_FILE: Final = 4 << 20  # bytes of a room's talk read back at most (a larger file: its end)
-# Bidirectional controls reorder what follows them on screen: "a line that reads as
-# another" (Unicode's Trojan Source); format characters (Cf) are dropped with them.
-_DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 def clean(text: str) -> str:
-    """`text` as it may be shown: printable characters only, white space as single
+    """`text` as it may be shown (cwtui.net.protocol.printable), white space as single
     spaces, at most MAX_CHARS; empty if nothing is left."""
-    kept = []
-    for c in text:
-        if c.isspace():
-            kept.append(" ")
-        elif unicodedata.category(c) not in _DROPPED_CATEGORIES:
-            kept.append(c)
-    return " ".join("".join(kept).split())[:MAX_CHARS]
+    return " ".join(printable(text).split())[:MAX_CHARS]
 
 
 def shown_talk(line: ChatLine) -> tuple[str, str]:

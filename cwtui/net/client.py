@@ -29,6 +29,7 @@ from cwtui.net.protocol import (
     Welcome,
     decode_server,
     encode,
+    printable,
 )
 
 
@@ -55,7 +56,11 @@ def why_unreachable(address: Address, exc: Exception) -> str:
 
 
 class ServerGone(Exception):
-    """The server cannot be reached, or closed the connection: the message says which."""
+    """The server cannot be reached, or closed the connection: the message says which,
+    printable (a close's reason, a header's value, are the server's words)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(printable(message))
 
 
 class Refused(Exception):
