@@ -7,6 +7,7 @@ counted (a test does not wait out a real clock)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import msgspec
@@ -209,6 +210,48 @@ async def test_a_restarted_server_keeps_each_seats_time(tmp_path: Path) -> None:
     # Issue 51.3: the clock's file beside the room's was taken for a room that cannot
     # be opened, a false error at every restart
     assert again.problems == [] and list(again.rooms) == [made.room]
+    again.close()
+
+
+async def test_the_clock_starts_with_the_games_first_arrival(server: tuple[GameServer, Address]) -> None:
+    """Issue 51.7: a room's clock ran from the room's making, so a player who sat down a
+    day after the invites went out had a day less for their first move of two days."""
+    game_server, address = server
+    made = await clocked(address, ClockRule(per_move=2 * 86400))
+    assert isinstance(made, RoomMade)
+    room = game_server.rooms[made.room]
+    assert room.clock is not None and room.clock.running is None  # nobody has come: nothing runs
+    bo, _, _ = await sit(address, made.room, made.invites[1].token)  # Bo first; Ana is to act
+    assert room.clock.running == 0 and room.clock.left(0, time.time()) == pytest.approx(2 * 86400, abs=5)
+    await bo.close()
+
+
+@pytest.mark.parametrize(
+    ("record", "why"),
+    [
+        (b'{"spent": {"0": -1000000000}}', "cannot be read (Expected `float` >= 0"),  # a bank of 31 years
+        (b'{"spent": {"0": 10}, "out": [7]}', "cannot be read (Expected `int` <= 3"),
+        (b'{"spent": {"1": 10}, "out": [2]}', "names seat 2, no human seat of its room"),  # Cy is a bot
+        (b"not json", "cannot be read"),
+    ],
+)
+def test_a_clock_file_that_cannot_be_true_is_said_and_not_trusted(tmp_path: Path, record: bytes, why: str) -> None:
+    """Issue 51.14: a clock file's values were not checked: a negative time spent gave a
+    seat a 31-year bank, a seat out of range handed a human seat to a bot."""
+    from cwtui.net.clock import clock_rule
+    from cwtui.net.room import RoomStore
+    from engine.config import GameConfig
+
+    store = RoomStore(tmp_path)
+    config = GameConfig((SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "greedy")), 7)
+    room, _invites = store.create(config, set(), clock=clock_rule((600.0, 0.0), None))
+    room.close()
+    (tmp_path / "rooms" / f"{room.code}.clock.json").write_bytes(record)
+    rooms, problems = store.load()
+    (again,) = rooms
+    assert again.clock is not None and again.clock.spent == {} and again.clock.out == set()
+    assert len(problems) == 1 and problems[0].startswith(f"room {room.code}: {room.code}.clock.json ")
+    assert why in problems[0] and problems[0].endswith("every seat's time starts afresh")
     again.close()
 
 

@@ -20,21 +20,29 @@ import contextlib
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 
-from cwtui.logfile import write_whole
+from cwtui.logfile import open_regular, write_whole
 from cwtui.net.protocol import ClockRule, ClockShown
 
 Expiry = Literal["bank", "hand"]  # what ran out: the seat's time for the game, or for its hand
 
 
+# What a clock's file may hold: a seat of a game, and seconds spent (a game over days, a
+# month a move, stays far under the bound; a negative time would give a seat a bank of
+# decades).
+Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
+Spent = Annotated[float, msgspec.Meta(ge=0, le=1e9)]
+MAX_FILE: Final = 64 * 1024  # bytes of a clock's file read at most (four seats take fifty)
+
+
 class ClockRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The clock's file: what a restart needs."""
 
-    spent: dict[int, float]  # seat → seconds of its bank used, increments taken off
-    out: tuple[int, ...] = ()
+    spent: dict[Seat, Spent]  # seat → seconds of its bank used, increments taken off
+    out: tuple[Seat, ...] = ()
 
 
 @dataclass
@@ -47,14 +55,26 @@ class Clock:
     since: float = 0.0  # when that hand began (time.time)
 
     @classmethod
-    def load(cls, rule: ClockRule, path: Path) -> Clock:
-        """The clock as its file left it (a missing or unreadable file: a fresh clock;
-        the file is a record of time spent, and a game goes on without it)."""
+    def load(cls, rule: ClockRule, path: Path, humans: Collection[int]) -> tuple[Clock, str | None]:
+        """The clock as its file left it, for a room whose human seats are `humans`; and
+        what was wrong with the file, if anything: a file that cannot be read, or holds
+        a time or a seat no clock can (a negative time, a bot's seat or none of the
+        game's), gives a fresh clock (the file is a record of time spent, and a game
+        goes on without it). A missing file is no fault: no hand has ended yet."""
         clock = cls(rule, path)
-        with contextlib.suppress(OSError, msgspec.DecodeError):
-            record = msgspec.json.decode(path.read_bytes(), type=ClockRecord)
-            clock.spent, clock.out = dict(record.spent), set(record.out)
-        return clock
+        try:
+            with open_regular(path, MAX_FILE, "clock's file", follow=False) as file:
+                record = msgspec.json.decode(file.read(MAX_FILE), type=ClockRecord)
+        except FileNotFoundError:
+            return clock, None
+        except (OSError, msgspec.DecodeError, UnicodeDecodeError) as exc:
+            return clock, f"{path.name} cannot be read ({exc}); every seat's time starts afresh"
+        strangers = sorted((set(record.spent) | set(record.out)) - set(humans))
+        if strangers:
+            seats = ", ".join(map(str, strangers))
+            return clock, f"{path.name} names seat {seats}, no human seat of its room; every seat's time starts afresh"
+        clock.spent, clock.out = dict(record.spent), set(record.out)
+        return clock, None
 
     def hand_of(self, seat: int | None, now: float) -> None:
         """`seat`'s hand is timed from `now` (None: nobody's: a bot is to act, or the

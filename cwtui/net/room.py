@@ -127,7 +127,8 @@ class Room:
             self.away_since.setdefault(seat, now)
         # Seats someone has sat at: this run's arrivals, and those whose player has
         # played (a restart forgets who only sat down): the others are waited for to join.
-        self.joined = {ply.seat for ply in self.session.history if ply.stand_in is None}
+        played = self.session.history
+        self.joined = {ply.seat for ply in played if ply.stand_in is None and self.session.is_human(ply.seat)}
         self.time_hand()
 
     def talk_pace(self, seat: int | None, address: str) -> RateLimit:
@@ -143,6 +144,7 @@ class Room:
         self.joined.add(seat)
         self.away_since.pop(seat, None)
         self.active_at = time.time()
+        self.time_hand()  # the first arrival starts the clock
 
     def depart(self, seat: int) -> None:
         self.present[seat] -= 1
@@ -185,12 +187,21 @@ class Room:
 
     def time_hand(self) -> None:
         """Time the hand of the seat to act now, if a human plays it (cwtui.net.clock):
-        called after every change to the game."""
+        called after every change to the game, and at an arrival. The clock starts with
+        the game's first arrival: until someone has sat down, a room made for a game
+        over days has not begun, and its first hand's time was running from the room's
+        making (issue 51.7)."""
         if self.clock is None:
             return
         state = self.session.state
         seat: int | None = state.to_act
-        if state.over or not self.session.is_human(state.to_act) or seat in self.resigned or seat in self.clock.out:
+        if (
+            not self.joined
+            or state.over
+            or not self.session.is_human(state.to_act)
+            or seat in self.resigned
+            or seat in self.clock.out
+        ):
             seat = None
         self.clock.hand_of(seat, time.time())
 
@@ -525,7 +536,8 @@ class RoomStore:
             chat = ChatLog(self._chat(record.room))
             room = Room(
                 record.room, session, dict(record.tokens), record.takeover, record.spectators_talk, chat,
-                record.on_resign, set(record.resigned), clock=self._clock(record), players=dict(record.players),
+                record.on_resign, set(record.resigned), clock=self._clock(record, problems),
+                players=dict(record.players),
                 rated=record.rated,
             )  # fmt: skip
             with contextlib.suppress(OSError):
@@ -600,9 +612,15 @@ class RoomStore:
     def _clock_path(self, code: str) -> Path:
         return self.rooms_folder / f"{code}.clock.json"
 
-    def _clock(self, record: RoomRecord) -> Clock | None:
-        """The room's clock as its file left it (None: a room without one)."""
-        return None if record.clock is None else Clock.load(record.clock, self._clock_path(record.room))
+    def _clock(self, record: RoomRecord, problems: list[str] | None = None) -> Clock | None:
+        """The room's clock as its file left it (None: a room without one); what was
+        wrong with its file, if anything, goes in `problems`."""
+        if record.clock is None:
+            return None
+        clock, problem = Clock.load(record.clock, self._clock_path(record.room), record.tokens)
+        if problem is not None and problems is not None:
+            problems.append(f"room {record.room}: {problem}")
+        return clock
 
     def _retired(self, code: str) -> Path:
         return self.retired_folder / f"{code}.json"
