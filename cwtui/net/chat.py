@@ -19,7 +19,7 @@ from typing import Final
 
 import msgspec
 
-from cwtui.logfile import append_own
+from cwtui.logfile import append_own, open_regular
 from cwtui.net.protocol import ChatLine, printable
 
 MAX_CHARS: Final = 300
@@ -28,6 +28,7 @@ RATE_LINES: Final = 5
 RATE_SECONDS: Final = 10.0
 RECENT: Final = 50  # lines a newcomer is sent
 MAX_FILE: Final = 4 << 20  # bytes of a room's talk read back at most (a larger file: its end)
+EVERY_SIZE: Final = 1 << 62  # a file of any size (only its end is read)
 
 
 def clean(text: str) -> str:
@@ -77,11 +78,11 @@ class ChatLog:
     def recent(self, count: int = RECENT) -> tuple[ChatLine, ...]:
         """The last `count` lines kept (a damaged line is passed over; each is cleaned
         again, whoever wrote the file)."""
-        try:
-            with self.path.open("rb") as f:
+        try:  # a regular file of cwtui's only: a device without end or a pipe is never read
+            with open_regular(self.path, EVERY_SIZE, "room's talk", follow=False) as f:
                 size = f.seek(0, 2)
                 f.seek(max(0, size - MAX_FILE))
-                raw = f.read().splitlines()
+                raw = f.read(MAX_FILE).splitlines()
         except OSError:
             return ()
         lines: deque[ChatLine] = deque(maxlen=count)

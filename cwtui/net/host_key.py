@@ -21,6 +21,8 @@ import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from cwtui.logfile import open_regular
+
 if TYPE_CHECKING:
     from cwtui.net.address import Address
 
@@ -28,6 +30,7 @@ KEY_FILE: Final = "server.key"
 STATE_ENV: Final = "CWTUI_STATE_DIR"  # the state folder, instead of the platform's (tests)
 LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 _KEY_BYTES = 24  # 32 characters of URL-safe base64
+MAX_KEY_FILE: Final = 1024  # bytes of a key's file read at most (a key is 33)
 
 
 class HostKeyError(OSError):
@@ -48,7 +51,10 @@ def of_server(folder: Path) -> str:
                 os.fsync(descriptor)
             finally:
                 os.close(descriptor)
-        key = path.read_text(encoding="ascii", errors="replace").strip()
+        # a regular file only, and small: a device without end or a pipe at its name is
+        # refused, never read or waited on (a link is followed: servers may share one key)
+        with open_regular(path, MAX_KEY_FILE, "server key") as file:
+            key = file.read(MAX_KEY_FILE).decode("ascii", errors="replace").strip()
     except OSError as exc:
         raise HostKeyError(f"cannot keep the server's key in {path}: {exc.strerror or exc}") from None
     if not _well_formed(key):

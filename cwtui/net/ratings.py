@@ -21,7 +21,6 @@ fold, made when the server starts; memory holds one rating a player.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,12 +30,14 @@ from typing import Final
 
 import msgspec
 
-from cwtui.logfile import append_own
+from cwtui.logfile import append_own, open_regular
 from cwtui.net.protocol import PlayerRating
 
 FILE_NAME: Final = "ratings.ndjson"
 BOT_PREFIX: Final = "bot:"
 SHOWN: Final = 100  # players a ratings list shows at most
+MAX_LINE: Final = 64 * 1024  # bytes of a rated game's line at most (four seats take under 2 KiB)
+EVERY_SIZE: Final = 1 << 62  # the file grows a line a rated game: any size
 
 
 class Skill(msgspec.Struct, frozen=True, array_like=True):
@@ -97,10 +98,26 @@ class RatingStore:
 
     def _fold(self) -> None:
         """The current ratings from the file (a line that cannot be read is passed
-        over, and said: a crash cut it, or a hand changed it)."""
+        over, and said: a crash cut it, or a hand changed it). Only a regular file of
+        cwtui's is read, a line of at most MAX_LINE at a time: a device without end or
+        a pipe planted at its name is said, never read or waited on."""
         decoder = msgspec.json.Decoder(RatedGame)
-        with contextlib.suppress(FileNotFoundError), self.path.open("rb") as lines:
-            for number, line in enumerate(lines, 1):
+        try:
+            file = open_regular(self.path, EVERY_SIZE, "ratings file", follow=False)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            self.problems.append(f"{self.path.name} cannot be read ({exc}); no rating from it counts")
+            return
+        with file:
+            number = 0
+            while line := file.readline(MAX_LINE + 1):
+                number += 1
+                if len(line) > MAX_LINE:
+                    while (rest := file.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                        pass  # the rest of a line longer than any rated game, passed over unread
+                    self.problems.append(f"{self.path.name} line {number} is longer than any rated game; left out")
+                    continue
                 self.cut = not line.endswith(b"\n")
                 try:
                     self._take(decoder.decode(line))

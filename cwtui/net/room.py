@@ -26,7 +26,7 @@ from typing import BinaryIO, Final, Literal, cast
 
 import msgspec
 
-from cwtui.logfile import NotSaved, append_own, hold, release, write_whole
+from cwtui.logfile import NotSaved, append_own, hold, open_regular, release, write_whole
 from cwtui.net.chat import ChatLog, RateLimit
 from cwtui.net.clock import Clock, Expiry
 from cwtui.net.protocol import (
@@ -83,6 +83,17 @@ class RoomRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ended: str | None = None  # why the room was ended before its game was (a retired room's file)
     players: dict[int, str] = {}  # human seat → the key its player proved (cwtui.net.player_key)
     rated: tuple[RatingChange | None, ...] = ()  # the game's rating change, each seat's, once rated
+
+
+MAX_RECORD: Final = 64 * 1024  # bytes of a room's file read at most (four seats' take under two)
+
+
+def _read_record(path: Path) -> RoomRecord:
+    """A room's file: a regular file of cwtui's, not reached through a link, of at most
+    MAX_RECORD bytes (OSError otherwise, never a wait on a pipe or a read of a device
+    without end); msgspec.DecodeError if it is not a room's."""
+    with open_regular(path, MAX_RECORD, "room's file", follow=False) as file:
+        return msgspec.json.decode(file.read(MAX_RECORD), type=RoomRecord)
 
 
 def random_code() -> str:
@@ -527,7 +538,7 @@ class RoomStore:
         self._rename_old_talk()
         for path in self._room_files():
             try:
-                record = msgspec.json.decode(path.read_bytes(), type=RoomRecord)
+                record = _read_record(path)
                 log = self.folder / Path(record.log).name
                 session = GameSession.open(log, self.cards)  # a finished one: to watch
             except (OSError, msgspec.DecodeError, EngineError, ValueError) as exc:
@@ -554,7 +565,7 @@ class RoomStore:
         """The room's file with `changes`, written whole; NotSaved if it cannot be."""
         path = self._path(code)
         try:
-            record = msgspec.structs.replace(msgspec.json.decode(path.read_bytes(), type=RoomRecord), **changes)
+            record = msgspec.structs.replace(_read_record(path), **changes)
             write_whole(path, msgspec.json.encode(record), durable=True)
         except (OSError, msgspec.DecodeError) as exc:
             raise NotSaved(f"the room could not be saved ({exc})") from None
