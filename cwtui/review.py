@@ -23,7 +23,7 @@ from typing import Final, Protocol
 
 import msgspec
 
-from cwtui.logfile import read_bytes, write_whole
+from cwtui.logfile import MAX_LOG, open_regular, read_bytes, write_whole
 from cwtui.processes import run_all, start_ray
 from cwtui.words import PART_NAMES, mid_sentence, option, quantity
 from engine import ENGINE_VERSION
@@ -119,6 +119,14 @@ def settings_for(level: str) -> Settings:
 
 def sidecar_path(log: Path) -> Path:
     return log.with_name(log.name.removesuffix(".jsonl") + SIDECAR_SUFFIX)
+
+
+def read_sidecar(path: Path) -> bytes:
+    """A kept review's bytes: a regular file of cwtui's, not reached through a link, of
+    at most MAX_LOG bytes (OSError otherwise): a device without end or a pipe planted at
+    its name is never read or waited on."""
+    with open_regular(path, MAX_LOG, "kept review", follow=False) as file:
+        return file.read(MAX_LOG)
 
 
 @dataclass
@@ -295,11 +303,11 @@ def _kept(
     else None, and a note if it could not be read or disagrees with the log."""
     side = sidecar_path(path)
     try:
-        raw = side.read_bytes()
+        raw = read_sidecar(side)
     except FileNotFoundError:
         return None, []
     except OSError as exc:
-        return None, [f"the kept review {side} cannot be read ({exc.strerror}); reviewing again"]
+        return None, [f"the kept review {side} cannot be read ({exc.strerror or exc}); reviewing again"]
     try:
         kept = parse_sidecar(raw)
     except OlderReview:

@@ -258,3 +258,34 @@ def test_the_ratings_are_never_written_through_a_planted_link(folder: Path, vict
     with pytest.raises(OSError, match=REFUSED):
         store.rate("g1", "ROOM", "finished", [Entrant(0, "A" * 43, "Ana", 1), Entrant(1, "B" * 43, "Bo", 2)])
     assert untouched(victim)
+
+
+@pytest.mark.parametrize("plant", ["dev-zero", "pipe"])
+def test_a_kept_review_that_is_a_device_or_a_pipe_is_never_read(
+    folder: Path, plant: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A link to /dev/zero or a named pipe at NAME.review.json made `cwtui review` and
+    the history load read until memory ran out, or wait for ever (read_bytes). Both say
+    the kept review cannot be read and go on: the review is made again, in its place."""
+    import threading
+
+    from cwtui.history.loader import load
+
+    monkeypatch.setattr(reviews, "judge_job", quick_judge)
+    seats = (SeatConfig("Ana", "greedy"), SeatConfig("Bo", "greedy"))
+    _, log = play_game(GameConfig(seats=seats, seed=7), folder, load_cards(), created="2026-11-25T00:00:00+00:00")
+    assert log is not None
+    side = reviews.sidecar_path(log)
+    if plant == "dev-zero":
+        side.symlink_to("/dev/zero")
+    else:
+        os.mkfifo(side)
+    done: list[object] = []
+    worker = threading.Thread(target=lambda: done.append(load(folder / "history.duckdb", [folder])), daemon=True)
+    worker.start()
+    worker.join(60)
+    assert done, "the history load waited on the kept review"
+    assert main(["review", str(log), "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    assert f"the kept review {side} cannot be read" in err and "reviewing again" in err
+    assert not side.is_symlink() and side.is_file()  # made again: the link replaced, never read or written through

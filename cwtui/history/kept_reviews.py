@@ -34,6 +34,7 @@ from cwtui.review import (
     log_hash,
     mismatch,
     parse_sidecar,
+    read_sidecar,
     settings_for,
 )
 from cwtui.words import quantity
@@ -156,12 +157,12 @@ class ReviewLoader:
         """The kept review in `file` if it is a review of the log beside it (and with
         --verify, judged again), else why not."""
         try:
-            raw = Path(file).read_bytes()
+            raw = read_sidecar(Path(file))
             kept = parse_sidecar(raw)
         except OlderReview as exc:
             return str(exc)
         except (OSError, DamagedReview) as exc:
-            return f"cannot read it: {exc.strerror}" if isinstance(exc, OSError) else f"not a kept review: {exc}"
+            return f"cannot read it: {exc.strerror or exc}" if isinstance(exc, OSError) else f"not a kept review: {exc}"
         beside = _log_of(file)
         try:
             data = read_bytes(beside)
@@ -253,7 +254,7 @@ def _judged_as_it_is(file: str, judged: str | None) -> bool:
     """The review's bytes are those --verify judged again (a review forged behind its
     old size and time is not)."""
     try:
-        return judged is not None and content_hash(Path(file).read_bytes()) == judged
+        return judged is not None and content_hash(read_sidecar(Path(file))) == judged
     except OSError:
         return False
 
