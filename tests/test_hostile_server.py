@@ -48,7 +48,13 @@ def answer(message: ClientMessage, refusing: bool) -> ServerMessage:
     if refusing:
         return Error(HOSTILE, HOSTILE)
     if isinstance(message, ListRooms):
-        return Rooms((RoomInfo("AB" + HOSTILE, (HOSTILE, "Bo"), (HOSTILE, "greedy"), 3, False, (0,), 0, (1.0, None)),))
+        names, kinds = (HOSTILE, "Bo"), (HOSTILE, "greedy")
+        return Rooms(
+            (
+                RoomInfo("AB" + HOSTILE, names, kinds, 3, False, (0,), 0, (1.0, None)),
+                RoomInfo("ABCDEF", names, kinds, 3, False, (0,), 0, (1.0, None)),  # `cwtui games`' room
+            )
+        )
     if isinstance(message, ListRatings):
         return Ratings((PlayerRating(HOSTILE, HOSTILE, 12.5, 25.0, 4.2, 3),))
     if isinstance(message, CreateRoom):
@@ -78,7 +84,18 @@ async def hostile(way: str) -> AsyncIterator[str]:
         yield f"127.0.0.1:{port}"
 
 
+def my_game_there(server: str) -> list[str]:
+    """`cwtui games`, with a seat kept at the hostile server as an earlier cwtui kept it:
+    its names as the server sent them."""
+    from cwtui.net.address import parse_address
+    from cwtui.net.my_games import remember
+
+    remember(parse_address(f"{server}/ABCDEF#token"), 0, (HOSTILE, "Bo"))
+    return ["games"]
+
+
 COMMANDS: list[Callable[[str], list[str]]] = [
+    my_game_there,
     lambda server: ["rooms", server],
     lambda server: ["ratings", server],
     lambda server: ["host", f"{server}#key", "--seat", "Ana:human", "--seat", "Bo:greedy"],
@@ -88,7 +105,7 @@ COMMANDS: list[Callable[[str], list[str]]] = [
 
 
 @pytest.mark.parametrize("way", ["answering", "refusing", "closing"])
-@pytest.mark.parametrize("command", COMMANDS, ids=["rooms", "ratings", "host", "close", "join"])
+@pytest.mark.parametrize("command", COMMANDS, ids=["games", "rooms", "ratings", "host", "close", "join"])
 async def test_no_command_prints_a_servers_escapes(
     command: Callable[[str], list[str]], way: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

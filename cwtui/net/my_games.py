@@ -20,10 +20,10 @@ from typing import Final
 
 import msgspec
 
-from cwtui.logfile import write_whole
+from cwtui.logfile import open_regular, write_whole
 from cwtui.net.address import Address, parse_address
 from cwtui.net.host_key import state_folder
-from cwtui.net.protocol import ListRooms, RoomInfo, Rooms
+from cwtui.net.protocol import ListRooms, RoomInfo, Rooms, shown
 
 FILE_NAME: Final = "games.json"
 KEEP: Final = 200  # games remembered at most (the oldest go first)
@@ -58,9 +58,9 @@ def my_games() -> list[MyGame]:
     """The seats remembered, the latest taken first (a damaged file: none)."""
     path = games_file()
     try:
-        if path.stat().st_size > MAX_BYTES:
-            return []
-        games = _decoder.decode(path.read_bytes())
+        with open_regular(path, MAX_BYTES, "list of games") as file:  # never a device or a pipe
+            # printable: the names came from servers (an older cwtui kept them as sent)
+            games = shown(_decoder.decode(file.read(MAX_BYTES)))
     except (OSError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return []
     valid = []

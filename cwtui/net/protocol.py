@@ -450,9 +450,11 @@ def shown(value: T) -> T:
     every part with none to change (a Table is walked, not copied)."""
     if isinstance(value, str):
         return printable(value)  # type: ignore[return-value]
-    if isinstance(value, tuple):
-        items = tuple(shown(item) for item in value)
-        return items if any(a is not b for a, b in zip(items, value, strict=True)) else value  # type: ignore[return-value]
+    if isinstance(value, tuple | list):
+        items = [shown(item) for item in value]
+        if all(a is b for a, b in zip(items, value, strict=True)):
+            return value
+        return tuple(items) if isinstance(value, tuple) else items  # type: ignore[return-value]
     if isinstance(value, dict):
         pairs = [(shown(key), shown(item)) for key, item in value.items()]
         kept = all(k is key and i is item for (k, i), (key, item) in zip(pairs, value.items(), strict=True))
