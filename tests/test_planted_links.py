@@ -248,7 +248,7 @@ def test_a_rooms_talk_is_never_written_through_a_planted_link(folder: Path, vict
     talk = folder / "ROOM42.chat.ndjson"
     talk.symlink_to(victim)
     with pytest.raises(OSError, match=REFUSED):
-        ChatLog(talk).add(0, "Ana", "hello")
+        ChatLog(talk).add(0, "Ana", "hello", 0)
     assert untouched(victim)
 
 
