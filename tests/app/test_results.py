@@ -148,3 +148,20 @@ async def test_r_plays_a_rematch_on_the_next_seed(tmp_path: Path) -> None:
         assert isinstance(app.screen, PlayScreen)
         config = app.screen.session.config
         assert config.seats == seats and config.seed == 12 and config.tag_points == state.config.tag_points
+
+
+async def test_q_on_the_results_goes_home_as_everywhere(tmp_path: Path) -> None:
+    """Issue 52.3: q on the results quit the whole app without asking ("esc Home q
+    Quit"), where everywhere else q goes back a screen (Ctrl+Q quits)."""
+    seats = (SeatConfig("Laurence"), SeatConfig("Nils", "greedy"))
+    state = Scenario(seats=seats, seed=11).fish(0, ["Pike:9"]).at_contests().build()
+    while not state.over:
+        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    app = make_app(tmp_path / "replays")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.post_message(ShowResults.of(state, ["Laurence", "Nils"], None, watching=False))
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("q")
+        await settle(pilot)
+        assert app.is_running and not isinstance(app.screen, ResultsScreen)  # back a screen

@@ -40,8 +40,8 @@ class ResultsScreen(Screen[None]):
         Binding("r", "rematch", "Rematch", id="results.rematch", tooltip="The same seats and set-up, the next seed"),
         Binding("n", "new_game", "New game", id="results.new"),
         Binding("w", "watch", "Replay", id="results.watch", tooltip="Watch this game move by move"),
-        Binding("escape,h", "home", "Home", id="results.home"),
-        Binding("q", "app.quit", "Quit", id="results.quit"),
+        # q goes back a screen here as everywhere (Ctrl+Q quits the app)
+        Binding("q,escape,h", "home", "Home", id="results.home"),
     ]
 
     def __init__(
