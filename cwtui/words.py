@@ -349,9 +349,9 @@ def _clauses(
         e = happened[i]
         subject = getattr(e, "seat", None)
         if isinstance(e, events.BaitRemoved):  # group a run of the same bait to the same place
-            run = _run(happened, i)
+            run = cast("Sequence[events.BaitRemoved]", _run(happened, i))
             to = "the discard" if e.card is None else master_angler_name(cards, e.card)
-            clauses.append((subject, f"{len(run)} {e.color} bait to {to}"))
+            clauses.append((subject, f"{len(run)} {e.color} bait {zones_of(run)} to {to}"))
             i += len(run)
             continue
         if isinstance(e, events.BaitDrawn):
@@ -364,6 +364,16 @@ def _clauses(
             clauses.append((subject, text))
         i += 1
     return clauses
+
+
+def zones_of(removed: Sequence[events.BaitRemoved]) -> str:
+    """Where bait came from, said: "from zone 5", "from zones 3 and 6". Two bait of one
+    colour from two zones, each its own decision, read as one line said twice when the
+    zone went unsaid (issue 52.2)."""
+    zones = sorted({e.zone for e in removed})
+    if len(zones) == 1:
+        return f"from zone {zones[0]}"
+    return "from zones " + ", ".join(map(str, zones[:-1])) + f" and {zones[-1]}"
 
 
 def _run(happened: Sequence[events.Event], start: int) -> Sequence[events.Event]:

@@ -98,3 +98,22 @@ def test_counted_grades_read_as_english() -> None:
     assert [words.quantity(n, "inaccuracy") for n in (1, 3)] == ["1 inaccuracy", "3 inaccuracies"]
     assert [words.quantity(n, "mistake") for n in (1, 2)] == ["1 mistake", "2 mistakes"]
     assert words.quantity(1_000, "game") == "1,000 games"
+
+
+def test_bait_that_leaves_says_from_which_zone() -> None:
+    """Issue 52.2: placing on blue with blue bait in zones 5 and 6, each bait's going to
+    the discard is a decision of its own, and both read "Ana: 1 blue bait to the
+    discard": a player read the event log as repeating lines. Each says its zone; a run
+    of them, theirs."""
+    from engine.events import BaitRemoved
+    from engine.moves import BaitTo
+
+    state = scenario().build()
+    names = ["Ana", "Bo"]
+    fifth = words.narrate(state.cards, names, 0, BaitTo(None), [BaitRemoved(0, 5, "blue", None)], viewer=0)
+    sixth = words.narrate(state.cards, names, 0, BaitTo(None), [BaitRemoved(0, 6, "blue", None)], viewer=0)
+    assert fifth == ["Ana: 1 blue bait from zone 5 to the discard"]
+    assert sixth == ["Ana: 1 blue bait from zone 6 to the discard"]
+    both = [BaitRemoved(1, 3, "red", None), BaitRemoved(1, 3, "red", None), BaitRemoved(1, 6, "red", None)]
+    lines = words.narrate(state.cards, names, 1, BaitTo(None), both, viewer=0)
+    assert lines == ["Bo: 3 red bait from zones 3 and 6 to the discard"]
