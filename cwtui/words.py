@@ -317,6 +317,8 @@ def narrate(
     if not groups[0][1]:
         if isinstance(move, Present | PresentUnseen):  # which fish stays hidden until the contest (R10.1)
             groups[0][1].append(f"chooses what to present at the {move.location.capitalize()}")
+        elif isinstance(move, CatchFirst):  # R5.4: the catch itself comes with the next decision
+            groups[0][1].append(f"chooses zone {move.zone}'s catch to come first")
         elif len(groups) == 1:
             groups[0][1].append("nothing happens")
         else:

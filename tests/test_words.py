@@ -117,3 +117,15 @@ def test_bait_that_leaves_says_from_which_zone() -> None:
     both = [BaitRemoved(1, 3, "red", None), BaitRemoved(1, 3, "red", None), BaitRemoved(1, 6, "red", None)]
     lines = words.narrate(state.cards, names, 1, BaitTo(None), both, viewer=0)
     assert lines == ["Bo: 3 red bait from zones 3 and 6 to the discard"]
+
+
+def test_choosing_which_catch_comes_first_is_said() -> None:
+    """Issue 52.6: "Ana: nothing happens" was logged after "Several zones emptied: choose
+    which catch comes first" (R5.4): the choice has no event of its own, its catch
+    coming with the next decision."""
+    from engine.moves import CatchFirst
+
+    state = scenario().build()
+    assert words.narrate(state.cards, ["Ana", "Bo"], 0, CatchFirst(5), [], viewer=None) == [
+        "Ana: chooses zone 5's catch to come first"
+    ]
