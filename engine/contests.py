@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.cards import Cards
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATION_INDEX, LOCATIONS
 from engine.events import ContestRanked, Event, GameEnded, Presented, ScoreLine, TrophyTaken
 from engine.moves import Present
@@ -57,28 +58,39 @@ def heaviest(s: State, p: Player, loc: int) -> tuple[int, ...]:
 
 
 def earliest(s: State, fish: tuple[int, ...]) -> str:
-    return min((s.cards.fish_time[f] for f in fish), default=NO_TIME)
+    return first_time(s.cards, fish)
+
+
+def first_time(cards: Cards, fish: tuple[int, ...]) -> str:
+    """The earliest timestamp among `fish`, which breaks ties (R10.3, R11.3); NO_TIME for
+    none."""
+    return min((cards.fish_time[f] for f in fish), default=NO_TIME)
+
+
+def contest_order(cards: Cards, presented: list[tuple[int, tuple[int, ...]]]) -> list[tuple[int, int, str]]:
+    """R10.2, R10.3 — the seats that presented fish at a location, as (seat, total
+    weight, earliest timestamp), in the contest's order: the heaviest total first, equal
+    totals to the earliest timestamp, then to the earlier seat. `presented`: (seat, its
+    fish) for every seat."""
+    weights = cards.fish_weight
+    entrants = [(-sum(weights[f] for f in fish), first_time(cards, fish), seat) for seat, fish in presented if fish]
+    entrants.sort()
+    return [(seat, -negative, time) for negative, time, seat in entrants]
 
 
 def resolve(s: State, loc: int, ev: list[Event]) -> None:
     """R10.2, R10.3 — rank by presented weight, ties to the earliest timestamp."""
-    weights = s.cards.fish_weight
-    entrants = []
-    for p in s.players:
-        fish = p.presented[loc]
-        if fish:
-            total = sum(weights[f] for f in fish)
-            ev.append(Presented(p.seat, LOCATIONS[loc], fish, total))
-            entrants.append((-total, earliest(s, fish), p.seat))
-    entrants.sort()
+    order = contest_order(s.cards, [(p.seat, p.presented[loc]) for p in s.players])
+    for seat, total, _time in sorted(order):
+        ev.append(Presented(seat, LOCATIONS[loc], s.players[seat].presented[loc], total))
     kind = CONTEST_TROPHY[loc]
     stack = s.stacks[kind]
-    for _, _, seat in entrants:
+    for seat, _total, _time in order:
         if stack:
             points = stack.pop()
             s.players[seat].trophies.append(Trophy(kind, points))
             ev.append(TrophyTaken(seat, kind, points))
-    ev.append(ContestRanked(LOCATIONS[loc], tuple(seat for _, _, seat in entrants)))
+    ev.append(ContestRanked(LOCATIONS[loc], tuple(seat for seat, _total, _time in order)))
 
 
 def score_line(s: State, p: Player) -> tuple[int, int, int]:

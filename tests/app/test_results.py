@@ -165,3 +165,30 @@ async def test_q_on_the_results_goes_home_as_everywhere(tmp_path: Path) -> None:
         await pilot.press("q")
         await settle(pilot)
         assert app.is_running and not isinstance(app.screen, ResultsScreen)  # back a screen
+
+
+def test_a_contest_tie_says_what_broke_it() -> None:
+    """Issue 52.5: "Ana … 19 lb 5 VP" / "Silent player … 19 lb 3 VP" stood on the score
+    sheet with no line saying why one took the better trophy (R10.3: the earliest
+    presented fish). The contest's rows are in its order, and a line says why."""
+    from engine.contests import first_time
+
+    seats = (SeatConfig("Laurence"), SeatConfig("Nils"))
+    sc = Scenario(seats=seats, seed=11, tag_points=False)
+    state = sc.fish(0, ["Mackerel:6"]).fish(1, ["John Dory:6"]).at_contests().build()
+    while not state.over:
+        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    shown = ShowResults.of(state, ["Laurence", "Nils"], None, watching=False)
+    screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None)
+    times = {p.seat: first_time(shown.cards, p.presented[SHORE]) for p in shown.final.seats}
+    first, second = sorted((0, 1), key=lambda seat: times[seat])
+    (note,) = screen.contest_ties(SHORE)
+    assert note.plain == (
+        f"{shown.names[first]} and {shown.names[second]} tie on 6 lb at the Shore: the earliest presented fish "
+        f"ranks first (R10.3): {shown.names[first]} {times[first]}, {shown.names[second]} {times[second]}."
+    )
+    console = Console(width=100, record=True, color_system=None)
+    console.print(screen.contest_table(SHORE))
+    rows = [line for line in console.export_text().splitlines() if "6 lb" in line and " VP" in line]
+    assert [row.split()[0] for row in rows] == [shown.names[first], shown.names[second]]  # the winner first
+    assert screen.contest_ties(1) == [] and screen.contest_ties(2) == []  # the River and the Lake: nobody tied

@@ -26,6 +26,7 @@ from engine import EngineError
 from engine.cards import Cards
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
 from engine.config import GameConfig
+from engine.contests import contest_order, first_time
 
 if TYPE_CHECKING:
     from cwtui.net.address import Address
@@ -97,6 +98,8 @@ class ResultsScreen(Screen[None]):
                 yield Static(note, classes="hint")
             for loc in CONTEST_ORDER:
                 yield Static(self.contest_table(loc), classes="contest")
+                for note in self.contest_ties(loc):
+                    yield Static(note, classes="hint")
             if self.path:
                 yield Static(f"Saved as {shown_path(self.path)}", classes="hint")
         yield Footer()
@@ -132,6 +135,8 @@ class ResultsScreen(Screen[None]):
         for col in ("Seat", "Presented fish", "Weight", "Trophy"):
             table.add_column(col)
         rows = []
+        ranked = self.contest_order(loc)
+        place = {seat: i for i, (seat, _total, _time) in enumerate(ranked)}
         for p in final.seats:
             fish = p.presented[loc]
             total = sum(cards.fish_weight[f] for f in fish)
@@ -144,10 +149,42 @@ class ResultsScreen(Screen[None]):
                 entries.append(entry)
             listing = Text("\n").join(entries)
             trophy = next((points for trophy_kind, points in p.trophies if trophy_kind == kind), None)
-            rows.append((-total, p.seat, self.names[p.seat], listing or Text("nothing", style="dim"), total, trophy))
+            # in the contest's order (R10.3 breaks ties), then who presented nothing
+            rows.append(
+                (
+                    place.get(p.seat, len(place)),
+                    p.seat,
+                    self.names[p.seat],
+                    listing or Text("nothing", style="dim"),
+                    total,
+                    trophy,
+                )
+            )
         for _, _, name, listing, total, trophy in sorted(rows):
             table.add_row(name, listing, f"{total} lb", f"{trophy} VP" if trophy else "—")
         return table
+
+    def contest_order(self, loc: int) -> list[tuple[int, int, str]]:
+        """The seats that presented at `loc`, in its contest's order (engine.contests)."""
+        return contest_order(self.cards, [(p.seat, p.presented[loc]) for p in self.final.seats])
+
+    def contest_ties(self, loc: int) -> list[Text]:
+        """Each tie on weight at `loc`'s contest, and what broke it (R10.3: the earliest
+        presented fish; with the same time too, the earlier seat)."""
+        notes = []
+        by_total: dict[int, list[tuple[int, str]]] = {}
+        for seat, total, time in self.contest_order(loc):
+            by_total.setdefault(total, []).append((seat, time))
+        for total, tied in by_total.items():
+            if len(tied) < 2:
+                continue
+            names = " and ".join(self.names[seat] for seat, _time in tied)
+            times = ", ".join(f"{self.names[seat]} {time}" for seat, time in tied)
+            why = f"the earliest presented fish ranks first (R10.3): {times}"
+            if len({time for _seat, time in tied}) < len(tied):
+                why += "; at the same time, the earlier seat in turn order"
+            notes.append(Text(f"{names} tie on {total} lb at the {LOCATIONS[loc].capitalize()}: {why}."))
+        return notes
 
     def score_sheet(self) -> Table:
         """Every item that scored, a row each, and a column per seat in rank order (as
@@ -199,11 +236,9 @@ class ResultsScreen(Screen[None]):
             else:
                 times = []
                 for line in lines:
-                    fish = [f for fs in self.final.seats[line.seat].presented for f in fs]
-                    first_time = min((cards.fish_time[f] for f in fish), default=None)
-                    times.append(
-                        f"{self.names[line.seat]} {first_time}" if first_time else f"{self.names[line.seat]} none"
-                    )
+                    fish = tuple(f for fs in self.final.seats[line.seat].presented for f in fs)
+                    time = first_time(cards, fish) if fish else "none"
+                    times.append(f"{self.names[line.seat]} {time}")
                 why = f"the earliest presented fish ranks first (R11.3): {', '.join(times)}"
             notes.append(Text(f"{names} tie on {total}: {why}."))
         return notes
