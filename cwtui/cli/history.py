@@ -6,8 +6,12 @@ Exit codes a script can rely on:
      --verify found a game or a kept review otherwise than it says (each named too);
      sql: DuckDB refused or failed the query, or it ran past --timeout (one line on
      stderr; nothing on stdout)
-  2  nothing done: bad arguments, no such folder, no history database yet, or the
-     database cannot be opened (another cwtui may be loading into it)
+  2  nothing done: bad arguments, no such folder, no history database at the --db
+     named, or the database cannot be opened (another cwtui may be loading into it)
+
+Where no game has been loaded yet (a fresh folder), `sql` answers from an empty history,
+with every table, and says on stderr how to get games: `history load --samples` puts the
+sample games that come with cwtui in the replays folder and loads them.
   130 stopped with Ctrl+C (the query is interrupted at once)
 """
 
@@ -42,6 +46,7 @@ if TYPE_CHECKING:
     import duckdb
 
     from cwtui.history.loader import LoadReport
+    from cwtui.history.samples import Samples
 
 
 T = TypeVar("T")
@@ -56,6 +61,12 @@ def add_parsers(sub: Any) -> None:
     _db_arg(load_p)
     load_p.add_argument(
         "--cards", dest="cards_files", type=Path, action="append", default=[], help="card data files the games used"
+    )
+    load_p.add_argument(
+        "--samples",
+        action="store_true",
+        help="put the sample games that come with cwtui in REPLAYS/samples (where the replay list finds them "
+        "too) and load them",
     )
     load_p.add_argument(
         "--verify",
@@ -121,7 +132,37 @@ def history(args: argparse.Namespace) -> int:
             return _fail("history export", str(exc), EXIT_USAGE)
         print(f"wrote {len(written)} tables to {args.folder}")
         return 0
-    return load_folders(args, args.folders or [replays_dir(args.replays_dir)])
+    replays = replays_dir(args.replays_dir)
+    folders = args.folders or [replays]
+    if not args.samples:
+        if not args.folders and not replays.exists():
+            raise usage("history load", f"no such folder: {replays} (no game has been played here yet); {SAMPLES_HINT}")
+        return load_folders(args, folders)
+    from cwtui.history.samples import add_samples
+
+    try:
+        samples = add_samples(replays)
+    except HistoryError as exc:
+        return _fail("history load", str(exc), EXIT_USAGE)
+    _say_samples(samples)
+    code = load_folders(args, [*folders, samples.folder] if args.folders else folders)
+    return code or (1 if samples.left_alone else 0)
+
+
+SAMPLES_HINT = "play a game, or `cwtui history load --samples` loads the sample games that come with cwtui"
+
+
+def _say_samples(samples: Samples) -> None:
+    from cwtui.words import quantity
+
+    where = samples.folder
+    if samples.copied:
+        print(f"samples: {quantity(len(samples.copied), 'sample game')} copied to {where}")
+    if samples.there:
+        print(f"samples: {quantity(len(samples.there), 'sample game')} in {where} already")
+    for path, why in samples.left_alone:
+        print(f"cwtui history load: {path} is not the sample game of that name ({why}): left alone, "
+              "and that sample is not loaded", file=sys.stderr)  # fmt: skip
 
 
 def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
@@ -173,6 +214,8 @@ def sql(args: argparse.Namespace) -> int:
     replays = replays_dir(args.replays_dir)
     if not args.no_load:
         _refresh_quietly(db, replays)
+    if args.db is None and not db.exists():  # nothing loaded yet (a fresh folder): an empty history answers
+        return _answer_from_nothing(args, replays)
     try:
         return _answer(args, db)
     except DamagedHistory as exc:
@@ -180,6 +223,17 @@ def sql(args: argparse.Namespace) -> int:
         note = rebuild(db, replays, str(exc)).rebuilt
         print(f"cwtui sql: {note}", file=sys.stderr)
         return _answer(args, db)
+
+
+def _answer_from_nothing(args: argparse.Namespace, replays: Path) -> int:
+    from cwtui.history.database import empty_history
+    from cwtui.history.errors import HistoryError
+
+    print(f"cwtui sql: the history has no games yet (none loaded from {replays}): {SAMPLES_HINT}", file=sys.stderr)
+    try:
+        return _answer(args, empty_history())
+    except HistoryError as exc:
+        return _fail("sql", str(exc), 1)
 
 
 def _refresh_quietly(db: Path, replays: Path) -> None:

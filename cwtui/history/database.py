@@ -6,6 +6,7 @@ them (cwtui.history.loader)."""
 from __future__ import annotations
 
 import os
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -52,6 +53,25 @@ def connect(db: Path, read_only: bool = False, config: dict[str, Any] | None = N
             ) from None
         raise _opening_error(db, exc) from None
     return con
+
+
+_EMPTY: list[tempfile.TemporaryDirectory[str]] = []  # the process's empty history's folder, removed at exit
+
+
+def empty_history() -> Path:
+    """A history with every table and view and no games, for questions asked where there
+    is none yet (a fresh folder: nothing played, nothing loaded), so that they answer. It
+    is made once a process, in a folder of its own in TMPDIR, and removed at exit:
+    nothing is written where the history would be (only a load with logs to load makes
+    that)."""
+    if not _EMPTY:
+        try:
+            folder = tempfile.TemporaryDirectory(prefix="cwtui-empty-history-")
+        except OSError as exc:
+            raise HistoryError(f"cannot make an empty history in {tempfile.gettempdir()}: {exc.strerror}") from None
+        connect(Path(folder.name) / "history.duckdb").close()
+        _EMPTY.append(folder)
+    return Path(_EMPTY[0].name) / "history.duckdb"
 
 
 def db_path_problem(db: Path) -> str | None:

@@ -14,7 +14,7 @@ import duckdb
 import pytest
 from app_helpers import make_app
 from textual.pilot import Pilot
-from textual.widgets import ContentSwitcher, DataTable, OptionList, Static, TabbedContent, TextArea
+from textual.widgets import ContentSwitcher, DataTable, OptionList, Static, TabbedContent, TextArea, Tree
 
 from cwtui.history.ready_queries import READY
 from cwtui.history.recent_queries import FILE_NAME
@@ -289,9 +289,42 @@ async def test_history_opens_and_leaves_from_home(replays: Path) -> None:
     app = make_app(replays)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_history(pilot)
-        assert "No games in the history yet" in str(screen.query_one("#hint", Static).render())
+        assert status(screen) == "No games in the history yet."
         await pilot.press("escape")
         assert app.screen.__class__.__name__ == "HomeScreen"
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_fresh_folder_answers_and_f9_loads_the_samples(replays: Path, size: tuple[int, int]) -> None:
+    """Issue 52.7: where no game was ever played (an installed cwtui's first run) the
+    History screen said "The query failed — DuckDB says: no history database at
+    replays/history.duckdb yet". Now every table is there, empty, a query answers with no
+    rows, and F9 puts the sample games in the replays folder and loads them."""
+    app = make_app(replays)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_history(pilot)
+        hint = str(screen.query_one("#hint", Static).render())
+        assert "Press F9 to load the sample games that come with cwtui" in hint and "replays/samples" in hint
+        tables = [node.data[0] for node in screen.query_one("#schema-tree", Tree).root.children if node.data]
+        assert {"games", "moves", "reviews", "results"} <= set(tables)
+        await pilot.press("f5")
+        await wait_idle(pilot)
+        assert screen.query_one("#output", ContentSwitcher).current == "table"
+        assert screen.query_one("#table", DataTable).row_count == 0
+        assert status(screen) == "0 rows — no games yet: F9 loads the samples"
+        assert not (replays / "history.duckdb").exists()  # only a load makes the history
+        await pilot.press("f9")
+        await wait_idle(pilot)
+        assert status(screen) == "Sample games loaded: 3 games in the history."
+        assert sorted(p.name for p in (replays / "samples").iterdir()) == [
+            "sim-1p-1.jsonl", "sim-2p-2026.jsonl", "sim-4p-4.jsonl"
+        ]  # fmt: skip
+        await pilot.press("f5")
+        await wait_idle(pilot)
+        assert screen.query_one("#table", DataTable).row_count > 0
+        await pilot.press("f9")  # again: nothing to copy
+        await wait_idle(pilot)
+        assert status(screen) == "The sample games were there already: 3 games in the history."
 
 
 async def test_a_query_that_meets_a_damaged_database_rebuilds_it(history_replays: Path) -> None:

@@ -3,7 +3,9 @@
 The editor runs its query (F5) in a thread worker on a read-only connection, so the
 screen stays live and Esc can interrupt DuckDB mid-query. The sidebar holds ready-made
 questions, the schema with every column's meaning, and past queries. On opening, new
-and changed logs are loaded first, also in a worker.
+and changed logs are loaded first, also in a worker. Where nothing is loaded yet (a
+fresh folder) the questions are answered by an empty history, with every table, and F9
+puts the sample games that come with cwtui in the replays folder and loads them.
 """
 
 from __future__ import annotations
@@ -39,11 +41,12 @@ from textual.worker import get_current_worker
 
 from cwtui.history.apart import Apart, QueryStopped, default_memory
 from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_columns
-from cwtui.history.database import is_damage_message
+from cwtui.history.database import empty_history, is_damage_message
 from cwtui.history.errors import DamagedHistory, HistoryError
 from cwtui.history.loader import LoadReport, rebuild, refresh
 from cwtui.history.ready_queries import READY, ReadyQuery
 from cwtui.history.recent_queries import FILE_NAME, RecentQueries
+from cwtui.history.samples import Samples, add_samples
 from cwtui.history.sandbox import (
     ExportFormat,
     QueryError,
@@ -54,7 +57,7 @@ from cwtui.history.sandbox import (
     open_history,
     run_query,
 )
-from cwtui.saved import DB_NAME
+from cwtui.saved import DB_NAME, shown_path
 from cwtui.screens.compact import act_unlisted, roomy, roomy_actions
 from cwtui.screens.export.export import ExportDialog
 from cwtui.settings import Settings
@@ -84,13 +87,19 @@ class Status(Message):
 
 
 class Loaded(Message):
-    """New logs are loaded (or `report` says why not); the schema and game count."""
+    """New logs are loaded (or `report` says why not); the schema and game count, the
+    database the queries go to (the empty history while there is none), and what asking
+    for the samples did (or why it could not)."""
 
-    def __init__(self, report: LoadReport | str, schema: Any, games: int) -> None:
+    def __init__(
+        self, report: LoadReport | str, schema: Any, games: int, source: Path, samples: Samples | str | None = None
+    ) -> None:
         super().__init__()
         self.report = report
         self.schema = schema
         self.games = games
+        self.source = source
+        self.samples = samples
 
 
 class QueryDone(Message):
@@ -124,6 +133,9 @@ class HistoryScreen(Screen[None]):
         *roomy("f3", "sidebar('schema')", "Schema", id="history.schema", priority=True),
         *roomy("f4", "sidebar('past')", "Past", id="history.past", priority=True),
         Binding("f8", "focus_editor", "Editor", id="history.editor", priority=True),
+        # Not in the footer (no room at 120 columns): the empty history's hint and status
+        # line name it, and F1 lists it.
+        Binding("f9", "samples", "Load the sample games", id="history.samples", priority=True, show=False),
         # In the editor Ctrl+A selects the whole query, as in other editors (TextArea's
         # own Ctrl+A goes to the line's start, so a new query got glued to the old one).
         Binding("ctrl+a", "select_query", "Select all", id="history.select_all", priority=True, show=False),
@@ -159,6 +171,8 @@ class HistoryScreen(Screen[None]):
         self.settings = settings
         replays = self.replays = settings.replays
         self.db = db or replays / DB_NAME
+        self.source = self.db  # what queries read: the history, or the empty one while there is none
+        self.games = -1  # in the history (-1: not yet loaded)
         self.past = RecentQueries(self.db.parent / FILE_NAME)
         self.result: QueryResult | None = None
         self.result_sql = ""
@@ -225,7 +239,7 @@ class HistoryScreen(Screen[None]):
         editor = self.query_one("#editor", TextArea)
         editor.cursor_blink = self.app.animation_level != "none"  # still in tests
         editor.focus()
-        self._load()
+        self._load(samples=False)
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         self.settings.history_draft = event.text_area.text
@@ -236,19 +250,30 @@ class HistoryScreen(Screen[None]):
     # Loading new logs ------------------------------------------------------------------
 
     @work(thread=True, exclusive=True, group="history-load")
-    def _load(self) -> None:
+    def _load(self, samples: bool) -> None:
+        """New logs loaded, the sample games first when `samples` (F9)."""
+
         def progress(done: int, total: int) -> None:
             if total:
                 self.post_message(Status(f"Loading new games into the history… {done:,}/{total:,}"))
 
+        added: Samples | str | None = None
+        if samples:
+            try:
+                added = add_samples(self.replays)
+            except HistoryError as exc:
+                added = str(exc)
         try:
             report: LoadReport | str = refresh(self.db, self.replays, progress=progress)
         except HistoryError as exc:
             report = str(exc)
         schema = None
         games = 0
+        source = self.db
         try:
-            con = open_history(self.db)
+            if not self.db.exists():  # nothing loaded yet: an empty history answers
+                source = empty_history()
+            con = open_history(source)
             try:
                 schema = describe(con)
                 row = con.execute("SELECT count(*) FROM games").fetchone()
@@ -257,7 +282,7 @@ class HistoryScreen(Screen[None]):
                 con.close()
         except (HistoryError, duckdb.Error):
             pass
-        self.post_message(Loaded(report, schema, games))
+        self.post_message(Loaded(report, schema, games, source, added))
 
     @on(Status)
     def _on_status(self, message: Status) -> None:
@@ -280,13 +305,19 @@ class HistoryScreen(Screen[None]):
     def _loaded(self, message: Loaded) -> None:
         report, schema, games = message.report, message.schema, message.games
         self.loading_games = False
-        if isinstance(report, str):
+        self.source = message.source
+        self.games = games
+        if isinstance(message.samples, str):
+            self._status(f"Could not put the sample games in {shown_path(self.replays)}: {message.samples}", error=True)
+        elif isinstance(report, str):
             self._status(f"Could not load new games: {report}", error=True)
         else:
-            note = f"{quantity(games, 'game')} in the history"
+            note = f"{quantity(games, 'game')} in the history" if games else "No games in the history yet"
             if report.rebuilt:
                 note = f"The history database was damaged and is rebuilt from the logs; {note}"
-            if report.loaded:
+            if message.samples is not None:
+                note = f"{self._samples_note(message.samples)}: {note}"
+            elif report.loaded:
                 note += f" ({report.loaded:,} just loaded)"
             if report.skipped:
                 note += f"; {len(report.skipped)} damaged logs skipped (`cwtui history load` names them)"
@@ -294,25 +325,43 @@ class HistoryScreen(Screen[None]):
         if schema:
             self._show_schema(schema)
         self.query_one("#hint", Static).update(self._hint(games))
+        if message.samples is not None:  # what a query showed before may have changed
+            self.query_one("#output", ContentSwitcher).current = "hint"
         if self.pending_sql is not None:
             sql, self.pending_sql = self.pending_sql, None
             self._start(sql)
 
     @staticmethod
-    def _hint(games: int) -> Text:
+    def _samples_note(samples: Samples) -> str:
+        """What F9 did, before the status line's count (where they go, the hint said)."""
+        if samples.left_alone:
+            names = ", ".join(shown_path(path) for path, _why in samples.left_alone)
+            return f"Not the sample games, so left alone: {names}"
+        return "Sample games loaded" if samples.copied else "The sample games were there already"
+
+    def _hint(self, games: int) -> Text:
         if games:
             return Text.from_markup(
                 "Write a query above and press [b]F5[/], or pick a question on the left ([b]F2[/]).\n"
                 "The tables and what every column means are under [b]F3[/]. Results show "
                 f"{ROW_LIMIT} rows at most; [b]F7[/] exports all of them to CSV or Parquet."
             )
+        folder = shown_path(self.replays)
         return Text.from_markup(
-            "[b]No games in the history yet.[/]\n\n"
-            "Finished and unfinished games in the replays folder are loaded when this screen opens. "
-            "Play a game, or simulate some and load them:\n\n"
-            "  cwtui simulate --players 4 --games 100 --bots easy,random --out replays/sim\n"
-            "  cwtui history load replays/sim"
+            "Press [b]F9[/] to load the sample games that come with cwtui: they go into "
+            f"{folder}/samples, where the home screen's replay list ([b]o[/]) finds them too. Your own games are "
+            "loaded here as you play them.\n\n"
+            "Every table is here already, empty: a query ([b]F5[/]) answers with no rows, and [b]F3[/] shows "
+            "the tables and what every column means."
         )
+
+    def action_samples(self) -> None:
+        if self.loading_games:
+            self._status("Still loading the history: F9 again once it is loaded.")
+            return
+        self.loading_games = True
+        self._status("Putting the sample games in the history…")
+        self._load(samples=True)
 
     def _show_schema(self, tables: Any) -> None:
         tree = self.query_one("#schema-tree", Tree)
@@ -387,7 +436,7 @@ class HistoryScreen(Screen[None]):
         if get_current_worker().is_cancelled:
             return
         memory = default_memory()
-        query = Apart(run_query, (self.db, sql, ROW_LIMIT, memory), memory, None)
+        query = Apart(run_query, (self.source, sql, ROW_LIMIT, memory), memory, None)
         self.running = query
         damaged = None
         try:
@@ -400,7 +449,7 @@ class HistoryScreen(Screen[None]):
             self.post_message(QueryDone(sql))
         except QueryError as exc:
             if is_damage_message(str(exc)):
-                damaged = f"{self.db} is damaged ({exc})"
+                damaged = f"{self.source} is damaged ({exc})"
             else:
                 self.post_message(QueryDone(sql, error=str(exc)))
         else:
@@ -442,7 +491,10 @@ class HistoryScreen(Screen[None]):
             self.query_one("#output", ContentSwitcher).current = "hint"
             return
         self._fill_table(result)
-        self._status(result.shown + self._took(result.seconds) + ("  (F7 exports them all)" if result.more else ""))
+        note = "  (F7 exports them all)" if result.more else ""
+        if self.games == 0:
+            note = " — no games yet: F9 loads the samples"
+        self._status(result.shown + self._took(result.seconds) + note)
         output = self.query_one("#output", ContentSwitcher)
         if output.current == "chart-box" and self._prepare_chart():
             return
@@ -542,7 +594,7 @@ class HistoryScreen(Screen[None]):
     @work(thread=True, group="history-export")
     def _export(self, sql: str, fmt: ExportFormat, path: Path) -> None:
         try:
-            export(self.db, sql, path, fmt)
+            export(self.source, sql, path, fmt)
         except (HistoryError, QueryError) as exc:
             self.post_message(ExportDone(str(exc), "Export failed", failed=True))
             return
