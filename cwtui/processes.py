@@ -179,17 +179,23 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
 
 
 def stop_now(pool: ProcessPoolExecutor) -> None:
-    """Cancel what is queued and end the workers at once (Python 3.14's
-    terminate_workers, done by hand before it)."""
+    """Cancel what is queued, end the workers at once, and wait for the pool's own
+    thread to wind up. The workers and the thread are taken before the shutdown, which
+    forgets them: a shutdown first left the workers to finish what they held and the
+    thread still closing its pipes as the interpreter exited, where concurrent.futures'
+    exit hook writes to that pipe (once in a few dozen reviews: "Exception ignored in:
+    <module 'threading'> … OSError: [Errno 9] Bad file descriptor")."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
-    terminate = getattr(pool, "terminate_workers", None)
-    if terminate is not None:
-        terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    for process in processes:
         with contextlib.suppress(OSError):
             process.kill()
-    pool.shutdown(wait=True)
+    if manager is not None:
+        manager.join(STOP_WAIT)  # it sees the workers gone and ends: a bound, should it not
+
+
+STOP_WAIT: Final = 10.0  # seconds a stopped pool's thread is waited for
 
 
 BACKENDS: Final = ("local", "ray")  # where work runs: these processes, or a Ray cluster

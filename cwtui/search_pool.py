@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, TypeVar
 
-from cwtui.processes import SPAWN, as_a_worker, start_resource_tracker
+from cwtui.processes import SPAWN, as_a_worker, start_resource_tracker, stop_now
 
 if TYPE_CHECKING:  # the app makes its pool at start; the search loads with the first search
     from engine.bots.ismcts import TreeJob, TreeResult
@@ -97,6 +97,7 @@ class TreePool:
             future.result()
 
     def close(self) -> None:
+        """End the processes at once (the app's end: cwtui.processes.stop_now)."""
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+            pool, self.pool = self.pool, None
+            stop_now(pool)
