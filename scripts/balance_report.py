@@ -97,15 +97,15 @@ def end_conditions(con: duckdb.DuckDBPyConnection, console: Console, only: str) 
     rows = con.execute(
         f"""
         SELECT players, end_reason, count(*) AS games,
-               count(*) / sum(count(*)) OVER (PARTITION BY players) AS share, avg(turns) AS turns
+               count(*) / sum(count(*)) OVER (PARTITION BY players) AS share, avg(rounds) AS rounds
         FROM games WHERE finished AND {only} GROUP BY players, end_reason ORDER BY players, end_reason
         """
     ).fetchall()
     table = Table(title="How games end (R9.1): a player's 12th fish, or a location that cannot be refilled")
-    for col in ("players", "end", "games", "share", "mean turns", ""):
+    for col in ("players", "end", "games", "share", "mean rounds", ""):
         table.add_column(col, justify="left" if col in ("end", "") else "right")
-    for players, reason, games, share, turns in rows:
-        table.add_row(str(players), reason, f"{games:,}", pct(share), f"{turns:.1f}", bar(share, 1.0))
+    for players, reason, games, share, rounds in rows:
+        table.add_row(str(players), reason, f"{games:,}", pct(share), f"{rounds:.1f}", bar(share, 1.0))
     console.print(table)
 
 

@@ -260,10 +260,11 @@ def _judged_as_it_is(file: str, judged: str | None) -> bool:
 
 
 def _review_rows(checked: Checked) -> list[tuple[object, ...]]:
+    """A row per decision: its move numbered from 1 (ply + 1), as everywhere a player reads it."""
     kept = checked.kept
     settings = kept.settings
     return [
-        (kept.game, j.ply, j.seat, j.phase, j.chosen.__struct_config__.tag, msgspec.json.encode(j.chosen).decode(),
+        (kept.game, j.ply + 1, j.seat, j.phase, j.chosen.__struct_config__.tag, msgspec.json.encode(j.chosen).decode(),
          msgspec.json.encode(j.best).decode(), j.options, j.before, j.after, j.lead_best, j.lead_chosen, j.loss,
          j.grade, move_accuracy(j.loss), msgspec.json.encode(j.why).decode(), settings.level, settings.engine,
          checked.verified, checked.verdict)

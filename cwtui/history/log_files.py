@@ -131,9 +131,9 @@ def claim_games(con: duckdb.DuckDBPyConnection, batch: Batch, pending: Set[str])
     (`pending`): that one then stands on what its new reading finds, not on what it was."""
     ids = [r.header.game for r in batch.read]
     taken: dict[str, tuple[str, Standing, str | None]] = {
-        game: (file, standing(verified, finished, plies), verdict if verified is False else None)
-        for game, file, verified, verdict, finished, plies in con.execute(
-            "SELECT game, file, verified, verdict, finished, plies FROM games "
+        game: (file, standing(verified, finished, moves), verdict if verified is False else None)
+        for game, file, verified, verdict, finished, moves in con.execute(
+            "SELECT game, file, verified, verdict, finished, moves FROM games "
             "WHERE game IN (SELECT unnest(?::VARCHAR[]))",
             [ids],
         ).fetchall()

@@ -1,4 +1,6 @@
-"""Ready-made questions for the History screen's sidebar (and `cwtui sql`)."""
+"""Ready-made questions for the History screen's sidebar (and `cwtui sql`). Their moves
+and rounds are the tables' own columns, numbered as the table shows them (schema.MOVE,
+schema.ROUND)."""
 
 from __future__ import annotations
 
@@ -15,17 +17,6 @@ class ReadyQuery:
     chart: tuple[str | None, str] | None = None  # (label column or None for a histogram, value column)
 
 
-def round_of(turn: str, game: str = "g") -> str:
-    """The round a turn falls in, as the table's status bar counts it: one turn of every
-    seat, the silent player's too (`game`: the games row)."""
-    return f"(({turn}) - 1) // ({game}.players + {game}.solo::INTEGER) + 1"
-
-
-def rounds(turns: str, game: str = "g") -> str:
-    """A number of turns in rounds."""
-    return f"({turns}) / ({game}.players + {game}.solo::INTEGER)"
-
-
 def _sql(text: str) -> str:
     lines = text.strip("\n").splitlines()
     indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
@@ -37,12 +28,12 @@ READY: tuple[ReadyQuery, ...] = (
         "Heaviest fish per species",
         "The heaviest catch of each species, who landed it first, and how often that weight was caught.",
         _sql(
-            f"""
+            """
             SELECT c.species, c.weight, count(*) OVER (PARTITION BY c.species, c.weight) AS times_caught,
-                   s.name AS first_caught_by, s.kind, c.game, {round_of("c.turn")} AS round
+                   s.name AS first_caught_by, s.kind, c.game, c.round
             FROM catches c JOIN seats s USING (game, seat) JOIN games g USING (game)
             WHERE c.species IS NOT NULL AND NOT c.copied
-            QUALIFY row_number() OVER (PARTITION BY c.species ORDER BY c.weight DESC, g.created, c.game, c.ply) = 1
+            QUALIFY row_number() OVER (PARTITION BY c.species ORDER BY c.weight DESC, g.created, c.game, c.move) = 1
             ORDER BY c.weight DESC, c.species
             """
         ),
@@ -128,11 +119,11 @@ READY: tuple[ReadyQuery, ...] = (
         "Mystery Weight claims",
         "Which Mystery Weights get claimed (R8.1), how often, and how early in the game.",
         _sql(
-            f"""
+            """
             SELECT weight, count(*) AS claims,
                    round(100 * count(*) / (SELECT count(*) FROM games WHERE finished), 1) AS pct_of_games,
-                   round(avg({round_of("c.turn")}), 1) AS avg_round, min({round_of("c.turn")}) AS earliest_round
-            FROM catches c JOIN games g USING (game)
+                   round(avg(round), 1) AS avg_round, min(round) AS earliest_round
+            FROM catches
             WHERE mystery_weight AND NOT copied
             GROUP BY weight
             ORDER BY weight
@@ -144,12 +135,12 @@ READY: tuple[ReadyQuery, ...] = (
         "Master Angler completion",
         "Master Angler cards taken and caught by each kind of player, and how many rounds a catch takes.",
         _sql(
-            f"""
+            """
             SELECT s.kind AS player_kind, count(*) AS taken,
                    round(count(*) / count(DISTINCT m.game || '/' || m.seat), 2) AS taken_per_game,
                    count(*) FILTER (WHERE m.caught) AS caught, round(100 * avg(m.caught::INTEGER), 1) AS caught_pct,
-                   round(avg({rounds("m.caught_turn - m.taken_turn")}) FILTER (WHERE m.caught), 1) AS rounds_to_catch
-            FROM master_anglers m JOIN seats s USING (game, seat) JOIN games g USING (game)
+                   round(avg(m.caught_round - m.taken_round) FILTER (WHERE m.caught), 1) AS rounds_to_catch
+            FROM master_anglers m JOIN seats s USING (game, seat)
             GROUP BY ALL
             ORDER BY taken_per_game DESC, player_kind
             """
@@ -183,11 +174,10 @@ READY: tuple[ReadyQuery, ...] = (
         "Game length",
         "Rounds and moves per game by number of players and by what ended the game (R9.1).",
         _sql(
-            f"""
-            SELECT players, end_reason, count(*) AS games, round(avg({round_of("turns")}), 1) AS avg_rounds,
-                   min({round_of("turns")}) AS shortest, max({round_of("turns")}) AS longest,
-                   round(avg(plies), 1) AS avg_moves
-            FROM games g
+            """
+            SELECT players, end_reason, count(*) AS games, round(avg(rounds), 1) AS avg_rounds,
+                   min(rounds) AS shortest, max(rounds) AS longest, round(avg(moves), 1) AS avg_moves
+            FROM games
             WHERE finished
             GROUP BY ALL
             ORDER BY players, end_reason
@@ -243,10 +233,10 @@ READY: tuple[ReadyQuery, ...] = (
     ),
     ReadyQuery(
         "Where each player loses most",
-        "From the reviews: the kinds of decision (phase and move) that cost each player the most points.",
+        "From the reviews: the kinds of decision (phase and type of move) that cost each player the most points.",
         _sql(
             """
-            SELECT s.name, r.phase, r.chosen_type AS move, count(*) AS decisions,
+            SELECT s.name, r.phase, r.chosen_type AS move_type, count(*) AS decisions,
                    round(sum(r.loss), 1) AS total_loss, round(avg(r.loss), 2) AS avg_loss,
                    count(*) FILTER (WHERE r.grade IN ('mistake', 'blunder')) AS mistakes
             FROM reviews r JOIN seats s USING (game, seat)
@@ -260,12 +250,12 @@ READY: tuple[ReadyQuery, ...] = (
         "Costliest mistakes",
         "The reviewed decisions that cost the most points, in every game: who, when, the better move and why.",
         _sql(
-            f"""
-            SELECT r.loss, r.grade, s.name, r.game, r.ply + 1 AS move, {round_of("m.turn")} AS round, r.phase,
+            """
+            SELECT r.loss, r.grade, s.name, r.game, r.move, m.round, r.phase,
                    round(100 * r.win_after) AS win_pct, round(100 * r.win_before) AS best_win_pct,
                    r.chosen, r.best, r.why
-            FROM reviews r JOIN seats s USING (game, seat) JOIN moves m USING (game, ply) JOIN games g USING (game)
-            ORDER BY r.loss DESC, r.game, r.ply
+            FROM reviews r JOIN seats s USING (game, seat) JOIN moves m USING (game, move)
+            ORDER BY r.loss DESC, r.game, r.move
             LIMIT 20
             """
         ),

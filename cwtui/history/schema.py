@@ -13,10 +13,11 @@ from engine.setup import SILENT_SEAT
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 11  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+SCHEMA_VERSION = 12  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
 # 7: games.verified and verdict; 8: a server's ratings (rated_games); 9: a ratings line left out, and why;
 # 10: the bytes --verify checked (log_files.hash), and a replay's verdict in which file holds a game;
-# 11: reviews checked against their logs, and judged again by --verify (reviews.verified)
+# 11: reviews checked against their logs, and judged again by --verify (reviews.verified);
+# 12: moves and rounds numbered as the table shows them (move = ply + 1, round), the log's ply as log_ply
 
 
 @dataclass(frozen=True)
@@ -46,12 +47,19 @@ def _c(name: str, type_: str, doc: str) -> Column:
 
 
 GAME = _c("game", "VARCHAR", "the game's id (from its log header)")
-PLY = _c("ply", "INTEGER", "the move's number in the game, from 0")
-TURN = _c("turn", "INTEGER", "the turn number, from 1 (the silent player's turns count too)")
+# Numbered as a player reads them (cwtui/words.py): moves from 1 (the log's ply + 1), as
+# the replay's move list, the review and `cwtui review` number them; rounds as the
+# status bar counts them (words.round_of), one turn of every seat, the silent player's too.
+MOVE = _c("move", "INTEGER", "the move's number in the game, from 1, as the replay's move list numbers it")
+ROUND = _c(
+    "round",
+    "INTEGER",
+    "the round, from 1, as the table's status bar counts it: one turn of every seat (the silent player's too)",
+)
 COPIED = _c(
     "copied",
     "BOOLEAN",
-    "a forked game's copy of its parent's row (before games.parent_ply): the real one is the parent's; "
+    "a forked game's copy of its parent's row (up to games.parent_move): the real one is the parent's; "
     "leave copied rows out to count each real move, event, catch or trophy once",
 )
 
@@ -61,10 +69,15 @@ MTIME = _c("mtime_ns", "BIGINT", "its modification time when loaded; a change re
 
 SILENT_NAME = SILENT_SEAT.name
 
+# A staged line's move and round as a player reads them (MOVE, ROUND: words.round_of),
+# from the log's ply and turn and the game's seats, the silent player counted.
+MOVE_OF_PLY = "l.ply + 1"
+ROUND_OF_TURN = "(l.turn - 1) // (len(h.names) + (len(h.names) = 1)::INTEGER) + 1"
+
 # Each event of the staged lines, numbered within its move (the events table and the
 # facts staged aside both read them).
 EACH_EVENT = """
-    SELECT game, ply, turn, unnest(range(len(events)))::INTEGER AS idx, unnest(events) AS event, copied
+    SELECT game, ply, move, round, unnest(range(len(events)))::INTEGER AS idx, unnest(events) AS event, copied
     FROM stage_lines WHERE kind = 'ply'
 """
 
@@ -75,11 +88,11 @@ _GAMES_FILL = f"""
                      FROM stage_lines WHERE kind = 'footer'),
          ends AS (SELECT game, arg_min(e.reason, pos) AS reason, arg_min(seat, pos) AS seat
                   FROM stage_facts WHERE type = 'end_triggered' GROUP BY game),
-         counts AS (SELECT game, count(*) FILTER (WHERE kind = 'ply') AS plies, coalesce(max(turn), 0) AS turns
+         counts AS (SELECT game, count(*) FILTER (WHERE kind = 'ply') AS moves, coalesce(max(round), 0) AS rounds
                     FROM stage_lines GROUP BY game)
     SELECT h.game, h.file, h.created, h.engine, h.format, h.prng, h.cards, h.seed,
            len(h.names), len(h.names) = 1, h.tag_points, h.parent_game, h.parent_ply,
-           f.game IS NOT NULL, h.truncated, e.reason, e.seat, coalesce(c.plies, 0), coalesce(c.turns, 0), f.winner,
+           f.game IS NOT NULL, h.truncated, e.reason, e.seat, coalesce(c.moves, 0), coalesce(c.rounds, 0), f.winner,
            CASE WHEN f.winner < len(h.names) THEN h.names[f.winner + 1]
                 WHEN f.winner IS NOT NULL THEN '{SILENT_NAME}' END,
            CASE WHEN f.winner < len(h.names) THEN h.kinds[f.winner + 1] WHEN f.winner IS NOT NULL THEN 'silent' END,
@@ -101,11 +114,12 @@ _SEATS_FILL = f"""
 """
 
 _MOVES_FILL = """
-    SELECT game, ply, turn, seat, step, phase, move->>'$.type', move, copied FROM stage_lines WHERE kind = 'ply'
+    SELECT game, move, round, seat, step, phase, chosen->>'$.type', chosen, ply, copied
+    FROM stage_lines WHERE kind = 'ply'
 """
 
 _EVENTS_FILL = f"""
-    SELECT game, ply, idx, fields[1], TRY_CAST(fields[2] AS INTEGER), event, copied
+    SELECT game, move, idx, fields[1], TRY_CAST(fields[2] AS INTEGER), event, copied
     FROM (SELECT *, json_extract_string(event, ['$.type', '$.seat']) AS fields FROM ({EACH_EVENT}))
 """
 
@@ -118,12 +132,12 @@ _CATCHES_FILL = """
         SELECT gid * 64 + 8 + 7, e.color, pos FROM stage_facts JOIN numbered USING (game) WHERE type = 'silent_drew'
     ),
     caught AS (
-        SELECT game, ply, turn, pos, seat, e.card, e.location, e.zone, e.board_zone, e.how, copied,
+        SELECT game, move, round, pos, seat, e.card, e.location, e.zone, e.board_zone, e.how, copied,
                gid * 64 + seat * 8 + CASE WHEN e.how = 'silent' THEN 7 ELSE e.board_zone END AS zone_key
         FROM stage_facts JOIN numbered USING (game) WHERE type = 'fish_caught'
     ),
     revealed AS (SELECT DISTINCT game, e.card FROM stage_facts WHERE type = 'fish_revealed')
-    SELECT c.game, c.ply, c.turn, c.seat, c.card, f.species, c.location, c.zone, c.board_zone, f.weight, f.time,
+    SELECT c.game, c.move, c.round, c.seat, c.card, f.species, c.location, c.zone, c.board_zone, f.weight, f.time,
            f.tag, b.color, c.how, r.card IS NOT NULL, c.copied
     FROM caught c
     JOIN stage_headers h USING (game)
@@ -133,7 +147,7 @@ _CATCHES_FILL = """
 """
 
 _TROPHIES_FILL = """
-    SELECT game, ply, turn, seat, e.trophy, e.points,
+    SELECT game, move, round, seat, e.trophy, e.points,
            CASE WHEN e.trophy LIKE '%_contest' THEN 'contest' ELSE 'play' END, copied
     FROM stage_facts WHERE type = 'trophy_taken'
     UNION ALL
@@ -175,23 +189,23 @@ _MASTER_ANGLERS_FILL = """
     -- a card is taken once and caught once in a game; numbering each card's takings and
     -- catchings pairs them one to one even in a log that repeats them
     WITH taken AS (
-        SELECT game, ply, turn, seat, e.card, e.from_deck,
+        SELECT game, move, round, seat, e.card, e.from_deck,
                row_number() OVER (PARTITION BY game, e.card ORDER BY pos) AS n
         FROM stage_facts WHERE type = 'master_angler_taken'
     ),
     caught AS (
-        SELECT game, ply, turn, seat, e.card, row_number() OVER (PARTITION BY game, e.card ORDER BY pos) AS n
+        SELECT game, move, round, seat, e.card, row_number() OVER (PARTITION BY game, e.card ORDER BY pos) AS n
         FROM stage_facts WHERE type = 'master_angler_caught'
     ),
     cards AS (  -- R12.5: the silent player's cards come from the deck already caught
         SELECT coalesce(t.game, c.game) AS game, coalesce(t.seat, c.seat) AS seat, coalesce(t.card, c.card) AS card,
-               coalesce(t.from_deck, true) AS from_deck, coalesce(t.ply, c.ply) AS taken_ply,
-               coalesce(t.turn, c.turn) AS taken_turn, c.card IS NOT NULL AS caught, c.ply AS caught_ply,
-               c.turn AS caught_turn
+               coalesce(t.from_deck, true) AS from_deck, coalesce(t.move, c.move) AS taken_move,
+               coalesce(t.round, c.round) AS taken_round, c.card IS NOT NULL AS caught, c.move AS caught_move,
+               c.round AS caught_round
         FROM taken t FULL JOIN caught c ON c.game = t.game AND c.card = t.card AND c.n = t.n
     )
-    SELECT x.game, x.seat, x.card, m.kind, m.slots, x.from_deck, x.taken_ply, x.taken_turn, x.caught, x.caught_ply,
-           x.caught_turn, coalesce(x.taken_ply < h.parent_ply, false)
+    SELECT x.game, x.seat, x.card, m.kind, m.slots, x.from_deck, x.taken_move, x.taken_round, x.caught,
+           x.caught_move, x.caught_round, coalesce(x.taken_move <= h.parent_ply, false)
     FROM cards x JOIN stage_headers h USING (game)
     LEFT JOIN master_angler_cards m ON m.cards = h.cards AND m.card = x.card
 """
@@ -214,13 +228,18 @@ TABLES: tuple[Table, ...] = (
             _c("solo", "BOOLEAN", "the solo game against the silent player (R12)"),
             _c("tag_points", "BOOLEAN", "tag points are scored (false: the variant without them, R11.1)"),
             _c("parent_game", "VARCHAR", "for a game forked from a replay: the game it was forked from"),
-            _c("parent_ply", "INTEGER", "for a forked game: the ply of the parent it starts from"),
+            _c(
+                "parent_move",
+                "INTEGER",
+                "for a forked game: the parent's move it was forked after (its moves up to that one are the "
+                "parent's, copied)",
+            ),
             _c("finished", "BOOLEAN", "the game reached its end (the log has a footer)"),
             _c("truncated", "BOOLEAN", "the log's last line was cut off (a crash mid-write); that move is not loaded"),
             _c("end_reason", "VARCHAR", "what triggered the end (R9.1): `twelve_fish` or `location_short`"),
             _c("ended_by", "INTEGER", "the seat whose turn triggered the end"),
-            _c("plies", "INTEGER", "number of moves in the log"),
-            _c("turns", "INTEGER", "the last turn number reached"),
+            _c("moves", "INTEGER", "number of moves in the log (the last one's number)"),
+            _c("rounds", "INTEGER", "the last round reached, as the table's status bar counts them (see moves.round)"),
             _c("winner", "INTEGER", "the winning seat (null while unfinished); in solo, seat 1 is the silent player"),
             _c("winner_name", "VARCHAR", "the winning seat's name"),
             _c("winner_kind", "VARCHAR", "the winning seat's kind: human, random, easy, medium, hard, or silent"),
@@ -268,13 +287,14 @@ TABLES: tuple[Table, ...] = (
         "every move of every game",
         (
             GAME,
-            PLY,
-            TURN,
+            MOVE,
+            ROUND,
             _c("seat", "INTEGER", "the seat that chose the move"),
             _c("step", "INTEGER", "1 or 2 within a turn (R3); 0 for the silent player's turn and the contests"),
             _c("phase", "VARCHAR", "the decision the move answered (place, remove, port, bait, catch, present, …)"),
             _c("type", "VARCHAR", "the move's type (place, remove, refill, catch, lure, present, …)"),
-            _c("move", "JSON", "the move as logged"),
+            _c("chosen", "JSON", "the move chosen, as logged"),
+            _c("log_ply", "INTEGER", "the move's line in the log file: its `ply`, from 0 (move − 1)"),
             COPIED,
         ),
         fill=_MOVES_FILL,
@@ -284,7 +304,7 @@ TABLES: tuple[Table, ...] = (
         "every outcome of every move, in order",
         (
             GAME,
-            PLY,
+            MOVE,
             _c("idx", "INTEGER", "the event's order within its move, from 0"),
             _c("type", "VARCHAR", "the event's type (fish_caught, bait_drawn, trophy_taken, …)"),
             _c("seat", "INTEGER", "the seat the event is about, if any"),
@@ -298,8 +318,8 @@ TABLES: tuple[Table, ...] = (
         "every fish caught",
         (
             GAME,
-            PLY,
-            TURN,
+            MOVE,
+            ROUND,
             _c("seat", "INTEGER", "who caught it"),
             _c("card", "INTEGER", "the fish card's number in the card data"),
             _c("species", "VARCHAR", "the fish's species (null if the game's card data is unknown to the loader)"),
@@ -327,8 +347,8 @@ TABLES: tuple[Table, ...] = (
         "every trophy tile taken",
         (
             GAME,
-            _c("ply", "INTEGER", "the move that took it (null: dealt at setup, R12.1)"),
-            _c("turn", "INTEGER", "the turn it was taken in (0: at setup)"),
+            _c("move", "INTEGER", "the move that took it (null: dealt at setup, R12.1)"),
+            _c("round", "INTEGER", "the round it was taken in (0: at setup)"),
             _c("seat", "INTEGER", "who took it"),
             _c(
                 "trophy",
@@ -386,11 +406,11 @@ TABLES: tuple[Table, ...] = (
             _c("kind", "VARCHAR", "Crab, Conger Eel, Char, Dogfish or Ray"),
             _c("slots", "INTEGER", "how many bait slots the card has"),
             _c("from_deck", "BOOLEAN", "taken blind from the deck rather than from the display"),
-            _c("taken_ply", "INTEGER", "the move that took it"),
-            _c("taken_turn", "INTEGER", "the turn that took it"),
+            _c("taken_move", "INTEGER", "the move that took it"),
+            _c("taken_round", "INTEGER", "the round it was taken in"),
             _c("caught", "BOOLEAN", "all its slots were filled"),
-            _c("caught_ply", "INTEGER", "the move that completed it"),
-            _c("caught_turn", "INTEGER", "the turn that completed it"),
+            _c("caught_move", "INTEGER", "the move that completed it"),
+            _c("caught_round", "INTEGER", "the round it was completed in"),
             _c(
                 "copied",
                 "BOOLEAN",
@@ -432,7 +452,7 @@ TABLES: tuple[Table, ...] = (
         "a fork's moves before the fork are reviewed with its parent, so each decision counts once",
         (
             GAME,
-            PLY,
+            MOVE,
             _c("seat", "INTEGER", "the seat that decided"),
             _c("phase", "VARCHAR", "the decision (place, remove, port, bait, catch, present, …)"),
             _c("chosen_type", "VARCHAR", "the type of the move chosen (place, remove, refill, catch, …)"),
@@ -479,7 +499,7 @@ TABLES: tuple[Table, ...] = (
                 "it could not be judged again; null when not judged again",
             ),
         ),
-        ("game", "ply"),
+        ("game", "move"),
     ),
     Table(
         "rated_games",
@@ -587,7 +607,7 @@ VIEWS: tuple[View, ...] = (
         "results",
         "one row per seat of every finished game, with the game's facts beside it",
         """
-        SELECT g.game, g.created, g.players, g.solo, g.tag_points, g.end_reason, g.plies, g.turns, g.verified,
+        SELECT g.game, g.created, g.players, g.solo, g.tag_points, g.end_reason, g.moves, g.rounds, g.verified,
                s.seat, s.name, s.kind, s.score, s.rank, s.won,
                sc.trophies, sc.master_anglers, sc.tags
         FROM games g JOIN seats s USING (game) JOIN scores sc USING (game, seat)

@@ -38,7 +38,7 @@ EVENT_FIELDS = (
 FACT_TYPES: Final = tuple(sorted({fact for table in schema.TABLES for fact in table.facts}))
 STAGE_FACTS: Final = f"""
     CREATE OR REPLACE TEMP TABLE stage_facts AS
-    SELECT game, ply, turn, ply::BIGINT * 100000 + idx AS pos, type, TRY_CAST(seat AS INTEGER) AS seat,
+    SELECT game, ply, move, round, ply::BIGINT * 100000 + idx AS pos, type, TRY_CAST(seat AS INTEGER) AS seat,
            json_transform(event, '{EVENT_FIELDS}') AS e, copied
     FROM (SELECT *, event->>'$.type' AS type, event->>'$.seat' AS seat FROM ({schema.EACH_EVENT}))
     WHERE type IN ({", ".join(f"'{fact}'" for fact in FACT_TYPES)})
@@ -94,8 +94,9 @@ def stage(con: duckdb.DuckDBPyConnection, logs: list[Read], staged: list[str], c
     con.execute(
         f"""
         CREATE OR REPLACE TEMP TABLE stage_lines AS
-        SELECT h.game, l.kind, l.ply, l.turn, l.seat, l.step, l.phase, l.move, l.events, l.plies, l.scores,
-               l.winner, coalesce(l.ply < h.parent_ply, false) AS copied
+        SELECT h.game, l.kind, l.ply, {schema.MOVE_OF_PLY} AS move, {schema.ROUND_OF_TURN} AS round, l.seat, l.step,
+               l.phase, l.move AS chosen, l.events, l.plies, l.scores, l.winner,
+               coalesce(l.ply < h.parent_ply, false) AS copied
         FROM (SELECT f AS fid, unnest(l) FROM read_ndjson(?::VARCHAR[], columns={STAGED_COLUMNS},
                                                   maximum_object_size={2 * MAX_LINE})) l
         JOIN stage_headers h USING (fid)

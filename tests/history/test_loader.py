@@ -58,7 +58,7 @@ def test_games_rows_match_headers_and_footers(sim_logs: Path, loaded_db: Path) -
         assert log.footer is not None
         (row,) = rows(
             loaded_db,
-            "SELECT file, seed, players, solo, tag_points, finished, plies, winner, end_reason "
+            "SELECT file, seed, players, solo, tag_points, finished, moves, winner, end_reason "
             "FROM games WHERE game = ?",
             log.header.game,
         )
@@ -153,14 +153,14 @@ def test_a_changed_log_is_reloaded_once(logs: Path, tmp_path: Path) -> None:
     """A game still being played grows; the next load replaces its rows."""
     db = tmp_path / "h.duckdb"
     path, full = load_with_a_game_in_play(logs, db, "sim-2p-*.jsonl", 40)
-    assert rows(db, "SELECT finished, plies, winner FROM games WHERE file = ?", str(path.resolve())) == [
+    assert rows(db, "SELECT finished, moves, winner FROM games WHERE file = ?", str(path.resolve())) == [
         (False, 39, None)
     ]
     path.write_bytes(full)
     report = load(db, [logs])
     assert report.loaded == 1
     game = read_log(path)
-    assert rows(db, "SELECT finished, plies FROM games WHERE file = ?", str(path.resolve())) == [
+    assert rows(db, "SELECT finished, moves FROM games WHERE file = ?", str(path.resolve())) == [
         (True, len(game.plies))
     ]
     assert rows(db, "SELECT count(*) FROM moves WHERE game = ?", game.header.game) == [(len(game.plies),)]
@@ -233,7 +233,7 @@ def test_a_line_cut_off_by_a_crash_loads_the_game_so_far(logs: Path, tmp_path: P
     db = tmp_path / "h.duckdb"
     report = load(db, [logs])
     assert report.ok
-    assert rows(db, "SELECT finished, truncated, plies FROM games WHERE file = ?", str(path.resolve())) == [
+    assert rows(db, "SELECT finished, truncated, moves FROM games WHERE file = ?", str(path.resolve())) == [
         (False, True, 29)
     ]
 
@@ -346,7 +346,7 @@ def test_a_reader_never_sees_a_game_half_replaced(logs: Path, tmp_path: Path, mo
         real(con, logs_read, staged, cards)  # the old rows are deleted, the new ones not yet in
         reader = con.cursor()  # another connection to the same database
         try:
-            seen.append(reader.execute("SELECT count(*), max(plies) FROM moves JOIN games USING (game) "
+            seen.append(reader.execute("SELECT count(*), max(games.moves) FROM moves JOIN games USING (game) "
                                        "WHERE game = ?", [game]).fetchone())  # fmt: skip
         finally:
             reader.close()
@@ -354,7 +354,7 @@ def test_a_reader_never_sees_a_game_half_replaced(logs: Path, tmp_path: Path, mo
     monkeypatch.setattr(loader, "stage", stage_and_look)
     assert load(db, [logs]).loaded == 1
     assert seen == [(59, 59)]  # the game as it was, whole
-    assert rows(db, "SELECT plies FROM games WHERE game = ?", game) == [(len(full.splitlines()) - 2,)]
+    assert rows(db, "SELECT moves FROM games WHERE game = ?", game) == [(len(full.splitlines()) - 2,)]
 
 
 def test_a_load_that_fails_half_way_leaves_the_history_as_it_was(
@@ -416,7 +416,7 @@ def test_sql_rebuilds_a_database_whose_damage_a_query_meets(
     for at in range(12288, len(data), 4096):  # every block after the file headers
         data[at + 100] ^= 0xFF
     db.write_bytes(bytes(data))
-    code = main(["--replays-dir", str(logs), "sql", "SELECT count(*) AS n, sum(plies) AS p FROM games", "--format",
+    code = main(["--replays-dir", str(logs), "sql", "SELECT count(*) AS n, sum(moves) AS p FROM games", "--format",
                  "csv"])  # fmt: skip
     out, err = capsys.readouterr()
     assert code == 0, err
@@ -520,7 +520,7 @@ def test_of_two_files_of_one_game_the_fuller_is_loaded(logs: Path, tmp_path: Pat
     whole.rename(moved)
     db2 = tmp_path / "h2.duckdb"
     load(db2, [logs])
-    assert rows(db2, "SELECT file, finished, plies FROM games WHERE game = ?", game) == [
+    assert rows(db2, "SELECT file, finished, moves FROM games WHERE game = ?", game) == [
         (str(partial.resolve()), False, 49)
     ]
     report = load(db2, [logs, other])
@@ -557,7 +557,10 @@ def test_a_forks_copied_moves_count_once(tmp_path: Path) -> None:
     assert copied_catches == parent_early > 0
     assert rows(db, "SELECT count(*) FROM moves WHERE copied")[0][0] == 54
     fork_game = fork.path.stem if fork.path else ""
-    assert rows(db, "SELECT count(*) FROM catches WHERE game = ? AND ply < 54 AND NOT copied", fork_game)[0][0] == 0
+    assert rows(db, "SELECT count(*) FROM catches WHERE game = ? AND move <= 54 AND NOT copied", fork_game)[0][0] == 0
+    # forked after move 54, as the fork dialog says: moves 1-54 are the parent's (issue 52.8)
+    assert rows(db, "SELECT parent_move FROM games WHERE game = ?", fork_game) == [(54,)]
+    assert rows(db, "SELECT min(move), max(move) FROM moves WHERE copied") == [(1, 54)]
     assert rows(db, "SELECT count(*) FROM catches WHERE copied AND game <> ?", fork_game)[0][0] == 0
     heaviest = next(q for q in READY if q.title == "Heaviest fish per species")
     with duckdb.connect(str(db), read_only=True) as con:

@@ -140,3 +140,37 @@ def test_a_damaged_past_queries_file_starts_a_new_list(tmp_path: Path, content: 
     assert past.queries == []
     past.add("SELECT 1", "1 row")  # and the screen goes on (a folder cannot be replaced: kept in memory)
     assert [q.sql for q in past.queries] == ["SELECT 1"]
+
+
+def test_moves_and_rounds_are_numbered_as_the_table_shows_them(loaded_db: Path, sim_logs: Path) -> None:
+    """Issue 52.8: `moves.turn` 21 was the status bar's "Round 11", and the tables' `ply`
+    the replay's move one less. Every table numbers a move from 1, as the replay's move
+    list does (the log's ply + 1), and its round as the status bar and the move list
+    count them (words.round_of); the log's own ply is moves.log_ply."""
+    from cwtui.replaying import ReplayCursor, open_replay
+    from cwtui.words import round_of
+
+    con = duckdb.connect(str(loaded_db), read_only=True)
+    for path in sorted(sim_logs.glob("*.jsonl")):
+        cursor = ReplayCursor(open_replay(path))
+        shown = [(line.ply + 1, round_of(line.turn, len(cursor.names)), line.ply) for line in cursor.lines]
+        game = path.stem
+        assert con.execute(
+            "SELECT move, round, log_ply FROM moves WHERE game = ? ORDER BY move", [game]
+        ).fetchall() == (shown)
+        assert con.execute("SELECT moves, rounds FROM games WHERE game = ?", [game]).fetchall() == [
+            (len(shown), shown[-1][1])
+        ]
+    # a move's events, catches, trophies and Master Angler cards say its number and round
+    for sql in (
+        "SELECT count(*) FROM events e ANTI JOIN moves m USING (game, move)",
+        "SELECT count(*) FROM catches c JOIN moves m USING (game, move) WHERE c.round <> m.round",
+        "SELECT count(*) FROM trophies t JOIN moves m USING (game, move) WHERE t.round <> m.round",
+        "SELECT count(*) FROM master_anglers a JOIN moves m ON m.game = a.game AND m.move = a.taken_move "
+        "WHERE a.taken_round <> m.round",
+        "SELECT count(*) FROM master_anglers a JOIN moves m ON m.game = a.game AND m.move = a.caught_move "
+        "WHERE a.caught_round <> m.round",
+    ):
+        assert con.execute(sql).fetchone() == (0,), sql
+    assert con.execute("SELECT count(*) FROM catches").fetchone() != (0,)
+    con.close()

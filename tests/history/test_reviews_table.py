@@ -45,18 +45,18 @@ def test_reviews_load_once_and_follow_their_files(games: Path, tmp_path: Path) -
     report = load(db, [games])
     assert report.ok and report.reviews == 1
     decisions = len(made.decisions)
-    assert rows(db, "SELECT count(*), count(DISTINCT ply) FROM reviews") == [(decisions, decisions)]
+    assert rows(db, "SELECT count(*), count(DISTINCT move) FROM reviews") == [(decisions, decisions)]
     worst = max(made.decisions, key=lambda j: (j.loss, -j.ply))
     assert rows(
-        db, "SELECT game, seat, grade, loss, chosen_type, level FROM reviews ORDER BY loss DESC, ply LIMIT 1"
+        db, "SELECT game, seat, grade, loss, chosen_type, level FROM reviews ORDER BY loss DESC, move LIMIT 1"
     ) == [(first.stem, worst.seat, worst.grade, worst.loss, worst.chosen.__struct_config__.tag, "medium")]
     # issue 36: points lost, the leads they come from and why, as kept
-    assert rows(db, "SELECT lead_best - lead_chosen, why->>'$[0][0]' FROM reviews ORDER BY loss DESC, ply LIMIT 1") == [
-        (pytest.approx(worst.loss), worst.why[0][0])
-    ]
+    assert rows(
+        db, "SELECT lead_best - lead_chosen, why->>'$[0][0]' FROM reviews ORDER BY loss DESC, move LIMIT 1"
+    ) == [(pytest.approx(worst.loss), worst.why[0][0])]
     assert rows(db, "SELECT count(*) FROM reviews WHERE loss = 0 AND lead_best IS NOT NULL") == [(0,)]
     # the decisions join their moves
-    assert rows(db, "SELECT count(*) FROM reviews r JOIN moves m USING (game, ply) WHERE m.seat = r.seat") == [
+    assert rows(db, "SELECT count(*) FROM reviews r JOIN moves m USING (game, move) WHERE m.seat = r.seat") == [
         (decisions,)
     ]
 
@@ -116,7 +116,7 @@ def test_a_forks_review_holds_only_its_own_decisions(tmp_path: Path) -> None:
     load(db, [folder])
     assert min(j.ply for j in fork_review.decisions) == 40
     assert rows(db, "SELECT count(*) FROM reviews") == [(len(parent_review.decisions) + len(fork_review.decisions),)]
-    assert rows(db, "SELECT count(*) FROM reviews JOIN moves USING (game, ply) WHERE moves.copied") == [(0,)]
+    assert rows(db, "SELECT count(*) FROM reviews JOIN moves USING (game, move) WHERE moves.copied") == [(0,)]
 
 
 def _forge(side: Path, change: Any) -> None:
@@ -194,3 +194,26 @@ def test_verify_judges_each_kept_review_again(games: Path, tmp_path: Path, monke
 
 def _must_not_judge(job: object) -> object:
     raise AssertionError("a review judged already was judged again")
+
+
+def test_a_reviewed_move_is_numbered_as_the_replay_and_the_review_number_it(games: Path, tmp_path: Path) -> None:
+    """Issue 52.8: `reviews.ply` was 86 for the replay's and the review's "move 87", and
+    "Costliest mistakes" gave the round as the status bar counts it only by computing it.
+    reviews.move is the move's number, from 1, and joins moves.move, whose round is the
+    status bar's."""
+    from cwtui.history.ready_queries import READY
+    from cwtui.words import round_of
+
+    first = sorted(games.glob("*.jsonl"))[0]
+    made = reviews.review(first, CARDS, "medium", workers=1)
+    db = tmp_path / "history.duckdb"
+    assert load(db, [games]).ok
+    replay = open_replay(first)
+    turns = {p.ply: p.turn for p in replay.log.plies}
+    seats = len(replay.state_at(0).seats)
+    assert rows(db, "SELECT move, seat FROM reviews ORDER BY move") == [(j.ply + 1, j.seat) for j in made.decisions]
+    costliest = next(q for q in READY if q.title == "Costliest mistakes")
+    with duckdb.connect(str(db), read_only=True) as con:
+        answer = con.execute(costliest.sql).fetchall()
+    worst = sorted(made.decisions, key=lambda j: (-j.loss, j.ply))[: len(answer)]
+    assert [(row[4], row[5]) for row in answer] == [(j.ply + 1, round_of(turns[j.ply], seats)) for j in worst]

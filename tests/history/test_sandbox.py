@@ -19,7 +19,7 @@ from cwtui.cli import main
 from cwtui.history.loader import load
 from cwtui.history.sandbox import QueryError, export, open_history, run
 
-SLOW = "SELECT sum(a.ply * b.ply + c.ply) FROM events a, events b, events c"
+SLOW = "SELECT sum(a.move * b.move + c.move) FROM events a, events b, events c"
 
 ESCAPES = [
     ("COPY (SELECT 'x') TO '{db}' (FORMAT csv)", "file system operations are disabled"),
