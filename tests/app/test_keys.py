@@ -29,7 +29,8 @@ async def open_table(app, replays: Path) -> PlayScreen:  # type: ignore[no-untyp
 @pytest.mark.parametrize(
     ("size", "listed"),
     [((120, 40), {"Home", "Undo", "Hint", "Scores", "Seats", "Since", "Pause", "Speed", "Help", "palette"}),
-     ((80, 24), {"Home", "Hint", "Board", "Trophies", "You", "Seats", "Log", "Help"})],
+     # issue 52.1: at 80×24 the game's keys, the panes' on the panes' borders
+     ((80, 24), {"Home", "Undo", "Hint", "Scores", "You", "Seats", "Since", "Pause", "Speed", "Help"})],
 )  # fmt: skip
 async def test_the_keys_are_found(replays: Path, size: tuple[int, int], listed: set[str]) -> None:
     app = make_app(replays)

@@ -16,14 +16,18 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_app, settle
+from rich.text import Text
+from textual.widgets._footer import FooterKey
 
+from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
 from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.session import GameSession
 from cwtui.widgets.table.event_log import EventLog
+from cwtui.widgets.table.marks import NO_MARKS
 from cwtui.widgets.table.quiet import QuietOptionList, TextLines
-from cwtui.widgets.table.seat import SeatPanel, seat_parts
+from cwtui.widgets.table.seat import SeatPanel, master_angler_line, seat_parts, zones_line
 from engine import GameConfig, SeatConfig
 from engine.game import MAX_PLIES
 from engine.rng import Rng
@@ -45,7 +49,32 @@ def check_decision(screen: PlayScreen) -> None:
     since = screen.query_one("#since", TextLines)
     if since.cut:
         assert since.drawn_text.rstrip().endswith("F7: all") and screen.since
+    check_yours_in_view(screen)
     check_column(screen)
+
+
+def check_yours_in_view(screen: PlayScreen) -> None:
+    """Issue 52.1: what the options name of yours is on the screen at every decision:
+    your zones and Master Angler cards, on your panel (the full layout) or on the
+    decision's borders (the compact one, where your panel is one key away); and the
+    footer lists the game's keys at every size (at 80×24 it dropped u, b, F7, p, s)."""
+    assert screen.viewer is not None and screen.drawn_from is not None
+    me = screen.drawn_from.seats[screen.viewer]
+    if screen.has_class("-compact"):
+        prompt = screen.query_one("#prompt")
+        assert (
+            prompt.border_title is not None
+            and zones_line(me, NO_MARKS).plain in Text.from_markup(prompt.border_title).plain
+        )
+        cards = master_angler_line(me, screen.game.cards, NO_MARKS).plain
+        assert cards in Text.from_markup(prompt.border_subtitle or "").plain
+    else:
+        (panel,) = (panel for panel in screen.panels if panel.seat == screen.viewer)
+        assert not panel.collapsed and panel.region.bottom <= screen.size.height - 1
+    listed = {key.key for key in screen.query(FooterKey)}
+    assert {"u", "b", "f7"} | ({"p", "s"} if screen.session.bots else set()) <= listed, listed
+    for key in screen.query(FooterKey):
+        assert key.region.right <= screen.size.width, ("the footer is cut", key.key)
 
 
 async def drawn_at_their_widths(pilot, panels: Iterable[SeatPanel]) -> None:  # type: ignore[no-untyped-def]
@@ -75,6 +104,8 @@ def check_column(screen: PlayScreen) -> None:
     seats = screen.query_one("#seats")
     assert seats.max_scroll_y == 0, ("the seats' column overflows", seats.virtual_size, seats.size)
     assert not screen.panels[0].collapsed  # yours, always whole
+    if screen.viewer is not None:  # at a hot seat, the seat at the keyboard's (issue 52.4)
+        assert screen.panels[0].seat == screen.viewer
     for panel in screen.panels:
         assert panel.region.bottom <= screen.size.height - 1, (panel.seat, panel.region)
         if panel.collapsed:
@@ -104,8 +135,13 @@ async def check_seats_shown_whole(pilot, screen: PlayScreen) -> None:  # type: i
         await pilot.pause()
 
 
-async def play_whole_game(players: int, size: tuple[int, int], replays: Path, seed: int) -> int:
-    seats = (SeatConfig("Ana"), *(SeatConfig(f"Bot{i}", "greedy") for i in range(1, players)))
+async def play_whole_game(
+    players: int, size: tuple[int, int], replays: Path, seed: int, humans: tuple[int, ...] = (0,)
+) -> int:
+    """A seeded game to its results, every decision read: seat 0 is Ana, the others bots
+    but the `humans` (a hot seat: each hand-over passed)."""
+    names = ("Ana", "Bo", "Cy", "Di")
+    seats = tuple(SeatConfig(names[i], "human" if i in humans else "greedy") for i in range(players))
     session = GameSession.start(GameConfig(seats=seats, seed=seed), replays)
     app = make_app(replays)
     decisions = 0
@@ -117,6 +153,9 @@ async def play_whole_game(players: int, size: tuple[int, int], replays: Path, se
             await settle(pilot)
             if isinstance(app.screen, ResultsScreen):
                 return decisions
+            if isinstance(app.screen, HandoverScreen):
+                await pilot.press("enter")
+                continue
             if screen.options:
                 await drawn_at_their_widths(pilot, screen.panels)
                 check_decision(screen)
@@ -135,6 +174,14 @@ async def play_whole_game(players: int, size: tuple[int, int], replays: Path, se
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 async def test_a_whole_game_read_at_every_decision(replays: Path, players: int, size: tuple[int, int]) -> None:
     assert await play_whole_game(players, size, replays, seed=7 + players) > 30
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_whole_hot_seat_game_of_three_read_at_every_decision(replays: Path, size: tuple[int, int]) -> None:
+    """Issue 52.4: Cy, the second human of three seats, saw her own panel folded to a line
+    on her own turn (round 10, seed 9): the column kept the first human's order."""
+    assert await play_whole_game(3, size, replays, seed=9, humans=(0, 2)) > 30
 
 
 @pytest.mark.slow

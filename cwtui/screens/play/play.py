@@ -13,6 +13,7 @@ import contextlib
 import time
 
 from textual import on, work
+from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
@@ -20,7 +21,6 @@ from cwtui import words
 from cwtui.crash import crash_line, write_report
 from cwtui.logfile import NotSaved
 from cwtui.navigation import ShowResults
-from cwtui.screens.compact import roomy
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.screens.seated.seated import SeatedScreen
 from cwtui.search_pool import TreePool
@@ -33,8 +33,8 @@ from engine.moves import Move
 
 class PlayScreen(SeatedScreen):
     BINDINGS = [
-        *roomy("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
-        *roomy("s", "speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
+        Binding("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
+        Binding("s", "speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
     ]
     HELP = (
         "Choose an option with its number or letter, or with the arrows and Enter, or click "

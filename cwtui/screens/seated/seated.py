@@ -22,7 +22,7 @@ from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from cwtui import words
-from cwtui.screens.compact import CompactScreen, roomy
+from cwtui.screens.compact import CompactScreen
 from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.screens.since.since import SinceScreen
 from cwtui.session import Ply
@@ -33,7 +33,7 @@ from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.event_log import EventLog
 from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
 from cwtui.widgets.table.quiet import NoteLines, QuietOptionList, TextLines
-from cwtui.widgets.table.seat import SeatPanel
+from cwtui.widgets.table.seat import SeatPanel, master_angler_line, zones_line
 from engine.bots import Option as BotOption
 from engine.bots import TreeRunner
 from engine.cards import Cards
@@ -82,6 +82,10 @@ class SeatedGame(Protocol):
     def hint(self, timed: bool = True, runner: TreeRunner | None = None) -> list[BotOption]: ...
 
 
+BOARD_TIP = "Angler spaces, locations, decks"
+SUPPLY_TIP = "Trophies, tiles, Master Anglers"
+
+
 class SeatedScreen(CompactScreen):
     PANES = ("board", "supply", "log")
     CSS_PATH = str(Path(__file__).with_name("seated.tcss"))  # absolute: the subclasses live elsewhere
@@ -89,17 +93,26 @@ class SeatedScreen(CompactScreen):
         Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
         # Undo acts only until a draw; when it cannot, it says why (the footer is the
         # same from move to move: rebuilding it costs a layout of the screen).
-        *roomy("u", "undo", "Undo", id="play.undo", tooltip="Take back your last move (until a draw or another seat)"),
+        Binding("u", "undo", "Undo", id="play.undo", tooltip="Take back your last move (until a draw or another seat)"),
         Binding("h", "hint", "Hint", id="play.hint", tooltip="What the hard bot would play now, and why"),
-        *roomy("b", "breakdown", "Scores", id="play.scores", tooltip="Each seat's score, item by item"),
+        Binding("b", "breakdown", "Scores", id="play.scores", tooltip="Each seat's score, item by item"),
         Binding("h", "why_no_hint", show=False, id="play.hint.unlisted"),  # at a table of no human: says why
-        Binding("f2", "show('board')", "Board", id="play.pane.board", tooltip="Angler spaces, locations, decks"),
-        Binding("f3", "show('supply')", "Trophies", id="play.pane.supply", tooltip="Trophies, tiles, Master Anglers"),
+        # The panes' keys act in the compact layout only, and each pane's border names
+        # the others' there (`title_panes`): the footer's room at 80 columns goes to the
+        # keys of the game (issue 52.1: u, b, F7, p and s were dropped for these).
+        Binding("f2", "show('board')", "Board", id="play.pane.board", tooltip=BOARD_TIP, show=False),
+        Binding("f3", "show('supply')", "Trophies", id="play.pane.supply", tooltip=SUPPLY_TIP, show=False),
         Binding("f4", "seats('you')", "You", id="play.pane.you", tooltip="Your panel, whole"),
         Binding("f5", "seats('others')", "Seats", id="play.pane.seats", tooltip="The other seats' panels, whole"),
-        Binding("f6", "show('log')", "Log", id="play.pane.log", tooltip="The event log"),
-        *roomy("f7", "since", "Since", id="play.since", tooltip="What the others did since your last move, whole"),
+        Binding("f6", "show('log')", "Log", id="play.pane.log", tooltip="The event log", show=False),
+        Binding("f7", "since", "Since", id="play.since", tooltip="What the others did since your last move, whole"),
     ]
+    # The panes' own names, on their borders (in the compact layout with the keys to the others)
+    PANE_TITLES = {
+        "board": ("Board", "F2 board"),
+        "supply": ("Trophies and Master Anglers", "F3 trophies"),
+        "log": ("Events", "F6 log"),
+    }
     LEGEND = "\n\n".join((legend.TABLE, legend.HINT))
     # The table's own state (status_parts) before the end in sight at every width: an
     # online table's (its room, whom it waits for, a bot playing a seat, an abort
@@ -127,6 +140,7 @@ class SeatedScreen(CompactScreen):
         self.breakdown = False
         self.asking: View | None = None  # the decision's position, as the seat to act sees it
         self.drawn_from: View | None = None  # the View the table was last drawn from
+        self.drawn_marks: Marks = NO_MARKS  # what its last move changed
         self.keys_help = Text("")  # what check_action depends on, when the footer was drawn
         self.since: list[tuple[str, list[str]]] = []  # what the others did, by seat: F7 shows it
         # One hint search at a time, one per decision: the decision being searched, the
@@ -170,7 +184,6 @@ class SeatedScreen(CompactScreen):
         return [(first + i) % n for i in range(n)]
 
     def on_mount(self) -> None:
-        self.query_one("#log").border_title = "Events"
         self.update_layout(self.size.width, self.size.height)
         self.refresh_panes()
         self.advance()
@@ -182,11 +195,11 @@ class SeatedScreen(CompactScreen):
         compact = self.has_class("-compact")
         self.query_one("#seats").styles.width = "1fr" if compact else max(40, min(76, width - 80))
         # the decision's box: a fixed height (a new decision then needs no layout), a
-        # third of a tall screen; compact, 11 rows: two lines of what the others did
-        # (the whole of three two-player turns in five), the question, four options and
-        # the keys, under the board (10 rows at 24) and your panel at the start (11)
-        self.query_one("#prompt").styles.height = 11 if compact else max(13, min(20, height // 3))
+        # third of a tall screen; compact, every row the board leaves (it takes 10): at
+        # 24, what the others did, the question, four or more options and the keys
+        self.query_one("#prompt").styles.height = max(11, height - 2 - 10) if compact else max(13, min(20, height // 3))
         self.update_status()  # it says less in the compact layout
+        self.title_prompt()
 
     def watch_shown(self, shown: str) -> None:
         """Compact layout: one pane above the prompt — the board, the trophies or the
@@ -195,7 +208,33 @@ class SeatedScreen(CompactScreen):
         for pane_id in self.PANES:
             self.query_one(f"#{pane_id}").set_class(pane_id == shown, "-shown")
         self.query_one("#left").set_class(True, "-shown")
+        self.title_panes()
         self.call_after_refresh(self.fit_seats)  # a new size: the column's rows may differ
+
+    def title_panes(self) -> None:
+        """Each pane's name on its border; in the compact layout, with the keys that show
+        the others there, as tabs say it (the footer's room is the game's keys')."""
+        compact = self.has_class("-compact")
+        for pane, (name, _key) in self.PANE_TITLES.items():
+            others = [key for other, (_name, key) in self.PANE_TITLES.items() if other != pane]
+            self.query_one(f"#{pane}").border_title = " · ".join((name, *others)) if compact else name
+
+    def title_prompt(self) -> None:
+        """In the compact layout, where your panel is not on the table (F4 shows it), the
+        decision's box says on its borders what its options name of yours: your zones
+        at its top, your Master Angler cards at its bottom (issue 52.1: a player pressed
+        F4 and Esc before every choice). Nothing where the table shows your panel, or
+        it has no seat of yours (a spectator, a bot's turn at a hot seat)."""
+        prompt = self.query_one("#prompt")
+        v, private = self.drawn_from, self.viewer
+        if not self.has_class("-compact") or v is None or private is None:
+            prompt.border_title = prompt.border_subtitle = None
+            return
+        me = v.seats[private]
+        marks = self.drawn_marks
+        prompt.border_title = Text.assemble(("Your zones ", "dim"), zones_line(me, marks))
+        cards = master_angler_line(me, self.game.cards, marks)
+        prompt.border_subtitle = Text.assemble(("Your Master Anglers ", "dim"), cards) if cards else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "seats" and parameters == ("you",):  # the full layout shows your panel whole
@@ -206,7 +245,7 @@ class SeatedScreen(CompactScreen):
         """The footer lists the keys that act on this screen, and is the same from move to
         move (rebuilding it costs a layout of the screen): u is listed while it cannot
         act too, and says why; the prompt's key line offers it when it can."""
-        if action == "hint":  # a table with no human seat (a spectator, bots only) has no decision to hint
+        if action in ("hint", "undo"):  # a table with no human seat (a spectator, bots only): no decision
             return bool(self.game.humans)
         return True
 
@@ -445,7 +484,9 @@ class SeatedScreen(CompactScreen):
         v, private = self.table_view()
         before = self.game.view_before_last(v.seat)
         marks: Marks = NO_MARKS if before is None else changes(before, v)
-        self.drawn_from = v
+        self.drawn_from, self.drawn_marks = v, marks
+        self.order_panels()
+        self.title_prompt()
         for board in self.boards:
             board.show(v, marks)
         yours = self.seat_order()[0]
@@ -455,6 +496,20 @@ class SeatedScreen(CompactScreen):
             )
         self.fit_seats()
         self.update_status()
+
+    def order_panels(self) -> None:
+        """The seats' column in `seat_order`: yours first (at a hot seat, the seat at the
+        keyboard's), the others in turn order from you. The column was ordered once,
+        for the first human, so the second's own panel stood below the others' and was
+        the first folded on their own turn (issue 52.4)."""
+        order = self.seat_order()
+        if [panel.seat for panel in self.panels] == order:
+            return
+        by_seat = {panel.seat: panel for panel in self.panels}
+        self.panels = [by_seat[seat] for seat in order]
+        column = self.query_one("#seats")
+        for place, panel in enumerate(self.panels):
+            column.move_child(panel, before=place)
 
     def fit_seats(self) -> None:
         """The full layout's column shows every panel whole, or collapses the other seats'

@@ -23,6 +23,7 @@ from cwtui.words import KIND_NAMES, TROPHY_NAMES, counted, quantity
 from engine.cards import Cards
 from engine.components import COLORS, ZONES
 from engine.view import SeatView, View, score_shown
+from engine.view_types import MasterAnglerView
 
 WIDE = 32  # content columns from which zones share a line
 FISH_COLUMN = 30  # content columns per column of one's own fish
@@ -96,11 +97,7 @@ def score_line(v: View, seat: int, cards: Cards, breakdown: bool, marks: Marks) 
 
 def zones(me: SeatView, marks: Marks, wide: bool) -> RenderableType:
     """R1.9 — zones 3–6: each place a bait glyph or a dot."""
-    cells = []
-    for z in ZONES:
-        label = marked(Text(f"{z}", style="dim bold"), f"zone:{me.seat}:{z}", marks)
-        cell = Text.assemble(label, " ", zone(me.board[z - 3], z))
-        cells.append(clickable(cell, f"zone:{z}"))
+    cells = [clickable(zone_cell(me, z, marks), f"zone:{z}") for z in ZONES]
     if wide:
         return Text("  ").join(cells)
     grid = Table.grid(padding=(0, 2))
@@ -111,18 +108,40 @@ def zones(me: SeatView, marks: Marks, wide: bool) -> RenderableType:
     return Group(Text("Zones", style="dim"), grid)
 
 
+def zones_line(me: SeatView, marks: Marks) -> Text:
+    """The seat's zones on one line, as its panel draws them wide: "3 RRY  4 KYYY  5 BRK·  6 ·"."""
+    return Text("  ").join(zone_cell(me, z, marks) for z in ZONES)
+
+
+def zone_cell(me: SeatView, z: int, marks: Marks) -> Text:
+    """Zone `z`: its number (marked if the last move changed it) and its bait."""
+    return Text.assemble(
+        marked(Text(f"{z}", style="dim bold"), f"zone:{me.seat}:{z}", marks), " ", zone(me.board[z - 3], z)
+    )
+
+
+def master_angler_line(me: SeatView, cards: Cards, marks: Marks) -> Text:
+    """The seat's Master Angler cards on one line, each as its panel draws it ("Char #12
+    rbr 1/3 · Ray #24 bpy 0/3"); empty if it holds none."""
+    return Text(" · ").join(master_angler(m, me.seat, cards, marks) for m in me.master_anglers)
+
+
+def master_angler(m: MasterAnglerView, seat: int, cards: Cards, marks: Marks) -> Text:
+    """A Master Angler card held: its kind and number, its slots (filled ones solid), filled of all."""
+    line = marked(Text(f"{cards.ma_kind[m.card]} #{m.card}"), f"ma:{seat}:{m.card}", marks)
+    line.append(" ")
+    line.append_text(slot_glyphs(tuple(COLORS[c] for c in cards.ma_slots[m.card]), m.filled))
+    line.append(f" {sum(m.filled)}/{len(m.filled)}", style="dim")
+    return line
+
+
 def master_anglers(me: SeatView, cards: Cards, marks: Marks) -> list[Text]:
     """R4.6 — the seat's Master Angler cards, one a line: filled slots are solid chips;
     the cards caught, counted by kind (what the Three Identical and Four Different
     trophies look at, R8.4)."""
     lines = [Text("Master Anglers", style="dim")] if me.master_anglers else []
     for m in me.master_anglers:
-        colors = tuple(COLORS[c] for c in cards.ma_slots[m.card])
-        line = marked(Text(f"{cards.ma_kind[m.card]} #{m.card}"), f"ma:{me.seat}:{m.card}", marks)
-        line.append(" ")
-        line.append_text(slot_glyphs(colors, m.filled))
-        line.append(f" {sum(m.filled)}/{len(m.filled)}", style="dim")
-        lines.append(clickable(Text.assemble("  ", line), f"card:{m.card}"))
+        lines.append(clickable(Text.assemble("  ", master_angler(m, me.seat, cards, marks)), f"card:{m.card}"))
     if me.master_anglers_caught:
         n = len(me.master_anglers_caught)
         label = marked(Text(f"Caught {quantity(n, 'Master Angler')} ", style="dim"), f"caught:{me.seat}", marks)
