@@ -376,8 +376,12 @@ class CwtuiApp(App[None]):
                 run = functools.partial(self.run_action, binding.action, active.node)
                 named.add(binding.description)
                 yield SystemCommand(binding.description, f"{binding.tooltip or binding.description} (key: {key})", run)
-        yield from super().get_system_commands(screen)
-        if self.guest is None:
+        for command in super().get_system_commands(screen):
+            # of Textual's own, what a player looks for: its keys panel (for a widget's
+            # own keys), Maximize and Screenshot are a developer's
+            if command.title in ("Theme", "Quit") and command.title not in named:
+                yield command
+        if self.guest is None and "New game" not in named:  # home has its own
             yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
         if "Home" not in named:  # the screen's own Home (the play screen's saves its game)
             yield SystemCommand("Home", "Back to the home screen", self.action_home)

@@ -63,3 +63,21 @@ async def test_undo_from_the_command_palette(replays: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert screen.session.state.ply == played - 1
+
+
+async def test_the_palette_offers_the_games_commands_each_once(replays: Path) -> None:
+    """Issue 52.10: the palette listed Textual's own commands ("Show help for the focused
+    widget…", "Maximize the focused widget", "Save an SVG 'screenshot'…") among the
+    game's, and "New game" twice on the home screen."""
+    from cwtui.screens.home.home import HomeScreen
+
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(HomeScreen(replays))
+        await settle(pilot)
+        for screen in (app.screen, await open_table(app, replays)):
+            await settle(pilot)
+            titles = [command.title for command in app.get_system_commands(screen)]
+            assert len(titles) == len(set(titles)), titles
+            assert not {"Keys", "Maximize", "Minimize", "Screenshot"} & set(titles), titles
+            assert {"Theme", "Quit", "New game"} <= set(titles) or {"Theme", "Home"} <= set(titles), titles
