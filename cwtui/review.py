@@ -129,6 +129,15 @@ def read_sidecar(path: Path) -> bytes:
         return file.read(MAX_LOG)
 
 
+BEST: Final = GRADES[0]  # a loss within the rollouts' noise: as good as the search's move
+
+
+def costly(judged: Judged) -> bool:
+    """Whether a decision cost the seat something: its grade says so, not its loss (one
+    graded best may have lost a few tenths, the rollouts' noise)."""
+    return judged.grade != BEST
+
+
 @dataclass
 class GameReview:
     """A game's review: its log, the seats judged and each of their decisions."""
@@ -154,10 +163,9 @@ class GameReview:
         return band(self.of(seat))
 
     def worst(self, seat: int, count: int = 3) -> list[Judged]:
-        """The seat's costliest decisions that lost anything, costliest first (ties: the
-        earlier)."""
-        lost = [j for j in self.of(seat) if j.loss > 0]
-        return sorted(lost, key=lambda j: (-j.loss, j.ply))[:count]
+        """The seat's costliest decisions, costliest first (ties: the earlier): those its
+        grade says cost something (`costly`)."""
+        return sorted(filter(costly, self.of(seat)), key=lambda j: (-j.loss, j.ply))[:count]
 
 
 def read_game(path: Path, cards: Cards) -> tuple[GameLog, bytes]:
@@ -410,7 +418,7 @@ def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
     if judged.chosen == judged.best:
         return f"played {played}, the search's choice too"
     best = mid_sentence(option(seen, cards, judged.best))
-    if judged.grade == "best":  # within the rollouts' noise of the search's choice
+    if not costly(judged):
         return f"played {played}, as good as {best}"
     return f"played {played}; better was {best}" + (f" ({why_words(judged)})" if judged.why else "")
 
@@ -421,8 +429,15 @@ def why_words(judged: Judged) -> str:
 
 
 def points(value: float) -> str:
-    """Points lost as a player reads them: "−2.4"."""
-    return f"−{value:.1f}"
+    """Points lost as a player reads them: "−2.4" (`tenths`)."""
+    return f"−{tenths(value):.1f}"
+
+
+def tenths(value: float) -> float:
+    """Points to the tenth below, as the grades are bounded (GRADE_BOUNDS: a loss under
+    0.5 is best, which rounded could read 0.5); the nudge keeps a tenth that a float
+    holds as 0.6999… a tenth."""
+    return math.floor(value * 10 + 1e-9) / 10
 
 
 @dataclass(frozen=True)

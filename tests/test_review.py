@@ -292,6 +292,35 @@ def test_the_command_reports_accuracy_and_the_worst_decisions(log: Path, capsys:
     assert capsys.readouterr().out.splitlines()[0].endswith("10 decisions reviewed (kept review)")
 
 
+def _noisy_judge(job):  # -> Judged: every decision best, having lost the rollouts' noise
+    judged = quick_judge(job)
+    position = job[0]
+    return msgspec.structs.replace(
+        judged, best=position.moves[0] if position.chosen != position.moves[0] else position.moves[1],
+        lead_best=2.0, lead_chosen=1.54, loss=0.46, grade=grade(0.46), why=(),
+    )  # fmt: skip
+
+
+def test_the_costliest_decisions_are_those_graded_below_best(log: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The costliest list held "move 2, best (−0.3)" and "best (−0.5)" (issue 52.13):
+    it listed whatever lost anything, while the grade calls a loss under 0.5 best. It
+    holds the decisions whose grade says they cost something, and a loss reads to the
+    tenth below, so a best one never reads as the bound it is under."""
+    monkeypatch.setattr(reviews, "judge_job", _noisy_judge)
+    game = reviews.review(log, CARDS, "medium", workers=1)
+    assert {j.grade for j in game.decisions} == {"best"} and game.worst(0) == []
+    lines = reviews.report(game, CARDS)
+    assert not [line for line in lines if line.startswith("    move ")], lines
+    monkeypatch.setattr(reviews, "judge_job", quick_judge)  # every grade, best ones losing a third of a point
+    reviews.sidecar_path(log).unlink()
+    game = reviews.review(log, CARDS, "medium", workers=1)
+    ana = game.of(0)
+    assert any(j.grade == "best" and j.loss > 0 for j in ana)
+    assert game.worst(0, len(ana)) == sorted((j for j in ana if j.grade != "best"), key=lambda j: (-j.loss, j.ply))
+    shown = [reviews.points(x) for x in (0.46, 0.4999, 0.5, 0.7, 1.49, 1.5, 4.46)]
+    assert shown == ["−0.4", "−0.4", "−0.5", "−0.7", "−1.4", "−1.5", "−4.4"]
+
+
 def test_the_command_refuses_what_it_cannot_review(log: Path, tmp_path: Path, capsys) -> None:
     """Every file is checked before the first search: one line, exit 2, nothing kept."""
     garbage = tmp_path / "garbage.jsonl"

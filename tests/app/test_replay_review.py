@@ -6,6 +6,7 @@ Accept new or changed SVGs only after looking at them (../shared/tools/svg2png).
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -15,14 +16,16 @@ from helpers import quick_judge
 from textual.pilot import Pilot
 
 from cwtui import review as reviews
-from cwtui.replaying import open_replay
+from cwtui.replaying import ReplayCursor, open_replay
 from cwtui.runner import play_game
 from cwtui.screens.fork.fork import ForkDialog
+from cwtui.screens.replay.graded import Graded
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.review_summary.review_summary import ReviewSummaryScreen
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.widgets.move_list import MoveList
+from cwtui.words import mid_sentence, option
 from engine import GameConfig, SeatConfig, load_cards
 from engine.bots.judge import MISTAKES
 
@@ -269,17 +272,47 @@ async def test_the_chart_adds_the_win_chances_only_with_a_review(game: Path, tmp
 
 
 async def test_a_move_as_good_as_the_searchs_has_nothing_better_to_try(game: Path) -> None:
-    """A decision graded best whose move is not the search's own (it lost nothing) said
-    "· f tries the better move", beside "as good as"; a costlier one still says it."""
+    """A decision graded best whose move is not the search's own (it lost nothing, or
+    the rollouts' noise) said "· f tries the better move", beside "as good as"; a costlier
+    one still says it."""
     app = make_app(game.parent)
     async with app.run_test(size=(140, 40)) as pilot:
         await opener(game)(pilot)
         screen = app.screen
         assert isinstance(screen, ReplayScreen) and screen.graded is not None
         judged = screen.graded.judged.values()
-        even = next(j for j in judged if j.chosen != j.best and j.loss < 0.05)
-        costly = next(j for j in judged if j.chosen != j.best and j.loss >= 0.05)
+        even = next(j for j in judged if j.chosen != j.best and j.grade == "best")
+        costly = next(j for j in judged if j.grade != "best")
         for decision, says in ((even, False), (costly, True)):
             screen.cursor.go(decision.ply)
             line = screen.graded.line(screen.cursor, screen.speaks_of, forkable=True)
             assert line is not None and ("f tries the better move" in line.plain) == says, line.plain
+
+
+README = Path(__file__).parents[2] / "README.md"
+
+
+def test_the_readme_quotes_the_line_at_a_mistake_as_the_replay_writes_it(game: Path) -> None:
+    """The README's m/M row quoted the line of win chances the review had before it
+    graded in points ("played … (win 41%); best was … (win 62%)", issue 52.13). Both
+    lines, with what differs from decision to decision put alike (the moves as …, where
+    the points lie as WHY, numbers as N), read the same."""
+    row = next(line for line in README.read_text().splitlines() if line.startswith("| `m` / `M` |"))
+    quoted = row.split('"')[1]
+    why = quoted.rsplit("… (", 1)[1].split(")")[0]
+    graded = Graded.kept(game, open_replay(game).log)
+    assert graded is not None
+    decision = min((j for j in graded.judged.values() if j.grade == "mistake" and j.why), key=lambda j: j.ply)
+    cursor = ReplayCursor(open_replay(game))
+    cursor.go(decision.ply)
+    line = graded.line(cursor, lambda seat: True, forkable=True)
+    assert line is not None
+    seen = cursor.shown((decision.seat,))[decision.seat]
+    played, better = (mid_sentence(option(seen, CARDS, m)) for m in (decision.chosen, decision.best))
+    written = line.plain.replace(played, "…", 1).replace(better, "…", 1).replace(reviews.why_words(decision), "WHY")
+    written = written.replace(cursor.names[decision.seat], "Ana")
+
+    def alike(text: str) -> str:
+        return re.sub(r"\d+(\.\d+)?", "N", text)
+
+    assert alike(quoted.replace(why, "WHY")) == alike(written)

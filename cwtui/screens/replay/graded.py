@@ -60,10 +60,10 @@ class Graded:
         seen = cursor.shown((judged.seat,))[judged.seat]
         text = Text(f"{cursor.names[judged.seat]}'s next move, ")
         text.append(GRADE_WORDS[judged.grade], style=GRADE_STYLES.get(judged.grade, "bold"))
-        if judged.loss >= 0.05:
+        if review.tenths(judged.loss):
             text.append(f" ({review.points(judged.loss)})")
         text.append(f": {review.decision_line(judged, seen, cursor.cards)}")
-        if judged.chosen != judged.best and judged.loss >= 0.05 and forkable:  # as good: nothing better to try
+        if review.costly(judged) and forkable:  # else as good: nothing better to try
             text.append(" · f tries the better move", style="dim")
         return text
 

@@ -56,7 +56,7 @@ class ReviewSummaryScreen(ModalScreen[int | None]):
                 out.append(w.grade, style=GRADE_STYLES.get(w.grade, ""))
                 out.append(f" ({points(w.loss)}): {w.line}\n")
             if not s.worst:
-                out.append("   no decision lost anything\n", style="dim")
+                out.append("   every decision as good as the search's\n", style="dim")
         out.rstrip()
         return out
 
