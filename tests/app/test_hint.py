@@ -156,3 +156,29 @@ async def test_a_hint_asked_while_an_earlier_search_runs_waits_for_it(replays: P
         assert hint_text(screen).startswith(
             f"Hint: the hard bot would play {keys[screen.options.index(ranked[0].move)]}"
         )
+
+
+async def test_a_hint_mark_is_never_broken_over_two_lines(replays: Path) -> None:
+    """Issue 52.9: after an option long enough to fill its line, the hint's mark broke
+    over two ("◀ 100%" / "win"). A mark that does not fit after the option stands before
+    it, whole."""
+    from rich.console import Console
+
+    from engine import apply
+    from engine.moves import PlaceAngler
+    from engine.scenario import Scenario
+
+    sc = Scenario(seats=DUO, seed=11).board(0, {6: "black"}).tackle(0, []).master_anglers(0, [])
+    state, _ = apply(sc.build(), PlaceAngler("black"))  # the zone 6 bonus: the deck's top card, a long option
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, GameSession.unlogged(state))
+        menu = screen.query_one("#options", OptionList)
+        width = menu.scrollable_content_region.width
+        for index in range(len(screen.options)):
+            prompt = screen.option_prompt(index, "◀ 100% win")
+            console = Console(width=width, record=True, color_system=None)
+            console.print(prompt)
+            lines = console.export_text().splitlines()
+            assert any("◀ 100% win" in line for line in lines), lines
+        assert any(len(screen.option_prompt(i).plain) + 14 > width for i in range(len(screen.options)))

@@ -152,3 +152,35 @@ async def test_at_80x24_what_the_others_did_takes_two_lines(replays: Path) -> No
         board = screen.query_one("#board")
         assert board.region.bottom <= screen.query_one("#prompt").region.y
         assert board.size.height >= len(board.strips) == 8  # the spaces, the zones' heads, six rows: none cut
+
+
+@pytest.mark.parametrize("width", [56, 76, 116])
+def test_a_card_or_a_trophy_never_breaks_from_what_it_says(width: int) -> None:
+    """Issue 52.9: the Master Angler display broke a card from its slots ("Ray #26" /
+    "ybb"), and the trophies a contest from its value ("Shore" / "contest 5"): lines
+    break only between them now, at any width."""
+    from rich.console import Console
+
+    from cwtui.widgets.table.board import display, trophies
+    from cwtui.widgets.table.marks import NO_MARKS
+    from cwtui.words import TROPHY_NAMES
+    from engine.scenario import Scenario
+    from engine.view import view
+
+    state = Scenario(seats=(SeatConfig("Ana"), SeatConfig("Bo")), seed=11).trophy(0, "first_to_8_species").build()
+    v = view(state, 0)
+
+    def lines(text: object) -> list[str]:
+        console = Console(width=width, record=True, color_system=None)
+        console.print(text)
+        return console.export_text().splitlines()
+
+    shown = lines(display(v, state.cards, NO_MARKS, width))
+    for card in v.display:
+        name = f"{state.cards.ma_kind[card]} #{card} "
+        (line,) = [line for line in shown if name in line]
+        assert len(line.split(name)[1].split()[0]) == len(state.cards.ma_slots[card]), (name, shown)
+    shown = lines(trophies(v, NO_MARKS, width))
+    for kind, stack in v.stacks.items():
+        name = TROPHY_NAMES[kind].replace("Master Angler: ", "Master Angler ")
+        assert any(f"{name} {stack[-1] if stack else 'gone'}" in line for line in shown), (name, shown)

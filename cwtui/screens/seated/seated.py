@@ -417,8 +417,13 @@ class SeatedScreen(CompactScreen):
         label = words.option(self.asking, self.game.cards, self.options[index])
         prompt = Text.assemble((f"{key} ", "bold"), label)
         if note:
-            prompt.append("  ")
-            prompt.append(f" {note} ", style=HINT)
+            mark = Text(f" {note} ", style=HINT)
+            width = self.query_one("#options", OptionList).scrollable_content_region.width
+            if prompt.cell_len + 2 + mark.cell_len <= width:
+                prompt.append("  ")
+                prompt.append_text(mark)
+            else:  # after a label that fills its line, the mark broke over two ("◀ 100%" / "win")
+                prompt = Text.assemble((f"{key} ", "bold"), mark, " ", label)
         return prompt
 
     def option_keys(self) -> list[str]:

@@ -5,7 +5,7 @@ the Master Angler display. Drawn from a View, so it shows only what is public.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from rich.box import ROUNDED
 from rich.console import RenderableType
@@ -139,21 +139,38 @@ def deck(v: View, loc: int, marks: Marks, roomy: bool) -> Text:
     return text
 
 
-def mystery_and_tag(v: View, marks: Marks) -> Text:
-    text = Text("Mystery Weight ", style="dim")
-    if v.mystery_weight is None:
-        text.append("none left")
-    else:
-        text.append_text(marked(Text(f"{v.mystery_weight} lb", style="bold"), "mystery", marks))
-        below = len(v.mystery_left) - 1
-        text.append(f" face up, {below} below", style="dim")
-    text.append(" · Tag tile ", style="dim")
-    text.append(v.tag, style="bold")
-    text.append(" (+1 VP a presented fish)" if v.tag_points else " (no tag points)", style="dim")
+def flowed(units: Sequence[Text], width: int, sep: str = " · ", head: Text | None = None) -> Text:
+    """`head`, then `units` joined by `sep`, broken into lines only between units: where
+    the next does not fit, it begins a line of its own. Wrapped as words, a line broke
+    inside one ("Ray #26" / "ybb", a contest from its value), or cut it ("Rainbow
+    Tro…"). A unit longer than a line is wrapped as words."""
+    text = head.copy() if head is not None else Text()
+    line = text.cell_len
+    for i, unit in enumerate(units):
+        gap = Text(sep, style="dim") if i else Text()
+        if i and line + gap.cell_len + unit.cell_len > width:
+            text.append("\n")
+            line, gap = 0, Text()
+        text.append_text(gap)
+        text.append_text(unit)
+        line += gap.cell_len + unit.cell_len
     return text
 
 
-def trophies(v: View, marks: Marks) -> Text:
+def mystery_and_tag(v: View, marks: Marks, width: int) -> Text:
+    mystery = Text("Mystery Weight ", style="dim")
+    if v.mystery_weight is None:
+        mystery.append("none left")
+    else:
+        mystery.append_text(marked(Text(f"{v.mystery_weight} lb", style="bold"), "mystery", marks))
+        below = len(v.mystery_left) - 1
+        mystery.append(f" face up, {below} below", style="dim")
+    tag = Text.assemble(("Tag tile ", "dim"), (v.tag, "bold"))
+    tag.append(" (+1 VP a presented fish)" if v.tag_points else " (no tag points)", style="dim")
+    return flowed((mystery, tag), width)
+
+
+def trophies(v: View, marks: Marks, width: int) -> Text:
     """Every trophy stack's next value, and who holds its tiles (R8, R10)."""
     # who holds each kind, each seat once: "Ana 1, Bo 3×1" (a seat may hold several
     # Mystery Weight tiles, of 1 VP each)
@@ -165,37 +182,36 @@ def trophies(v: View, marks: Marks) -> Text:
         kind: [f"{name} {ps[0]}" if len(ps) == 1 else f"{name} {len(ps)}×{ps[0]}" for name, ps in by_seat.items()]
         for kind, by_seat in tiles.items()
     }
-    text = Text("Trophies ", style="dim")
-    for i, kind in enumerate(TROPHY_ORDER):
+    units = []
+    for kind in TROPHY_ORDER:
         stack = v.stacks.get(kind, ())
-        if i:
-            text.append(" · ", style="dim")
-        text.append(TROPHY_NAMES[kind].replace("Master Angler: ", "Master Angler "), style="" if stack else "dim")
-        text.append(" ")
+        unit = Text(TROPHY_NAMES[kind].replace("Master Angler: ", "Master Angler "), style="" if stack else "dim")
+        unit.append(" ")
         value = Text(f"{stack[-1]}" if stack else "gone", style="bold" if stack else "dim")
-        text.append_text(marked(value, f"trophy:{kind}", marks))
+        unit.append_text(marked(value, f"trophy:{kind}", marks))
         if kind in held:
-            text.append(" (" + ", ".join(held[kind]) + ")", style="italic")
+            unit.append(" (" + ", ".join(held[kind]) + ")", style="italic")
+        units.append(unit)
     if "mystery_weight" in held:
-        text.append(" · Mystery Weight (" + ", ".join(held["mystery_weight"]) + ")", style="italic")
-    return text
+        units.append(Text("Mystery Weight (" + ", ".join(held["mystery_weight"]) + ")", style="italic"))
+    return flowed(units, width, head=Text("Trophies ", style="dim"))
 
 
-def display(v: View, cards: Cards, marks: Marks) -> Text:
-    """R2.3 — the face-up Master Angler cards and the deck."""
-    text = Text("Master Angler display ", style="dim")
+def display(v: View, cards: Cards, marks: Marks, width: int) -> Text:
+    """R2.3 — the face-up Master Angler cards and the deck, a card never broken from its
+    slots."""
+    units = []
     for i, card in enumerate(v.display):
         if card < 0:
-            text.append("(empty)  ", style="dim")
+            units.append(Text("(empty)", style="dim"))
             continue
         colors = tuple(COLORS[c] for c in cards.ma_slots[card])
         entry = marked(Text(f"{cards.ma_kind[card]} #{card}"), f"display:{i}", marks)
         entry.append(" ")
         entry.append_text(slots(colors, (False,) * len(colors)))
-        text.append_text(clickable(entry, f"card:{card}"))
-        text.append("  ")
-    text.append(f"deck {v.master_angler_deck}", style="dim")
-    return text
+        units.append(clickable(entry, f"card:{card}"))
+    units.append(Text(f"deck {v.master_angler_deck}", style="dim"))
+    return flowed(units, width, sep="  ", head=Text("Master Angler display ", style="dim"))
 
 
 class Board(Drawn):
@@ -241,9 +257,9 @@ def board_parts(v: View, marks: Marks, cards: Cards, supply: bool, roomy: bool) 
         held = tuple((s.name, s.trophies) for s in v.seats)
         return [
             (("mystery", v.mystery_weight, v.mystery_left, v.tag, v.tag_points, only("mystery")),
-             lambda w: mystery_and_tag(v, marks)),
-            (("trophies", tuple(v.stacks.items()), held, only("trophy:")), lambda w: trophies(v, marks)),
-            (("display", v.display, v.master_angler_deck, only("display:")), lambda w: display(v, cards, marks)),
+             lambda w: mystery_and_tag(v, marks, w)),
+            (("trophies", tuple(v.stacks.items()), held, only("trophy:")), lambda w: trophies(v, marks, w)),
+            (("display", v.display, v.master_angler_deck, only("display:")), lambda w: display(v, cards, marks, w)),
         ]  # fmt: skip
     return [
         (("spaces", v.spaces, only("space:")), lambda w: spaces(v, marks)),
