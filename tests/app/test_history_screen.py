@@ -397,3 +397,73 @@ async def test_the_sidebar_keys_act_where_the_footer_has_no_room_for_them(histor
         screen = await open_history(pilot)
         listed = {b.binding.key for b in screen.active_bindings.values() if b.binding.show and b.enabled}
         assert {"f2", "f3", "f4"} <= listed
+
+
+# Widths (issue 52.9) ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def app_games(replays: Path) -> Path:
+    """Two games under the names the app gives them (game-DATE-TIME-SEED: 40 characters)."""
+    from cwtui.runner import play_game
+    from engine.config import GameConfig, SeatConfig
+
+    for seed, kinds in ((14695981039346656037, "greedy random"), (9007199254740993, "greedy greedy random random")):
+        seats = tuple(
+            SeatConfig(name, kind) for name, kind in zip(("Ana", "Bo", "Cy", "Di"), kinds.split(), strict=False)
+        )
+        play_game(GameConfig(seats=seats, seed=seed), replays, log=replays / f"game-20261127-184322-{seed}.jsonl")
+    return replays
+
+
+async def test_every_column_of_the_first_question_is_on_screen_at_120x40(app_games: Path) -> None:
+    """Its last column (the round) was off the screen, behind the game ids: the widest
+    values are cut, with "…", so that every column shows."""
+    app = make_app(app_games)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_history(pilot)
+        await run_ready(pilot, READY[0].title)
+        table = pilot.app.screen.query_one("#table", DataTable)
+        assert [str(c.label) for c in table.columns.values()][-1] == "round"
+        assert table.max_scroll_x == 0 and table.virtual_size.width <= table.scrollable_content_region.width
+        games = {str(table.get_row_at(i)[5]) for i in range(table.row_count)}
+        assert all(game.startswith("game-2026") and game.endswith("…") for game in games)
+    async with make_app(app_games).run_test(size=(80, 24)) as pilot:  # names alone are wider: nothing to gain
+        await open_history(pilot)
+        await run_ready(pilot, READY[0].title)
+        table = pilot.app.screen.query_one("#table", DataTable)
+        assert table.max_scroll_x > 0 and not any("…" in str(cell) for cell in table.get_row_at(0))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_table_list_shows_every_name_whole(history_replays: Path, size: tuple[int, int]) -> None:
+    """At 120×40 the list read "master_anglers  tabl" once a table was open: a name is
+    never cut, and a table's kind or a column's type shows where it fits whole."""
+    app = make_app(history_replays)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_history(pilot)
+        await pilot.press("f3")
+        tree = screen.query_one("#schema-tree", Tree)
+        for node in tree.root.children:
+            node.expand()
+        await pilot.pause()
+        assert tree.max_scroll_x == 0
+        lines = [(node.data, str(node.label)) for table in tree.root.children for node in (table, *table.children)]
+        assert all(label.startswith(name) for (name, _note, _doc), label in lines)
+        noted = [label for (name, note, _doc), label in lines if label in (f"{name}  {note}", f"{name} {note}")]
+        assert all(label == name or label in noted for (name, _note, _doc), label in lines)
+        if size == (120, 40):  # every table's kind, and a type but where it is longer than the room
+            assert len(noted) == len(lines) - 4 and "master_angler_cards  table" in noted
+            assert "created timestamp with time zone" not in noted
+        else:
+            assert len(noted) > len(lines) / 2
+
+
+def test_fit_widths_cuts_the_widest_first_and_never_below_the_least() -> None:
+    from cwtui.screens.history.fitted import fit_widths
+
+    assert fit_widths([5, 10, 40], [5, 4, 4], 60) == [5, 10, 40]  # room for all
+    assert fit_widths([5, 10, 40], [5, 4, 4], 30) == [5, 10, 15]  # the widest gives
+    assert fit_widths([5, 30, 40], [5, 4, 4], 30) == [5, 13, 12]  # cut to one width, the spare from the left
+    assert fit_widths([5, 30, 40], [5, 20, 4], 30) == [5, 20, 5]  # never below a name
+    assert fit_widths([5, 30, 40], [5, 20, 20], 30) == [5, 30, 40]  # names alone are wider: nothing cut

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 from datetime import datetime
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
     ContentSwitcher,
-    DataTable,
     Footer,
     OptionList,
     Select,
@@ -53,19 +51,18 @@ from cwtui.history.sandbox import (
     QueryResult,
     describe,
     export,
-    is_numeric,
     open_history,
     run_query,
 )
 from cwtui.saved import DB_NAME, shown_path
 from cwtui.screens.compact import act_unlisted, roomy, roomy_actions
 from cwtui.screens.export.export import ExportDialog
+from cwtui.screens.history.fitted import ResultTable, SchemaTree
 from cwtui.settings import Settings
 from cwtui.widgets.chart import BarChart
 from cwtui.words import quantity
 
 ROW_LIMIT = 500
-CELL_WIDTH = 60  # longer values are cut in the table (exports keep them whole)
 
 START_SQL = """\
 -- Ask the history anything in SQL (DuckDB). F5 runs the query.
@@ -189,7 +186,7 @@ class HistoryScreen(Screen[None]):
                     yield OptionList(*[Option(self._ready_prompt(q), id=str(i)) for i, q in enumerate(READY)],
                                      id="ready-list")  # fmt: skip
                 with TabPane("Schema", id="schema"):
-                    yield Tree("history", id="schema-tree")
+                    yield SchemaTree(id="schema-tree")
                     yield Static("", id="schema-doc")
                 with TabPane("Past", id="past"):
                     yield OptionList(id="past-list")
@@ -198,7 +195,7 @@ class HistoryScreen(Screen[None]):
                 yield Static("", id="status")
                 with ContentSwitcher(initial="hint", id="output"):
                     yield Static("", id="hint")
-                    yield DataTable(id="table", zebra_stripes=True, cursor_type="row")
+                    yield ResultTable(id="table", zebra_stripes=True, cursor_type="row")
                     with Vertical(id="chart-box"):
                         with Horizontal(id="chart-controls"):
                             yield Static("label", classes="control-label")
@@ -323,7 +320,7 @@ class HistoryScreen(Screen[None]):
                 note += f"; {len(report.skipped)} damaged logs skipped (`cwtui history load` names them)"
             self._status(note + ".")
         if schema:
-            self._show_schema(schema)
+            self.query_one("#schema-tree", SchemaTree).fill(schema)
         self.query_one("#hint", Static).update(self._hint(games))
         if message.samples is not None:  # what a query showed before may have changed
             self.query_one("#output", ContentSwitcher).current = "hint"
@@ -362,19 +359,6 @@ class HistoryScreen(Screen[None]):
         self.loading_games = True
         self._status("Putting the sample games in the history…")
         self._load(samples=True)
-
-    def _show_schema(self, tables: Any) -> None:
-        tree = self.query_one("#schema-tree", Tree)
-        tree.clear()
-        tree.root.expand()
-        for table in tables:
-            label = Text(table.name, style="bold")
-            label.append(f"  {table.kind}", style="dim")
-            node = tree.root.add(label, data=(table.name, table.kind, table.doc), expand=False)
-            for column in table.columns:
-                line = Text(column.name)
-                line.append(f" {column.type.lower()}", style="dim")
-                node.add_leaf(line, data=(column.name, column.type.lower(), column.doc))
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[tuple[str, str, str]]) -> None:
         """The tree is narrow: the highlighted table's or column's meaning shows in full below it."""
@@ -490,7 +474,7 @@ class HistoryScreen(Screen[None]):
             self._status("Done" + self._took(result.seconds) + " (the statement returns no rows).")
             self.query_one("#output", ContentSwitcher).current = "hint"
             return
-        self._fill_table(result)
+        self.query_one("#table", ResultTable).show(result)
         note = "  (F7 exports them all)" if result.more else ""
         if self.games == 0:
             note = " — no games yet: F9 loads the samples"
@@ -515,14 +499,6 @@ class HistoryScreen(Screen[None]):
     def _took(self, seconds: float) -> str:
         """' · 0.12 s' — left out when the app is still (snapshot tests), as it varies."""
         return "" if self.settings.still else f" · {seconds:.2f} s"
-
-    def _fill_table(self, result: QueryResult) -> None:
-        table = self.query_one("#table", DataTable)
-        table.clear(columns=True)
-        numeric = [is_numeric(t) for t in result.types]
-        for name, right in zip(result.columns, numeric, strict=True):
-            table.add_column(Text(name, justify="right" if right else "left"), key=None)
-        table.add_rows([tuple(_cell(v, right) for v, right in zip(row, numeric, strict=True)) for row in result.rows])
 
     def _status(self, message: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
@@ -626,17 +602,3 @@ class HistoryScreen(Screen[None]):
 
 def export_stamp() -> str:
     return datetime.now().strftime("%Y%m%d-%H%M%S")
-
-
-def _cell(value: Any, right: bool) -> Text:
-    if value is None:
-        return Text("NULL", style="dim", justify="right" if right else "left")
-    if isinstance(value, float):
-        shown = f"{value:.6g}"
-    elif isinstance(value, Decimal):
-        shown = str(value)
-    else:
-        shown = str(value)
-    if len(shown) > CELL_WIDTH:
-        shown = shown[: CELL_WIDTH - 1] + "…"
-    return Text(shown, justify="right" if right else "left")
