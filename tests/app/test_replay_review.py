@@ -14,6 +14,7 @@ import pytest
 from app_helpers import make_app, settle
 from helpers import quick_judge
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from cwtui import review as reviews
 from cwtui.replaying import ReplayCursor, open_replay
@@ -22,7 +23,7 @@ from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.replay.graded import Graded
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.replay.review_bar import ReviewBar
-from cwtui.screens.review_summary.review_summary import ReviewSummaryScreen
+from cwtui.screens.review_summary.review_summary import CHART_ROWS, ReviewSummaryScreen
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.widgets.move_list import MoveList
 from cwtui.words import mid_sentence, option
@@ -168,6 +169,32 @@ async def test_r_reviews_a_game_and_marks_its_mistakes(game: Path, monkeypatch: 
         rows = screen.query_one("#move-list", MoveList).rows
         marked = [i for i, (_prefix, text) in enumerate(rows) if text.plain.endswith(("?!", " ?", "??"))]
         assert marked == sorted(j.ply + 1 for j in screen.graded.game.decisions if j.grade in MISTAKES)
+
+
+@pytest.mark.parametrize(
+    ("size", "keys"), [((80, 24), ("v", "R")), ((80, 24), ("R",)), ((120, 40), ("R",)), ((140, 40), ("R",))]
+)
+async def test_the_summary_shows_its_decisions_before_the_chart(game: Path, size, keys) -> None:
+    """At 80×24 a seat's costliest decisions 2 and 3 hid behind the win chart, which took
+    half the box (issue 52.11; at 120×40 the last line of six did). The decisions come
+    first, whole where the box holds them; the chart takes the room left, if enough to
+    read, else none (and the keys' line says c charts it on the replay). Two seats' six
+    at 80×24 cannot all show: they have the box, and scroll."""
+    app = make_app(game.parent)
+    async with app.run_test(size=size) as pilot:
+        await opener(game, *keys)(pilot)
+        summary = app.screen
+        assert isinstance(summary, ReviewSummaryScreen) and len(summary.listed) == 3 * len(summary.seats)
+        listed, chart = summary.query_one("#review-seats"), summary.query_one("#win-chart")
+        keys_line = str(summary.query_one("#review-keys", Static).render())
+        if size == (80, 24):
+            assert not chart.display and "c on the replay" in keys_line
+        else:
+            assert chart.display and listed.region.bottom <= chart.region.y and chart.region.height >= CHART_ROWS
+        if len(summary.seats) == 1 or size != (80, 24):
+            assert listed.max_scroll_y == 0, "a listed decision is out of view"
+        else:
+            assert listed.has_focus and listed.max_scroll_y > 0  # ↓ scrolls to the others
 
 
 async def test_m_walks_the_mistakes_and_f_plays_on_from_one(game: Path) -> None:

@@ -1,11 +1,16 @@
 """A game review at a glance: each reviewed seat's accuracy, band, points lost and
 grades, its costliest decisions with the better move and where its points lie, and
 every reviewed seat's win chance over the game.
-A number key jumps the replay to that decision (dismissed with its ply)."""
+A number key jumps the replay to that decision (dismissed with its ply).
+
+The decisions come first, whole where the screen can hold them; the chart takes the
+room left, and gives it up when that is too little to read (at 80×24: the replay's c
+charts the win chances too)."""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -16,6 +21,10 @@ from cwtui.review import SeatSummary, points
 from cwtui.widgets.line_chart import LineChart, LinePlot
 
 GRADE_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+CHART_ROWS = 8  # the chart's least height: its legend and a plot that reads
+# the keys' line, a line at 80 columns; m/M are the replay's, once this is closed
+KEYS = "1–9 go to that decision · Esc closes · then m/M: next/previous mistake"
+NO_CHART = "1–9 go to that decision · Esc closes · win chances: c on the replay"
 
 
 class ReviewSummaryScreen(ModalScreen[int | None]):
@@ -40,7 +49,7 @@ class ReviewSummaryScreen(ModalScreen[int | None]):
             with VerticalScroll(id="review-seats"):
                 yield Static(self.text(), id="review-text")
             yield LineChart(id="win-chart")
-            yield Static("1–9 go to that decision · m/M the next/previous mistake · Esc closes", classes="hint")
+            yield Static(KEYS, id="review-keys", classes="hint")
 
     def text(self) -> Text:
         out = Text()
@@ -62,6 +71,24 @@ class ReviewSummaryScreen(ModalScreen[int | None]):
 
     def on_mount(self) -> None:
         self.query_one("#win-chart", LineChart).plot = self.wins
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit)  # once the box has its size
+
+    def fit(self) -> None:
+        """The decisions as tall as their lines, the chart in the room left if it is
+        CHART_ROWS or more; else no chart, and the decisions scroll in all the room."""
+        box = self.query_one("#review-summary")
+        listed = self.query_one("#review-seats", VerticalScroll)
+        text = self.query_one("#review-text", Static)
+        keys = self.query_one("#review-keys", Static)
+        room = box.content_region.height - sum(w.outer_size.height for w in box.query(".title, .hint"))
+        width = listed.content_region.width
+        need = text.get_content_height(box.content_region.size, self.size, width) if width else room
+        chart = room - need >= CHART_ROWS
+        self.query_one("#win-chart", LineChart).display = chart
+        listed.styles.height = "auto" if chart else "1fr"
+        keys.update(KEYS if chart else NO_CHART)
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
