@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, assert_never, cast
+from typing import Final, Protocol, assert_never, cast
 
 from rich.text import Text
 
@@ -27,6 +27,7 @@ from engine.components import (
 )
 from engine.config import SEAT_KINDS as ENGINE_SEAT_KINDS
 from engine.config import SeatConfig, kind_name
+from engine.log import StandIn
 from engine.moves import (
     AnyMove,
     BaitTo,
@@ -278,13 +279,19 @@ def end_in_sight(v: View, short: bool = False) -> str:
     return f"end: {FISH_TO_END} fish ({leader} {most}) or an empty deck ({location} {left[low]})"
 
 
-def pending(v: View) -> str:
+def pending(v: View, options: Sequence[Move] | None = None) -> str:
     """What decision is pending, in a sentence, for the seat to act: the engine's own
-    words for the phase (engine.phases.ASKS), with what this position adds."""
+    words for the phase (engine.phases.ASKS), with what this position adds. With its
+    `options`, a step that offers no tackle does not say "(or play tackle)" (it did
+    beside "Tackle none")."""
     asks = ASKS[v.phase].asks
     phase = v.phase
     match phase:
-        case "place" | "remove" | "after" | "catch_order" | "silent_draws" | "silent_clear" | "over":
+        case "place" | "remove":
+            detail = ""
+            if options is not None and not any(isinstance(m, PlayLure | PlayReel) for m in options):
+                asks = asks.removesuffix(" (or play tackle)")
+        case "after" | "catch_order" | "silent_draws" | "silent_clear" | "over":
             detail = ""
         case "port":
             detail = f" ({v.ports_left} left)"
@@ -308,6 +315,14 @@ def narrate(
     """A ply in lines, each under the name of who did it: the mover's line first ("Ana:
     places a 2 on purple; …"), then a line for each run of what another seat or the
     table did because of it (a contest's entries, the end of the game)."""
+    return [_line(names, subject, clauses) for subject, clauses in narrated(cards, names, seat, move, events, viewer)]
+
+
+def narrated(
+    cards: Cards, names: Sequence[str], seat: int, move: Move, events: Sequence[events.Event], viewer: int | None
+) -> list[tuple[int | None, list[str]]]:
+    """`narrate`'s lines before they are written: each run's clauses under the seat that
+    did them (None: the table — a contest's ranking, the next Mystery Weight)."""
     groups: list[tuple[int | None, list[str]]] = [(seat, ["ends the turn"] if isinstance(move, EndTurn) else [])]
     for subject, text in _clauses(cards, names, events, viewer):
         if subject == groups[-1][0]:
@@ -323,7 +338,7 @@ def narrate(
             groups[0][1].append("nothing happens")
         else:
             groups.pop(0)
-    return [_line(names, subject, clauses) for subject, clauses in groups]
+    return groups
 
 
 def narrate_line(
@@ -333,11 +348,48 @@ def narrate_line(
     return " — ".join(narrate(cards, names, seat, move, events, viewer))
 
 
-def _line(names: Sequence[str], subject: int | None, clauses: list[str]) -> str:
+class Played(Protocol):
+    """A ply as a game's history keeps it (a session's, a server's table's)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def move(self) -> Move: ...
+    @property
+    def events(self) -> Sequence[events.Event]: ...
+    @property
+    def stand_in(self) -> StandIn | None: ...
+
+
+def since_runs(
+    cards: Cards, names: Sequence[str], plies: Sequence[Played], seat: int
+) -> list[tuple[str | None, list[str]]]:
+    """What `plies` did, as `seat` may know it, a run a seat: "Bo", ["places a 2 on
+    yellow", "takes the 2 off the Port", …]; a server's bot playing a seat named so;
+    what the table did (the next Mystery Weight, a contest's ranking) under no name
+    (it read "The next Mystery Weight is 6 lb: .")."""
+    runs: list[tuple[str | None, list[str]]] = []
+    for ply in plies:
+        for subject, clauses in narrated(cards, names, ply.seat, ply.move, ply.events, seat):
+            who = None if subject is None else names[subject]
+            if ply.stand_in is not None and subject == ply.seat:
+                who = f"{who} (a bot)"
+            if runs and runs[-1][0] == who:
+                runs[-1][1].extend(clauses)
+            else:
+                runs.append((who, list(clauses)))
+    return runs
+
+
+def run_said(who: str | None, clauses: Sequence[str]) -> str:
+    """A run of clauses as one sentence, under `who` ("Bo: places …; takes …"), or the
+    table's own, under no name and begun in capitals ("The next Mystery Weight is 6 lb")."""
     text = "; ".join(clauses)
-    if subject is None:
-        return text[0].upper() + text[1:]
-    return f"{names[subject] if subject < len(names) else '?'}: {text}"
+    return f"{who}: {text}" if who else text[:1].upper() + text[1:]
+
+
+def _line(names: Sequence[str], subject: int | None, clauses: list[str]) -> str:
+    return run_said(None if subject is None else names[subject] if subject < len(names) else "?", clauses)
 
 
 def _clauses(

@@ -129,3 +129,32 @@ def test_choosing_which_catch_comes_first_is_said() -> None:
     assert words.narrate(state.cards, ["Ana", "Bo"], 0, CatchFirst(5), [], viewer=None) == [
         "Ana: chooses zone 5's catch to come first"
     ]
+
+
+def test_what_the_table_did_since_your_last_move_stands_under_no_name() -> None:
+    """Issue 52.11: F7 read "The next Mystery Weight is 6 lb: ." — the table's own line
+    (no seat's) was split at a colon it does not have."""
+    from cwtui.session import Ply
+    from engine.events import MysteryWeightRevealed, TrophyTaken
+    from engine.moves import BaitTo
+
+    state = scenario().build()
+    names = ["Ana", "Bo"]
+    plies = [Ply(1, BaitTo(None), [TrophyTaken(1, "mystery_weight", 1), MysteryWeightRevealed(6)], None)]
+    runs = words.since_runs(state.cards, names, plies, 0)
+    assert runs == [("Bo", ["takes the Mystery Weight trophy (1 VP)"]), (None, ["the next Mystery Weight is 6 lb"])]
+    assert [words.run_said(who, what) for who, what in runs] == [
+        "Bo: takes the Mystery Weight trophy (1 VP)",
+        "The next Mystery Weight is 6 lb",
+    ]
+
+
+def test_a_step_that_offers_no_tackle_does_not_say_or_play_tackle() -> None:
+    """Issue 52.11: "place your angler token on a free space (or play tackle)" stood
+    beside "Tackle none"."""
+    state = scenario().tackle(0, []).build()
+    v = view(state, 0)
+    options = legal_moves(state)
+    assert words.pending(v, options) == "Step 1: place your angler token on a free space."
+    with_lure = scenario().tackle(0, ["lure"]).build()
+    assert words.pending(view(with_lure, 0), legal_moves(with_lure)).endswith("(or play tackle).")

@@ -142,7 +142,7 @@ class SeatedScreen(CompactScreen):
         self.drawn_from: View | None = None  # the View the table was last drawn from
         self.drawn_marks: Marks = NO_MARKS  # what its last move changed
         self.keys_help = Text("")  # what check_action depends on, when the footer was drawn
-        self.since: list[tuple[str, list[str]]] = []  # what the others did, by seat: F7 shows it
+        self.since: list[tuple[str | None, list[str]]] = []  # what the others did, by seat (None: the table)
         # One hint search at a time, one per decision: the decision being searched, the
         # one the player last asked about, and the last hint found (the same decision
         # gets the same hint: its search is seeded by the position).
@@ -278,7 +278,7 @@ class SeatedScreen(CompactScreen):
 
             self.options.sort(key=heaviest)
         self.query_one("#question", TextLines).update(
-            Text.assemble((f"{game.names[seat]}: ", "bold"), words.pending(asking))
+            Text.assemble((f"{game.names[seat]}: ", "bold"), words.pending(asking, self.options))
         )
         menu = self.query_one("#options", OptionList)
         menu.set_options(Option(self.option_prompt(i)) for i in range(len(self.options)))
@@ -329,24 +329,8 @@ class SeatedScreen(CompactScreen):
             self.since = []
             since.update("")
             return
-        cards, names = self.game.cards, self.game.names
-        lines = [
-            (line, ply)
-            for ply in reversed(recent)
-            for line in words.narrate(cards, names, ply.seat, ply.move, ply.events, seat)
-        ]
-        # one run per seat: "Bo: places a 2 on yellow; takes the 2 off the Port; …"
-        runs: list[tuple[str, list[str]]] = []
-        for line, ply in lines:
-            who, _, what = line.partition(": ")
-            if ply.stand_in is not None and who == names[ply.seat]:
-                who = f"{who} (a bot)"
-            if runs and runs[-1][0] == who:
-                runs[-1][1].append(what)
-            else:
-                runs.append((who, [what]))
-        self.since = runs
-        told = " · ".join(f"{who}: {'; '.join(what)}" for who, what in runs)
+        self.since = runs = words.since_runs(self.game.cards, self.game.names, recent[::-1], seat)
+        told = " · ".join(words.run_said(who, what) for who, what in runs)
         since.update(Text.assemble(("Since your last move: ", "bold"), told))  # the label alone bold
 
     def show_waiting(self, note: str) -> None:

@@ -10,13 +10,16 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from cwtui import words
+
 
 class SinceScreen(ModalScreen[None]):
     CSS_PATH = "since.tcss"
     BINDINGS = [Binding("escape,f7,q,enter", "dismiss", "Close", id="since.close")]
 
-    def __init__(self, runs: list[tuple[str, list[str]]]) -> None:
-        """`runs`: each seat's turn in order, as its name and what it did, clause by clause."""
+    def __init__(self, runs: list[tuple[str | None, list[str]]]) -> None:
+        """`runs`: each seat's turn in order, as its name (None: what the table did) and
+        what it did, clause by clause."""
         super().__init__()
         self.runs = runs
 
@@ -25,4 +28,5 @@ class SinceScreen(ModalScreen[None]):
             scroll.border_title = "Since your last move"
             scroll.border_subtitle = "Esc: back to the table"
             for who, what in self.runs:
-                yield Static(Text.assemble((f"{who}: ", "bold"), "; ".join(what) + "."), classes="turn")
+                said = words.run_said(None, what) + "."
+                yield Static(Text.assemble((f"{who}: ", "bold"), said) if who else Text(said), classes="turn")
