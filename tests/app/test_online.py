@@ -657,3 +657,24 @@ async def test_a_player_whose_key_cannot_be_kept_plays_unrated_and_is_told(
         notes = [n.message for n in screen.app._notifications]
         assert any(n.startswith("Cannot read your player key ") and n.endswith("; you play unrated.") for n in notes)
         assert game_server.rooms[made.room].players == {}  # the seat is not rated for anyone
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_spectators_footer_offers_no_undo(
+    server: tuple[GameServer, Address], tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Issue 52.11: a spectator's footer offered `u Undo` (and its table has no move of
+    its own to take back)."""
+    from textual.widgets._footer import FooterKey
+
+    _game_server, address = server
+    made = await room(address, SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
+    game, watching = await joined(address, made.room, None)
+    app = CwtuiApp(tmp_path, still=True, online=game, address=watching)
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OnlineScreen)
+        await until(pilot, lambda: screen.connection is not None)
+        await pilot.pause()
+        listed = {key.key for key in screen.query(FooterKey)}
+        assert "u" not in listed and "h" not in listed and "q" in listed, listed
