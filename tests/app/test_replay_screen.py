@@ -14,19 +14,25 @@ import pytest
 from app_helpers import make_app, settle
 from helpers import reseal, seen_record
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Input, Select
 from textual.widgets._footer import FooterKey
 
 from cwtui.navigation import ShowResults
 from cwtui.replaying import SeenCursor, open_replay
 from cwtui.screens.play.play import PlayScreen
+from cwtui.screens.replay import hints
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.results.results import ResultsScreen
 from cwtui.widgets.move_list import MoveList
+from engine.bots.ismcts import Option
+from engine.legal import legal_moves
+from engine.state import State
 
 SIZES = [(80, 24), (140, 40)]
 GOLDEN = Path(__file__).parents[1] / "golden"
+SAMPLE = Path(__file__).parents[2] / "replays" / "samples" / "sim-2p-2026.jsonl"
 
 
 @pytest.fixture
@@ -375,3 +381,57 @@ async def test_results_over_a_replay_go_back_to_it(saved: Path) -> None:
         await pilot.press("w")
         await pilot.pause()
         assert app.screen is replay
+
+
+def lines_of(widget: Widget) -> list[str]:
+    return [widget.render_line(y).text for y in range(widget.size.height)]
+
+
+async def replaying(pilot: Pilot[None], path: Path) -> ReplayScreen:
+    """The replay of `path`, open (its hints searched untimed)."""
+    await pilot.app.push_screen(ReplayScreen(open_replay(path), path, timed=False))
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ReplayScreen)
+    return screen
+
+
+async def test_the_board_names_every_fish_whole_at_120x40(saved: Path) -> None:
+    """At 120×40 the seats' column took 44 columns and left the board 76, four short of
+    five zone cards as wide as "Rainbow Trout": it read "Rainbow Tro…" (issue 52.9)."""
+    path = saved / "sim-2p-202.jsonl"
+    app = make_app(saved)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await replaying(pilot, path)
+        for position in range(0, screen.cursor.end, 25):
+            screen.go(position)
+            await pilot.pause()
+            board = lines_of(screen.query_one("#board"))
+            assert not [line for line in board if "…" in line], (position, board)
+
+
+def ranked_longest_first(state: State, timed: bool = True, runner: object = None) -> list[Option]:
+    """A hint that names the longest moves (engine.bots.hint, searched, takes seconds)."""
+    return [Option(move, 1, 1.0) for move in sorted(legal_moves(state), key=lambda m: -len(repr(m)))]
+
+
+async def test_a_hint_is_never_cut_from_this_move(replays: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 120×40 a contest's long move and a hint asked after it did not fit This move,
+    which cut the hint: "… Hint: the hard bo…" (issue 52.9). The move is cut (the move
+    list holds it whole), never the hint."""
+    monkeypatch.setattr(hints, "hint", ranked_longest_first)
+    replays.mkdir()
+    path = replays / SAMPLE.name
+    shutil.copy(SAMPLE, path)
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await replaying(pilot, path)
+        screen.go(220)  # the Shore's contest: presentations, totals, two trophies
+        await pilot.pause()
+        await pilot.press("h")
+        await settle(pilot)
+        said = screen.hints.line(screen.cursor, screen.speaks_of)
+        assert said is not None
+        shown = " ".join(" ".join(lines_of(screen.query_one("#this-move"))).split())
+        assert " ".join(said.plain.split()) in shown
+        assert shown.startswith(screen.cursor.describe(219, screen.perspective)[:20])  # the move, cut

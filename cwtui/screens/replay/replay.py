@@ -332,6 +332,14 @@ class ReplayScreen(CompactScreen):
         self.app.pop_screen()
 
     # -- drawing -----------------------------------------------------------------------
+    def update_layout(self, width: int, height: int) -> None:
+        """The board keeps 80 columns, as at the table (a zone card fits "Rainbow Trout":
+        at 120 columns the seats' 44 left it 76, and "Rainbow Tro…"); the seats' panels
+        take the rest, 40 to 44 columns (the width their drawing was measured at)."""
+        super().update_layout(width, height)
+        compact = self.has_class("-compact")
+        self.table.seats.styles.width = "1fr" if compact else max(40, min(44, width - 80))
+
     def notes_at(self, cursor: Scrubber) -> Text:
         """The notes under this move at `cursor`'s position: the review's line, a hint."""
         graded = self.graded

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
@@ -53,7 +54,7 @@ class ReplayTable(Vertical):
                 yield MoveList(id="move-list")
                 # compact: the review's line (three lines at 80 columns) and a hint (four), without "This move"
                 yield NoteLines(7, id="review-line")
-            yield TextLines(id="this-move")
+            yield ThisMove(id="this-move")
 
     def on_mount(self) -> None:
         self.watch(self.seats, "scroll_y", lambda: self.draw_unseen(), init=False)
@@ -74,7 +75,7 @@ class ReplayTable(Vertical):
             self.draw_when_seen(self.hidden, partial(self.hidden.show, shown.hidden))
         if laying_out:
             self.draw_unseen(everything=True)
-        self.query_one("#this-move", TextLines).update(shown.this_move)
+        self.query_one("#this-move", ThisMove).update(shown.this_move)
         line = self.query_one("#review-line", NoteLines)
         line.set_class(bool(shown.notes), "-has-notes")
         line.update(shown.notes)
@@ -82,7 +83,7 @@ class ReplayTable(Vertical):
     def warm(self, shown: Drawing) -> Iterator[None]:
         """`shown`'s parts drawn into the widgets' kept parts, one at a time (what is on
         screen is unchanged)."""
-        yield from self.query_one("#this-move", TextLines).warm(shown.this_move)
+        yield from self.query_one("#this-move", ThisMove).warm(shown.this_move)
         for board in self.boards:
             yield from board.warm(shown.board, shown.marks)
         for panel, (own, private, _yours) in zip(self.panels, shown.seats, strict=True):
@@ -144,3 +145,24 @@ class ReplayTable(Vertical):
         seats = self.seats
         window = Region(0, int(seats.scroll_y), seats.size.width, seats.size.height)
         return seats.display and widget.display and widget.virtual_region.overlaps(window)
+
+
+class ThisMove(TextLines):
+    """The move that led here, then from a new line its notes (the review's line at a
+    graded decision, a hint: `Drawing.this_move`). What does not fit is cut from the
+    move ("…"; the move list holds it whole), never from a note the player asked for:
+    at 120×40 a contest's long move left "Hint: the hard bot…". Notes taller than the
+    box are cut at their end."""
+
+    def fitted(self, text: Text, width: int, height: int) -> Text:
+        move, *notes = text.split("\n", allow_blank=True)
+        whole = super().fitted(text, width, height)
+        if whole is text or not notes:
+            return whole
+        below = Text("\n").join(notes)
+        room = height - len(below.wrap(self.app.console, width))
+        if room < 1:
+            return super().fitted(below, width, height)
+        shown = Text("\n").join([super().fitted(move, width, room), below])
+        shown.style = text.style
+        return shown
