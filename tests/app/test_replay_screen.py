@@ -24,6 +24,7 @@ from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay import hints
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.replay.review_bar import ReviewBar
+from cwtui.screens.replay_list.replay_list import ReplayListScreen
 from cwtui.screens.results.results import ResultsScreen
 from cwtui.widgets.move_list import MoveList
 from engine.bots.ismcts import Option
@@ -308,13 +309,31 @@ async def test_open_a_replay_from_the_list(saved: Path) -> None:
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.press("o")
         await settle(pilot)
-        await pilot.press("ctrl+f", *"303", "enter")  # filter to the seed-303 game, then open it
+        await pilot.press("ctrl+f", *"303")  # filter to the seed-303 game
         await settle(pilot)
-        assert "1 of 4 games match" in str(app.screen.query_one("#count").render())
-        await pilot.press("enter")
+        assert "1 of 4 games match — Enter opens it." in str(app.screen.query_one("#count").render())
+        await pilot.press("tab", "enter")  # in the list
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.cursor.title == "replay of sim-3p-303"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_enter_in_the_filter_opens_the_game_it_found(saved: Path, size) -> None:
+    """The line under the list says "Enter opens one", but Enter in the filter only moved
+    to the list (issue 52.11): it opens the highlighted game, the first that matches;
+    with none matching it opens nothing, and the line says so."""
+    app = make_app(saved)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("o")
+        await settle(pilot)
+        await pilot.press(*"303", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen) and app.screen.cursor.title == "replay of sim-3p-303"
+        await pilot.press("escape", "ctrl+f", "ctrl+u", *"nothing like it", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayListScreen)
+        assert "None of 4 games matches." in str(app.screen.query_one("#count").render())
 
 
 async def test_typing_in_the_list_filters_without_ctrl_f(saved: Path) -> None:

@@ -101,15 +101,22 @@ class ReplayListScreen(Screen[None]):
             note = f"No saved games in {where}/ yet."
         elif shown == total:
             note = f"{quantity(total, 'game')} in {where}/ — Enter opens one; type to filter."
+        elif shown:
+            which = "it" if shown == 1 else "the highlighted one"
+            note = f"{shown} of {quantity(total, 'game')} match — Enter opens {which}."
         else:
-            note = f"{shown} of {quantity(total, 'game')} match."
+            note = f"None of {quantity(total, 'game')} matches."
         self.query_one("#count", Static).update(note)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.apply_filter(event.value)
 
     def on_input_submitted(self) -> None:
-        self.query_one("#games", DataTable).focus()
+        """Enter in the filter opens the game highlighted in the list, as the line under
+        it says (it only moved to the list, where a second Enter opened it)."""
+        table = self.query_one("#games", DataTable)
+        table.focus()
+        table.action_select_cursor()  # nothing to open when nothing matches
 
     def action_focus_filter(self) -> None:
         self.query_one("#filter", Input).focus()
