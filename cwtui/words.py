@@ -104,7 +104,7 @@ def hint(picks: Sequence[tuple[str, float]]) -> Text:
         text.append(("", "; also weighed ", ", ")[min(rank, 2)])
         text.append(label, style="reverse" if rank == 0 else "")
         # short enough for one line at 80 columns on the table: "win" once, then the rates alone
-        text.append(f" ({win_rate:.0%} win)" if rank == 0 else f" ({win_rate:.0%})")
+        text.append(f" ({win_rate:.0%}{KEEP}win)" if rank == 0 else f" ({win_rate:.0%})")
     return text
 
 
@@ -117,8 +117,13 @@ def fish_name(cards: Cards, fish: int, known: bool) -> str:
     return f"{name} ({cards.fish_weight[fish]} lb)" if known else name
 
 
+# A space at which no line breaks (the widgets' wrapping keeps it: cwtui.widgets.wrap):
+# a card's name ("Conger Eel #7") and a hint's rate ("(62% win)") read whole.
+KEEP: Final = "\u00a0"
+
+
 def master_angler_name(cards: Cards, card: int) -> str:
-    return f"{cards.ma_kind[card]} #{card}"
+    return f"{cards.ma_kind[card]} #{card}".replace(" ", KEEP)
 
 
 def where(location: str, zone: int) -> str:

@@ -28,6 +28,7 @@ from textual.message import Message
 from textual.strip import Strip
 
 from cwtui.widgets.table.quiet import QuietScroll
+from cwtui.widgets.wrap import wrap
 
 # A row: a prefix kept on its first line (turn and ply numbers) and the text, whose
 # further lines are indented under the text so the numbers stay a column.
@@ -182,7 +183,7 @@ class MoveList(QuietScroll, can_focus=True):
         prefix, text = row
         indent = prefix.cell_len
         console = self.app.console
-        wrapped = text.wrap(console, max(1, self.width - indent)) if text.plain else [Text()]
+        wrapped = wrap(text, console, max(1, self.width - indent)) if text.plain else [Text()]
         lines = [prefix + wrapped[0], *(Text(" " * indent) + line for line in list(wrapped)[1:])]
         # each line fits: rendered as it is (Rich's own wrapping would drop the indent)
         return [Strip(Segment.adjust_line_length(list(line.render(console)), self.width), self.width) for line in lines]

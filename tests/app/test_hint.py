@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
+from cwtui import words
 from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
 from cwtui.widgets.table.quiet import TextLines
@@ -46,7 +47,7 @@ async def test_hint_names_the_hard_bots_top_three_and_highlights_its_choice(repl
         keys = screen.option_keys()
         top = screen.options.index(ranked[0].move)
         assert text.startswith(
-            f"Hint: the hard bot would play {keys[top]} ({ranked[0].win_rate:.0%} win); also weighed "
+            f"Hint: the hard bot would play {keys[top]} ({ranked[0].win_rate:.0%}{words.KEEP}win); also weighed "
         )
         assert text.count("%") == 3
         assert "\n" not in text  # the whole hint on its one line, at 80 columns too (the prompt's width)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_app
+from rich.text import Text
 from textual.screen import Screen
 
 from cwtui.screens.play.play import PlayScreen
@@ -184,3 +185,29 @@ def test_a_card_or_a_trophy_never_breaks_from_what_it_says(width: int) -> None:
     for kind, stack in v.stacks.items():
         name = TROPHY_NAMES[kind].replace("Master Angler: ", "Master Angler ")
         assert any(f"{name} {stack[-1] if stack else 'gone'}" in line for line in shown), (name, shown)
+
+
+def test_a_card_name_and_a_hints_rate_never_break_from_themselves() -> None:
+    """Issue 52.9: in the replay's move list and its "this move" box a card's name broke
+    from its number ("Conger Eel" / "#7") and a hint's rate from its word ("(100%" /
+    "win)"): Rich breaks lines at any white space, a no-break space among it. The
+    widgets' wrapping (cwtui.widgets.wrap) breaks where Rich does, but never there."""
+    from rich.console import Console
+
+    from cwtui import words
+    from cwtui.widgets.wrap import wrap
+    from engine import load_cards
+
+    cards = load_cards()
+    conger = next(card for card in range(len(cards.ma_kind)) if cards.ma_kind[card] == "Conger Eel")
+    name = words.master_angler_name(cards, conger)
+    hint = words.hint([("1", 1.0), ("2", 0.5)])
+    console = Console(width=200)
+    for text in (Text(f"C: 1 yellow bait from zone 3 to {name}; keeps a 2"), hint):
+        for width in range(12, text.cell_len):
+            lines = [line.plain.rstrip() for line in wrap(text, console, width)]
+            said = "".join("".join(lines).replace(words.KEEP, " ").split())
+            assert said == "".join(text.plain.replace(words.KEEP, " ").split()), (width, lines)  # nothing lost
+            for whole in (name, f"(100%{words.KEEP}win)"):
+                if whole in text.plain and width > len(whole) + 2:  # a line it fits on
+                    assert any(whole in line for line in lines), (width, lines)

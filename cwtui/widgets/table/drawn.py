@@ -13,10 +13,14 @@ from collections.abc import Callable, Iterator
 from rich.console import RenderableType
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
+
+from cwtui.widgets.wrap import wrap
+from cwtui.words import KEEP
 
 # A part of a drawing: a key that changes when its content does (hashable), and how to
 # make it.
@@ -124,6 +128,8 @@ class Drawn(Widget):
 
     def render_part(self, renderable: RenderableType, width: int, style: Style) -> list[Strip]:
         console = self.app.console
+        if isinstance(renderable, Text) and KEEP in renderable.plain:  # wrapped here: never at a KEEP
+            renderable = Text("\n", style=renderable.style).join(wrap(renderable, console, width))
         lines = console.render_lines(renderable, console.options.update_width(width), style=style, pad=True)
         return [Strip(Segment.adjust_line_length(line, width), width) for line in lines]
 

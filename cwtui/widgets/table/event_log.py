@@ -17,6 +17,8 @@ from textual.message import Message
 from textual.strip import Strip
 
 from cwtui.widgets.table.quiet import QuietScroll
+from cwtui.widgets.wrap import wrap
+from cwtui.words import KEEP
 
 CHUNK = 64
 
@@ -81,6 +83,8 @@ class EventLog(QuietScroll, can_focus=True):
     def _wrap(self, entry: Text) -> list[Strip]:
         width = self.width
         options = self.app.console.options.update_width(width)
+        if KEEP in entry.plain:  # wrapped here: never at a KEEP ("Conger Eel #9")
+            entry = Text("\n", style=entry.style).join(wrap(entry, self.app.console, width))
         lines = self.app.console.render_lines(entry, options, style=self.rich_style, pad=True)
         return [Strip(Segment.adjust_line_length(line, width), width) for line in lines]
 

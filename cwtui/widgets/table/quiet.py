@@ -21,6 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.widgets import OptionList
 
 from cwtui.widgets.table.drawn import Drawn, Part
+from cwtui.widgets.wrap import wrap
 
 
 class QuietScroll(ScrollView):
@@ -124,7 +125,7 @@ class TextLines(Drawn):
         line ends in "…" (and the cut note), so a cut never passes for the whole text."""
         if text.cell_len <= width and "\n" not in text.plain:
             return text  # one line that fits (the status bar at every jump): no wrapping to look at
-        lines = text.wrap(self.app.console, width)
+        lines = wrap(text, self.app.console, width)  # as Drawn.render_part will wrap it
         if height <= 0 or len(lines) <= height:
             return text
         for line in lines:
