@@ -23,7 +23,7 @@ def test_mystery_weight_tiles_are_counted() -> None:
         msgspec.structs.replace(bo, trophies=(("mystery_weight", 1),) * 3 + (("shore_contest", 5),)),
     )
     v = msgspec.structs.replace(v, seats=seats)
-    line = trophies(v, frozenset()).plain
+    line = trophies(v, frozenset(), 200).plain.replace("\N{NO-BREAK SPACE}", " ")
     assert "Mystery Weight (P0 1, P1 3×1)" in line, line
     console = Console(width=60, color_system=None)
     panel = "\n".join(
