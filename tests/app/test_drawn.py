@@ -258,7 +258,7 @@ class Box(App[None]):
     """A TextLines box 2 lines high and 30 wide (4 high with the class -tall)."""
 
     CSS = "TextLines { height: 2; width: 30; } TextLines.-tall { height: 4; }"
-    SINCE = "Since your last move: Ana places a 1 on purple and takes the 1 off green"
+    SINCE = "Since your last turn: Ana places a 1 on purple and takes the 1 off green"
 
     def compose(self) -> ComposeResult:
         yield TextLines(id="box")
@@ -273,7 +273,7 @@ async def test_text_cut_by_its_box_ends_in_an_ellipsis() -> None:
         await pilot.pause()
         lines = box.drawn_text.splitlines()
         assert len(lines) == 2 and lines[-1].endswith("…") and all(len(line) <= 30 for line in lines)
-        assert lines[0] == "Since your last move: Ana" and lines[1] == "places a 1 on purple and take…"
+        assert lines[0] == "Since your last turn: Ana" and lines[1] == "places a 1 on purple and take…"
         box.update("Short enough")
         await pilot.pause()
         assert box.drawn_text == "Short enough"
@@ -304,7 +304,7 @@ async def test_notes_take_the_lines_they_need_up_to_their_limit() -> None:
 
     async with Notes().run_test(size=(40, 8)) as pilot:
         notes = pilot.app.query_one(NoteLines)
-        for text, height in (("Short enough", 1), ("Since your last move: Ana places", 2), (Box.SINCE, 2)):
+        for text, height in (("Short enough", 1), ("Since your last turn: Ana places", 2), (Box.SINCE, 2)):
             notes.update(text)
             await pilot.pause()
             assert notes.size.height == height, text

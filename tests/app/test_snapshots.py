@@ -111,7 +111,7 @@ def test_play_since_your_last_move(snap_compare, replays: Path, size) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_play_since_whole(snap_compare, replays: Path, size) -> None:
-    """F7: what the others did since Laurence's last move, whole, over the table."""
+    """F7: what the others did since Laurence's last turn, whole, over the table."""
 
     async def run_before(pilot: Pilot[None]) -> None:
         await others_moved_since(pilot)

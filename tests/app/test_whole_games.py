@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_app, settle
-from rich.text import Text
 from textual.widgets._footer import FooterKey
 
 from cwtui.screens.handover.handover import HandoverScreen
@@ -56,18 +55,16 @@ def check_decision(screen: PlayScreen) -> None:
 def check_yours_in_view(screen: PlayScreen) -> None:
     """Issue 52.1: what the options name of yours is on the screen at every decision:
     your zones and Master Angler cards, on your panel (the full layout) or on the
-    decision's borders (the compact one, where your panel is one key away); and the
+    decision's first line (the compact one, where your panel is one key away); and the
     footer lists the game's keys at every size (at 80×24 it dropped u, b, F7, p, s)."""
     assert screen.viewer is not None and screen.drawn_from is not None
     me = screen.drawn_from.seats[screen.viewer]
     if screen.has_class("-compact"):
-        prompt = screen.query_one("#prompt")
-        assert (
-            prompt.border_title is not None
-            and zones_line(me, NO_MARKS).plain in Text.from_markup(prompt.border_title).plain
-        )
+        yours = screen.query_one("#yours", TextLines)
+        shown = yours.drawn_text
+        assert shown.startswith("You " + zones_line(me, NO_MARKS).plain), shown
         cards = master_angler_line(me, screen.game.cards, NO_MARKS).plain
-        assert cards in Text.from_markup(prompt.border_subtitle or "").plain
+        assert cards in shown or (yours.cut and shown.rstrip().endswith("F4: all")), shown
     else:
         (panel,) = (panel for panel in screen.panels if panel.seat == screen.viewer)
         assert not panel.collapsed and panel.region.bottom <= screen.size.height - 1

@@ -31,7 +31,7 @@ from cwtui.widgets.glyphs import HINT
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.event_log import EventLog
-from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
+from cwtui.widgets.table.marks import NO_MARKS, Marks, changes, only
 from cwtui.widgets.table.quiet import NoteLines, QuietOptionList, TextLines
 from cwtui.widgets.table.seat import SeatPanel, master_angler_line, zones_line
 from engine.bots import Option as BotOption
@@ -43,7 +43,7 @@ from engine.view import View
 # Option keys: every letter but the screen's own keys (b, h, p, q, s, u).
 OPTION_KEYS = "123456789acdefgijklmnortvwxyz"
 LOG_LINES = 500  # the event log keeps the latest moves; the replay has them all
-# What the others did since your last move, above the question: as many lines as it
+# What the others did since your last turn, above the question: as many lines as it
 # takes, up to three (the whole of six two-player turns in seven); F7 shows it all.
 SINCE_LINES = 3
 
@@ -105,7 +105,7 @@ class SeatedScreen(CompactScreen):
         Binding("f4", "seats('you')", "You", id="play.pane.you", tooltip="Your panel, whole"),
         Binding("f5", "seats('others')", "Seats", id="play.pane.seats", tooltip="The other seats' panels, whole"),
         Binding("f6", "show('log')", "Log", id="play.pane.log", tooltip="The event log", show=False),
-        Binding("f7", "since", "Since", id="play.since", tooltip="What the others did since your last move, whole"),
+        Binding("f7", "since", "Since", id="play.since", tooltip="What the others did since your last turn, whole"),
     ]
     # The panes' own names, on their borders (in the compact layout with the keys to the others)
     PANE_TITLES = {
@@ -143,6 +143,8 @@ class SeatedScreen(CompactScreen):
         self.drawn_marks: Marks = NO_MARKS  # what its last move changed
         self.keys_help = Text("")  # what check_action depends on, when the footer was drawn
         self.since: list[tuple[str | None, list[str]]] = []  # what the others did, by seat (None: the table)
+        self.since_turn: tuple[int, int] | None = None  # whose turn `since` is shown for (seat, turn)
+        self.yours_key: object = None  # what #yours shows (title_prompt)
         # One hint search at a time, one per decision: the decision being searched, the
         # one the player last asked about, and the last hint found (the same decision
         # gets the same hint: its search is seeded by the position).
@@ -171,6 +173,7 @@ class SeatedScreen(CompactScreen):
             # others did or the question takes another number of lines; the options
             # take every row those leave (they scroll, and the key line says so)
             with Vertical(id="prompt"):
+                yield TextLines(id="yours", cut_note="F4: all")  # the compact layout's (title_prompt)
                 yield NoteLines(SINCE_LINES, id="since", cut_note="F7: all")
                 yield NoteLines(2, id="question")
                 yield QuietOptionList(id="options")
@@ -217,24 +220,36 @@ class SeatedScreen(CompactScreen):
         compact = self.has_class("-compact")
         for pane, (name, _key) in self.PANE_TITLES.items():
             others = [key for other, (_name, key) in self.PANE_TITLES.items() if other != pane]
-            self.query_one(f"#{pane}").border_title = " · ".join((name, *others)) if compact else name
+            title = " · ".join((name, *others)) if compact else name
+            widget = self.query_one(f"#{pane}")
+            if widget.border_title != title:  # setting it repaints the pane, even to the same title
+                widget.border_title = title
 
     def title_prompt(self) -> None:
         """In the compact layout, where your panel is not on the table (F4 shows it), the
-        decision's box says on its borders what its options name of yours: your zones
-        at its top, your Master Angler cards at its bottom (issue 52.1: a player pressed
-        F4 and Esc before every choice). Nothing where the table shows your panel, or
-        it has no seat of yours (a spectator, a bot's turn at a hot seat)."""
-        prompt = self.query_one("#prompt")
+        decision's first line says what its options name of yours: your zones, then your
+        Master Angler cards, as many as fit (issue 52.1: a player pressed F4 and Esc
+        before every choice). Empty where the table shows your panel, or it has no seat
+        of yours (a spectator, a bot's turn at a hot seat). A line of its own: it
+        changes at most moves and repaints alone, where a title on the box's border made
+        Textual draw the border again with every line under it (2 ms a move at 80x24)."""
         v, private = self.drawn_from, self.viewer
-        if not self.has_class("-compact") or v is None or private is None:
-            prompt.border_title = prompt.border_subtitle = None
-            return
-        me = v.seats[private]
+        me = v.seats[private] if self.has_class("-compact") and v is not None and private is not None else None
+        # What the line shows, as the seat panel keys its parts: built and drawn again
+        # only when it changes (your moves, mostly), not after every move (1 ms at 80x24)
         marks = self.drawn_marks
-        prompt.border_title = Text.assemble(("Your zones ", "dim"), zones_line(me, marks))
-        cards = master_angler_line(me, self.game.cards, marks)
-        prompt.border_subtitle = Text.assemble(("Your Master Anglers ", "dim"), cards) if cards else None
+        key = None if me is None else (me.board, me.master_anglers, only(marks, f"zone:{me.seat}:", f"ma:{me.seat}:"))
+        if key == self.yours_key:
+            return
+        self.yours_key = key
+        yours = Text()
+        if me is not None:
+            yours = Text.assemble(("You ", "dim"), zones_line(me, marks))
+            cards = master_angler_line(me, self.game.cards, marks)
+            if cards:
+                yours.append("  ")
+                yours.append_text(cards)
+        self.query_one("#yours", TextLines).update(yours)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "seats" and parameters == ("you",):  # the full layout shows your panel whole
@@ -316,22 +331,34 @@ class SeatedScreen(CompactScreen):
             self.show_hint(None)
 
     def show_since(self, seat: int) -> None:
-        """At the start of a turn: what the other seats did since this seat's last move,
+        """At the start of a turn: what the other seats did since this seat's last turn,
         and what a server's bot did for this seat meanwhile (its player was away or out
-        of time), marked as the bot's."""
+        of time), marked as the bot's; kept until the turn ends. A strip that came at a
+        turn's first decision and went at its second cost the screen two layouts a turn
+        (issue 52.12: the table drew a move slower than before the strip)."""
         recent: list[Ply] = []
         for ply in reversed(self.game.history):
             if ply.seat == seat and ply.stand_in is None:
                 break
             recent.append(ply)
-        since = self.query_one("#since", TextLines)
+        turn = (seat, self.asking.turn if self.asking is not None else -1)
+        if not recent and self.since_turn == turn:
+            return  # this seat has moved this turn: what came before the turn stands
         if not recent or self.viewer != seat:
-            self.since = []
-            since.update("")
+            self.since, self.since_turn = [], None
+            self.query_one("#since", TextLines).update("")
             return
-        self.since = runs = words.since_runs(self.game.cards, self.game.names, recent[::-1], seat)
-        told = " · ".join(words.run_said(who, what) for who, what in runs)
-        since.update(Text.assemble(("Since your last move: ", "bold"), told))  # the label alone bold
+        self.since, self.since_turn = words.since_runs(self.game.cards, self.game.names, recent[::-1], seat), turn
+        told = " · ".join(words.run_said(who, what) for who, what in self.since)
+        self.query_one("#since", TextLines).update(Text.assemble(("Since your last turn: ", "bold"), told))
+
+    def blank_since(self) -> None:
+        """The strip emptied, its rows kept: while the others play, no option needs them,
+        and the next turn's strip (three lines, mostly) then costs the screen no layout."""
+        since = self.query_one("#since", TextLines)
+        rows = len(since.strips)
+        since.update(Text("\n" * (rows - 1)) if rows else "")
+        self.since, self.since_turn = [], None
 
     def show_waiting(self, note: str) -> None:
         """No decision at this keyboard: say whom the game waits for."""
@@ -343,8 +370,7 @@ class SeatedScreen(CompactScreen):
         # footer, which costs a layout of the screen)
         menu.clear_options()
         self.options = []
-        self.since = []
-        self.query_one("#since", TextLines).update("")
+        self.blank_since()
 
     # -- hints ---------------------------------------------------------------------
     def action_hint(self) -> None:
@@ -605,9 +631,9 @@ class SeatedScreen(CompactScreen):
 
     # -- keys ------------------------------------------------------------------------
     def action_since(self) -> None:
-        """What the others did since your last move, whole, however long it is."""
+        """What the others did since your last turn, whole, however long it is."""
         if not self.since:
-            self.notify("Nothing yet: the others have not moved since your last move.", severity="information")
+            self.notify("Nothing yet: the others have not moved since your last turn.", severity="information")
             return
         self.app.push_screen(SinceScreen(self.since))
 

@@ -1,4 +1,4 @@
-"""What the others did since your last move, whole: the prompt's strip above the question
+"""What the others did since your last turn, whole: the prompt's strip above the question
 shows three lines of it, and a four-player round takes four to seven."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ class SinceScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = "Since your last move"
+            scroll.border_title = "Since your last turn"
             scroll.border_subtitle = "Esc: back to the table"
             for who, what in self.runs:
                 said = words.run_said(None, what) + "."

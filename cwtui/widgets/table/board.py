@@ -18,6 +18,7 @@ from cwtui.widgets.glyphs import LOCATION_STYLE, MARK, bait, slots, tip
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
+from cwtui.widgets.table.marks import only as marks_only
 from cwtui.words import TROPHY_NAMES
 from engine.cards import Cards
 from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS, SPACES, ZONES
@@ -251,7 +252,7 @@ def board_parts(v: View, marks: Marks, cards: Cards, supply: bool, roomy: bool) 
     each keyed by what it shows. `roomy`: the zones' frames name them, no header."""
 
     def only(*prefixes: str) -> frozenset[str]:
-        return frozenset(m for m in marks if m.startswith(prefixes))
+        return marks_only(marks, *prefixes)
 
     if supply:
         held = tuple((s.name, s.trophies) for s in v.seats)

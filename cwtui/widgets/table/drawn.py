@@ -15,7 +15,8 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -38,6 +39,11 @@ class Drawn(Widget):
     # Whether the widget sets its own height to what it draws (False: a box of fixed
     # height set in CSS, whose lines past the box are cut)
     SIZED = True
+    # A drawn widget never scrolls: its virtual size is its size, which the layout that
+    # gave it that size has already taken into account. Textual's own declaration asks
+    # for a layout whenever it changes, so each new height cost the screen a second
+    # layout, right after the one that made it (issue 52.12).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)

@@ -54,3 +54,8 @@ def _seat_changes(old: SeatView, new: SeatView) -> set[str]:
         if a != b:
             marks.add(f"{key}:{s}")
     return marks
+
+
+def only(marks: Marks, *prefixes: str) -> Marks:
+    """The marks under `prefixes` ("zone:0:"): what a part keyed by them shows changed."""
+    return frozenset(m for m in marks if m.startswith(prefixes))

@@ -19,6 +19,7 @@ from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import clickable, marked
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
+from cwtui.widgets.table.marks import only as marks_only
 from cwtui.words import KIND_NAMES, TROPHY_NAMES, counted, quantity
 from engine.cards import Cards
 from engine.components import COLORS, ZONES
@@ -35,8 +36,8 @@ def seat_parts(v: View, seat: int, cards: Cards, private: bool, marks: Marks, br
     own secrets may be shown (its fish's weights, times and tags; its tackle kinds)."""
     me = v.seats[seat]
 
-    def only(*keys: str) -> frozenset[str]:
-        return frozenset(m for m in marks if m.startswith(keys))
+    def only(*prefixes: str) -> frozenset[str]:
+        return marks_only(marks, *prefixes)
 
     score = score_shown(v, seat, cards)
     parts: list[Part] = [
