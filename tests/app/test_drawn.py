@@ -346,3 +346,36 @@ async def test_the_replay_draws_every_position_ahead(replays: Path, monkeypatch:
                 assert widget.strips == shown, f"{widget.id} at ply {target}"
                 widget.kept.update(kept)
             drawn_anew.clear()
+
+
+async def test_a_new_height_costs_one_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 52.12: a drawn widget that grows lays the screen out once. Textual declares
+    virtual_size with layout=True, so the size the first layout gave it asked for a
+    second, right after (every 'since your last turn' strip cost two a turn)."""
+    from textual.screen import Screen
+
+    layouts: list[Screen[object]] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(self: Screen[object], *args: object, **kwargs: object) -> None:
+        layouts.append(self)
+        refresh_layout(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+
+    class Notes(App[None]):
+        CSS = "NoteLines { width: 30; }"
+
+        def compose(self) -> ComposeResult:
+            yield NoteLines(3, id="notes")
+
+    async with Notes().run_test(size=(40, 8)) as pilot:
+        notes = pilot.app.query_one(NoteLines)
+        notes.update("Short enough")
+        await pilot.pause()
+        for text, height in ((Box.SINCE, 3), ("Short enough", 1)):
+            layouts.clear()
+            notes.update(text)
+            await pilot.pause()
+            await pilot.pause()
+            assert notes.size.height == height and len(layouts) == 1, (text, len(layouts))
