@@ -341,10 +341,30 @@ class CwtuiApp(App[None]):
             return
         self.push_screen(HistoryScreen(self.settings))
 
+    def on_open_rules(self, message: navigation.OpenRules) -> None:
+        self.action_rules(message.code)
+
     # -- actions ---------------------------------------------------------------------
     def action_help(self) -> None:
         if not isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             self.push_screen(HelpScreen(self.screen))
+
+    def action_rules(self, code: str = "") -> None:
+        """The rules on screen, opened at the rule `code` names ("R5.3") if any; on the
+        rules already, that rule."""
+        from cwtui.learn.rulebook import RulesMissing, rulebook
+        from cwtui.screens.rules.rules import RulesScreen
+
+        if isinstance(self.screen, RulesScreen):
+            if code and not self.screen.open_code(code):
+                self.notify(f"No rule is numbered {code}.", severity="warning")
+            return
+        try:
+            book = rulebook()
+        except RulesMissing as e:
+            self.notify(f"The rules cannot be shown: {e}.", severity="error")
+            return
+        self.push_screen(RulesScreen(book, code or None))
 
     def action_new_game(self) -> None:
         self.post_message(navigation.NewGame())
@@ -383,6 +403,10 @@ class CwtuiApp(App[None]):
                 yield command
         if self.guest is None and "New game" not in named:  # home has its own
             yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
+        if "Rules" not in named:
+            yield SystemCommand(
+                "Rules", "The rules of Coldwater Crown: contents, search, every rule", self.action_rules
+            )
         if "Home" not in named:  # the screen's own Home (the play screen's saves its game)
             yield SystemCommand("Home", "Back to the home screen", self.action_home)
         for speed in BOT_SPEEDS:

@@ -180,3 +180,11 @@ class SitDown(Message):
         super().__init__()
         self.game = game
         self.address = address
+
+
+class OpenRules(Message):
+    """The rules on screen, at the rule `code` names ("R5.3"; empty: the beginning)."""
+
+    def __init__(self, code: str = "") -> None:
+        super().__init__()
+        self.code = code

@@ -95,7 +95,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cwtui.cli", "cwtui.__main__"),
     ("cwtui.app",),
     ("cwtui.screens", "cwtui.navigation"),
-    ("cwtui.widgets", "cwtui.net", "cwtui.history"),
+    ("cwtui.widgets", "cwtui.net", "cwtui.history", "cwtui.learn"),
     ("cwtui",),  # the session, its logs, replays, reviews, self-play, words, processes
     ("engine",),
 )

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cwtui.alerts import TURN_ALERTS
-from cwtui.cli import batch, history, network, play
+from cwtui.cli import batch, history, learn, network, play
 from cwtui.cli.args import EXIT_STOPPED, EXIT_USAGE, Parser, UsageError, need_folder_or_nothing
 from cwtui.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.logfile import GameInUse, NotSaved
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=VersionAction, help="say which version and which engine run, then exit")
     sub = parser.add_subparsers(dest="command")
     # each family registers its commands and their handlers (set_defaults(run=…))
-    for family in (batch, play, history, network):
+    for family in (batch, play, history, network, learn):
         family.add_parsers(sub)
     return parser
 

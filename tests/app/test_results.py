@@ -6,6 +6,8 @@ from pathlib import Path
 
 from app_helpers import make_app, settle
 from rich.console import Console
+from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from cwtui.navigation import ShowResults
 from cwtui.screens.play.play import PlayScreen
@@ -192,3 +194,27 @@ def test_a_contest_tie_says_what_broke_it() -> None:
     rows = [line for line in console.export_text().splitlines() if "6 lb" in line and " VP" in line]
     assert [row.split()[0] for row in rows] == [shown.names[first], shown.names[second]]  # the winner first
     assert screen.contest_ties(1) == [] and screen.contest_ties(2) == []  # the River and the Lake: nobody tied
+
+
+async def test_a_tie_line_opens_the_rule_it_cites(tmp_path: Path) -> None:
+    """Issue 53.1: the rule a score-sheet line cites opens on a click, at that rule."""
+    from cwtui.screens.rules.rules import RulesScreen
+
+    seats = (SeatConfig("Laurence"), SeatConfig("Nils"))
+    sc = Scenario(seats=seats, seed=11, tag_points=False)
+    state = sc.fish(0, ["Mackerel:6"]).fish(1, ["John Dory:6"]).at_contests().build()
+    while not state.over:
+        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    app = make_app(tmp_path / "replays")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.post_message(ShowResults.of(state, ["Laurence", "Nils"], None, watching=False))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        (line,) = (w for w in screen.query(Static) if "(R10.3)" in str(w.render()))
+        screen.query_one(VerticalScroll).scroll_to_widget(line, animate=False)
+        await pilot.pause()
+        await pilot.click(line, offset=(str(line.render()).index("R10.3") + 1, 0))
+        await settle(pilot)
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.query_one("#rule-R10-3").has_class("-found")

@@ -122,6 +122,7 @@ def test_the_wheel_carries_the_samples(tmp_path: Path) -> None:
         assert sorted(n for n in built.namelist() if n.startswith("cwtui/samples/")) == [
             f"cwtui/samples/{name}" for name in SAMPLES
         ]
+        assert "cwtui/learn/rules.md" in built.namelist()  # the Rules screen's (issue 53.1)
         built.extractall(installed)
     home = tmp_path / "home"
     home.mkdir()
@@ -141,3 +142,6 @@ def test_the_wheel_carries_the_samples(tmp_path: Path) -> None:
                                                      "logs: loaded 3, unchanged 0\n"), loaded.stderr  # fmt: skip
     asked = cwtui("sql", "SELECT count(*) AS n FROM games", "--format", "csv")
     assert (asked.returncode, asked.stdout, asked.stderr) == (0, "n\n3\n", "")
+    # the rules come with it too, read from the package, not a checkout's docs/
+    rules = cwtui("rules", "clear", "bait")
+    assert rules.returncode == 0 and rules.stdout.startswith("R1.1 ") and "\nR12.5 Clear bait:" in rules.stdout

@@ -9,6 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from cwtui.navigation import OpenRules
 from cwtui.screens.keys import game_keys
 
 RULES = (
@@ -24,17 +25,25 @@ RULES = (
     "color. Reel: swap two bait. Removed bait may fill your Master Angler cards' slots.\n\n"
     "Trophies: Mystery Weight, First to 8 Species, Small Species (Flounder, Roach, Perch), "
     "Master Angler sets, First to 12 Fish; at the end the Shore, Lake and River contests, where "
-    "you present at most one fish of each species. The full rules: docs/rules.md."
+    "you present at most one fish of each species. The full rules: press r."
 )
 
 
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
-    BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close", id="help.close")]
+    BINDINGS = [
+        Binding("escape,f1,question_mark,q", "dismiss", "Close", id="help.close"),
+        Binding("r", "rules", "Rules", id="help.rules", tooltip="The full rules: contents, search, every rule"),
+    ]
 
     def __init__(self, under: Screen[object]) -> None:
         super().__init__()
         self.under = under
+
+    def action_rules(self) -> None:
+        """The full rules, in place of this page (Esc there returns to the screen under it)."""
+        self.dismiss()
+        self.app.post_message(OpenRules())
 
     def compose(self) -> ComposeResult:
         keys = Table(box=None, show_header=False, padding=(0, 2))

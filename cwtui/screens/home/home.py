@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cwtui.navigation import NewGame, OpenHistory, OpenJoin, OpenMyGames, OpenReplayList, OpenResume
+from cwtui.navigation import NewGame, OpenHistory, OpenJoin, OpenMyGames, OpenReplayList, OpenResume, OpenRules
 from cwtui.net.my_games import my_games
 from cwtui.saved import shown_path, unfinished_games
 
@@ -30,6 +30,7 @@ class HomeScreen(Screen[None]):
         Binding("g", "choose('games')", "My online games", id="home.games", show=False),
         Binding("o", "choose('replay')", "Open a replay", id="home.replay"),
         Binding("h", "choose('history')", "History", id="home.history"),
+        Binding("l", "choose('rules')", "Rules", id="home.rules", tooltip="The rules of Coldwater Crown"),
         Binding("q", "choose('quit')", "Quit", id="home.quit"),
     ]
 
@@ -67,6 +68,7 @@ class HomeScreen(Screen[None]):
                 Option(f"My online games  [dim](g) — {online}[/]", id="games", disabled=not online),
                 Option("Open a replay  [dim](o)[/]", id="replay"),
                 Option("History in SQL  [dim](h)[/]", id="history"),
+                Option("Rules of the game  [dim](l)[/]", id="rules"),
                 Option("Quit  [dim](q)[/]", id="quit"),
             ]
         )
@@ -90,5 +92,7 @@ class HomeScreen(Screen[None]):
             self.post_message(OpenReplayList())
         elif choice == "history":
             self.post_message(OpenHistory())
+        elif choice == "rules":
+            self.post_message(OpenRules())
         elif choice == "quit":
             self.app.exit()

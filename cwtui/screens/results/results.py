@@ -20,6 +20,7 @@ from cwtui.net.ratings import ranks_of
 from cwtui.replaying import SeenRecord, open_replay
 from cwtui.saved import shown_path
 from cwtui.widgets.glyphs import TAGGED
+from cwtui.widgets.rule_link import linked
 from cwtui.widgets.table.board import TROPHY_ORDER
 from cwtui.words import TROPHY_NAMES, counted, species_of
 from engine import EngineError
@@ -183,7 +184,7 @@ class ResultsScreen(Screen[None]):
             why = f"the earliest presented fish ranks first (R10.3): {times}"
             if len({time for _seat, time in tied}) < len(tied):
                 why += "; at the same time, the earlier seat in turn order"
-            notes.append(Text(f"{names} tie on {total} lb at the {LOCATIONS[loc].capitalize()}: {why}."))
+            notes.append(linked(f"{names} tie on {total} lb at the {LOCATIONS[loc].capitalize()}: {why}."))
         return notes
 
     def score_sheet(self) -> Table:
@@ -240,7 +241,7 @@ class ResultsScreen(Screen[None]):
                     time = first_time(cards, fish) if fish else "none"
                     times.append(f"{self.names[line.seat]} {time}")
                 why = f"the earliest presented fish ranks first (R11.3): {', '.join(times)}"
-            notes.append(Text(f"{names} tie on {total}: {why}."))
+            notes.append(linked(f"{names} tie on {total}: {why}."))
         return notes
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

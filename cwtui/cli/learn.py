@@ -1,0 +1,46 @@
+"""`cwtui rules`: the rules at the shell, as the Rules screen reads them."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import textwrap
+from typing import Any
+
+from cwtui.learn.rulebook import Block, RulesMissing, rulebook
+
+
+def add_parsers(sub: Any) -> None:
+    rules = sub.add_parser("rules", help="print the rules, or the rules that hold some words or a code (R5.3)")
+    rules.add_argument("words", nargs="*", help="words to find (contest, Mystery Weight) or a rule's code")
+    rules.set_defaults(run=print_rules)
+
+
+def said(block: Block) -> str:
+    """A block as plain text: its code or ruling's name first, emphasis dropped."""
+    return block.plain_text
+
+
+def print_rules(args: argparse.Namespace) -> int:
+    """Every rule (no words), or those holding every word; exit 1 when none does."""
+    try:
+        book = rulebook()
+    except RulesMissing as exc:
+        print(f"cwtui rules: {exc}", file=sys.stderr)
+        return 1
+    words = " ".join(args.words)
+    width = min(100, shutil.get_terminal_size().columns)
+    if not words:
+        for section in book.sections:
+            print(f"\n{section.heading}\n")
+            for block in section.blocks:
+                print(textwrap.fill(said(block), width, subsequent_indent="  "))
+        return 0
+    found = book.search(words)
+    if not found:
+        print(f"cwtui rules: no rule holds “{words}”", file=sys.stderr)
+        return 1
+    for block in found:
+        print(textwrap.fill(said(block), width, subsequent_indent="  "))
+    return 0

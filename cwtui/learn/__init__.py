@@ -1,0 +1,1 @@
+"""Learning the game inside cwtui: the rules as a player reads them (rulebook)."""

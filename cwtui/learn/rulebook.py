@@ -1,0 +1,188 @@
+"""The rules as a player reads them in cwtui: `docs/rules.md`, the rules with an ID for
+every rule and cwtui's rulings, kept once in the checkout and carried by the wheel as
+`cwtui/learn/rules.md` (pyproject.toml: force-include), so an installed cwtui has them.
+
+A rule is a bullet of the file ("- R5.3 Whenever the last bait …", its lines after the
+first indented), a ruling is a bullet of the rulings' section ("- **Lure (R7.4).** …"),
+and a section is a "## R5 Removing bait, catching fish" heading with its bullets and
+paragraphs. The Rules screen shows them, finds words in them and opens the rule a code
+names; `plain` gives a code's rule in a few words of its own, for a line that cites it
+("the last bait that leaves a zone catches a fish (R5.3)").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+FILE = "rules.md"
+
+_HERE = Path(__file__).resolve().parent
+CODE = re.compile(r"\bR(\d+)(?:\.(\d+))?\b")  # "R5.3", "R12"
+_SECTION = re.compile(r"^## (?:(R\d+) )?(.+)$")
+_RULE = re.compile(r"^- (R\d+\.\d+) (.*)$")
+_RULING = re.compile(r"^- \*\*(.+?)\*\*\s*(.*)$")
+
+
+class RulesMissing(Exception):
+    """This cwtui was installed without its rules (a damaged install)."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """A rule, a ruling or a paragraph, as the file writes it (Markdown, one line)."""
+
+    code: str | None  # "R5.3" for a rule; None for a ruling or a paragraph
+    text: str  # without the code
+    section: str  # its section's key ("R5"; "rulings"; "intro")
+    ruling: str | None = None  # a ruling's name ("Lure (R7.4).")
+
+    @property
+    def cites(self) -> tuple[str, ...]:
+        """The rule codes it names: a ruling's own ("Lure (R7.4)") and any in its text."""
+        return tuple(m.group(0) for m in CODE.finditer(f"{self.ruling or ''} {self.text}"))
+
+    @property
+    def plain_text(self) -> str:
+        """Its words without Markdown's emphasis (what search looks in)."""
+        return _unmark(" ".join(filter(None, (self.code, self.ruling, self.text))))
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str  # "R5", "rulings", "intro"
+    title: str  # "Removing bait, catching fish"
+    blocks: tuple[Block, ...]
+
+    @property
+    def heading(self) -> str:
+        return f"{self.key} {self.title}" if CODE.fullmatch(self.key) else self.title
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    title: str
+    sections: tuple[Section, ...]
+
+    @property
+    def blocks(self) -> list[Block]:
+        return [b for s in self.sections for b in s.blocks]
+
+    def find(self, code: str) -> Block | Section | None:
+        """The rule a code names ("R5.3"), or the section ("R12"); None if there is none."""
+        for section in self.sections:
+            if section.key == code:
+                return section
+            for block in section.blocks:
+                if block.code == code:
+                    return block
+        return None
+
+    def search(self, words: str) -> list[Block]:
+        """The blocks holding every word of `words` (any case, emphasis ignored), in
+        themselves or their section's heading (the R10 rules are the contests'); a code
+        ("R5.3", "r5.3") finds its rule and the rulings that cite it."""
+        wanted = words.strip()
+        if not wanted:
+            return []
+        if CODE.fullmatch(wanted.upper()):
+            code = wanted.upper()
+            return [b for b in self.blocks if b.code == code or (b.code is None and code in b.cites)]
+        terms = wanted.casefold().split()
+        found = []
+        for section in self.sections:  # a block is found by its section's heading too
+            for block in section.blocks:
+                words = f"{section.heading} {block.plain_text}".casefold()
+                if all(t in words for t in terms):
+                    found.append(block)
+        return found
+
+    def plain(self, code: str) -> str:
+        """The rule `code` names, in its own first words ("Whenever the last bait leaves a
+        zone of your board …"), for a line that cites it; the code itself if it names none."""
+        found = self.find(code)
+        if found is None:
+            return code
+        if isinstance(found, Section):
+            return found.title
+        return _first_words(found.text)
+
+
+def _unmark(text: str) -> str:
+    return text.replace("**", "").replace("*", "").replace("`", "")
+
+
+def _first_words(text: str, most: int = 72) -> str:
+    """A rule's first clause, whole words, at most `most` characters; a label's clause
+    ("Mystery Weight:", "Tie:") with the one that says what it is."""
+    text = re.sub(r"\s*\([^)]*\)", "", _unmark(text))  # its asides ("(wherever it went, R5.1)")
+    clauses = re.split(r"(?<=[a-z0-9])([.:;])(?:\s|$)", text)
+    said = clauses[0].strip()
+    if len(said.split()) <= 3 and len(clauses) > 2 and clauses[1] == ":":
+        said = f"{said}: {clauses[2].strip()}"
+    if len(said) <= most:
+        return said
+    return said[: said.rfind(" ", 0, most - 1)].rstrip(",;: ") + "…"
+
+
+def parse(markdown: str) -> Rulebook:
+    """The file's sections and blocks: a bullet's indented lines join its first."""
+    title = ""
+    sections: list[Section] = []
+    key, heading, blocks = "intro", "About these rules", list[Block]()
+    lines: list[str] = []
+
+    def flush_block() -> None:
+        if not lines:
+            return
+        text = " ".join(line.strip() for line in lines)
+        lines.clear()
+        if m := _RULE.match(text):
+            blocks.append(Block(m.group(1), m.group(2), key))
+        elif m := _RULING.match(text):
+            blocks.append(Block(None, m.group(2), key, ruling=m.group(1)))
+        else:
+            blocks.append(Block(None, text.removeprefix("- "), key))
+
+    def flush_section() -> None:
+        flush_block()
+        if blocks:
+            sections.append(Section(key, heading, tuple(blocks)))
+
+    for line in markdown.splitlines():
+        if line.startswith("# "):
+            title = line[2:].strip()
+        elif m := _SECTION.match(line):
+            flush_section()
+            blocks = []
+            key = m.group(1) or "rulings"
+            heading = m.group(2).strip()
+        elif not line.strip():
+            flush_block()
+        elif line.startswith("- "):
+            flush_block()
+            lines.append(line)
+        else:
+            lines.append(line)
+    flush_section()
+    return Rulebook(title, tuple(sections))
+
+
+def shipped() -> Path:
+    """The rules this cwtui came with: the installed package's, or, run from a checkout,
+    the checkout's docs/rules.md."""
+    for path in (_HERE / FILE, _HERE.parents[1] / "docs" / FILE):
+        if path.is_file():
+            return path
+    raise RulesMissing("this cwtui was installed without its rules")
+
+
+@cache
+def rulebook() -> Rulebook:
+    """The rules, read once (they do not change while cwtui runs)."""
+    try:
+        return parse(shipped().read_text(encoding="utf-8"))  # the package's own file
+    except (OSError, UnicodeDecodeError) as e:
+        raise RulesMissing(f"the rules cannot be read: {e}") from e

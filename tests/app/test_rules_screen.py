@@ -1,0 +1,133 @@
+"""The rules on screen (issue 53.1): from home, F1 and the palette; a code opens its
+rule, in view and marked; search finds words as they are typed and Enter goes through
+what it found; the contents go to a section. Snapshots at 80×24 and 120×40."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_helpers import make_app
+from textual.pilot import Pilot
+from textual.widget import Widget
+from textual.widgets import Input, OptionList, Static
+
+from cwtui.screens.help.help import HelpScreen
+from cwtui.screens.home.home import HomeScreen
+from cwtui.screens.rules.rules import RulesScreen
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def in_view(screen: RulesScreen, widget: Widget) -> bool:
+    """The widget's first line is on screen, inside the rules' box."""
+    text = screen.query_one("#text")
+    return text.content_region.y <= widget.region.y < text.content_region.bottom
+
+
+async def test_home_l_opens_the_rules_and_esc_comes_back(replays: Path) -> None:
+    async with make_app(replays).run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, HomeScreen)
+
+
+async def test_f1_then_r_opens_the_rules(replays: Path) -> None:
+    async with make_app(replays).run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        assert isinstance(pilot.app.screen, HelpScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, HomeScreen)  # the help page closed as the rules opened
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_code_opens_its_rule_in_view(replays: Path, size: tuple[int, int]) -> None:
+    async with make_app(replays).run_test(size=size) as pilot:
+        for code, ident in (("R12.5", "#rule-R12-5"), ("R10", "#section-R10"), ("R1.1", "#rule-R1-1")):
+            pilot.app.action_rules(code)  # a second code on the screen already: that rule
+            await pilot.pause()
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, RulesScreen)
+            target = screen.query_one(ident)
+            assert target.has_class("-found") and in_view(screen, target), code
+            assert len(screen.query(".-found")) == 1
+            contents = screen.query_one("#contents", OptionList).highlighted_option
+            assert contents is not None and contents.id == f"section-{code.split('.')[0]}"
+
+
+async def test_search_finds_as_it_is_typed_and_enter_goes_on(replays: Path) -> None:
+    async with make_app(replays).run_test(size=(80, 24)) as pilot:
+        pilot.app.action_rules()
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, RulesScreen)
+        await pilot.press("slash")
+        assert screen.query_one("#search", Input).has_focus
+        await pilot.press(*"clear bait")
+        await pilot.pause()
+        found = screen.query(".-match")
+        assert len(found) == 8 and {"rule-R4-5", "rule-R12-5"} <= {w.id for w in found}
+        note = str(screen.query_one("#found", Static).render())
+        assert note == "8 rules hold “clear bait” · Enter: the next"
+        seen = []
+        for _ in range(3):
+            await pilot.pause()
+            current = screen.query_one(f"#{screen.matches[screen.at_match]}")
+            assert in_view(screen, current)
+            contents = screen.query_one("#contents", OptionList).highlighted_option
+            assert contents is not None and contents.id == f"section-{screen.found[screen.at_match].section}"
+            seen.append(current.id)
+            await pilot.press("enter")
+        assert seen == screen.matches[:3]
+        await pilot.press("ctrl+a", "ctrl+k", *"zzz")  # nothing: said, nothing marked
+        await pilot.pause()
+        assert str(screen.query_one("#found", Static).render()) == "No rule holds “zzz”."
+        assert not screen.query(".-match")
+
+
+async def test_the_contents_go_to_a_section(replays: Path) -> None:
+    async with make_app(replays).run_test(size=(120, 40)) as pilot:
+        pilot.app.action_rules()
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, RulesScreen)
+        await pilot.press("c")
+        contents = screen.query_one("#contents", OptionList)
+        assert contents.has_focus
+        for _ in range(10):  # down to R10 (the first line is the file's introduction)
+            await pilot.press("down")
+        await pilot.pause()
+        assert contents.highlighted_option is not None and contents.highlighted_option.id == "section-R10"
+        assert in_view(screen, screen.query_one("#section-R10"))
+
+
+def open_rules(code: str = "", search: str = ""):  # -> run_before callback
+    async def run_before(pilot: Pilot[None]) -> None:
+        pilot.app.action_rules(code)
+        await pilot.pause()
+        if search:
+            await pilot.press("slash", *search)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_snapshot(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_rules())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_at_a_code_snapshot(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_rules("R5.3"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_search_snapshot(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_rules(search="Mystery Weight"))
