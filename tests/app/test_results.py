@@ -14,8 +14,23 @@ from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
 from engine import SeatConfig, apply, legal_moves
 from engine.scenario import Scenario
+from engine.state import State
 
 SHORE = 0
+
+
+def to_the_end(state: State) -> State:
+    """The contests played out, every seat presenting as many fish as it may."""
+    while not state.over:
+        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    return state
+
+
+def shore_tie() -> State:
+    """A game over with a tie on 6 lb at the Shore contest (no tag points)."""
+    seats = (SeatConfig("Laurence"), SeatConfig("Nils"))
+    sc = Scenario(seats=seats, seed=11, tag_points=False)
+    return to_the_end(sc.fish(0, ["Mackerel:6"]).fish(1, ["John Dory:6"]).at_contests().build())
 
 
 def test_a_presented_fish_is_never_split_across_lines() -> None:
@@ -24,8 +39,7 @@ def test_a_presented_fish_is_never_split_across_lines() -> None:
     seats = (SeatConfig("Laurence"), SeatConfig("Nils"))
     sc = Scenario(seats=seats, seed=11).fish(0, ["Mackerel:8", "Wrasse:3", "Flounder:4", "John Dory:6"])
     state = sc.fish(1, ["John Dory:9"]).at_contests().build()
-    while not state.over:  # everyone presents every species they hold
-        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    state = to_the_end(state)  # everyone presents every species they hold
     shown = ShowResults.of(state, ["Laurence", "Nils"], None, watching=False)
     screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None)
     console = Console(width=80, record=True, color_system=None)
@@ -91,8 +105,7 @@ def test_a_tie_says_what_broke_it() -> None:
     state = (
         Scenario(seats=seats, seed=11, tag_points=False).fish(0, ["Pike:9"]).fish(1, ["Pike:8"]).at_contests().build()
     )
-    while not state.over:
-        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    state = to_the_end(state)
     shown = ShowResults.of(state, ["Laurence", "Nils"], None, watching=False)
     if len({line.total for line in shown.scores}) == 1:
         screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None)
@@ -113,8 +126,7 @@ def test_a_seat_that_resigned_ranks_last_whatever_its_points() -> None:
     of the same game ranked it last."""
     seats = tuple(SeatConfig(name) for name in ("Ana", "Bo", "Cy"))
     state = Scenario(seats=seats, seed=11).fish(1, ["Pike:9", "Salmon:7"]).at_contests().build()
-    while not state.over:
-        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    state = to_the_end(state)
     shown = ShowResults.of(state, ["Ana", "Bo", "Cy"], None, watching=False)
     on_points = sorted(shown.scores, key=lambda line: line.rank)
     top, second = on_points[0].seat, on_points[1].seat
@@ -138,8 +150,7 @@ async def test_r_plays_a_rematch_on_the_next_seed(tmp_path: Path) -> None:
     """Issue 35.9: a rematch key — the same seats and set-up, the next seed."""
     seats = (SeatConfig("Laurence"), SeatConfig("Nils", "greedy"))
     state = Scenario(seats=seats, seed=11).fish(0, ["Pike:9"]).at_contests().build()
-    while not state.over:
-        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    state = to_the_end(state)
     app = make_app(tmp_path / "replays")
     async with app.run_test(size=(120, 40)) as pilot:
         app.post_message(ShowResults.of(state, ["Laurence", "Nils"], None, watching=False))
@@ -157,8 +168,7 @@ async def test_q_on_the_results_goes_home_as_everywhere(tmp_path: Path) -> None:
     Quit"), where everywhere else q goes back a screen (Ctrl+Q quits)."""
     seats = (SeatConfig("Laurence"), SeatConfig("Nils", "greedy"))
     state = Scenario(seats=seats, seed=11).fish(0, ["Pike:9"]).at_contests().build()
-    while not state.over:
-        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    state = to_the_end(state)
     app = make_app(tmp_path / "replays")
     async with app.run_test(size=(120, 40)) as pilot:
         app.post_message(ShowResults.of(state, ["Laurence", "Nils"], None, watching=False))
@@ -175,11 +185,7 @@ def test_a_contest_tie_says_what_broke_it() -> None:
     presented fish). The contest's rows are in its order, and a line says why."""
     from engine.contests import first_time
 
-    seats = (SeatConfig("Laurence"), SeatConfig("Nils"))
-    sc = Scenario(seats=seats, seed=11, tag_points=False)
-    state = sc.fish(0, ["Mackerel:6"]).fish(1, ["John Dory:6"]).at_contests().build()
-    while not state.over:
-        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    state = shore_tie()
     shown = ShowResults.of(state, ["Laurence", "Nils"], None, watching=False)
     screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None)
     times = {p.seat: first_time(shown.cards, p.presented[SHORE]) for p in shown.final.seats}
@@ -200,11 +206,7 @@ async def test_a_tie_line_opens_the_rule_it_cites(tmp_path: Path) -> None:
     """Issue 53.1: the rule a score-sheet line cites opens on a click, at that rule."""
     from cwtui.screens.rules.rules import RulesScreen
 
-    seats = (SeatConfig("Laurence"), SeatConfig("Nils"))
-    sc = Scenario(seats=seats, seed=11, tag_points=False)
-    state = sc.fish(0, ["Mackerel:6"]).fish(1, ["John Dory:6"]).at_contests().build()
-    while not state.over:
-        state, _ = apply(state, max(legal_moves(state), key=lambda m: len(m.fish)))
+    state = shore_tie()
     app = make_app(tmp_path / "replays")
     async with app.run_test(size=(120, 40)) as pilot:
         app.post_message(ShowResults.of(state, ["Laurence", "Nils"], None, watching=False))
