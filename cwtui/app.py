@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from cwtui.replaying import SeenRecord
     from cwtui.screens.replay.replay import ReplayScreen
     from cwtui.session import GameSession
+    from engine.cards import Cards
+    from engine.config import GameConfig
     from engine.replay import Replay
 
 
@@ -66,18 +68,21 @@ class CwtuiApp(App[None]):
         address: Address | None = None,
         guest: Address | None = None,
         guest_join: str = "",
+        lesson: int | None = None,
     ) -> None:
         """`still`: no animation and no blinking cursor (snapshot tests). `replay`: open
         this game in the replay screen, `game`: play this one (over the home screen),
         `online`: sit at this game of the server at `address`. `guest`: the app as a
         browser gets it from `cwtui serve --web` (cwtui.screens.guest): it joins and
         watches that server's games and does nothing else; `guest_join`: it opens with
-        the join dialog filled in with this ROOM#TOKEN (a browser's invite link)."""
+        the join dialog filled in with this ROOM#TOKEN (a browser's invite link).
+        `lesson`: open the guided first game at this chapter (from 0)."""
         super().__init__()
         self.guest = guest
         self.guest_join = guest_join
         self.opening = replay
         self.game = game
+        self.lesson = lesson
         self.online = (online, address) if online is not None and address is not None else None
         self.settings = Settings(replays, bot_speed=bot_speed, still=still, turn_alert=turn_alert)
         if seed_source is not None:
@@ -125,6 +130,8 @@ class CwtuiApp(App[None]):
             self.push_screen(PlayScreen(self.game, self.settings))
         if self.online is not None:
             self.open_table(*self.online)
+        if self.lesson is not None:
+            self.post_message(navigation.OpenLesson(self.lesson))
         self._check_size(self.size.width, self.size.height)
 
     def on_unmount(self) -> None:
@@ -167,19 +174,41 @@ class CwtuiApp(App[None]):
 
     def on_rematch(self, message: navigation.Rematch) -> None:
         """The same seats and set-up on the next seed (the results' `r`)."""
-        from cwtui.session import GameSession
         from engine.config import SEEDS
 
         if self._guest_refused():
             return
         config = message.config
-        config = msgspec.structs.replace(config, seed=(config.seed + 1) % SEEDS)
+        self.start_new(msgspec.structs.replace(config, seed=(config.seed + 1) % SEEDS), message.cards)
+
+    def on_start_new(self, message: navigation.StartNew) -> None:
+        if not self._guest_refused():
+            self.start_new(message.config, message.cards)
+
+    def start_new(self, config: GameConfig, cards: Cards) -> None:
+        """A new game saved with the others, in place of the current screen."""
+        from cwtui.session import GameSession
+
         try:
-            session = GameSession.start(config, self.settings.replays, message.cards)
+            session = GameSession.start(config, self.settings.replays, cards)
         except OSError as exc:
             self.notify(f"Cannot start the game: {exc.strerror or exc}", severity="error")
             return
         self.post_message(navigation.StartGame(session))
+
+    def on_open_lesson(self, message: navigation.OpenLesson) -> None:
+        """The guided first game's chapter: in place of the lesson's screen, else over
+        the current one (Esc comes back to it)."""
+        from cwtui.learn.lessons import FIRST_GAME
+        from cwtui.screens.lesson.lesson import LessonScreen
+
+        if self._guest_refused():
+            return
+        screen = LessonScreen(FIRST_GAME, message.chapter, self.settings)
+        if isinstance(self.screen, LessonScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
 
     def on_play_on(self, message: navigation.PlayOn) -> None:
         """A fork of a replay's game, saved with the other games (the replay's `f`)."""

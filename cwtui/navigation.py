@@ -90,6 +90,16 @@ class Rematch(Message):
         self.cards = cards
 
 
+class StartNew(Message):
+    """A new game with `config` (its seed too), in place of the current screen (the
+    lesson's first game against the easy bot)."""
+
+    def __init__(self, config: GameConfig, cards: Cards) -> None:
+        super().__init__()
+        self.config = config
+        self.cards = cards
+
+
 class PlayOn(Message):
     """A new game from a replay's position before move `ply`, with `seats` (the fork
     dialog's choice), played above the replay: leaving it comes back there."""
@@ -188,3 +198,12 @@ class OpenRules(Message):
     def __init__(self, code: str = "") -> None:
         super().__init__()
         self.code = code
+
+
+class OpenLesson(Message):
+    """The guided first game at its chapter `chapter` (from 0), in place of a lesson's
+    screen or over the current one."""
+
+    def __init__(self, chapter: int = 0) -> None:
+        super().__init__()
+        self.chapter = chapter

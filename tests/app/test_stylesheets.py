@@ -23,13 +23,20 @@ IDENT = re.compile(r"[\w-]")
 
 
 def screens_with_stylesheets() -> list[tuple[type[Screen[object]], Path]]:
+    """Each screen with the stylesheets its own CSS_PATH names in its folder (one, or
+    a list: the lesson's screen takes the table's, which is SeatedScreen's, and its own)."""
     found = []
     for info in pkgutil.walk_packages(cwtui.screens.__path__, "cwtui.screens."):
         module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            path = cls.__dict__.get("CSS_PATH")
-            if issubclass(cls, Screen) and cls.__module__ == module.__name__ and isinstance(path, str):
-                found.append((cls, Path(inspect.getfile(cls)).with_name(Path(path).name)))
+            paths = cls.__dict__.get("CSS_PATH")
+            if not (issubclass(cls, Screen) and cls.__module__ == module.__name__ and paths):
+                continue
+            folder = Path(inspect.getfile(cls)).parent
+            for path in [paths] if isinstance(paths, str) else paths:
+                if Path(path).is_absolute() and Path(path).parent != folder:
+                    continue  # another screen's, checked with it
+                found.append((cls, folder / Path(path).name))
     return found
 
 
@@ -54,8 +61,6 @@ def test_every_rule_of_a_screen_is_scoped_to_it() -> None:
         f"{path.name}: {selector}"
         for cls, path in screens_with_stylesheets()
         for selector in selectors(path.read_text())
-        if not (
-            selector.startswith(cls.__name__) and not IDENT.match(selector[len(cls.__name__) : len(cls.__name__) + 1])
-        )
+        if not scoped(selector, cls.__name__)
     ]
     assert not unscoped, unscoped

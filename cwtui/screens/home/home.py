@@ -11,7 +11,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cwtui.navigation import NewGame, OpenHistory, OpenJoin, OpenMyGames, OpenReplayList, OpenResume, OpenRules
+from cwtui.navigation import (
+    NewGame,
+    OpenHistory,
+    OpenJoin,
+    OpenLesson,
+    OpenMyGames,
+    OpenReplayList,
+    OpenResume,
+    OpenRules,
+)
 from cwtui.net.my_games import my_games
 from cwtui.saved import shown_path, unfinished_games
 
@@ -26,11 +35,12 @@ class HomeScreen(Screen[None]):
         Binding("n", "choose('new')", "New game", id="home.new"),
         Binding("r", "choose('resume')", "Resume", id="home.resume"),
         # in the menu, not the footer (at 80 columns the footer would cut F1 Help)
+        Binding("t", "choose('learn')", "Learn", id="home.learn", tooltip="A guided first game", show=False),
         Binding("j", "choose('join')", "Join", id="home.join", show=False),
         Binding("g", "choose('games')", "My online games", id="home.games", show=False),
         Binding("o", "choose('replay')", "Open a replay", id="home.replay"),
         Binding("h", "choose('history')", "History", id="home.history"),
-        Binding("l", "choose('rules')", "Rules", id="home.rules", tooltip="The rules of Coldwater Crown"),
+        Binding("l", "choose('rules')", "Rules", id="home.rules", tooltip="The rules of Coldwater Crown", show=False),
         Binding("q", "choose('quit')", "Quit", id="home.quit"),
     ]
 
@@ -61,6 +71,7 @@ class HomeScreen(Screen[None]):
         menu.add_options(
             [
                 Option("New game  [dim](n)[/]", id="new"),
+                Option("Learn to play  [dim](t) — a guided first game[/]", id="learn"),
                 Option(
                     f"Resume a game  [dim](r) — {len(unfinished)} unfinished[/]", id="resume", disabled=not unfinished
                 ),
@@ -92,6 +103,8 @@ class HomeScreen(Screen[None]):
             self.post_message(OpenReplayList())
         elif choice == "history":
             self.post_message(OpenHistory())
+        elif choice == "learn":
+            self.post_message(OpenLesson())
         elif choice == "rules":
             self.post_message(OpenRules())
         elif choice == "quit":

@@ -9,8 +9,9 @@ back (`take_back`) and what the hint searches from. It reads the game only throu
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Protocol
+from collections.abc import Iterable
+from pathlib import Path, PurePath
+from typing import ClassVar, Protocol
 
 from rich.text import Text
 from textual import events, on, work
@@ -18,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
@@ -40,6 +42,7 @@ from engine.cards import Cards
 from engine.moves import Move, Present
 from engine.view import View
 
+CSS = str(Path(__file__).with_name("seated.tcss"))  # absolute: the subclasses live elsewhere
 # Option keys: every letter but the screen's own keys (b, h, p, q, s, u).
 OPTION_KEYS = "123456789acdefgijklmnortvwxyz"
 LOG_LINES = 500  # the event log keeps the latest moves; the replay has them all
@@ -88,7 +91,7 @@ SUPPLY_TIP = "Trophies, tiles, Master Anglers"
 
 class SeatedScreen(CompactScreen):
     PANES = ("board", "supply", "log")
-    CSS_PATH = str(Path(__file__).with_name("seated.tcss"))  # absolute: the subclasses live elsewhere
+    CSS_PATH: ClassVar[str | list[str | PurePath]] = CSS
     BINDINGS = [
         Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
         # Undo acts only until a draw; when it cannot, it says why (the footer is the
@@ -173,12 +176,17 @@ class SeatedScreen(CompactScreen):
             # others did or the question takes another number of lines; the options
             # take every row those leave (they scroll, and the key line says so)
             with Vertical(id="prompt"):
+                yield from self.prompt_top()
                 yield TextLines(id="yours", cut_note="F4: all")  # the compact layout's (title_prompt)
                 yield NoteLines(SINCE_LINES, id="since", cut_note="F7: all")
                 yield NoteLines(2, id="question")
                 yield QuietOptionList(id="options")
                 yield TextLines(id="keys")
         yield Footer(compact=True)
+
+    def prompt_top(self) -> Iterable[Widget]:
+        """What a subclass shows at the top of the decision's box (a lesson's words)."""
+        return ()
 
     def seat_order(self) -> list[int]:
         """Your panel first, then the others in turn order from you."""

@@ -1,0 +1,82 @@
+"""A guided game: chapters, each a position set up for one idea of the game and the moves
+that show it, with what to do and why.
+
+A chapter starts from its own position (engine.scenario), so it teaches one thing at a
+time without the twenty rounds a real game takes to reach it. Its steps are the plies
+that follow, both seats' in turn order: the learner's are asked (the step says what to
+choose and why; another choice is explained and not played), the other seat's are
+played for it. A step names its move by the words the table offers it in
+(`words.option`: "Place your 1 on blue"), so a lesson reads like what the player sees,
+and a test plays every chapter to check that each step's words name exactly one legal
+move. Which step is due follows from the plies played since the chapter began, so
+taking a move back (u) takes the lesson back with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cwtui import words
+from engine.legal import legal_moves
+from engine.moves import Move
+from engine.state import State
+from engine.view import view
+
+LEARNER = 0  # the seat the lesson teaches; the other seat's moves are played for it
+
+
+class LessonError(Exception):
+    """A step's words name no legal move, or more than one (a fault of the lesson)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    move: str  # the start of the option's words, as the table offers it ("Place your 1 on blue")
+    say: str = ""  # what to do and why, shown while the learner decides (the other seat's: what it does)
+
+
+@dataclass(frozen=True)
+class Chapter:
+    title: str
+    about: str  # what the chapter teaches, for a choice off its script ("catching a fish")
+    intro: str  # said as the chapter starts, above its first step
+    position: Callable[[], State]
+    steps: tuple[Step, ...]
+    done: str  # said once its steps are played
+
+
+@dataclass(frozen=True)
+class Lesson:
+    title: str
+    chapters: tuple[Chapter, ...]
+    end: str  # said after the last chapter
+
+
+def option_words(state: State, move: Move) -> str:
+    """A move as the table offers it to the seat that is to make it (its no-break spaces,
+    which keep "Conger Eel #6" on one line, as spaces: a lesson is written with spaces)."""
+    return words.option(view(state, state.to_act), state.cards, move).replace(words.KEEP, " ")
+
+
+def step_move(step: Step, state: State) -> Move:
+    """The one legal move the step names."""
+    named = [m for m in legal_moves(state) if option_words(state, m).startswith(step.move)]
+    if len(named) != 1:
+        offered = "; ".join(option_words(state, m) for m in legal_moves(state))
+        raise LessonError(f"“{step.move}” names {len(named)} of the options ({offered})")
+    return named[0]
+
+
+def due(chapter: Chapter, start: State, state: State) -> Step | None:
+    """The step the position waits for, or None once the chapter's steps are played."""
+    played = state.ply - start.ply
+    return chapter.steps[played] if 0 <= played < len(chapter.steps) else None
+
+
+def off_script(chapter: Chapter, step: Step, state: State, move: Move) -> str:
+    """What the lesson says of a choice it did not ask for (which it does not play)."""
+    return (
+        f"“{option_words(state, move)}” is a move you could make, but this lesson is about "
+        f"{chapter.about}: choose “{step.move}” this time. {step.say}"
+    )

@@ -1,0 +1,163 @@
+"""The guided first game: the table (PlayScreen) on a chapter's position, with the
+lesson's words above the decision, the option the step asks for highlighted, and a
+choice off the script explained and not played. The lesson itself (chapters, steps,
+what is due) is cwtui.learn.lesson; what it says, cwtui.learn.lessons.
+
+A chapter opens with its idea in a note over the table and closes with another, which
+goes on to the next chapter (the App switches screens: navigation.OpenLesson); after
+the last, a first game against the easy bot (navigation.StartNew). u takes a move back
+and the lesson with it; h, F1 and the rules work as at any table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from cwtui.learn.lesson import LEARNER, Chapter, Lesson, Step, due, off_script, step_move
+from cwtui.learn.lessons import SEATS
+from cwtui.navigation import OpenLesson, StartNew
+from cwtui.screens.play.play import PlayScreen
+from cwtui.screens.seated.seated import CSS as TABLE_CSS
+from cwtui.session import GameSession
+from cwtui.settings import Settings
+from cwtui.widgets.table.quiet import NoteLines, QuietOptionList
+from engine.config import SEEDS, GameConfig, SeatConfig
+from engine.moves import Move
+
+CSS = str(Path(__file__).with_name("lesson.tcss"))
+COACH_LINES = 5  # the lesson's words above the decision: a step's say in two to four lines
+
+
+class LessonNote(ModalScreen[str]):
+    """A chapter's opening or closing words over the table; its keys answer."""
+
+    CSS_PATH = "note.tcss"
+    BINDINGS = [
+        Binding("enter", "answer('go')", "Go on", id="lesson.note.go"),
+        Binding("escape", "answer('stay')", "Back to the table", id="lesson.note.stay"),
+    ]
+
+    def __init__(self, title: str, text: str, keys: str) -> None:
+        super().__init__()
+        self.title_text, self.text, self.keys = title, text, keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = self.title_text
+            yield Static(self.text, classes="text")
+            yield Static(self.keys, classes="keys")
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
+
+
+class LessonScreen(PlayScreen):
+    CSS_PATH = [TABLE_CSS, CSS]  # the table's, and the lesson's words
+    BINDINGS = [
+        Binding("n", "next_chapter", "Next chapter", id="lesson.next", tooltip="Skip to the lesson's next chapter"),
+    ]
+    HELP = (
+        "A guided game: the words above the decision say what to choose and why, and the "
+        "option they ask for is highlighted (Enter plays it). Another choice is explained, "
+        "not played. u takes a move back, h asks for a hint, n skips to the next chapter, "
+        "q leaves the lesson."
+    )
+
+    def __init__(self, lesson: Lesson, chapter: int, settings: Settings) -> None:
+        self.lesson, self.chapter_index = lesson, chapter
+        self.chapter: Chapter = lesson.chapters[chapter]
+        self.start = self.chapter.position()
+        self.coach = NoteLines(COACH_LINES, id="coach")
+        super().__init__(GameSession.unlogged(self.start), settings)
+
+    def can(self, action: str) -> bool:
+        if action in ("pause", "speed"):  # the other seat's moves are the lesson's, played at once
+            return False
+        return super().can(action)
+
+    def status_parts(self) -> list[str]:
+        return [f"lesson, chapter {self.chapter_index + 1} of {len(self.lesson.chapters)}"]
+
+    def prompt_top(self) -> Iterable[Widget]:
+        yield self.coach
+
+    def on_mount(self) -> None:
+        number = f"Chapter {self.chapter_index + 1} of {len(self.lesson.chapters)}"
+        self.app.push_screen(
+            LessonNote(f"{number}: {self.chapter.title}", self.chapter.intro, "Enter: begin · Esc: look at the table")
+        )
+
+    @property
+    def step(self) -> Step | None:
+        return due(self.chapter, self.start, self.session.state)
+
+    # -- the game, as the lesson scripts it -----------------------------------------
+    def advance(self) -> None:
+        state = self.session.state
+        step = self.step
+        if step is None:
+            self.chapter_done()
+        elif state.to_act != LEARNER:  # the other seat plays what the chapter says
+            self.call_later(self.play_move, step_move(step, state))
+        else:
+            super().advance()
+
+    def ask(self) -> None:
+        super().ask()
+        step = self.step
+        if step is None:
+            return
+        expected = step_move(step, self.session.state)
+        self.query_one("#options", QuietOptionList).highlighted = self.options.index(expected)
+        self.say(step.say)
+
+    def play_move(self, move: Move, searched: int | None = None) -> None:
+        state, step = self.session.state, self.step
+        if step is not None and state.to_act == LEARNER and move != step_move(step, state):
+            self.say(off_script(self.chapter, step, state, move))
+            self.app.bell()
+            return
+        super().play_move(move, searched)
+
+    def say(self, text: str) -> None:
+        self.coach.update(Text(text))
+
+    def chapter_done(self) -> None:
+        last = self.chapter_index + 1 == len(self.lesson.chapters)
+        self.show_waiting("Chapter done: n goes on to the next." if not last else "The lesson is done.")
+        self.say(self.chapter.done)
+        text = self.chapter.done + ("\n\n" + self.lesson.end if last else "")
+        keys = (
+            "Enter: play a first game against the easy bot · Esc: stay" if last else "Enter: next chapter · Esc: stay"
+        )
+        self.app.push_screen(LessonNote(f"Done: {self.chapter.title}", text, keys), self.after_done)
+
+    def after_done(self, answer: str | None) -> None:
+        if answer != "go":
+            return
+        if self.chapter_index + 1 < len(self.lesson.chapters):
+            self.post_message(OpenLesson(self.chapter_index + 1))
+        else:
+            self.first_game()
+
+    def first_game(self) -> None:
+        """A real game, saved with the others: the learner against the easy bot."""
+        seats = (SeatConfig(SEATS[LEARNER].name, "human"), SeatConfig("Bo", "greedy"))
+        config = GameConfig(seats=seats, seed=random.randrange(SEEDS))
+        self.post_message(StartNew(config, self.session.cards))
+
+    def action_next_chapter(self) -> None:
+        if self.chapter_index + 1 < len(self.lesson.chapters):
+            self.post_message(OpenLesson(self.chapter_index + 1))
+        else:
+            self.chapter_done()

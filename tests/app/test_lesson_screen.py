@@ -1,0 +1,123 @@
+"""The guided first game at the table (issue 53.2): played from home to the first real
+game with the keys each step asks for; at every step the lesson's words, the option
+they ask for highlighted, and a key off the script explained and not played; u takes
+the lesson back with the move. Snapshots of each chapter at 80×24 and 120×40."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_helpers import make_app, settle
+from textual.pilot import Pilot
+
+from cwtui.learn.lesson import LEARNER, option_words, step_move
+from cwtui.learn.lessons import CHAPTERS, FIRST_GAME
+from cwtui.screens.lesson.lesson import LessonNote, LessonScreen
+from cwtui.screens.play.play import PlayScreen
+from cwtui.screens.seated.seated import OPTION_KEYS
+from cwtui.widgets.table.quiet import QuietOptionList
+
+SIZES = [(80, 24), (120, 40)]
+
+
+async def note(pilot: Pilot[None], title: str) -> None:
+    """A lesson's note is up, titled `title`; Enter goes on."""
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, LessonNote) and screen.title_text == title, getattr(screen, "title_text", screen)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_guided_game_from_home_to_a_first_game(replays: Path, size: tuple[int, int]) -> None:
+    app = make_app(replays)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("t")
+        for number, chapter in enumerate(CHAPTERS, 1):
+            await note(pilot, f"Chapter {number} of {len(CHAPTERS)}: {chapter.title}")
+            screen = app.screen
+            assert isinstance(screen, LessonScreen) and screen.chapter is chapter
+            for step in chapter.steps:
+                state = screen.session.state
+                assert state.to_act == LEARNER
+                expected = step_move(step, state)
+                index = screen.options.index(expected)
+                # the step's words, and the option they ask for highlighted
+                assert screen.coach.text.plain == step.say
+                assert screen.query_one("#options", QuietOptionList).highlighted == index
+                assert option_words(state, screen.options[index]).startswith(step.move)
+                # another option's key: explained, not played
+                other = next(i for i in range(len(screen.options)) if i != index)
+                await pilot.press(OPTION_KEYS[other])
+                await settle(pilot)
+                assert screen.session.state is state
+                said = screen.coach.text.plain
+                assert said.startswith(f"“{option_words(state, screen.options[other])}” is a move you could make")
+                assert f"this lesson is about {chapter.about}" in said
+                # the step's own key plays it
+                await pilot.press(OPTION_KEYS[index])
+                await settle(pilot)
+                assert screen.session.state.ply == state.ply + 1
+            title = f"Done: {chapter.title}"
+            await settle(pilot)
+            done = app.screen
+            assert isinstance(done, LessonNote) and done.title_text == title
+            if number == len(CHAPTERS):
+                assert FIRST_GAME.end in done.text
+            await pilot.press("enter")
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, PlayScreen) and not isinstance(game, LessonScreen)
+        assert [s.kind for s in game.session.config.seats] == ["human", "greedy"]  # the easy bot
+        assert game.session.path is not None and game.session.path.parent == replays
+
+
+async def test_undo_takes_the_lesson_back(replays: Path) -> None:
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await note(pilot, f"Chapter 1 of {len(CHAPTERS)}: {CHAPTERS[0].title}")
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        first, second = CHAPTERS[0].steps
+        await pilot.press("enter")  # the highlighted option: the step's
+        await settle(pilot)
+        assert screen.coach.text.plain == second.say
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.coach.text.plain == first.say and screen.session.state.ply == screen.start.ply
+
+
+async def test_cwtui_learn_opens_a_chapter(replays: Path) -> None:
+    from cwtui.app import CwtuiApp
+
+    app = CwtuiApp(replays, bot_speed="instant", still=True, lesson=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await note(pilot, f"Chapter 3 of {len(CHAPTERS)}: {CHAPTERS[2].title}")
+        assert isinstance(app.screen, LessonScreen) and app.screen.chapter is CHAPTERS[2]
+
+
+def open_chapter(chapter: int, begin: bool = True):  # -> run_before callback
+    async def run_before(pilot: Pilot[None]) -> None:
+        from cwtui.navigation import OpenLesson
+
+        pilot.app.post_message(OpenLesson(chapter))
+        await settle(pilot)
+        if begin:
+            await pilot.press("enter")
+            await settle(pilot)
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("chapter", range(len(CHAPTERS)))
+def test_lesson_snapshot(snap_compare, replays: Path, size, chapter: int) -> None:
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_chapter(chapter))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lesson_intro_snapshot(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_chapter(1, begin=False))

@@ -1,0 +1,79 @@
+"""The guided first game's script (issue 53.2): every chapter plays through, each step
+naming exactly one of the options its position offers, and each chapter's position
+shows what its words promise (asserted on the engine's state, not the text)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cwtui.learn.lesson import LEARNER, Chapter, Step, due, off_script, option_words, step_move
+from cwtui.learn.lessons import CHAPTERS, FIRST_GAME
+from engine import apply
+from engine.components import COLOR_INDEX
+from engine.events import FishCaught
+from engine.legal import legal_moves
+from engine.state import State
+from engine.view import view
+
+
+def play(chapter: Chapter) -> tuple[State, list[object]]:
+    state = start = chapter.position()
+    events: list[object] = []
+    while (step := due(chapter, start, state)) is not None:
+        state, happened = apply(state, step_move(step, state))
+        events.extend(happened)
+    return state, events
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.title for c in CHAPTERS])
+def test_every_step_names_one_option(chapter: Chapter) -> None:
+    state, _events = play(chapter)
+    assert state.ply - chapter.position().ply == len(chapter.steps)
+
+
+def test_the_chapters_show_what_they_say() -> None:
+    turn, catching, port = CHAPTERS
+    # a turn: the blue 1 takes a blue from zones 3, 4 and 6; the yellow 2 every yellow
+    before = view(turn.position(), LEARNER).seats[LEARNER].board
+    state, _ = play(turn)
+    me = view(state, LEARNER).seats[LEARNER]
+    blue, yellow = COLOR_INDEX["blue"], COLOR_INDEX["yellow"]
+    assert [z[blue] for z in before] == [1, 1, 0, 1] and sum(z[yellow] for z in before) == 3
+    assert all(z[blue] == 0 and z[yellow] == 0 for z in me.board)
+    assert state.to_act != LEARNER and me.hand == 1  # the 2 kept, flipped
+    # catching: the Perch from the Lake's zone 3, then the Pike from its zone 4
+    state, events = play(catching)
+    names = state.cards.species_names
+    caught = [
+        (names[state.cards.fish_species[e.card]], e.location, e.zone) for e in events if isinstance(e, FishCaught)
+    ]
+    assert caught == [("Perch", "lake", 3), ("Pike", "lake", 4)]
+    # the Port: Ray #24 taken, its blue slot filled, and zone 3's emptying still a catch
+    state, events = play(port)
+    (ray,) = view(state, LEARNER).seats[LEARNER].master_anglers
+    assert ray.card == 24 and ray.filled == (True, False, False)
+    assert sum(isinstance(e, FishCaught) for e in events) == 1
+
+
+def test_a_step_that_names_no_option_is_a_fault_of_the_lesson() -> None:
+    from cwtui.learn.lesson import LessonError
+
+    state = CHAPTERS[0].position()
+    with pytest.raises(LessonError, match="names 0 of the options"):
+        step_move(Step("Place your 2 on green"), state)
+    with pytest.raises(LessonError, match="names 4 of the options"):
+        step_move(Step("Place your 1"), state)
+
+
+def test_an_off_script_choice_is_explained() -> None:
+    chapter = CHAPTERS[0]
+    state = chapter.position()
+    step = chapter.steps[0]
+    other = next(m for m in legal_moves(state) if m != step_move(step, state))
+    said = off_script(chapter, step, state, other)
+    assert said.startswith(f"“{option_words(state, other)}” is a move you could make, but this lesson is about")
+    assert "“Place your 1 on blue”" in said
+
+
+def test_the_lesson_ends_with_a_first_game() -> None:
+    assert "first game against the easy bot" in FIRST_GAME.end
