@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from cwtui.learn.lesson import LEARNER, Chapter, Step, due, off_script, option_words, step_move
+from cwtui.learn.lesson import LEARNER, Chapter, Step, due, final_count, off_script, option_words, step_move
 from cwtui.learn.lessons import CHAPTERS, FIRST_GAME
 from engine import apply
 from engine.components import COLOR_INDEX
-from engine.events import FishCaught
+from engine.events import FishCaught, TackleDrawn, TrophyTaken
 from engine.legal import legal_moves
 from engine.state import State
 from engine.view import view
@@ -32,7 +32,7 @@ def test_every_step_names_one_option(chapter: Chapter) -> None:
 
 
 def test_the_chapters_show_what_they_say() -> None:
-    turn, catching, port = CHAPTERS
+    turn, catching, port, tackle, trophies, the_end = CHAPTERS
     # a turn: the blue 1 takes a blue from zones 3, 4 and 6; the yellow 2 every yellow
     before = view(turn.position(), LEARNER).seats[LEARNER].board
     state, _ = play(turn)
@@ -53,6 +53,19 @@ def test_the_chapters_show_what_they_say() -> None:
     (ray,) = view(state, LEARNER).seats[LEARNER].master_anglers
     assert ray.card == 24 and ray.filled == (True, False, False)
     assert sum(isinstance(e, FishCaught) for e in events) == 1
+    # tackle: zone 5's emptying draws the Rod, which takes zone 3's catch to the Lake
+    state, events = play(tackle)
+    assert [e.kind for e in events if isinstance(e, TackleDrawn)] == ["rod"]
+    assert [(e.location, e.zone, e.how) for e in events if isinstance(e, FishCaught)][-1] == ("lake", 3, "rod")
+    # trophies: the 4 lb Perch claims the Mystery Weight and completes the small species
+    state, events = play(trophies)
+    assert [e.trophy for e in events if isinstance(e, TrophyTaken)] == ["mystery_weight", "small_species"]
+    # the end: the contests held, the game over, and the count says who won
+    state, _ = play(the_end)
+    assert state.over and state.result is not None
+    count = final_count(state)
+    assert count.endswith("Ana wins the Coldwater Crown.") and "Ana: Shore contest 5 + " in count
+    assert [line.total for line in sorted(state.result, key=lambda line: line.seat)] == [16, 9]
 
 
 def test_a_step_that_names_no_option_is_a_fault_of_the_lesson() -> None:

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cwtui import words
+from cwtui.words import EVERYONE
+from engine.events import winner
 from engine.legal import legal_moves
 from engine.moves import Move
 from engine.state import State
@@ -80,3 +82,23 @@ def off_script(chapter: Chapter, step: Step, state: State, move: Move) -> str:
         f"“{option_words(state, move)}” is a move you could make, but this lesson is about "
         f"{chapter.about}: choose “{step.move}” this time. {step.say}"
     )
+
+
+def final_count(state: State) -> str:
+    """A finished game's score sheet in words, a line an item, for each seat: its
+    trophies with their points, its Master Angler cards and tag points, its total; then
+    who won."""
+    assert state.result is not None, "a final count needs a finished game"
+    table = view(state, EVERYONE)
+    lines = []
+    for line in sorted(state.result, key=lambda line: line.rank):
+        seat = table.seats[line.seat]
+        items = [f"{words.TROPHY_NAMES.get(kind, kind)} {points}" for kind, points in seat.trophies]
+        if line.master_anglers:
+            items.append(f"Master Angler cards caught {line.master_anglers}")
+        if line.tags:
+            items.append(f"tag points {line.tags}")
+        said = " + ".join(items) if items else "nothing"
+        lines.append(f"{seat.name}: {said} = {line.total} VP")
+    champion = table.seats[winner(state.result)].name
+    return "\n".join(lines) + f"\n{champion} wins the Coldwater Crown."

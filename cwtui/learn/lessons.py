@@ -44,7 +44,24 @@ def the_port() -> State:
     return sc.tokens(hand={0: 1, 1: 1}, blue=1, red=1, green=2).active(0).build()
 
 
-CHAPTERS = (
+def tackle() -> State:
+    sc = _table().board(0, {3: "yellow", 4: "purple black", 5: "green", 6: "black black blue red"})
+    sc.location("river", {3: "Brown Trout"}).location("lake", {3: "Sea Trout"}).tackle_deck(["rod"])
+    return sc.tokens(hand={0: 1, 1: 1}, yellow=1, red=1, blue=2).active(0).build()
+
+
+def trophies() -> State:
+    sc = _table().board(0, {3: "red", 4: "purple black", 5: "green yellow", 6: "black black blue yellow"})
+    sc.fish(0, ["Flounder:2", "Roach:3"]).location("lake", {3: "Perch:4"}).mystery([4, 2, 3, 5, 6, 7])
+    return sc.tokens(hand={0: 1, 1: 1}, yellow=1, green=1, blue=2).active(0).build()
+
+
+def the_end() -> State:
+    sc = _table().fish(0, ["Wrasse:6", "Mackerel:8", "Wrasse:3", "Pike:9", "Perch:3", "Salmon:8"])
+    return sc.fish(1, ["Wrasse:4", "Flounder:2", "Pike:10", "Roach:3"]).at_contests().build()
+
+
+CHAPTERS: tuple[Chapter, ...] = (
     Chapter(
         title="A turn in three steps",
         about="the three steps of a turn",
@@ -137,6 +154,98 @@ CHAPTERS = (
             "toward the Three Identical and Four Different trophies. Cards you hold but never "
             "finish score nothing."
         ),
+    ),
+)
+
+CHAPTERS += (
+    Chapter(
+        title="Zone bonuses and tackle",
+        about="zone bonuses and tackle",
+        intro=(
+            "Emptying zone 5 draws a tackle token, and emptying zone 6 lets you take the top "
+            "card of the location's deck instead of its zone-6 fish. Tackle is played for free: "
+            "a Rod catches the same zone at another location, a Line the next zone at the same "
+            "location, a Lure removes up to two bait of one color, a Reel swaps two bait."
+        ),
+        position=tackle,
+        steps=(
+            Step(
+                "Place your 1 on green",
+                "Zone 5 holds one green bait. Place on green: zone 5 empties, you catch the Shore's "
+                "zone 5 fish and draw the top tackle token (a Rod, usable from your next step).",
+            ),
+            Step(
+                "Take the 1 off yellow",
+                "Zone 3 holds one yellow bait: take the 1 off yellow, and zone 3 empties — a River "
+                "catch, unless your new Rod takes it elsewhere.",
+            ),
+            Step(
+                "Catch the Sea Trout in Lake zone 3 with your Rod",
+                "The River's zone 3 holds a Brown Trout (2–7 lb); the Rod lets you take the Lake's "
+                "zone 3 Sea Trout (3–8 lb) instead: heavier on average, and a Lake fish for the Lake "
+                "contest. Catch the Sea Trout with your Rod.",
+            ),
+        ),
+        done=(
+            "The Rod is used up. Tackle you hold shows on your panel (F4 at 80×24); the options "
+            "offer it whenever it can be played, and a token in hand counts for nothing at the end."
+        ),
+    ),
+    Chapter(
+        title="Trophies during play",
+        about="the trophies you win during play",
+        intro=(
+            "Some trophies are taken the moment you earn them. Mystery Weight: catch a fish whose "
+            "weight equals the face-up tile (2 to 7 lb), and you show it and take the tile. Small "
+            "Species: once you have a Flounder, a Roach and a Perch. First to 8 Species and First "
+            "to 12 Fish go to whoever gets there first. You hold a Flounder and a Roach; the Lake's "
+            "zone 3 has a Perch (1–5 lb), and the Mystery Weight tile shows 4 lb."
+        ),
+        position=trophies,
+        steps=(
+            Step(
+                "Place your 1 on red",
+                "Zone 3 holds one red bait: place on red and you catch the Lake's Perch — your third "
+                "small species. If it weighs exactly 4 lb, it claims the Mystery Weight tile too.",
+            ),
+            Step(
+                "Take the 1 off yellow",
+                "It weighed 4 lb: two trophies in one catch (the event log says so, F6 at 80×24). "
+                "Finish the turn: take the 1 off yellow.",
+            ),
+        ),
+        done=(
+            "The trophies are on your panel and counted in your score. A stack's top tile is worth "
+            "the most: the first to earn it takes the 5, the next the smaller values below."
+        ),
+    ),
+    Chapter(
+        title="The end and the contests",
+        about="the contests at the end",
+        intro=(
+            "The game ends after a turn in which someone holds 12 fish (or a location's deck runs "
+            "short): everyone else plays one last turn. Then the Shore, the Lake and the River hold "
+            "contests: each player presents at most one fish of each species caught there; the "
+            "heaviest total takes the contest's best trophy. Every fish you present is also worth a "
+            "point if its tag matches the tag tile."
+        ),
+        position=the_end,
+        steps=(
+            Step(
+                "Present Wrasse (6 lb), Mackerel",
+                "Shore: you have two Wrasse, but only one fish of a species may go. The 6 lb Wrasse "
+                "with the Mackerel makes 14 lb, your heaviest.",
+            ),
+            Step("Present Flounder (2 lb), Wrasse", "Bo presents."),
+            Step(
+                "Present Perch (3 lb), Pike",
+                "Lake: the Perch and the Pike are different species, so both go: 12 lb.",
+            ),
+            Step("Present Pike (10", "Bo presents."),
+            Step("Present Salmon", "River: your Salmon, 8 lb."),
+            Step("Present Roach", "Bo presents."),
+        ),
+        done="The contests are held and the game is over. The final count:",
     ),
 )
 

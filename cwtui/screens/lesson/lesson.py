@@ -23,7 +23,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from cwtui.learn.lesson import LEARNER, Chapter, Lesson, Step, due, off_script, step_move
+from cwtui.learn.lesson import LEARNER, Chapter, Lesson, Step, due, final_count, off_script, step_move
 from cwtui.learn.lessons import SEATS
 from cwtui.navigation import OpenLesson, StartNew
 from cwtui.screens.play.play import PlayScreen
@@ -136,7 +136,11 @@ class LessonScreen(PlayScreen):
         last = self.chapter_index + 1 == len(self.lesson.chapters)
         self.show_waiting("Chapter done: n goes on to the next." if not last else "The lesson is done.")
         self.say(self.chapter.done)
-        text = self.chapter.done + ("\n\n" + self.lesson.end if last else "")
+        text = self.chapter.done
+        if self.session.state.over:  # the game the chapter ends: its score sheet, in words
+            text += "\n\n" + final_count(self.session.state)
+        if last:
+            text += "\n\n" + self.lesson.end
         keys = (
             "Enter: play a first game against the easy bot · Esc: stay" if last else "Enter: next chapter · Esc: stay"
         )
