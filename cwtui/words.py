@@ -8,6 +8,7 @@ full view.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, Protocol, assert_never, cast
@@ -112,9 +113,28 @@ def species_of(cards: Cards, fish: int) -> str:
     return cards.species_names[cards.fish_species[fish]]
 
 
-def fish_name(cards: Cards, fish: int, known: bool) -> str:
+def pounds(weight: int) -> str:
+    """A weight with its unit, which no line breaks apart ("6 lb", never "6" / "lb")."""
+    return f"{weight}{KEEP}lb"
+
+
+def units_kept(text: str) -> str:
+    """Written text (a lesson's) with each number held to its unit ("6 lb", "+1 VP")."""
+    return _UNITS.sub(lambda m: f"{m.group(1)}{KEEP}{m.group(2)}", text)
+
+
+_UNITS = re.compile(r"(\d) (lb|VP)\b")
+
+
+def fish_name(cards: Cards, fish: int, known: bool, backs: bool = False) -> str:
+    """ "Roach (2 lb)"; `backs`: with its tag and time too ("Roach (2 lb, pink, 13:00)"),
+    where the weight alone does not tell it from another of the seat's."""
     name = species_of(cards, fish)
-    return f"{name} ({cards.fish_weight[fish]} lb)" if known else name
+    if not known:
+        return name
+    if backs:
+        return f"{name} ({pounds(cards.fish_weight[fish])}, {cards.fish_tag[fish]}, {cards.fish_time[fish]})"
+    return f"{name} ({pounds(cards.fish_weight[fish])})"
 
 
 # A space at which no line breaks (the widgets' wrapping keeps it: cwtui.widgets.wrap):
@@ -184,9 +204,13 @@ def option(v: View, cards: Cards, legal: Move) -> str:
     if isinstance(move, Present):
         if not move.fish:
             return "Present nothing"
-        parts = [fish_name(cards, f, True) for f in move.fish]
+        # a fish the seat holds another of, same species and weight, is told apart by
+        # its back: its tag (a point if it matches) and its time (the tie-break)
+        seen = Counter((cards.fish_species[f], cards.fish_weight[f]) for f in p.fish or ())
+        alike = {f for f in move.fish if seen[cards.fish_species[f], cards.fish_weight[f]] > 1}
+        parts = [fish_name(cards, f, True, backs=f in alike) for f in move.fish]
         total = sum(cards.fish_weight[f] for f in move.fish)
-        return f"Present {', '.join(parts)}: {total} lb"
+        return f"Present {', '.join(parts)}: {pounds(total)}"
     assert_never(move)
 
 
@@ -490,11 +514,11 @@ def _event(cards: Cards, names: Sequence[str], event: events.Event) -> str:
     if isinstance(e, events.LocationShort):
         return f"the {e.location.capitalize()} deck cannot refill its zones"
     if isinstance(e, events.FishRevealed):
-        return f"reveals a {e.weight} lb {species_of(cards, e.card)}"
+        return f"reveals a {pounds(e.weight)} {species_of(cards, e.card)}"
     if isinstance(e, events.TrophyTaken):
         return f"takes the {TROPHY_NAMES.get(e.trophy, e.trophy)} trophy ({e.points} VP)"
     if isinstance(e, events.MysteryWeightRevealed):
-        return f"the next Mystery Weight is {e.weight} lb"
+        return f"the next Mystery Weight is {pounds(e.weight)}"
     if isinstance(e, events.AnglerKept):
         return f"keeps a {e.face}"
     if isinstance(e, events.EndTriggered):
@@ -508,7 +532,7 @@ def _event(cards: Cards, names: Sequence[str], event: events.Event) -> str:
         return f"{len(e.colors)} bait go from the bag to the discard"
     if isinstance(e, events.Presented):
         fish = ", ".join(fish_name(cards, f, True) for f in e.fish)
-        return f"presents {fish}: {e.weight} lb" if e.fish else "presents nothing"
+        return f"presents {fish}: {pounds(e.weight)}" if e.fish else "presents nothing"
     if isinstance(e, events.ContestRanked):
         order = ", ".join(names[s] for s in e.ranking) or "nobody"
         return f"{e.location.capitalize()} contest: {order}"

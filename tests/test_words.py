@@ -5,6 +5,7 @@ from __future__ import annotations
 from helpers import run, scenario
 
 from cwtui import words
+from cwtui.words import pounds
 from engine import SeatConfig, legal_moves
 from engine.events import FishCaught, TackleDrawn
 from engine.moves import PlaceAngler
@@ -22,9 +23,9 @@ def test_a_catch_shows_its_weight_only_to_its_catcher() -> None:
     own = "\n".join(words.narrate(state.cards, names, 0, move, events, viewer=0))
     other = "\n".join(words.narrate(state.cards, names, 0, move, events, viewer=1))
     public = "\n".join(words.narrate(state.cards, names, 0, move, events, viewer=None))
-    assert "Mackerel (8 lb)" in own and "draws a Rod" in own
+    assert f"Mackerel ({pounds(8)})" in own and "draws a Rod" in own
     for text in (other, public):
-        assert "Mackerel" in text and "8 lb" not in text
+        assert "Mackerel" in text and pounds(8) not in text
         assert "Rod" not in text and "draws a tackle token" in text
 
 
@@ -58,7 +59,7 @@ def test_each_clause_is_under_the_name_of_who_did_it() -> None:
     ]
     lines = words.narrate(state.cards, names, 1, Present("shore", ()), contest, viewer=None)
     assert lines[0] == "Bo: presents nothing"
-    assert lines[1].startswith("Ana: presents Mackerel (8 lb): 8 lb") and lines[1].endswith(
+    assert lines[1].startswith(f"Ana: presents Mackerel ({pounds(8)}): {pounds(8)}") and lines[1].endswith(
         "takes the Shore contest trophy (5 VP)"
     )
     assert lines[2] == "Shore contest: Ana"
@@ -142,10 +143,13 @@ def test_what_the_table_did_since_your_last_move_stands_under_no_name() -> None:
     names = ["Ana", "Bo"]
     plies = [Ply(1, BaitTo(None), [TrophyTaken(1, "mystery_weight", 1), MysteryWeightRevealed(6)], None)]
     runs = words.since_runs(state.cards, names, plies, 0)
-    assert runs == [("Bo", ["takes the Mystery Weight trophy (1 VP)"]), (None, ["the next Mystery Weight is 6 lb"])]
+    assert runs == [
+        ("Bo", ["takes the Mystery Weight trophy (1 VP)"]),
+        (None, [f"the next Mystery Weight is {pounds(6)}"]),
+    ]
     assert [words.run_said(who, what) for who, what in runs] == [
         "Bo: takes the Mystery Weight trophy (1 VP)",
-        "The next Mystery Weight is 6 lb",
+        f"The next Mystery Weight is {pounds(6)}",
     ]
 
 

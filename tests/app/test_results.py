@@ -12,6 +12,7 @@ from textual.widgets import Static
 from cwtui.navigation import ShowResults
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
+from cwtui.words import KEEP, pounds
 from engine import SeatConfig, apply, legal_moves
 from engine.scenario import Scenario
 from engine.state import State
@@ -45,7 +46,7 @@ def test_a_presented_fish_is_never_split_across_lines() -> None:
     console = Console(width=80, record=True, color_system=None)
     console.print(screen.contest_table(SHORE))
     lines = console.export_text().splitlines()
-    for entry in ("Mackerel 8 lb", "Wrasse 3 lb", "Flounder 4 lb", "John Dory 6 lb"):
+    for entry in (f"Mackerel {pounds(8)}", f"Wrasse {pounds(3)}", f"Flounder {pounds(4)}", f"John Dory {pounds(6)}"):
         line = next(line for line in lines if entry in line)
         assert "(" in line.split(entry)[1], f"{entry}: its time is not on its line"
 
@@ -192,12 +193,12 @@ def test_a_contest_tie_says_what_broke_it() -> None:
     first, second = sorted((0, 1), key=lambda seat: times[seat])
     (note,) = screen.contest_ties(SHORE)
     assert note.plain == (
-        f"{shown.names[first]} and {shown.names[second]} tie on 6 lb at the Shore: the earliest presented fish "
+        f"{shown.names[first]} and {shown.names[second]} tie on 6{KEEP}lb at the Shore: the earliest presented fish "
         f"ranks first (R10.3): {shown.names[first]} {times[first]}, {shown.names[second]} {times[second]}."
     )
     console = Console(width=100, record=True, color_system=None)
     console.print(screen.contest_table(SHORE))
-    rows = [line for line in console.export_text().splitlines() if "6 lb" in line and " VP" in line]
+    rows = [line for line in console.export_text().splitlines() if pounds(6) in line and " VP" in line]
     assert [row.split()[0] for row in rows] == [shown.names[first], shown.names[second]]  # the winner first
     assert screen.contest_ties(1) == [] and screen.contest_ties(2) == []  # the River and the Lake: nobody tied
 

@@ -17,6 +17,7 @@ from cwtui.session import GameSession
 from cwtui.widgets.glyphs import LETTER
 from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
+from cwtui.words import pounds
 from engine import GameConfig, SeatConfig
 from engine.components import COLORS, ZONES
 from engine.contests import score_line
@@ -54,7 +55,7 @@ def check_table(screen: PlayScreen, over: Screen[None] | None = None) -> int:
         assert shown in (trophies + masters, trophies + masters + tags)
         if panel.seat == screen.viewer:
             for f in p.fish:
-                assert cards.fish_tag[f] in text and f"{cards.fish_weight[f]} lb" in text
+                assert cards.fish_tag[f] in text and pounds(cards.fish_weight[f]) in text
         checked += 1
     status = screen.query_one("#status", TextLines).drawn_text
     if not state.over and state.phase != "present":

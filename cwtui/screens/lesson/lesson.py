@@ -31,6 +31,7 @@ from cwtui.screens.seated.seated import CSS as TABLE_CSS
 from cwtui.session import GameSession
 from cwtui.settings import Settings
 from cwtui.widgets.table.quiet import NoteLines, QuietOptionList
+from cwtui.words import units_kept
 from engine.config import SEEDS, GameConfig, SeatConfig
 from engine.moves import Move
 
@@ -54,7 +55,7 @@ class LessonNote(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = self.title_text
-            yield Static(self.text, classes="text")
+            yield Static(units_kept(self.text), classes="text")
             yield Static(self.keys, classes="keys")
 
     def action_answer(self, answer: str) -> None:
@@ -130,7 +131,7 @@ class LessonScreen(PlayScreen):
         super().play_move(move, searched)
 
     def say(self, text: str) -> None:
-        self.coach.update(Text(text))
+        self.coach.update(Text(units_kept(text)))
 
     def chapter_done(self) -> None:
         last = self.chapter_index + 1 == len(self.lesson.chapters)

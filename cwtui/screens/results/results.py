@@ -22,7 +22,7 @@ from cwtui.saved import shown_path
 from cwtui.widgets.glyphs import TAGGED
 from cwtui.widgets.rule_link import linked
 from cwtui.widgets.table.board import TROPHY_ORDER
-from cwtui.words import TROPHY_NAMES, counted, species_of
+from cwtui.words import TROPHY_NAMES, counted, pounds, species_of
 from engine import EngineError
 from engine.cards import Cards
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
@@ -144,7 +144,7 @@ class ResultsScreen(Screen[None]):
             entries = []
             for f in fish:  # a fish a line: wrapped side by side, one broke between its weight and its time
                 tagged = final.tag_points and cards.fish_tag[f] == final.tag
-                entry = Text(f"{species_of(cards, f)} {cards.fish_weight[f]} lb ")
+                entry = Text(f"{species_of(cards, f)} {pounds(cards.fish_weight[f])} ")
                 entry.append("◆" if tagged else " ", style=TAGGED if tagged else "")
                 entry.append(f" ({cards.fish_time[f]})", style="dim")
                 entries.append(entry)
@@ -162,7 +162,7 @@ class ResultsScreen(Screen[None]):
                 )
             )
         for _, _, name, listing, total, trophy in sorted(rows):
-            table.add_row(name, listing, f"{total} lb", f"{trophy} VP" if trophy else "—")
+            table.add_row(name, listing, pounds(total), f"{trophy} VP" if trophy else "—")
         return table
 
     def contest_order(self, loc: int) -> list[tuple[int, int, str]]:
@@ -184,7 +184,7 @@ class ResultsScreen(Screen[None]):
             why = f"the earliest presented fish ranks first (R10.3): {times}"
             if len({time for _seat, time in tied}) < len(tied):
                 why += "; at the same time, the earlier seat in turn order"
-            notes.append(linked(f"{names} tie on {total} lb at the {LOCATIONS[loc].capitalize()}: {why}."))
+            notes.append(linked(f"{names} tie on {pounds(total)} at the {LOCATIONS[loc].capitalize()}: {why}."))
         return notes
 
     def score_sheet(self) -> Table:

@@ -20,7 +20,7 @@ from cwtui.widgets.table.board import clickable, marked
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
 from cwtui.widgets.table.marks import only as marks_only
-from cwtui.words import KIND_NAMES, TROPHY_NAMES, counted, quantity
+from cwtui.words import KIND_NAMES, TROPHY_NAMES, counted, pounds, quantity
 from engine.cards import Cards
 from engine.components import COLORS, ZONES
 from engine.view import SeatView, View, score_shown
@@ -187,7 +187,7 @@ def own_fish(cells: list[Text], width: int) -> RenderableType:
 def fish_card(cards: Cards, f: int, tile: str, tag_points: bool) -> Text:
     text = Text.assemble(
         (cards.species_names[cards.fish_species[f]], "bold"),
-        f" {cards.fish_weight[f]} lb ",
+        f" {pounds(cards.fish_weight[f])} ",
         (cards.fish_time[f], "dim"),
         " ",
     )

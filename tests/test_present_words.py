@@ -1,0 +1,40 @@
+"""A contest's options can be told apart (found by a whole game read as a player: the
+River offered "Present Roach (2 lb), Rainbow Trout (5 lb): 7 lb" twice, one Roach
+tagged pink and caught 13:00, the other orange and 18:21, and a tag is a point)."""
+
+from __future__ import annotations
+
+from cwtui import words
+from engine import SeatConfig, apply
+from engine.legal import legal_moves
+from engine.scenario import Scenario
+from engine.view import view
+
+SEATS = (SeatConfig("Ana"), SeatConfig("Bo"))
+
+
+def test_two_fish_alike_but_for_their_backs_are_told_apart() -> None:
+    # the two 2 lb Roach (cards 21, orange 18:21, and 22, pink 13:00), presented at the River
+    state = Scenario(seats=SEATS, seed=11).fish(0, [21, 22, "Salmon:8"]).fish(1, ["Pike:9"]).at_contests().build()
+    while (
+        state.phase != "present"
+        or state.to_act != 0
+        or "river" not in words.pending(view(state, 0), legal_moves(state)).casefold()
+    ):
+        state, _ = apply(state, legal_moves(state)[0])
+    v = view(state, 0)
+    labels = [words.option(v, state.cards, m) for m in legal_moves(state)]
+    assert len(set(labels)) == len(labels), labels
+    roach = [label for label in labels if "Roach" in label and "Salmon" not in label]
+    assert sorted(roach) == sorted(
+        [f"Present Roach (2{words.KEEP}lb, orange, 18:21): 2{words.KEEP}lb",
+         f"Present Roach (2{words.KEEP}lb, pink, 13:00): 2{words.KEEP}lb"]
+    ), roach  # fmt: skip
+
+
+def test_a_weight_never_breaks_from_its_unit() -> None:
+    state = Scenario(seats=SEATS, seed=11).fish(0, ["Salmon:8", "Pike:9"]).at_contests().build()
+    v = view(state, 0)
+    for move in legal_moves(state):
+        label = words.option(v, state.cards, move)
+        assert " lb" not in label, label
