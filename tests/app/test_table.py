@@ -17,7 +17,7 @@ from cwtui.session import GameSession
 from cwtui.widgets.glyphs import LETTER
 from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
-from cwtui.words import pounds
+from cwtui.words import KEEP
 from engine import GameConfig, SeatConfig
 from engine.components import COLORS, ZONES
 from engine.contests import score_line
@@ -38,7 +38,7 @@ def check_table(screen: PlayScreen, over: Screen[None] | None = None) -> int:
     for panel in (over or screen).query(SeatPanel):
         if not panel.strips or panel.collapsed or not panel.display:
             continue  # hidden (the compact layout) or collapsed to a line (the column is full)
-        text = "\n".join(strip.text for strip in panel.strips)  # what the panel draws
+        text = "\n".join(strip.text for strip in panel.strips).replace(KEEP, " ")  # what the panel draws
         seat, p = panel.seat, state.players[panel.seat]
         for z in ZONES:
             assert f"{z} {zone_text(state, seat, z)}" in text, (seat, z, text)
@@ -55,7 +55,7 @@ def check_table(screen: PlayScreen, over: Screen[None] | None = None) -> int:
         assert shown in (trophies + masters, trophies + masters + tags)
         if panel.seat == screen.viewer:
             for f in p.fish:
-                assert cards.fish_tag[f] in text and pounds(cards.fish_weight[f]) in text
+                assert cards.fish_tag[f] in text and f"{cards.fish_weight[f]} lb" in text
         checked += 1
     status = screen.query_one("#status", TextLines).drawn_text
     if not state.over and state.phase != "present":

@@ -26,7 +26,7 @@ from cwtui.session import GameSession
 from cwtui.widgets.table.event_log import EventLog
 from cwtui.widgets.table.marks import NO_MARKS
 from cwtui.widgets.table.quiet import QuietOptionList, TextLines
-from cwtui.widgets.table.seat import SeatPanel, master_angler_line, seat_parts, zones_line
+from cwtui.widgets.table.seat import SeatPanel, master_angler, seat_parts, zones_line
 from engine import GameConfig, SeatConfig
 from engine.game import MAX_PLIES
 from engine.rng import Rng
@@ -63,8 +63,13 @@ def check_yours_in_view(screen: PlayScreen) -> None:
         yours = screen.query_one("#yours", TextLines)
         shown = yours.drawn_text
         assert shown.startswith("You " + zones_line(me, NO_MARKS).plain), shown
-        cards = master_angler_line(me, screen.game.cards, NO_MARKS).plain
-        assert cards in shown or (yours.cut and shown.rstrip().endswith("F4: all")), shown
+        # each card whole (an option may put bait on any of them), on a second line if
+        # need be; only more than two lines' worth is cut, and says where it is whole
+        cards = [master_angler(m, me.seat, screen.game.cards, NO_MARKS).plain for m in me.master_anglers]
+        if len(cards) <= 3:
+            assert not yours.cut and all(card in shown for card in cards), shown
+        else:
+            assert all(card in shown for card in cards) or shown.rstrip().endswith("F4: all"), shown
     else:
         (panel,) = (panel for panel in screen.panels if panel.seat == screen.viewer)
         assert not panel.collapsed and panel.region.bottom <= screen.size.height - 1

@@ -177,7 +177,7 @@ class SeatedScreen(CompactScreen):
             # take every row those leave (they scroll, and the key line says so)
             with Vertical(id="prompt"):
                 yield from self.prompt_top()
-                yield TextLines(id="yours", cut_note="F4: all")  # the compact layout's (title_prompt)
+                yield NoteLines(2, id="yours", cut_note="F4: all")  # the compact layout's (title_prompt)
                 yield NoteLines(SINCE_LINES, id="since", cut_note="F7: all")
                 yield NoteLines(2, id="question")
                 yield QuietOptionList(id="options")
@@ -235,10 +235,12 @@ class SeatedScreen(CompactScreen):
 
     def title_prompt(self) -> None:
         """In the compact layout, where your panel is not on the table (F4 shows it), the
-        decision's first line says what its options name of yours: your zones, then your
-        Master Angler cards, as many as fit (issue 52.1: a player pressed F4 and Esc
-        before every choice). Empty where the table shows your panel, or it has no seat
-        of yours (a spectator, a bot's turn at a hot seat). A line of its own: it
+        decision's first lines say what its options name of yours: your zones, then your
+        Master Angler cards, each whole, on a second line when they do not fit beside the
+        zones (issue 52.1: a player pressed F4 and Esc before every choice; a second card
+        was cut to "Conger Eel …" where an option put bait on it). Empty where the table
+        shows your panel, or it has no seat of yours (a spectator, a bot's turn at a hot
+        seat). A line of its own: it
         changes at most moves and repaints alone, where a title on the box's border made
         Textual draw the border again with every line under it (2 ms a move at 80x24)."""
         v, private = self.drawn_from, self.viewer
@@ -246,7 +248,12 @@ class SeatedScreen(CompactScreen):
         # What the line shows, as the seat panel keys its parts: built and drawn again
         # only when it changes (your moves, mostly), not after every move (1 ms at 80x24)
         marks = self.drawn_marks
-        key = None if me is None else (me.board, me.master_anglers, only(marks, f"zone:{me.seat}:", f"ma:{me.seat}:"))
+        width = self.query_one("#yours").content_region.width  # whether the cards fit beside the zones
+        key = (
+            None
+            if me is None
+            else (me.board, me.master_anglers, only(marks, f"zone:{me.seat}:", f"ma:{me.seat}:"), width)
+        )
         if key == self.yours_key:
             return
         self.yours_key = key
@@ -255,7 +262,8 @@ class SeatedScreen(CompactScreen):
             yours = Text.assemble(("You ", "dim"), zones_line(me, marks))
             cards = master_angler_line(me, self.game.cards, marks)
             if cards:
-                yours.append("  ")
+                beside = yours.cell_len + 2 + cards.cell_len <= width
+                yours.append("  " if beside else "\n")
                 yours.append_text(cards)
         self.query_one("#yours", TextLines).update(yours)
 

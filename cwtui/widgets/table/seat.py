@@ -20,7 +20,7 @@ from cwtui.widgets.table.board import clickable, marked
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
 from cwtui.widgets.table.marks import only as marks_only
-from cwtui.words import KIND_NAMES, TROPHY_NAMES, counted, pounds, quantity
+from cwtui.words import KEEP, KIND_NAMES, TROPHY_NAMES, counted, master_angler_name, pounds, quantity
 from engine.cards import Cards
 from engine.components import COLORS, ZONES
 from engine.view import SeatView, View, score_shown
@@ -128,11 +128,12 @@ def master_angler_line(me: SeatView, cards: Cards, marks: Marks) -> Text:
 
 
 def master_angler(m: MasterAnglerView, seat: int, cards: Cards, marks: Marks) -> Text:
-    """A Master Angler card held: its kind and number, its slots (filled ones solid), filled of all."""
-    line = marked(Text(f"{cards.ma_kind[m.card]} #{m.card}"), f"ma:{seat}:{m.card}", marks)
-    line.append(" ")
+    """A Master Angler card held: its kind and number, its slots (filled ones solid), filled
+    of all; one unit, which no line breaks (words.KEEP)."""
+    line = marked(Text(master_angler_name(cards, m.card)), f"ma:{seat}:{m.card}", marks)
+    line.append(KEEP)
     line.append_text(slot_glyphs(tuple(COLORS[c] for c in cards.ma_slots[m.card]), m.filled))
-    line.append(f" {sum(m.filled)}/{len(m.filled)}", style="dim")
+    line.append(f"{KEEP}{sum(m.filled)}/{len(m.filled)}", style="dim")
     return line
 
 
