@@ -68,7 +68,7 @@ class CwtuiApp(App[None]):
         address: Address | None = None,
         guest: Address | None = None,
         guest_join: str = "",
-        lesson: int | None = None,
+        lesson: tuple[str, int] | None = None,
     ) -> None:
         """`still`: no animation and no blinking cursor (snapshot tests). `replay`: open
         this game in the replay screen, `game`: play this one (over the home screen),
@@ -76,7 +76,7 @@ class CwtuiApp(App[None]):
         browser gets it from `cwtui serve --web` (cwtui.screens.guest): it joins and
         watches that server's games and does nothing else; `guest_join`: it opens with
         the join dialog filled in with this ROOM#TOKEN (a browser's invite link).
-        `lesson`: open the guided first game at this chapter (from 0)."""
+        `lesson`: open this lesson ("first", "solo") at this chapter (from 0)."""
         super().__init__()
         self.guest = guest
         self.guest_join = guest_join
@@ -131,7 +131,7 @@ class CwtuiApp(App[None]):
         if self.online is not None:
             self.open_table(*self.online)
         if self.lesson is not None:
-            self.post_message(navigation.OpenLesson(self.lesson))
+            self.post_message(navigation.OpenLesson(*self.lesson))
         self._check_size(self.size.width, self.size.height)
 
     def on_unmount(self) -> None:
@@ -199,12 +199,12 @@ class CwtuiApp(App[None]):
     def on_open_lesson(self, message: navigation.OpenLesson) -> None:
         """The guided first game's chapter: in place of the lesson's screen, else over
         the current one (Esc comes back to it)."""
-        from cwtui.learn.lessons import FIRST_GAME
+        from cwtui.learn.lessons import LESSONS
         from cwtui.screens.lesson.lesson import LessonScreen
 
         if self._guest_refused():
             return
-        screen = LessonScreen(FIRST_GAME, message.chapter, self.settings)
+        screen = LessonScreen(LESSONS[message.lesson], message.chapter, self.settings)
         if isinstance(self.screen, LessonScreen):
             self.switch_screen(screen)
         else:
@@ -395,6 +395,12 @@ class CwtuiApp(App[None]):
             return
         self.push_screen(RulesScreen(book, code or None))
 
+    def action_learn(self) -> None:
+        self.post_message(navigation.OpenLesson("first"))
+
+    def action_learn_solo(self) -> None:
+        self.post_message(navigation.OpenLesson("solo"))
+
     def action_new_game(self) -> None:
         self.post_message(navigation.NewGame())
 
@@ -432,6 +438,9 @@ class CwtuiApp(App[None]):
                 yield command
         if self.guest is None and "New game" not in named:  # home has its own
             yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
+        if self.guest is None:
+            yield SystemCommand("Learn to play", "A guided first game, chapter by chapter", self.action_learn)
+            yield SystemCommand("Learn the solo game", "The silent player's turn, guided", self.action_learn_solo)
         if "Rules" not in named:
             yield SystemCommand(
                 "Rules", "The rules of Coldwater Crown: contents, search, every rule", self.action_rules

@@ -201,9 +201,11 @@ class OpenRules(Message):
 
 
 class OpenLesson(Message):
-    """The guided first game at its chapter `chapter` (from 0), in place of a lesson's
-    screen or over the current one."""
+    """A lesson (cwtui.learn.lessons.LESSONS: "first", the guided first game; "solo")
+    at its chapter `chapter` (from 0), in place of a lesson's screen or over the current
+    one."""
 
-    def __init__(self, chapter: int = 0) -> None:
+    def __init__(self, lesson: str = "first", chapter: int = 0) -> None:
         super().__init__()
+        self.lesson = lesson
         self.chapter = chapter

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cwtui.learn.lesson import LEARNER, Chapter, Step, due, final_count, off_script, option_words, step_move
-from cwtui.learn.lessons import CHAPTERS, FIRST_GAME
+from cwtui.learn.lessons import CHAPTERS, FIRST_GAME, SOLO
 from engine import apply
 from engine.components import COLOR_INDEX
 from engine.events import FishCaught, TackleDrawn, TrophyTaken
@@ -25,7 +25,7 @@ def play(chapter: Chapter) -> tuple[State, list[object]]:
     return state, events
 
 
-@pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.title for c in CHAPTERS])
+@pytest.mark.parametrize("chapter", CHAPTERS + SOLO.chapters, ids=[c.title for c in CHAPTERS + SOLO.chapters])
 def test_every_step_names_one_option(chapter: Chapter) -> None:
     state, _events = play(chapter)
     assert state.ply - chapter.position().ply == len(chapter.steps)
@@ -90,3 +90,14 @@ def test_an_off_script_choice_is_explained() -> None:
 
 def test_the_lesson_ends_with_a_first_game() -> None:
     assert "first game against the easy bot" in FIRST_GAME.end
+
+
+def test_the_silent_player_draws_what_the_lesson_rigged() -> None:
+    """The solo chapter: after your turn, the silent player draws red, then yellow (R12.2),
+    each moving a token and fishing (R12.3, R12.4)."""
+    from engine.events import SilentDrew
+
+    (chapter,) = SOLO.chapters
+    state, events = play(chapter)
+    assert [e.color for e in events if isinstance(e, SilentDrew)] == ["red", "yellow"]
+    assert state.to_act == LEARNER and state.config.seats[0].kind == "human"

@@ -15,6 +15,7 @@ from cwtui.learn.rulebook import Block, RulesMissing, rulebook
 def add_parsers(sub: Any) -> None:
     learn = sub.add_parser("learn", help="learn to play: a guided first game, chapter by chapter")
     learn.add_argument("--chapter", type=int, default=1, help="the chapter to start at (default: 1)")
+    learn.add_argument("--solo", action="store_true", help="the solo game's lesson (the silent player)")
     learn.set_defaults(run=guided_game)
     rules = sub.add_parser("rules", help="print the rules, or the rules that hold some words or a code (R5.3)")
     rules.add_argument("words", nargs="*", help="words to find (contest, Mystery Weight) or a rule's code")
@@ -53,12 +54,13 @@ def print_rules(args: argparse.Namespace) -> int:
 def guided_game(args: argparse.Namespace) -> int:
     """The guided first game, over the home screen (q leaves it there)."""
     from cwtui.app import CwtuiApp, run_to_the_end
-    from cwtui.learn.lessons import FIRST_GAME
+    from cwtui.learn.lessons import FIRST_GAME, SOLO
     from cwtui.saved import replays_dir
 
-    chapters = len(FIRST_GAME.chapters)
+    lesson = SOLO if args.solo else FIRST_GAME
+    chapters = len(lesson.chapters)
     if not 1 <= args.chapter <= chapters:
         raise UsageError(f"cwtui learn: --chapter: give a chapter from 1 to {chapters}")
     app = CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, turn_alert=args.turn_alert,
-                   lesson=args.chapter - 1)  # fmt: skip
+                   lesson=(lesson.key, args.chapter - 1))  # fmt: skip
     return run_to_the_end(app)

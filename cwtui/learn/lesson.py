@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from cwtui import words
 from cwtui.words import EVERYONE
+from engine.config import SeatConfig
 from engine.events import winner
 from engine.legal import legal_moves
 from engine.moves import Move
@@ -46,13 +47,17 @@ class Chapter:
     position: Callable[[], State]
     steps: tuple[Step, ...]
     done: str  # said once its steps are played
+    recap: bool = False  # the done note also tells what the last move did (the silent player's turn)
 
 
 @dataclass(frozen=True)
 class Lesson:
+    key: str  # its name on the command line and in navigation.OpenLesson ("first", "solo")
     title: str
     chapters: tuple[Chapter, ...]
     end: str  # said after the last chapter
+    then: tuple[SeatConfig, ...]  # the seats of the real game offered after it (the learner's first)
+    offer: str  # that game in a few words, for the key that starts it ("a solo game")
 
 
 def option_words(state: State, move: Move) -> str:

@@ -250,10 +250,71 @@ CHAPTERS += (
 )
 
 FIRST_GAME = Lesson(
+    key="first",
     title="Learn to play",
     chapters=CHAPTERS,
+    then=(SeatConfig(SEATS[0].name, "human"), SeatConfig("Bo", "greedy")),  # the easy bot
+    offer="a first game against the easy bot",
     end=(
         "That is the heart of the game. The full rules are one key away (F1, then r). Press g "
         "to play a first game against the easy bot: h at any decision asks for a hint."
     ),
 )
+
+
+def solo() -> State:
+    """The solo game (R12): zone 3's red and zone 4's blue and red, as in "Catching a
+    fish"; the bag rigged so that the silent player's two draws are red, then yellow."""
+    sc = Scenario(seats=SEATS[:1], seed=SEED).tackle(0, []).mystery([2, 3, 4, 5, 6, 7])
+    sc.board(0, {3: "red", 4: "blue red", 5: "green purple yellow black", 6: "black green purple yellow"})
+    sc.discard("yellow yellow").rig_bag("red yellow purple blue green black purple")
+    return sc.tokens(hand={0: 1}, blue=1, yellow=1, green=1).active(0).build()
+
+
+SOLO_CHAPTERS: tuple[Chapter, ...] = (
+    Chapter(
+        title="The silent player",
+        about="the silent player's turn",
+        intro=(
+            "In the solo game you fish against the silent player. After each of your turns it "
+            "draws a bait from the bag, twice. Each draw first moves an angler token: the token "
+            "on that color's space moves clockwise to the first free space, or, if the space is "
+            "free, the nearest token counter-clockwise moves onto it. Then it fishes: the bait "
+            "goes to the discard, and if the discard holds exactly 3, 4, 5 or 6 bait of that "
+            "color, it catches that location's fish in the zone of that number. So the bait you "
+            "discard feed its catches."
+        ),
+        position=solo,
+        steps=(
+            Step(
+                "Place your 1 on red",
+                "Your turn first, as in a two-player game: place on red, and zone 3's last bait "
+                "catches the Lake's zone 3 fish. Your red bait go to the discard.",
+            ),
+            Step(
+                "Take the 1 off blue",
+                "Take the 1 off blue: zone 4 empties, a Lake catch. Then the silent player plays "
+                "its two draws at once; the note after says what they did.",
+            ),
+        ),
+        done=(
+            "That was the silent player's turn (the event log keeps it, F6 at 80×24). It also "
+            "takes every trophy its catches earn, enters every contest with its heaviest fish, "
+            "and began with the Small Species trophy. If at the start of its turn you have fewer "
+            "fish than it, you may have it draw only once. The clear bait, whenever it is drawn, "
+            "gives it a Master Angler card (R12.5)."
+        ),
+        recap=True,
+    ),
+)
+
+SOLO = Lesson(
+    key="solo",
+    title="Learn the solo game",
+    chapters=SOLO_CHAPTERS,
+    end="You win the solo game only by scoring more than the silent player. Press Enter to play one.",
+    then=(SeatConfig(SEATS[0].name, "human"),),
+    offer="a solo game",
+)
+
+LESSONS = {lesson.key: lesson for lesson in (FIRST_GAME, SOLO)}

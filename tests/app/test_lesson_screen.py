@@ -12,7 +12,7 @@ from app_helpers import make_app, settle
 from textual.pilot import Pilot
 
 from cwtui.learn.lesson import LEARNER, final_count, option_words, step_move
-from cwtui.learn.lessons import CHAPTERS, FIRST_GAME
+from cwtui.learn.lessons import CHAPTERS, FIRST_GAME, SOLO
 from cwtui.screens.lesson.lesson import LessonNote, LessonScreen
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.seated.seated import OPTION_KEYS
@@ -96,17 +96,17 @@ async def test_undo_takes_the_lesson_back(replays: Path) -> None:
 async def test_cwtui_learn_opens_a_chapter(replays: Path) -> None:
     from cwtui.app import CwtuiApp
 
-    app = CwtuiApp(replays, bot_speed="instant", still=True, lesson=2)
+    app = CwtuiApp(replays, bot_speed="instant", still=True, lesson=("first", 2))
     async with app.run_test(size=(80, 24)) as pilot:
         await note(pilot, f"Chapter 3 of {len(CHAPTERS)}: {CHAPTERS[2].title}")
         assert isinstance(app.screen, LessonScreen) and app.screen.chapter is CHAPTERS[2]
 
 
-def open_chapter(chapter: int, begin: bool = True):  # -> run_before callback
+def open_chapter(chapter: int, begin: bool = True, lesson: str = "first"):  # -> run_before callback
     async def run_before(pilot: Pilot[None]) -> None:
         from cwtui.navigation import OpenLesson
 
-        pilot.app.post_message(OpenLesson(chapter))
+        pilot.app.post_message(OpenLesson(lesson, chapter))
         await settle(pilot)
         if begin:
             await pilot.press("enter")
@@ -124,3 +124,32 @@ def test_lesson_snapshot(snap_compare, replays: Path, size, chapter: int) -> Non
 @pytest.mark.parametrize("size", SIZES)
 def test_lesson_intro_snapshot(snap_compare, replays: Path, size) -> None:
     assert snap_compare(make_app(replays), terminal_size=size, run_before=open_chapter(1, begin=False))
+
+
+async def test_the_solo_lesson_tells_the_silent_players_turn(replays: Path) -> None:
+    """The solo lesson: your turn, then the silent player's two draws, told in the note
+    that closes it as the event log tells them; Enter then starts a solo game."""
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_learn_solo()
+        (chapter,) = SOLO.chapters
+        await note(pilot, f"Chapter 1 of 1: {chapter.title}")
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        for _step in chapter.steps:
+            await pilot.press("enter")  # the highlighted option: the step's
+            await settle(pilot)
+        done = app.screen
+        assert isinstance(done, LessonNote) and done.title_text == f"Done: {chapter.title}"
+        told = done.text.casefold()
+        assert "the silent player draws red" in told and "the silent player draws yellow" in told
+        await pilot.press("enter")
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, PlayScreen) and not isinstance(game, LessonScreen)
+        assert [s.kind for s in game.session.config.seats] == ["human"]  # solo: the engine adds the silent player
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_solo_lesson_snapshot(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_chapter(0, lesson="solo"))

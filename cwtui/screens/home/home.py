@@ -104,7 +104,7 @@ class HomeScreen(Screen[None]):
         elif choice == "history":
             self.post_message(OpenHistory())
         elif choice == "learn":
-            self.post_message(OpenLesson())
+            self.post_message(OpenLesson("first"))
         elif choice == "rules":
             self.post_message(OpenRules())
         elif choice == "quit":

@@ -24,7 +24,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cwtui.learn.lesson import LEARNER, Chapter, Lesson, Step, due, final_count, off_script, step_move
-from cwtui.learn.lessons import SEATS
 from cwtui.navigation import OpenLesson, StartNew
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.seated.seated import CSS as TABLE_CSS
@@ -32,7 +31,7 @@ from cwtui.session import GameSession
 from cwtui.settings import Settings
 from cwtui.widgets.table.quiet import NoteLines, QuietOptionList
 from cwtui.words import units_kept
-from engine.config import SEEDS, GameConfig, SeatConfig
+from engine.config import SEEDS, GameConfig
 from engine.moves import Move
 
 CSS = str(Path(__file__).with_name("lesson.tcss"))
@@ -138,6 +137,9 @@ class LessonScreen(PlayScreen):
         self.show_waiting("Chapter done: n goes on to the next." if not last else "The lesson is done.")
         self.say(self.chapter.done)
         text = self.chapter.done
+        if self.chapter.recap and self.session.history:  # what the last move did, as the event log says it
+            said = self.ply_lines(self.session.history[-1], LEARNER)
+            text += "\n\n" + "\n".join(line if isinstance(line, str) else line.plain for line in said)
         if self.session.state.over:  # the game the chapter ends: its score sheet, in words
             text += "\n\n" + final_count(self.session.state)
         if last:
@@ -151,18 +153,18 @@ class LessonScreen(PlayScreen):
         if answer != "go":
             return
         if self.chapter_index + 1 < len(self.lesson.chapters):
-            self.post_message(OpenLesson(self.chapter_index + 1))
+            self.post_message(OpenLesson(self.lesson.key, self.chapter_index + 1))
         else:
             self.first_game()
 
     def first_game(self) -> None:
-        """A real game, saved with the others: the learner against the easy bot."""
-        seats = (SeatConfig(SEATS[LEARNER].name, "human"), SeatConfig("Bo", "greedy"))
-        config = GameConfig(seats=seats, seed=random.randrange(SEEDS))
+        """A real game, saved with the others: the seats the lesson offers (the learner
+        against the easy bot; the solo lesson, a solo game)."""
+        config = GameConfig(seats=self.lesson.then, seed=random.randrange(SEEDS))
         self.post_message(StartNew(config, self.session.cards))
 
     def action_next_chapter(self) -> None:
         if self.chapter_index + 1 < len(self.lesson.chapters):
-            self.post_message(OpenLesson(self.chapter_index + 1))
+            self.post_message(OpenLesson(self.lesson.key, self.chapter_index + 1))
         else:
             self.chapter_done()
