@@ -92,13 +92,17 @@ EVERYONE = -1  # a viewer who knows every secret (a replay's full view)
 HINT_SHOWN = 3  # the hard bot's pick and the two it weighed most after it
 
 
-def hint(picks: Sequence[tuple[str, float]]) -> Text:
-    """The hint line: "Hint: the hard bot would play X (71% win); also weighed Y (76%), Z (75%)".
+def hint(picks: Sequence[tuple[str, float]], does: Sequence[Sequence[str]] = ()) -> Text:
+    """The hint line: "Hint: the hard bot would play X (71% win) — it catches the Pike in
+    Lake zone 4, a new species (6 of 8); also weighed Y (76%) — fills 1 slot of Ray #24,
+    Z (75%)".
 
-    `picks` are the search's moves, most searched first, as (label, win chance). The
-    others are what it weighed next, not a ranking by win chance: the pick is the move
-    searched most (its greedy prior counts), so another's chance may be a point or two
-    higher, and "then" or a bare list would read as a ranking.
+    `picks` are the search's moves, most searched first, as (label, win chance); `does`,
+    what each does at once in the game's terms (cwtui.learn.reasons), the reason a
+    player can check on the table. The others are what it weighed next, not a ranking by
+    win chance: the pick is the move searched most (its greedy prior counts), so
+    another's chance may be a point or two higher, and "then" or a bare list would read
+    as a ranking.
     """
     text = Text("Hint: the hard bot would play ", style="bold")  # the whole line bold
     for rank, (label, win_rate) in enumerate(picks[:HINT_SHOWN]):
@@ -106,6 +110,9 @@ def hint(picks: Sequence[tuple[str, float]]) -> Text:
         text.append(label, style="reverse" if rank == 0 else "")
         # short enough for one line at 80 columns on the table: "win" once, then the rates alone
         text.append(f" ({win_rate:.0%}{KEEP}win)" if rank == 0 else f" ({win_rate:.0%})")
+        said = does[rank] if rank < len(does) else ()
+        if said:
+            text.append((" — it " if rank == 0 else " — ") + ", ".join(said), style="not bold")
     return text
 
 

@@ -183,3 +183,27 @@ async def test_a_hint_mark_is_never_broken_over_two_lines(replays: Path) -> None
             lines = console.export_text().splitlines()
             assert any("◀ 100% win" in line for line in lines), lines
         assert any(len(screen.option_prompt(i).plain) + 14 > width for i in range(len(screen.options)))
+
+
+async def test_the_hint_says_what_each_move_it_names_does(replays: Path) -> None:
+    """Issue 53.3: the hint names its reasons in the game's terms — what each move it
+    names catches, takes or fills at once (cwtui.learn.reasons), not only a win rate."""
+    from cwtui.learn.lessons import CHAPTERS
+    from cwtui.learn.reasons import effects
+
+    state = CHAPTERS[1].position()  # zone 3 one red bait: red catches the Lake's Perch
+    session = GameSession.unlogged(state)
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, session)
+        await pilot.press("h")
+        await settle(pilot)
+        ranked = session.hint(timed=False)[: words.HINT_SHOWN]
+        said = " ".join(hint_text(screen).split())  # over its two lines
+        seen = screen.asking
+        assert seen is not None
+        does = [effects(seen, state.cards, option.move, seed=seen.ply) for option in ranked]
+        assert any(does)  # the position has a catch among the moves named
+        for facts in does:
+            for fact in facts:
+                assert " ".join(fact.split()) in said.replace(words.KEEP, " "), (fact, said)

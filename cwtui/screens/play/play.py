@@ -42,7 +42,7 @@ class PlayScreen(SeatedScreen):
         "with the rule that forbids them. u takes back your last move, back to the last point "
         "where a bait or card was drawn, a fish's back was seen, or another seat played. "
         "h asks the hard bot for a hint: its top three options, with the win rate its search "
-        "estimates for each (it sees only what you see). b shows how each score is made up. "
+        "estimates for each and what each does at once (it sees only what you see). b shows how each score is made up. "
         "F7 shows what the others did since your last turn, whole. Tab reaches the event log: "
         "the arrows scroll it, End follows the game again. "
         "F5 shows the other seats' panels whole (in the full layout a panel the column has no room "

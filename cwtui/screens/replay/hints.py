@@ -12,6 +12,7 @@ from textual.dom import DOMNode
 from textual.message import Message
 
 from cwtui import words
+from cwtui.learn.reasons import effects
 from cwtui.replaying import Scrubber
 from engine.bots import Option, TreeRunner, hint
 from engine.state import State
@@ -60,4 +61,5 @@ class Hints:
             return None
         seen = cursor.shown((last.seat,))[last.seat]
         ranked = last.ranked[: words.HINT_SHOWN]
-        return words.hint([(words.mid_sentence(words.option(seen, cursor.cards, o.move)), o.win_rate) for o in ranked])
+        picks = [(words.mid_sentence(words.option(seen, cursor.cards, o.move)), o.win_rate) for o in ranked]
+        return words.hint(picks, [effects(seen, cursor.cards, o.move, seed=seen.ply) for o in ranked])

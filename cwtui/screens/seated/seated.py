@@ -24,6 +24,7 @@ from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from cwtui import words
+from cwtui.learn.reasons import effects
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.screens.since.since import SinceScreen
@@ -181,7 +182,7 @@ class SeatedScreen(CompactScreen):
                 yield NoteLines(SINCE_LINES, id="since", cut_note="F7: all")
                 yield NoteLines(2, id="question")
                 yield QuietOptionList(id="options")
-                yield TextLines(id="keys")
+                yield NoteLines(2, id="keys")  # a line; a hint and its reasons, two
         yield Footer(compact=True)
 
     def prompt_top(self) -> Iterable[Widget]:
@@ -429,7 +430,9 @@ class SeatedScreen(CompactScreen):
         top = [(self.options.index(option.move), option) for option in ranked[: words.HINT_SHOWN]]
         for index, option in top:
             menu.replace_option_prompt_at_index(index, self.option_prompt(index, f"◀ {option.win_rate:.0%} win"))
-        self.show_hint(words.hint([(keys[index] or "·", option.win_rate) for index, option in top]))
+        asked, cards = message.asked, self.game.cards
+        does = [effects(asked, cards, option.move, seed=asked.ply) for _index, option in top]
+        self.show_hint(words.hint([(keys[index] or "·", option.win_rate) for index, option in top], does))
         menu.highlighted = top[0][0]
         menu.scroll_to_highlight()
 
