@@ -13,6 +13,7 @@ class IllegalMove(EngineError):
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
+        self.reason = message  # the words without the rule (a screen says them first)
 
 
 class ConfigError(EngineError):

@@ -131,3 +131,32 @@ def test_rules_at_a_code_snapshot(snap_compare, replays: Path, size) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_rules_search_snapshot(snap_compare, replays: Path, size) -> None:
     assert snap_compare(make_app(replays), terminal_size=size, run_before=open_rules(search="Mystery Weight"))
+
+
+async def test_a_refusal_says_why_first_and_f1_r_opens_its_rule(replays: Path) -> None:
+    """A move refused (a server's Error, an IllegalMove) reads in words first, then the
+    rule's code; F1 then r opens that rule."""
+    from cwtui.screens.play.play import PlayScreen
+    from cwtui.session import GameSession
+    from engine import GameConfig, SeatConfig, new_game
+
+    seats = (SeatConfig("Ana", "human"), SeatConfig("Bo", "greedy"))
+    session = GameSession.unlogged(new_game(GameConfig(seats=seats, seed=5)))
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(PlayScreen(session, app.settings))
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, PlayScreen)
+        table.refused("it is Bo's turn, not yours", "R2.9")
+        await pilot.pause()
+        await pilot.pause()
+        shown = [" ".join(n.message.split()) for n in app._notifications]  # the toasts the player sees
+        assert any("it is Bo's turn, not yours (R2.9: F1, then r, shows the rule)" in text for text in shown), shown
+        await pilot.press("f1", "r")
+        await pilot.pause()
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.query_one("#rule-R2-9").has_class("-found")
+        await pilot.press("escape")
+        assert app.screen is table

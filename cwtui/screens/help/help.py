@@ -41,9 +41,10 @@ class HelpScreen(ModalScreen[None]):
         self.under = under
 
     def action_rules(self) -> None:
-        """The full rules, in place of this page (Esc there returns to the screen under it)."""
+        """The full rules, in place of this page (Esc there returns to the screen under
+        it), at the rule the screen under it last cited (a refusal's), if any."""
         self.dismiss()
-        self.app.post_message(OpenRules())
+        self.app.post_message(OpenRules(getattr(self.under, "cited", "")))
 
     def compose(self) -> ComposeResult:
         keys = Table(box=None, show_header=False, padding=(0, 2))

@@ -264,7 +264,7 @@ class OnlineScreen(SeatedScreen):
             self.show_results(None)
         elif isinstance(message, Error):
             self.sent = False
-            self.notify(message.message, title="Not allowed", severity="error")
+            self.refused(message.message, message.rule)
             self.advance()
         elif isinstance(message, Chat):
             self.hear(message)

@@ -172,7 +172,7 @@ class PlayScreen(SeatedScreen):
         try:
             ply = self.session.play(move, searched)
         except IllegalMove as exc:
-            self.notify(str(exc), title="Not allowed", severity="error")
+            self.refused(exc.reason, exc.rule)
             return
         except NotSaved as exc:
             # Not played, and the log is as it was. A bot would try again at once, over

@@ -149,6 +149,7 @@ class SeatedScreen(CompactScreen):
         self.since: list[tuple[str | None, list[str]]] = []  # what the others did, by seat (None: the table)
         self.since_turn: tuple[int, int] | None = None  # whose turn `since` is shown for (seat, turn)
         self.yours_key: object = None  # what #yours shows (title_prompt)
+        self.cited: str = ""  # the rule a refusal last cited (F1's r opens it)
         # One hint search at a time, one per decision: the decision being searched, the
         # one the player last asked about, and the last hint found (the same decision
         # gets the same hint: its search is seeded by the position).
@@ -647,6 +648,15 @@ class SeatedScreen(CompactScreen):
         """A line in every event log that is not a move (a take-back, a seat leaving)."""
         for log in self.query(EventLog):
             log.write(Text(text, style="italic"))
+
+    def refused(self, reason: str, rule: str | None) -> None:
+        """A move refused: why in words first, then the rule's code, which F1's r opens
+        (`cited`: the rule the screen last cited)."""
+        if rule is None:
+            self.notify(reason, title="Not allowed", severity="error")
+            return
+        self.cited = rule
+        self.notify(f"{reason} ({rule}: F1, then r, shows the rule)", title="Not allowed", severity="error")
 
     # -- keys ------------------------------------------------------------------------
     def action_since(self) -> None:
