@@ -157,3 +157,8 @@ def test_bench_versus_against_head() -> None:
     rows = [line for line in out.splitlines() if line.startswith("score chart at")]
     assert len(rows) == 4, out  # two charts, each median and p95
     assert all(re.search(r"ms +[\d.]+ ms +\d+\.\d\d$", row) for row in rows), out
+
+
+def test_hint_vs_review() -> None:
+    out = run_script("hint_vs_review.py", "--positions", "2")
+    assert "positions judged: 2" in out and "the hint's move graded: best" in out
