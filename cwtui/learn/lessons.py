@@ -70,7 +70,8 @@ CHAPTERS: tuple[Chapter, ...] = (
             "token in your hand on a free space and do that space's action. 2: take another token "
             "off the board and do its space's action. 3: keep the token you took, flipped (a 1 "
             "becomes a 2, a 2 a 1). Your zones "
-            "3, 4, 5 and 6 hold bait; a colored space removes bait of its color from them."
+            "3, 4, 5 and 6 hold bait (a letter is a bait of that color, a dot an empty place); "
+            "a colored space removes bait of its color from them."
         ),
         position=a_turn,
         steps=(
@@ -115,8 +116,10 @@ CHAPTERS: tuple[Chapter, ...] = (
             ),
         ),
         done=(
-            "Two fish! Their species are public, their weights are yours alone until the end "
-            "(your panel shows them). The Lake's zones 3 and 4 take new fish from its deck at "
+            "Two fish! Their species are public, their weights are yours alone until the end. "
+            "Your panel (F4) shows each fish's weight, the time it was caught (the earlier "
+            "wins a tie) and its tag color (a point at the end if it matches the tag tile). "
+            "The Lake's zones 3 and 4 take new fish from its deck at "
             "the end of the step, and an empty zone of yours is refilled at the Port."
         ),
     ),
@@ -146,12 +149,14 @@ CHAPTERS: tuple[Chapter, ...] = (
             Step(
                 "Put the blue bait on Ray #24",
                 "The blue bait can go to the discard or onto Ray #24's blue slot. Put it on the card: "
-                "one slot of three filled.",
+                "one slot of three filled, and zone 3, now empty, still catches: the last bait's "
+                "color decides, wherever it went.",
             ),
         ),
         done=(
-            "One slot filled; purple and yellow bait will fill the rest. A caught card also counts "
-            "toward the Three Identical and Four Different trophies. Cards you hold but never "
+            "One slot filled; purple and yellow bait will fill the rest. Caught cards also count "
+            "toward two trophies: Three Identical (three cards of one kind, such as three Rays) "
+            "and Four Different (four kinds). Cards you hold but never "
             "finish score nothing."
         ),
     ),
@@ -164,8 +169,8 @@ CHAPTERS += (
         intro=(
             "Emptying zone 5 draws a tackle token, and emptying zone 6 lets you take the top "
             "card of the location's deck instead of its zone-6 fish. Tackle is played for free: "
-            "a Rod catches the same zone at another location, a Line the next zone at the same "
-            "location, a Lure removes up to two bait of one color, a Reel swaps two bait."
+            "a Rod catches the same zone at another location instead, a Line a neighboring zone "
+            "at the same location instead, a Lure removes up to two bait of one color, a Reel swaps two bait."
         ),
         position=tackle,
         steps=(
@@ -216,7 +221,8 @@ CHAPTERS += (
         ),
         done=(
             "The trophies are on your panel and counted in your score. A stack's top tile is worth "
-            "the most: the first to earn it takes the 5, the next the smaller values below."
+            "the most: the first to earn it takes the 5, the next the smaller values below (F3 "
+            "shows each stack's next value and who holds its tiles)."
         ),
     ),
     Chapter(
@@ -256,8 +262,9 @@ FIRST_GAME = Lesson(
     then=(SeatConfig(SEATS[0].name, "human"), SeatConfig("Bo", "greedy")),  # the easy bot
     offer="a first game against the easy bot",
     end=(
-        "That is the heart of the game. The full rules are one key away (F1, then r). Press g "
-        "to play a first game against the easy bot: h at any decision asks for a hint."
+        "That is the heart of the game. The full rules are one key away (F1, then r). Press "
+        "Enter to play a first game against the easy bot: h at any decision asks for a hint, "
+        "and b shows how each score is made up."
     ),
 )
 

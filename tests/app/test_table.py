@@ -18,7 +18,7 @@ from cwtui.widgets.glyphs import LETTER
 from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from cwtui.words import KEEP
-from engine import GameConfig, SeatConfig
+from engine import GameConfig, SeatConfig, new_game
 from engine.components import COLORS, ZONES
 from engine.contests import score_line
 from engine.state import State
@@ -212,3 +212,25 @@ def test_a_card_name_and_a_hints_rate_never_break_from_themselves() -> None:
             for whole in (name, f"(100%{words.KEEP}win)"):
                 if whole in text.plain and width > len(whole) + 2:  # a line it fits on
                     assert any(whole in line for line in lines), (width, lines)
+
+
+async def test_b_shows_the_scores_made_up_at_80x24(replays: Path) -> None:
+    """At 80x24 no panel is on the table, so b changed nothing a player could see (a
+    newcomer pressed it, and from the palette, to no effect): it shows every seat's
+    panel over the table, each score made up item by item."""
+    from cwtui.screens.seats.seats import SeatsScreen
+
+    state = new_game(GameConfig(seats=(SeatConfig("Ana", "human"), SeatConfig("Bo", "greedy")), seed=5))
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(PlayScreen(GameSession.unlogged(state), app.settings))
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.pause()
+        seats = app.screen
+        assert isinstance(seats, SeatsScreen)
+        shown = [panel for panel in seats.query(SeatPanel)]
+        assert {panel.seat for panel in shown} == {0, 1} and any(panel.strips for panel in shown)
+        assert all("= trophies 0 + Master Anglers 0" in "\n".join(s.text for s in panel.strips) for panel in shown
+                   if panel.strips)  # fmt: skip

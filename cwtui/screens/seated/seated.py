@@ -568,12 +568,13 @@ class SeatedScreen(CompactScreen):
             panel.collapse(panel.seat in collapse)
 
     def action_seats(self, which: str) -> None:
-        """F4 your panel, F5 the other seats', whole, over the table."""
+        """F4 your panel, F5 the other seats', whole, over the table ("all": every seat's,
+        the compact layout's b)."""
         v = self.drawn_from
         if v is None:
             return
         order = self.seat_order()
-        seats = order[:1] if which == "you" else order[1:]
+        seats = {"you": order[:1], "others": order[1:], "all": order}[which]
         if not seats:
             self.notify("You are the only seat.", severity="information")
             return
@@ -667,6 +668,14 @@ class SeatedScreen(CompactScreen):
         self.app.push_screen(SinceScreen(self.since))
 
     def action_breakdown(self) -> None:
+        """Each score made up item by item, on the panels. In the compact layout, where
+        no panel is on the table, every seat's panel over it, broken down (b did
+        nothing a player could see at 80x24)."""
+        if self.has_class("-compact"):
+            self.breakdown = True
+            self.refresh_panes()
+            self.action_seats("all")
+            return
         self.breakdown = not self.breakdown
         self.refresh_panes()
 
