@@ -153,3 +153,18 @@ async def test_the_solo_lesson_tells_the_silent_players_turn(replays: Path) -> N
 @pytest.mark.parametrize("size", SIZES)
 def test_solo_lesson_snapshot(snap_compare, replays: Path, size) -> None:
     assert snap_compare(make_app(replays), terminal_size=size, run_before=open_chapter(0, lesson="solo"))
+
+
+async def test_a_trophy_you_take_is_said_at_once(replays: Path) -> None:
+    """A newcomer took three Mystery Weights without noticing (the event log alone said
+    so): a trophy the seat at the keyboard takes is said over the table."""
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        trophies = next(i for i, c in enumerate(CHAPTERS) if c.title == "Trophies during play")
+        await open_chapter(trophies)(pilot)
+        await pilot.press("enter")  # the step's own option: the 4 lb Perch
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+        assert (
+            "You take the Mystery Weight trophy: 1 VP." in said and "You take the Small Species trophy: 5 VP." in said
+        )

@@ -318,6 +318,8 @@ class OnlineScreen(SeatedScreen):
         else:
             for ply in added:
                 self.log_ply(ply)
+            if len(added) == 1:  # a move as it is made (not a reconnect's catching up)
+                self.tell_trophies(added[0])
         names = self.remote.names
         for seat in sorted(set(table.resigned) - resigned):
             self.log_note(f"{names[seat]} resigned: a bot plays on for them")

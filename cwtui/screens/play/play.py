@@ -185,6 +185,7 @@ class PlayScreen(SeatedScreen):
                         title="Not saved", severity="error")  # fmt: skip
             return
         self.log_ply(ply)
+        self.tell_trophies(ply)
         self.refresh_panes()
         self.advance()
 

@@ -40,6 +40,7 @@ from cwtui.widgets.table.seat import SeatPanel, master_angler_line, zones_line
 from engine.bots import Option as BotOption
 from engine.bots import TreeRunner
 from engine.cards import Cards
+from engine.events import TrophyTaken
 from engine.moves import Move, Present
 from engine.view import View
 
@@ -634,6 +635,14 @@ class SeatedScreen(CompactScreen):
         for log in self.query(EventLog):
             for line in self.ply_lines(ply, log_viewer(log)):
                 log.write(line)
+
+    def tell_trophies(self, ply: Ply) -> None:
+        """A trophy the seat at the keyboard takes is said at once, over the table: in the
+        event log alone a newcomer took three Mystery Weights without noticing."""
+        for e in ply.events:
+            if isinstance(e, TrophyTaken) and e.seat == self.viewer:
+                trophy = words.TROPHY_NAMES.get(e.trophy, e.trophy)
+                self.notify(f"You take the {trophy} trophy: {e.points} VP.", title="Trophy")
 
     def ply_lines(self, ply: Ply, viewer: int | None) -> list[str | Text]:
         """A ply in the event log of `viewer`: the mover's line says so where a server's
