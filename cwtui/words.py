@@ -290,15 +290,19 @@ def whose_turn(v: View, names: Sequence[str]) -> str:
     if v.step:
         parts.append(f"Step {v.step}")
     if v.end_trigger >= 0:
-        parts.append(last_round(v))
+        parts.append(last_round(v, names))
     return " · ".join(parts)
 
 
-def last_round(v: View) -> str:
+def last_round(v: View, names: Sequence[str]) -> str:
     """R9.2 — after the end is triggered, every other seat plays once more; `final_turns`
-    counts the turns still to play, this one included."""
+    counts the turns still to play, this one included. Who plays after this turn is
+    named: "1 more turn" on Cy's turn read as if Cy's were the last, with Ana's to come."""
     after = v.final_turns - 1
-    return "last round: the last turn" if after <= 0 else f"last round: {quantity(after, 'more turn')}"
+    if after <= 0:
+        return "last round: the last turn"
+    still = [names[(v.active + i) % len(names)] for i in range(1, after + 1)]
+    return f"last round: then {' and '.join(still)}" + (", the last turn" if after == 1 else ", the last turns")
 
 
 def end_in_sight(v: View, short: bool = False) -> str:

@@ -82,7 +82,14 @@ def test_where_the_game_stands_counts_toward_the_end() -> None:
     assert words.end_in_sight(v) == "end: 12 fish (P1 9) or an empty deck (River 3)"
     assert words.end_in_sight(v, short=True) == "end: 12 fish (P1 9) · River deck 3"
     triggered = msgspec.structs.replace(v, end_trigger=1, final_turns=2)
-    assert words.whose_turn(triggered, ["P0", "P1", "P2"]).endswith("last round: 1 more turn")
+    assert words.whose_turn(triggered, ["P0", "P1", "P2"]).endswith(
+        f"last round: then P{(v.active + 1) % 3}, the last turn"
+    )
+    two_left = msgspec.structs.replace(v, end_trigger=1, final_turns=3)
+    after = [f"P{(v.active + i) % 3}" for i in (1, 2)]
+    assert words.whose_turn(two_left, ["P0", "P1", "P2"]).endswith(
+        f"last round: then {after[0]} and {after[1]}, the last turns"
+    )
     last = msgspec.structs.replace(v, end_trigger=1, final_turns=1)
     assert words.whose_turn(last, ["P0", "P1", "P2"]).endswith("last round: the last turn")
 
