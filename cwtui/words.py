@@ -19,6 +19,7 @@ from engine import events
 from engine.cards import Cards
 from engine.components import (
     COLOR_INDEX,
+    COLORS,
     CONTEST_ORDER,
     FISH_TO_END,
     LOCATION_INDEX,
@@ -173,7 +174,9 @@ def option(v: View, cards: Cards, legal: Move) -> str:
     if isinstance(move, TakeMasterAngler):
         if move.card is None:
             return f"Take the top Master Angler card ({v.master_angler_deck} in the deck)"
-        return f"Take {master_angler_name(cards, move.card)}"
+        # its slots' colors: what a player weighs it by (the display's glyphs are a pane away at 80x24)
+        slots = " ".join(COLORS[c] for c in cards.ma_slots[move.card])
+        return f"Take {master_angler_name(cards, move.card)} ({slots})"
     if isinstance(move, BaitTo):
         color = v.action_color or "?"
         if move.card is None:

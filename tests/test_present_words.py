@@ -38,3 +38,18 @@ def test_a_weight_never_breaks_from_its_unit() -> None:
     for move in legal_moves(state):
         label = words.option(v, state.cards, move)
         assert " lb" not in label, label
+
+
+def test_taking_a_master_angler_card_names_its_slots() -> None:
+    """The Port's options named a card alone ('Take Char #13'): its slots, what a player
+    weighs it by, were a pane away at 80x24 (found by two players reading whole games)."""
+    state = Scenario(seats=SEATS, seed=11).display([24, 0, 12, 6]).tokens(hand={0: 1}).active(0).build()
+    port = next(
+        m
+        for m in legal_moves(state)
+        if words.option(view(state, 0), state.cards, m).startswith("Place your 1 on the Port")
+    )
+    state, _ = apply(state, port)
+    labels = [words.option(view(state, 0), state.cards, m) for m in legal_moves(state)]
+    assert f"Take Ray{words.KEEP}#24 (blue purple yellow)" in labels, labels
+    assert f"Take Char{words.KEEP}#12 (red blue red)" in labels, labels
