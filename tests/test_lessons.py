@@ -32,7 +32,7 @@ def test_every_step_names_one_option(chapter: Chapter) -> None:
 
 
 def test_the_chapters_show_what_they_say() -> None:
-    turn, catching, port, tackle, trophies, the_end = CHAPTERS
+    turn, catching, port, tackle, more_tackle, trophies, the_end = CHAPTERS
     # a turn: the blue 1 takes a blue from zones 3, 4 and 6; the yellow 2 every yellow
     before = view(turn.position(), LEARNER).seats[LEARNER].board
     state, _ = play(turn)
@@ -57,6 +57,11 @@ def test_the_chapters_show_what_they_say() -> None:
     state, events = play(tackle)
     assert [e.kind for e in events if isinstance(e, TackleDrawn)] == ["rod"]
     assert [(e.location, e.zone, e.how) for e in events if isinstance(e, FishCaught)][-1] == ("lake", 3, "rod")
+    # more tackle: the Lure's catch at the Lake, then the River deck's Roach for zone 6
+    state, events = play(more_tackle)
+    catches = [(e.location, e.zone, e.how) for e in events if isinstance(e, FishCaught)]
+    assert catches == [("lake", 3, "bait"), ("river", 6, "deck_top")]
+    assert view(state, LEARNER).seats[LEARNER].tackle == ("reel",) and state.to_act != LEARNER
     # trophies: the 4 lb Perch claims the Mystery Weight and completes the small species
     state, events = play(trophies)
     assert [e.trophy for e in events if isinstance(e, TrophyTaken)] == ["mystery_weight", "small_species"]

@@ -50,6 +50,12 @@ def tackle() -> State:
     return sc.tokens(hand={0: 1, 1: 1}, yellow=1, red=1, blue=2).active(0).build()
 
 
+def more_tackle() -> State:
+    sc = _table().tackle(0, ["lure", "reel"]).deck("river", ["Roach:3"])
+    sc.board(0, {3: "blue blue", 4: "purple yellow", 5: "green black red", 6: "black"})
+    return sc.tokens(hand={0: 1, 1: 1}, yellow=1, red=1, green=2).active(0).build()
+
+
 def trophies() -> State:
     sc = _table().board(0, {3: "red", 4: "purple black", 5: "green yellow", 6: "black black blue yellow"})
     sc.fish(0, ["Flounder:2", "Roach:3"]).location("lake", {3: "Perch:4"}).mystery([4, 2, 3, 5, 6, 7])
@@ -194,6 +200,47 @@ CHAPTERS += (
         done=(
             "The Rod is used up. Tackle you hold shows on your panel (F4 at 80×24); the options "
             "offer it whenever it can be played, and a token in hand counts for nothing at the end."
+        ),
+    ),
+    Chapter(
+        title="Lure, Reel and the deck's top card",
+        about="the Lure and the zone-6 bonus",
+        intro=(
+            "You hold a Lure and a Reel. Tackle is played at any point of your turn, before "
+            "step 1 too, and costs nothing: a Lure removes one or two bait of one color from "
+            "your zones; a Reel swaps two bait of different colors between two zones. And "
+            "when your zone 6 empties, you may take the top card of that location's deck "
+            "instead of its zone-6 fish: the deck lies fish side up, so you see its species."
+        ),
+        position=more_tackle,
+        steps=(
+            Step(
+                "Lure: remove 2 blue bait (both from zone 3)",
+                "Before placing: your Lure takes both blue bait from zone 3, and it empties — a "
+                "Lake catch, no token placed for it.",
+            ),
+            Step(
+                "Place your 1 on black",
+                "Zone 6 holds one black bait: place on black and zone 6 empties (black fishes the River).",
+            ),
+            Step(
+                "Take the River deck's top card",
+                "The River's zone 6 is a Brown Trout; its deck's top card is a Roach, a small "
+                "species. Take the deck's top card instead.",
+            ),
+            Step(
+                "Take the 1 off yellow",
+                "Step 2: take the 1 off yellow.",
+            ),
+            Step(
+                "End your turn",
+                "With tackle in hand the turn waits for you: you could still play the Reel. End "
+                "your turn keeps it for later (a turn with no tackle left ends by itself).",
+            ),
+        ),
+        done=(
+            "Tackle is used once, then gone; hold it for the catch it makes possible. The zone-6 "
+            "deck card is worth a look whenever zone 6 empties: a species you lack, or a heavier fish."
         ),
     ),
     Chapter(
