@@ -541,7 +541,7 @@ def _event(cards: Cards, names: Sequence[str], event: events.Event) -> str:
     if isinstance(e, events.SilentDrew):
         return f"the silent player draws {e.color}"
     if isinstance(e, events.AnglerMoved):
-        return f"moves a token from {e.from_space} to {e.to_space}"
+        return f"moves a token from {space_name(e.from_space)} to {space_name(e.to_space)}"
     if isinstance(e, events.DiscardSeeded):
         return f"{len(e.colors)} bait go from the bag to the discard"
     if isinstance(e, events.Presented):

@@ -169,3 +169,12 @@ def test_a_step_that_offers_no_tackle_does_not_say_or_play_tackle() -> None:
     assert words.pending(v, options) == "Step 1: place your angler token on a free space."
     with_lure = scenario().tackle(0, ["lure"]).build()
     assert words.pending(view(with_lure, 0), legal_moves(with_lure)).endswith("(or play tackle).")
+
+
+def test_the_silent_players_token_moves_to_the_port_by_name() -> None:
+    """The silent player's line read "moves a token from yellow to port" (the newcomer's
+    read of the solo lesson): the Port is named as everywhere else."""
+    from engine import events, load_cards
+
+    said = words._event(load_cards(), ["Ana", "Silent player"], events.AnglerMoved("yellow", "port"))
+    assert said == "moves a token from yellow to the Port"
