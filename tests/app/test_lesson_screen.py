@@ -159,7 +159,7 @@ async def test_a_trophy_you_take_is_said_at_once(replays: Path) -> None:
     """A newcomer took three Mystery Weights without noticing (the event log alone said
     so): a trophy the seat at the keyboard takes is said over the table."""
     app = make_app(replays)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:  # at 80x24 a toast would cover the options
         trophies = next(i for i, c in enumerate(CHAPTERS) if c.title == "Trophies during play")
         await open_chapter(trophies)(pilot)
         await pilot.press("enter")  # the step's own option: the 4 lb Perch

@@ -436,7 +436,10 @@ class SeatedScreen(CompactScreen):
         does = [effects(asked, cards, option.move, seed=asked.ply) for _index, option in top]
         self.show_hint(words.hint([(keys[index] or "·", option.win_rate) for index, option in top], does))
         menu.highlighted = top[0][0]
-        menu.scroll_to_highlight()
+        # after the layout the hint's second line makes: scrolled now, the list's box
+        # then lost a row and the pick could fall below it (seen at 80x24: "would play 6"
+        # with options 3-5 in view)
+        self.call_after_refresh(menu.scroll_to_highlight)
 
     def show_hint(self, text: Text | None) -> None:
         """The hint takes the line under the options; without one, it explains the keys."""
@@ -638,7 +641,11 @@ class SeatedScreen(CompactScreen):
 
     def tell_trophies(self, ply: Ply) -> None:
         """A trophy the seat at the keyboard takes is said at once, over the table: in the
-        event log alone a newcomer took three Mystery Weights without noticing."""
+        event log alone a newcomer took three Mystery Weights without noticing. Not in
+        the compact layout, where a toast covers the options, nor at the game's end,
+        where the results say every trophy (three toasts hid their score columns)."""
+        if self.has_class("-compact") or self.game.over:
+            return
         for e in ply.events:
             if isinstance(e, TrophyTaken) and e.seat == self.viewer:
                 trophy = words.TROPHY_NAMES.get(e.trophy, e.trophy)
