@@ -313,11 +313,10 @@ class CwtuiApp(App[None]):
         self.push_screen(self.replay_screen(message.replay, message.path))
 
     def replay_screen(self, game: Replay | SeenRecord, path: Path | None) -> ReplayScreen:
-        """A replay, reviewed and hinted on the app's search processes."""
+        """A replay, reviewed on the app's processes."""
         from cwtui.screens.replay.replay import ReplayScreen
 
-        settings = self.settings
-        return ReplayScreen(game, path, pool=self.trees, search=settings.search, timed=settings.search_timed)
+        return ReplayScreen(game, path, pool=self.trees)
 
     def on_new_game(self, message: navigation.NewGame) -> None:
         from cwtui.screens.new_game.new_game import NewGameScreen

@@ -1,5 +1,5 @@
 """What the app's screens share: where games are saved, how fast bots move, and the
-switches tests turn (no animation, untimed search). The App owns one `Settings` and
+switches tests turn (no animation). The App owns one `Settings` and
 hands it, or the one field a screen needs, to each screen it opens."""
 
 from __future__ import annotations
@@ -30,21 +30,15 @@ def next_speed(speed: BotSpeed) -> BotSpeed:
 class Settings:
     replays: Path
     bot_speed: BotSpeed = "normal"
-    # `still`: no animation and no blinking cursor (snapshot tests). Search bots and
-    # hints then also ignore their time cap, so a hint is the same on a loaded machine
-    # (the iteration budget decides alone).
+    # `still`: no animation and no blinking cursor (snapshot tests)
     still: bool = False
     seed_source: Callable[[], int] = field(default=lambda: secrets.randbits(32))
     history_draft: str | None = None  # the History editor's text, kept between visits
     # The seats (names, kinds, how many) of the last game started, which the new-game
     # dialog offers again: a player who chose the medium bot once need not choose again.
     last_seats: tuple[SeatConfig, ...] = ()
-    # Where search bots and hints grow their trees: the app's processes (cwtui.search_pool),
+    # Where search bots grow their trees: the app's processes (cwtui.search_pool),
     # or None, here (tests: `still`; a browser's guest, whose process is one of many)
     search: TreeRunner | None = None
     # How an online table tells a player in another window that it is their turn
     turn_alert: TurnAlert = "desktop"
-
-    @property
-    def search_timed(self) -> bool:
-        return not self.still

@@ -16,6 +16,7 @@ from typing import Final, Protocol, assert_never, cast
 from rich.text import Text
 
 from engine import events
+from engine.bots.judge import grade
 from engine.cards import Cards
 from engine.components import (
     COLOR_INDEX,
@@ -79,7 +80,7 @@ SEAT_KINDS: tuple[tuple[str, str], ...] = tuple(
 # A seat's kind as its panel names it.
 KIND_NAMES = {
     **{kind: "human" if kind == "human" else f"{kind_name(kind)} bot" for kind in ENGINE_SEAT_KINDS},
-    "silent": "R12",  # the silent player: its name says what it is
+    "silent": "solo rules, R12",  # the silent player: its name says what it is, the code which rules it plays by
 }
 
 
@@ -90,31 +91,50 @@ def seat_list(seats: Iterable[SeatConfig]) -> str:
 
 EVERYONE = -1  # a viewer who knows every secret (a replay's full view)
 
-HINT_SHOWN = 3  # the hard bot's pick and the two it weighed most after it
 
+def hint(weighed: Sequence[tuple[str, float, Sequence[tuple[str, float]]]], does: Sequence[Sequence[str]] = ()) -> Text:
+    """The hint line: "Hint: play 6 — it catches the Pike in Lake zone 4, a new species
+    (6 of 8); 1 is as good; 3 gives up 1.2 points (Lake contest) — fills 1 slot of
+    Ray #24".
 
-def hint(picks: Sequence[tuple[str, float]], does: Sequence[Sequence[str]] = ()) -> Text:
-    """The hint line: "Hint: the hard bot would play X (71% win) — it catches the Pike in
-    Lake zone 4, a new species (6 of 8); also weighed Y (76%) — fills 1 slot of Ray #24,
-    Z (75%)".
-
-    `picks` are the search's moves, most searched first, as (label, win chance); `does`,
-    what each does at once in the game's terms (cwtui.learn.reasons), the reason a
-    player can check on the table. The others are what it weighed next, not a ranking by
-    win chance: the pick is the move searched most (its greedy prior counts), so
-    another's chance may be a point or two higher, and "then" or a bare list would read
-    as a ranking.
+    `weighed` are the judge's moves (engine.bots.judge.weigh), its best first, as
+    (label, points given up against the best, where the best's lead lies: a score part
+    and points); `does`, what each does at once in the game's terms (cwtui.learn.reasons),
+    the reason a player can check on the table (for the others, only what the pick
+    does not do too). The points are the review's: played, a move is graded by the very
+    number said here.
     """
-    text = Text("Hint: the hard bot would play ", style="bold")  # the whole line bold
-    for rank, (label, win_rate) in enumerate(picks[:HINT_SHOWN]):
-        text.append(("", "; also weighed ", ", ")[min(rank, 2)])
+    text = Text("Hint: play ", style="bold")  # the whole line bold
+    for rank, (label, loss, why) in enumerate(weighed):
+        if rank:
+            text.append("; ")
         text.append(label, style="reverse" if rank == 0 else "")
-        # short enough for one line at 80 columns on the table: "win" once, then the rates alone
-        text.append(f" ({win_rate:.0%}{KEEP}win)" if rank == 0 else f" ({win_rate:.0%})")
+        if rank and as_good(loss):
+            text.append(" is as good")
+        elif rank:
+            text.append(f" gives up {loss:.1f}{KEEP}points")
+            # where the points go, largest first: the parts' own numbers are the review's
+            # detail (they may add up to more than the whole: other parts gain a little)
+            parts = ", ".join(PART_NAMES.get(part, part) for part, _points in why[:2])
+            text.append(f" ({parts})" if parts else "")
         said = does[rank] if rank < len(does) else ()
+        if rank:  # what sets it apart: what it shares with the pick goes without saying again
+            said = [fact for fact in said if fact not in does[0]]
         if said:
             text.append((" — it " if rank == 0 else " — ") + ", ".join(said), style="not bold")
     return text
+
+
+def as_good(loss: float) -> bool:
+    """A move giving up so little that the review grades it as it grades the best."""
+    return grade(loss) == "best"
+
+
+def hint_mark(loss: float, best: bool) -> str:
+    """What an option the hint weighed is marked with in the list."""
+    if best:
+        return "◀ hint"
+    return "◀ as good" if as_good(loss) else f"◀ −{loss:.1f}{KEEP}points"
 
 
 def species_of(cards: Cards, fish: int) -> str:

@@ -1,32 +1,40 @@
 """Does the review call the hint's move a mistake? (issue 53.3: "the review never calls
 the hint's move a mistake where its own measurement does not separate them").
 
-    python scripts/hint_vs_review.py [--positions 200] [--level medium] [--every 6]
+    python scripts/hint_vs_review.py [--positions 200] [--every 6]
 
 Positions come from seeded games of 2 to 4 random-playing seats (every `--every`-th
-decision with more than one option). At each, the hint's move (engine.bots.hint,
-untimed: the hint a player gets, without the clock) is judged as the review judges a
-chosen move (engine.bots.judge.judge at `--level`): its loss in points against the
-review's best, and its grade. Prints how often the review agrees (the same move), and
-how many hint moves it grades an inaccuracy or worse, with their losses. Prints
-numbers; asserts nothing.
+decision with more than one option). At each, the hint (engine.bots.judge.weigh: the
+review's medium judge) is asked, and its move and the two it weighed are reviewed as
+a played move is (engine.bots.judge.judge):
+
+- at medium, the review's own level: how often the review grades the hint's move
+  anything but best, and whether the points the hint says each weighed move gives up
+  are the review's (they should be, to the last digit: one judge);
+- at hard, the stronger review (`cwtui review --level hard`): how often it grades the
+  hint's move an inaccuracy or worse, and how many of those its own measurement calls
+  significant (the loss's 95% interval, from the rollouts' paired differences, clears
+  the inaccuracy bound).
+
+Prints numbers and the time a hint took (median, slowest); asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections import Counter
 from collections.abc import Iterator
 
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
-from engine.bots import hint
-from engine.bots.judge import MISTAKES, Position, judge
+from engine.bots.judge import GRADE_BOUNDS, MISTAKES, Bench, Position, grade, judge, weigh
 from engine.rng import Rng
 from engine.state import State
 from engine.view import view
 
-GAMES = ((2, 11), (3, 12), (4, 13), (2, 14), (3, 15), (4, 16), (2, 17), (3, 18))
+GAMES = ((2, 11), (3, 12), (4, 13), (2, 14), (3, 15), (4, 16), (2, 17), (3, 18), (4, 19), (2, 20))
+INACCURACY = dict(GRADE_BOUNDS)["good"]  # a loss from this up is an inaccuracy or worse
 
 
 def decisions(every: int) -> Iterator[State]:
@@ -44,32 +52,46 @@ def decisions(every: int) -> Iterator[State]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
-    parser.add_argument("--level", default="medium")
     parser.add_argument("--every", type=int, default=6)
     args = parser.parse_args()
-    grades: Counter[str] = Counter()
-    same = 0
-    flagged: list[tuple[int, int, str, float]] = []
-    started = time.perf_counter()
+    medium: Counter[str] = Counter()
+    hard: Counter[str] = Counter()
+    said_wrong = weighed_moves = significant = 0
+    flagged: list[str] = []
+    took: list[float] = []
     n = 0
     for state in decisions(args.every):
         if n >= args.positions:
             break
-        pick = hint(state, timed=False)[0].move
-        seen = view(state, state.to_act)
-        judged = judge(Position(state.ply, state.to_act, state.phase, seen, legal_moves(state), pick),
-                       args.level, state.cards)  # fmt: skip
         n += 1
-        same += judged.best == pick
-        grades[judged.grade] += 1
-        if judged.grade in MISTAKES:
-            flagged.append((state.config.seed, state.ply, judged.grade, judged.loss))
-    seconds = time.perf_counter() - started
-    print(f"positions judged: {n} ({seconds:.0f} s, {seconds / max(n, 1):.2f} s each), review level {args.level}")
-    print(f"the review's best is the hint's move: {same} ({same / max(n, 1):.0%})")
-    print("the hint's move graded: " + ", ".join(f"{g} {grades[g]}" for g in ("best", "good", *MISTAKES)))
-    for seed, ply, grade, loss in flagged:
-        print(f"  game seed {seed}, ply {ply}: {grade} (−{loss:.1f})")
+        seen, moves = view(state, state.to_act), legal_moves(state)
+        started = time.perf_counter()
+        hint = weigh(seen, moves, state.cards)
+        took.append(time.perf_counter() - started)
+        for k, weighed in enumerate(hint):
+            played = Position(state.ply, state.to_act, state.phase, seen, moves, weighed.move)
+            judged = judge(played, "medium", state.cards)
+            weighed_moves += 1
+            said_wrong += judged.loss != weighed.loss
+            if k == 0:
+                medium[judged.grade] += 1
+        pick = hint[0].move
+        bench = Bench(seen, moves, state.cards, "hard")
+        loss, margin = bench.loss(pick), bench.margin(pick)
+        hard[grade(loss)] += 1
+        if grade(loss) in MISTAKES:
+            sure = loss - margin >= INACCURACY
+            significant += sure
+            flagged.append(
+                f"  game seed {state.config.seed}, ply {state.ply}: {grade(loss)} (−{loss:.1f} ± {margin:.1f})"
+                + (" significant" if sure else "")
+            )
+    print(f"positions: {n}, hint time median {statistics.median(took):.2f} s, slowest {max(took):.2f} s")
+    print("the hint's move reviewed at medium: " + ", ".join(f"{g} {medium[g]}" for g in ("best", "good", *MISTAKES)))
+    print(f"points the hint said a weighed move gives up, not the medium review's: {said_wrong} of {weighed_moves}")
+    print("the hint's move reviewed at hard: " + ", ".join(f"{g} {hard[g]}" for g in ("best", "good", *MISTAKES)))
+    print(f"  of which significant (the 95% interval clears {INACCURACY} points): {significant}")
+    print("\n".join(flagged))
 
 
 if __name__ == "__main__":

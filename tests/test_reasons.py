@@ -1,7 +1,8 @@
 """What a hint says a move does (issue 53.3): over hundreds of positions from seeded
-games of 2 to 4 players, every fact `reasons.effects` states is true of the move played
-in the real position (asserted from the engine's events there, which the seat never
-saw), and every catch the move makes is said — its species is public."""
+games of 2 to 4 players, every fact `reasons.facts` states is true of the move played
+in the real position (asserted from the engine's state and events there, which hold
+what the seat never saw), and every catch the move makes is said — its species is
+public."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import pytest
 from cwtui.learn import reasons
 from cwtui.words import species_of
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
-from engine.events import FishCaught
+from engine.components import COLOR_INDEX, LOCATION_OF_COLOR
+from engine.events import BaitDrawn, BaitRemoved, FishCaught, TackleDrawn
 from engine.rng import Rng
+from engine.state import EMPTY, State
 from engine.view import view
 
 
@@ -29,18 +32,70 @@ def positions(players: int, seed: int, every: int = 5):  # -> Iterator[(State, m
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (2, 4)])
 def test_every_fact_said_is_true_in_the_real_position(players: int, seed: int) -> None:
+    """Each fact checked against the engine's state and events after the move in the
+    real position (which holds what the seat could not see), never against the text."""
     checked = 0
     for state, move in positions(players, seed):
         seen = view(state, state.to_act)
-        said = reasons.effects(seen, state.cards, move, seed=state.ply)
-        _after, happened = apply(state, move)
-        true = reasons._said(seen, state.cards, happened)
-        assert set(said) <= set(true), (said, true)
-        for e in happened:
-            if isinstance(e, FishCaught) and e.seat == seen.seat:
-                assert any(f"catches the {species_of(state.cards, e.card)} in" in fact for fact in said), (said, e)
+        me = state.to_act
+        said = reasons.facts(seen, state.cards, move, seed=state.ply)
+        after, happened = apply(state, move)
+        happened += reasons.resolved(after, me)  # the action played on, as the facts are
+        mine = [e for e in happened if getattr(e, "seat", None) == me]
+        for fact in said:
+            assert_true(fact, state, after, mine)
+        for e in mine:
+            if isinstance(e, FishCaught):  # every catch is said: its species is public
+                assert any(isinstance(f, reasons.Catches) and f.zone == e.zone for f in said), (said, e)
         checked += 1
     assert checked >= 50  # four games: at least 200 positions in all
+
+
+def assert_true(fact: reasons.Fact, before: State, after: State, mine: list[object]) -> None:
+    me, cards = before.to_act, before.cards
+    p = after.players[me]
+    if isinstance(fact, reasons.Catches):
+        catches = [e for e in mine if isinstance(e, FishCaught)]
+        k = next(i for i, e in enumerate(catches) if (e.location, e.zone) == (fact.location, fact.zone))
+        assert species_of(cards, catches[k].card) == fact.species, fact
+        # the species caught before it: the seat's, and this move's earlier catches
+        had = {species_of(cards, f) for f in [*before.players[me].fish, *(e.card for e in catches[:k])]}
+        assert (fact.species not in had) == bool(fact.new), fact
+        assert not fact.new or fact.new == len(had) + 1, fact
+        assert (cards.fish_species[catches[k].card] in cards.small_species) == fact.small
+    elif isinstance(fact, reasons.TakesCard):
+        assert fact.card in [m[0] for m in p.ma] + p.ma_caught, fact
+    elif isinstance(fact, reasons.Completes):
+        assert fact.card in p.ma_caught and fact.card not in before.players[me].ma_caught, fact
+    elif isinstance(fact, reasons.Fills):
+        onto = [e for e in mine if isinstance(e, BaitRemoved) and e.card == fact.card]
+        assert len(onto) == fact.slots, fact
+    elif isinstance(fact, reasons.DrawsTackle):
+        assert any(isinstance(e, TackleDrawn) for e in mine), fact
+    elif isinstance(fact, reasons.TakesTrophy):
+        assert any(t.kind == fact.trophy and t.points == fact.points for t in p.trophies), fact
+        assert fact.trophy not in reasons.BY_HIDDEN_WEIGHTS
+    elif isinstance(fact, reasons.Refills):
+        assert any(isinstance(e, BaitDrawn) and e.zone == fact.zone for e in mine), fact
+    else:
+        assert isinstance(fact, reasons.Readies)
+        zone = p.board[fact.zone - 3]
+        assert sum(zone) == 1 and zone[COLOR_INDEX[fact.color]] == 1, fact
+        assert sum(before.players[me].board[fact.zone - 3]) > 1, fact
+        card = after.locations[LOCATION_OF_COLOR[COLOR_INDEX[fact.color]]][fact.zone - 3]
+        assert fact.species == (None if card == EMPTY else species_of(cards, card)), fact
+
+
+def test_the_facts_cover_setting_up_as_well_as_catching() -> None:
+    """Over the same games, the hint's reasons include what a move sets up (a zone left
+    one bait from a catch), not only what it catches at once."""
+    kinds = {
+        type(fact).__name__
+        for players, seed in ((2, 1), (3, 2))
+        for state, move in positions(players, seed)
+        for fact in reasons.facts(view(state, state.to_act), state.cards, move, seed=state.ply)
+    }
+    assert {"Catches", "Readies", "Fills", "Refills"} <= kinds, kinds
 
 
 def test_a_catch_of_a_new_species_is_counted_toward_first_to_8() -> None:
@@ -50,4 +105,7 @@ def test_a_catch_of_a_new_species_is_counted_toward_first_to_8() -> None:
     state = catching.position()
     move = next(m for m in legal_moves(state) if "red" in repr(m))
     said = reasons.effects(view(state, 0), state.cards, move)
-    assert said == ["catches the Perch in Lake zone 3, a new species (1 of 8), a small one"]
+    assert said == [
+        "catches the Perch in Lake zone 3, a new species (1 of 8), a small one",
+        "leaves zone 4 one blue bait from the Pike in Lake zone 4",  # the chapter's next catch
+    ]

@@ -16,6 +16,8 @@ from engine import GameConfig, SeatConfig, apply, legal_moves, load_cards, new_g
 from engine.bots.judge import (
     BLUNDER,
     GRADE_BOUNDS,
+    ROLLOUTS,
+    Bench,
     Position,
     accuracy,
     band,
@@ -27,6 +29,7 @@ from engine.bots.judge import (
     positions,
     rollouts,
     score_sheet,
+    weigh,
 )
 from engine.moves import Present
 from engine.scenario import Scenario
@@ -145,6 +148,37 @@ def test_rollouts_are_the_same_from_the_same_seed() -> None:
     move = legal_moves(s)[0]
     once, again = rollouts(view(s, s.to_act), move, CARDS, 9, 12), rollouts(view(s, s.to_act), move, CARDS, 9, 12)
     assert once == again
+
+
+@pytest.mark.parametrize(("players", "seed", "ply"), [(2, 3, 20), (3, 5, 70), (4, 7, 140)])
+def test_the_hint_and_the_review_are_one_judge(players: int, seed: int, ply: int) -> None:
+    """Issue 53.3: the hint (engine.bots.judge.weigh) names the move the review grades
+    best, and the points it says each other move it weighed gives up are the review's
+    for that move played, to the last digit (before, the hint asked another bot, and
+    its "Take Crab #1" was reviewed an inaccuracy, −2.6)."""
+    s = decision(players, seed, ply)
+    hinted = weigh(view(s, s.to_act), legal_moves(s), CARDS)
+    assert len(hinted) == min(3, len(legal_moves(s)))
+    assert hinted[0].loss == 0.0 and hinted[0].why == ()
+    for weighed in hinted:
+        judged = judge(at(s, weighed.move), "medium", CARDS)
+        assert judged.best == hinted[0].move
+        assert (judged.loss, judged.grade, judged.why) == (weighed.loss, grade(weighed.loss), weighed.why)
+
+
+def test_a_loss_has_a_margin_from_its_paired_rollouts() -> None:
+    """Bench.margin: 1.96 standard errors of the rollouts' paired differences, 0 for
+    the best itself, and narrower with more rollouts."""
+    s = decision(2, 4, 60)
+    seen, moves = view(s, s.to_act), legal_moves(s)
+    bench = Bench(seen, moves, CARDS, "medium")
+    other = next(m for m in moves if m != bench.best.move)
+    assert bench.margin(bench.best.move) == 0.0
+    better, played = bench.rolled(bench.best.move), bench.rolled(other)
+    pairs = [b - p for b, p in zip(better.leads, played.leads, strict=True)]
+    assert len(pairs) == ROLLOUTS["medium"]
+    assert sum(pairs) / len(pairs) == pytest.approx(better.lead - played.lead)
+    assert 0.0 < bench.margin(other) < max(abs(x) for x in pairs)
 
 
 def test_the_default_seats_are_the_humans_or_every_bot() -> None:

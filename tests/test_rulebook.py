@@ -27,6 +27,25 @@ def test_every_rule_is_found_by_its_code() -> None:
     assert book.find("R99.1") is None
 
 
+def test_every_code_the_app_or_the_engine_can_show_opens_its_rule() -> None:
+    """Issue 53.1: a rule code in any string cwtui or the engine can put on a screen (a
+    refusal's IllegalMove, a tie line, the silent player's kind, a lesson) names a rule
+    the Rules screen finds — so its link (cwtui.widgets.rule_link) never opens nowhere.
+    Every code in their source is checked, comments included: a few too many, none
+    missed."""
+    root = Path(__file__).parents[1]
+    book = rulebook()
+    cited = {
+        (code, str(path.relative_to(root)))
+        for folder in ("cwtui", "engine")
+        for path in (root / folder).rglob("*.py")
+        for code in re.findall(r"\bR\d+(?:\.\d+)?\b", path.read_text(encoding="utf-8"))
+    }
+    assert len({code for code, _ in cited}) > 40
+    missing = sorted((code, where) for code, where in cited if book.find(code) is None)
+    assert not missing, missing
+
+
 def test_a_rule_keeps_its_following_lines() -> None:
     book = parse("# T\n\n## R5 Catching\n\n- R5.3 Whenever the last\n  bait leaves a zone.\n- R5.4 Next.\n")
     (section,) = book.sections

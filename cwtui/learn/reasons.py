@@ -1,26 +1,34 @@
-"""What a move does at once, in the game's terms, as a hint says it: the fish it catches
-(and whether the species is new: toward First to 8 Species, the small species), the
-Master Angler card it takes, fills or completes, the tackle it draws, the trophies it
-takes, the zone it refills.
+"""What a move does, in the game's terms, as a hint says it: the fish it catches (and
+whether the species is new: toward First to 8 Species, the small species), the Master
+Angler card it takes, fills or completes, the tackle it draws, the trophies it takes,
+the zone it refills — and what it sets up: a zone of the seat's board left one bait
+from a catch, which fish that bait would catch. A move that begins an action (a
+placement, a removal) is said with the action played on (`resolved`): its catches are
+what the move does, though the seat places each bait and orders the catches after it.
 
-Said from what the seat sees, never from what it does not: the move is played in a
-few worlds dealt from the seat's View (engine.determinize), and only what happens in
-every one of them is said. A catch's species is public (the zone's card, a deck's top)
-and is said; a catch's weight is hidden and is not, so a Mystery Weight the move might
-claim is not promised, nor a contest's trophy (the others' fish weigh in it).
+Each is a typed fact (`facts`), which a test checks against the engine's state, and a
+phrase (`said`) the hint shows. Said from what the seat sees, never from what it does
+not: the move is played in a few worlds dealt from the seat's View
+(engine.determinize), and only what happens in every one of them is said. A catch's
+species is public (the zone's card, a deck's top) and is said; a catch's weight is
+hidden and is not, so a Mystery Weight the move might claim is not promised, nor a
+contest's trophy (the others' fish weigh in it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from cwtui import words
 from engine.cards import Cards
+from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS, ZONES
 from engine.determinize import World
 from engine.events import (
     BaitDrawn,
     BaitRemoved,
+    Event,
     FishCaught,
     MasterAnglerCaught,
     MasterAnglerTaken,
@@ -28,8 +36,11 @@ from engine.events import (
     TrophyTaken,
 )
 from engine.game import apply_in_place
-from engine.moves import Move
+from engine.legal import legal_moves
+from engine.moves import BaitTo, Catch, CatchFirst, Move
+from engine.phases import BAIT, CATCH, CATCH_ORDER
 from engine.rng import Rng, stream_seed
+from engine.state import EMPTY, State
 from engine.view import View
 
 WORLDS: Final = 6  # worlds a move is played in: what all of them agree on is said
@@ -39,52 +50,178 @@ BY_HIDDEN_WEIGHTS: Final = frozenset({"mystery_weight", "shore_contest", "river_
 FIRST_TO: Final = 8  # First to 8 Species (R8.3)
 
 
+@dataclass(frozen=True)
+class Catches:
+    """R5.3: a fish of `species` (public; which card of it, and its weight, may not be),
+    from `location`'s zone `zone`; `new`: the seat's species count with it, if its
+    species is new to the seat (toward R8.3), else 0; `small`: a small species (R8.4)."""
+
+    species: str
+    location: str
+    zone: int
+    new: int
+    small: bool
+
+
+@dataclass(frozen=True)
+class TakesCard:  # R4.6
+    card: int
+
+
+@dataclass(frozen=True)
+class Completes:  # R5.2: +1 VP
+    card: int
+
+
+@dataclass(frozen=True)
+class Fills:  # R5.1: slots of an uncaught Master Angler card
+    card: int
+    slots: int
+
+
+@dataclass(frozen=True)
+class DrawsTackle:  # R6.1
+    """A tackle token drawn (its kind is drawn hidden)."""
+
+
+@dataclass(frozen=True)
+class TakesTrophy:  # R8
+    trophy: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Refills:  # R4.4
+    zone: int
+
+
+@dataclass(frozen=True)
+class Readies:
+    """Sets up a catch: zone `zone` of the seat's board left holding one bait, of
+    `color`, whose removal would catch a fish of `species` (R5.3: the location of the
+    last bait's color, that zone), None if that location zone holds none."""
+
+    zone: int
+    color: str
+    species: str | None
+
+
+Fact = Catches | TakesCard | Completes | Fills | DrawsTackle | TakesTrophy | Refills | Readies
+
+
 def effects(seen: View, cards: Cards, move: Move, seed: int = 0) -> list[str]:
-    """What `move` does at once for the seat whose View `seen` is, each fact a phrase
-    ("catches the Pike in Lake zone 4, a new species (6 of 8)"), in the order it
-    happens; only facts true in every world the seat cannot tell apart."""
+    """What `move` does for the seat whose View `seen` is, each fact a phrase ("catches
+    the Pike in Lake zone 4, a new species (6 of 8)"), in the order it happens."""
+    return [said(cards, fact) for fact in facts(seen, cards, move, seed)]
+
+
+def facts(seen: View, cards: Cards, move: Move, seed: int = 0) -> list[Fact]:
+    """What `move` does for the seat whose View `seen` is, in the order it happens;
+    only facts true in every world the seat cannot tell apart."""
     world = World(seen, cards)
     deal = Rng(stream_seed(seed, "reasons"))
-    agreed: list[str] | None = None
+    agreed: list[Fact] | None = None
     for _ in range(WORLDS):
         state = world.sample(deal)
         happened = apply_in_place(state, move)
-        said = _said(seen, cards, happened)
-        agreed = said if agreed is None else [fact for fact in agreed if fact in said]
+        happened += resolved(state, seen.seat)
+        found = found_in(seen, happened, state)
+        agreed = found if agreed is None else [fact for fact in agreed if fact in found]
     return agreed or []
 
 
-def _said(seen: View, cards: Cards, happened: Sequence[object]) -> list[str]:
+def resolved(state: State, seat: int) -> list[Event]:
+    """The rest of the action a move began, played on in `state`: what it does whatever
+    the seat chooses next. A placement or removal only starts its action: each bait
+    then asks where it goes (R5.1), several emptied zones which catch comes first (R5.4),
+    a catch which fish (R5.3, R6.2, R7.1–R7.3). Each bait goes to the discard here (so
+    no slot is said filled that the seat did not choose), the catches come in zone order
+    and each takes its zone's own fish. The events, in order."""
+    happened: list[Event] = []
+    while state.to_act == seat and state.phase in (BAIT, CATCH_ORDER, CATCH):
+        happened += apply_in_place(state, plain(legal_moves(state)))
+    return happened
+
+
+def plain(moves: Sequence[Move]) -> Move:
+    """Of a bait's, a catch order's or a catch's choices, the one without a choice in
+    it: the discard, the lowest zone, the zone's own fish (no tackle, no deck top)."""
+    for move in moves:
+        if isinstance(move, BaitTo) and move.card is None:
+            return move
+        if isinstance(move, Catch) and not (move.rod or move.line or move.deck_top):
+            return move
+    orders = [m for m in moves if isinstance(m, CatchFirst)]
+    return min(orders, key=lambda m: m.zone) if orders else moves[0]
+
+
+def found_in(seen: View, happened: Sequence[object], after: State) -> list[Fact]:
+    """The facts of a move that made the events `happened` and left `after`, for the
+    seat whose View before it was `seen`."""
     me = seen.seats[seen.seat]
+    cards = after.cards
     species = set(me.species)
     filled: dict[int, int] = {}  # a Master Angler card's slots this move filled
-    facts: list[str] = []
+    found: list[Fact] = []
     for e in happened:
         if isinstance(e, FishCaught) and e.seat == me.seat:
             name = words.species_of(cards, e.card)
-            fact = f"catches the {name} in {words.where(e.location, e.zone)}"
-            if name not in species:
-                species.add(name)
-                fact += f", a new species ({len(species)} of {FIRST_TO})"
-                if cards.fish_species[e.card] in cards.small_species:
-                    fact += ", a small one"
-            facts.append(fact)
+            new = name not in species
+            species.add(name)
+            small = cards.fish_species[e.card] in cards.small_species
+            found.append(Catches(name, e.location, e.zone, len(species) if new else 0, small))
         elif isinstance(e, BaitRemoved) and e.seat == me.seat and e.card is not None:
             filled[e.card] = filled.get(e.card, 0) + 1
         elif isinstance(e, MasterAnglerTaken) and e.seat == me.seat:
-            facts.append(f"takes {words.master_angler_name(cards, e.card)}")
+            found.append(TakesCard(e.card))
         elif isinstance(e, MasterAnglerCaught) and e.seat == me.seat:
-            facts.append(f"completes {words.master_angler_name(cards, e.card)} (+1{words.KEEP}VP)")
+            found.append(Completes(e.card))
             filled.pop(e.card, None)
         elif isinstance(e, TackleDrawn) and e.seat == me.seat:
-            facts.append("draws a tackle token")
+            found.append(DrawsTackle())
         elif isinstance(e, TrophyTaken) and e.seat == me.seat and e.trophy not in BY_HIDDEN_WEIGHTS:
-            trophy = words.TROPHY_NAMES.get(e.trophy, e.trophy)
-            facts.append(f"takes the {trophy} trophy ({e.points}{words.KEEP}VP)")
-        elif isinstance(e, BaitDrawn) and e.seat == me.seat:
-            fact = f"refills zone {e.zone}"
-            if fact not in facts:
-                facts.append(fact)
-    for card, n in filled.items():
-        facts.append(f"fills {words.quantity(n, 'slot')} of {words.master_angler_name(cards, card)}")
-    return facts
+            found.append(TakesTrophy(e.trophy, e.points))
+        elif isinstance(e, BaitDrawn) and e.seat == me.seat and Refills(e.zone) not in found:
+            found.append(Refills(e.zone))
+    found += [Fills(card, n) for card, n in filled.items()]
+    return found + readied(me.seat, me.board, after)
+
+
+def readied(seat: int, before: Sequence[Sequence[int]], after: State) -> list[Readies]:
+    """The seat's zones the move left one bait from a catch (R5.3), that held more."""
+    board = after.players[seat].board
+    found = []
+    for z, zone in enumerate(ZONES):
+        if sum(board[z]) == 1 and sum(before[z]) > 1:
+            color = next(c for c, n in enumerate(board[z]) if n)
+            card = after.locations[LOCATION_OF_COLOR[color]][z]
+            found.append(Readies(zone, COLORS[color], None if card == EMPTY else words.species_of(after.cards, card)))
+    return found
+
+
+def said(cards: Cards, fact: Fact) -> str:
+    """A fact as the hint says it."""
+    if isinstance(fact, Catches):
+        phrase = f"catches the {fact.species} in {words.where(fact.location, fact.zone)}"
+        if fact.new:
+            phrase += f", a new species ({fact.new} of {FIRST_TO})" + (", a small one" if fact.small else "")
+        return phrase
+    if isinstance(fact, TakesCard):
+        return f"takes {words.master_angler_name(cards, fact.card)}"
+    if isinstance(fact, Completes):
+        return f"completes {words.master_angler_name(cards, fact.card)} (+1{words.KEEP}VP)"
+    if isinstance(fact, Fills):
+        return f"fills {words.quantity(fact.slots, 'slot')} of {words.master_angler_name(cards, fact.card)}"
+    if isinstance(fact, DrawsTackle):
+        return "draws a tackle token"
+    if isinstance(fact, TakesTrophy):
+        return f"takes the {words.TROPHY_NAMES.get(fact.trophy, fact.trophy)} trophy ({fact.points}{words.KEEP}VP)"
+    if isinstance(fact, Refills):
+        return f"refills zone {fact.zone}"
+    location = LOCATIONS[LOCATION_OF_COLOR[COLORS.index(fact.color)]]
+    then = (
+        f"the {fact.species} in {words.where(location, fact.zone)}"
+        if fact.species is not None
+        else f"nothing while {words.where(location, fact.zone)} is empty"
+    )
+    return f"leaves zone {fact.zone} one {fact.color} bait from {then}"

@@ -28,11 +28,10 @@ from cwtui.net.protocol import (
 from cwtui.replaying import SeenRecord, final_scores
 from cwtui.session import Ply
 from cwtui.words import KIND_NAMES
-from engine.bots import Option, TreeRunner, search_bot
+from engine.bots.judge import Weighed, weigh
 from engine.cards import Cards, load_cards
 from engine.events import ScoreLine
 from engine.moves import Move
-from engine.rng import stream_seed
 from engine.view import View
 
 
@@ -173,12 +172,10 @@ class RemoteGame:
     def view_before_last(self, seat: int) -> View | None:
         return self.before
 
-    def hint(self, timed: bool = True, runner: TreeRunner | None = None) -> list[Option]:
-        """What the hard bot would play here, searching from this seat's View (a stream
-        of its own for this room and position: the same hint every time)."""
-        seed = stream_seed(0, f"hint-{self.welcome.room}-{self.ply}")
-        bot = search_bot("hard", seed, self._cards, timed, runner)
-        return bot.analyse(self.table.view, self.legal())
+    def hint(self) -> list[Weighed]:
+        """The review's judge's best move here and the two tried most after it, judged
+        from this seat's View (seeded by it: the same hint every time)."""
+        return weigh(self.table.view, self.legal(), self._cards)
 
     # -- the end ---------------------------------------------------------------------
     @property

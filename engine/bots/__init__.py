@@ -142,18 +142,6 @@ def decide(bot: Bot, state: State, searched: int | None = None) -> Decision:
     return Decision(bot.choose(seen, moves, searched), bot.searched)
 
 
-HINT_LEVEL: Final = "hard"  # the bot a hint asks
-
-
-def hint(state: State, timed: bool = True, runner: TreeRunner | None = None) -> list[Option]:
-    """What the hint's bot would play in the place of the seat to act, every legal move
-    ranked. It searches from that seat's view, like any bot, on a stream of its own for
-    the position (the game's seed and the move's number): the same position has the same
-    hint wherever it is asked (a game at the table, its replay)."""
-    bot = search_bot(HINT_LEVEL, stream_seed(state.config.seed, f"hint-{state.ply}"), state.cards, timed, runner)
-    return bot.analyse(view(state, state.to_act), legal_moves(state))
-
-
 def seat_bots(config: GameConfig, cards: Cards, timed: bool = True, engine: str | None = None) -> dict[int, Bot]:
     """A bot for every bot seat, each seeded from the game seed and its seat.
     Untimed search bots play by their iteration budget alone, so a self-play game is
@@ -168,7 +156,6 @@ def seat_bots(config: GameConfig, cards: Cards, timed: bool = True, engine: str 
 
 __all__ = [
     "BOT_KINDS",
-    "HINT_LEVEL",
     "LEARNED",
     "LEVEL_CHANGES",
     "SEARCH_BUDGET",
@@ -181,7 +168,6 @@ __all__ = [
     "RandomBot",
     "TreeRunner",
     "decide",
-    "hint",
     "level",
     "make_bot",
     "seat_bots",

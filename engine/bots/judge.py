@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import statistics
 from collections.abc import Collection, Iterator, Sequence
 from typing import Final, NamedTuple, cast, get_args
 
@@ -154,34 +155,96 @@ def position_seed(seen: View) -> int:
 
 class Rolled(NamedTuple):
     """A move's rollouts from the seat's view: its mean final lead over the others, that
-    lead by part (PARTS), and how often the seat won."""
+    lead by part (PARTS), how often the seat won, and each rollout's lead (in the order
+    of the worlds: two moves' rollouts pair up one by one)."""
 
     lead: float
     parts: tuple[float, ...]
     won: float
+    leads: tuple[float, ...]
+
+
+class Bench:
+    """The judge at one position: the search's ranking of the seat's moves at `level`
+    and each move's rollouts, all on the streams of the View's bytes (and `stream`).
+    The review grades a chosen move by it, and the hint (`weigh`) shows the search's
+    pick and what the next ones give up by it: one judge, so the review's verdict on a
+    move the hint named is the number the hint said."""
+
+    def __init__(self, seen: View, moves: list[Move], cards: Cards, level: str, stream: str = "review") -> None:
+        self.seen, self.cards, self.level = seen, cards, level
+        self.seed = position_seed(seen) if stream == "review" else stream_seed(position_seed(seen), stream)
+        self.ranked = search_bot(level, self.seed, cards, timed=False).analyse(seen, moves)
+        self.best = self.ranked[0]
+        self._rolled: dict[Move, Rolled] = {}
+
+    def rolled(self, move: Move) -> Rolled:
+        """`move`'s rollouts: the same worlds and dice for every move of the position."""
+        if move not in self._rolled:
+            rolls = stream_seed(self.seed, "rollouts")
+            self._rolled[move] = rollouts(self.seen, move, self.cards, rolls, ROLLOUTS[self.level])
+        return self._rolled[move]
+
+    def loss(self, move: Move) -> float:
+        """The points `move` gives up against the best, at least 0 (0 for the best)."""
+        return 0.0 if move == self.best.move else max(0.0, self.rolled(self.best.move).lead - self.rolled(move).lead)
+
+    def margin(self, move: Move) -> float:
+        """The 95% margin of error of `move`'s loss before it is held at 0: 1.96 standard
+        errors of the rollouts' paired differences (the same worlds and dice for both)."""
+        if move == self.best.move:
+            return 0.0
+        pairs = [b - m for b, m in zip(self.rolled(self.best.move).leads, self.rolled(move).leads, strict=True)]
+        return 1.96 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else math.inf
+
+    def why(self, move: Move) -> tuple[tuple[str, float], ...]:
+        """Where the best move's lead is larger than `move`'s (see `why`); none when the
+        move gives nothing up."""
+        return why(self.rolled(self.best.move), self.rolled(move)) if self.loss(move) else ()
 
 
 def judge(position: Position, level: str, cards: Cards, stream: str = "review") -> Judged:
     """Review one decision at `level`. `stream` names the random streams (another name:
     the same decision judged anew, to measure a grade's noise)."""
-    seen, moves, chosen = position.view, position.moves, position.chosen
-    seed = position_seed(seen) if stream == "review" else stream_seed(position_seed(seen), stream)
-    best = search_bot(level, seed, cards, timed=False).analyse(seen, moves)[0]
+    bench = Bench(position.view, position.moves, cards, level, stream)
+    best, chosen = bench.best, position.chosen
     if chosen == best.move:
         return Judged(
-            position.ply, position.seat, position.phase, len(moves), cast("AnyMove", chosen),
+            position.ply, position.seat, position.phase, len(position.moves), cast("AnyMove", chosen),
             cast("AnyMove", best.move), best.win_rate, best.win_rate, None, None, 0.0, grade(0.0),
         )  # fmt: skip
-    rolls = stream_seed(seed, "rollouts")
-    better = rollouts(seen, best.move, cards, rolls, ROLLOUTS[level])
-    played = rollouts(seen, chosen, cards, rolls, ROLLOUTS[level])
-    loss = max(0.0, better.lead - played.lead)
+    better, played = bench.rolled(best.move), bench.rolled(chosen)
+    loss = bench.loss(chosen)
     # The chart's win chances: the search's with its move, less what the rollouts lost.
     after = min(1.0, max(0.0, best.win_rate - (better.won - played.won)))
     return Judged(
-        position.ply, position.seat, position.phase, len(moves), cast("AnyMove", chosen), cast("AnyMove", best.move),
-        best.win_rate, after, better.lead, played.lead, loss, grade(loss), why(better, played) if loss else (),
+        position.ply, position.seat, position.phase, len(position.moves), cast("AnyMove", chosen),
+        cast("AnyMove", best.move), best.win_rate, after, better.lead, played.lead, loss, grade(loss),
+        bench.why(chosen),
     )  # fmt: skip
+
+
+class Weighed(NamedTuple):
+    """A move as the hint weighs it: the points it gives up against the judge's best,
+    as the review would grade it if played (0 for the best), and where (see `why`)."""
+
+    move: Move
+    loss: float
+    why: tuple[tuple[str, float], ...]
+
+
+HINT_LEVEL: Final = "medium"  # the judge a hint asks: the review's (cwtui review, the replay's R)
+WEIGHED: Final = 3  # moves a hint weighs: the judge's best and the two searched most after it
+
+
+def weigh(seen: View, moves: list[Move], cards: Cards, level: str = HINT_LEVEL) -> list[Weighed]:
+    """The hint at a position: the review's judge's best move, then the two its search
+    tried most after it, the one giving up less first, each with the points it gives up
+    as the review measures them. Seeded by the View alone, as the review is: the same
+    hint wherever it is asked."""
+    bench = Bench(seen, moves, cards, level)
+    best, *others = [Weighed(o.move, bench.loss(o.move), bench.why(o.move)) for o in bench.ranked[:WEIGHED]]
+    return [best, *sorted(others, key=lambda w: w.loss)]
 
 
 def rollouts(seen: View, move: Move, cards: Cards, seed: int, count: int) -> Rolled:
@@ -192,6 +255,7 @@ def rollouts(seen: View, move: Move, cards: Cards, seed: int, count: int) -> Rol
     deal = Rng(stream_seed(seed, "worlds"))
     me = seen.seat
     lead = [0.0] * len(PARTS)
+    leads: list[float] = []
     won = 0
     for i in range(count):
         s = world.sample(deal)
@@ -199,11 +263,14 @@ def rollouts(seen: View, move: Move, cards: Cards, seed: int, count: int) -> Rol
         play_out(s, Rng(stream_seed(seed, f"play-{i}")))
         sheet = score_sheet(s)
         others = max(len(sheet) - 1, 1)
-        for k in range(len(PARTS)):
-            lead[k] += sheet[me][k] - sum(row[k] for seat, row in enumerate(sheet) if seat != me) / others
+        theirs = [sum(row[k] for i, row in enumerate(sheet) if i != me) / others for k in range(len(PARTS))]
+        rolled = [mine - t for mine, t in zip(sheet[me], theirs, strict=True)]
+        for k, points in enumerate(rolled):
+            lead[k] += points
+        leads.append(sum(rolled))
         won += s.result is not None and any(line.seat == me and line.rank == 1 for line in s.result)
     parts = tuple(x / count for x in lead)
-    return Rolled(sum(parts), parts, won / count)
+    return Rolled(sum(parts), parts, won / count, tuple(leads))
 
 
 def score_sheet(s: State) -> list[list[float]]:

@@ -1,5 +1,5 @@
-"""The play screen's hint (h): the hard bot's choice, searched in a worker from the
-view of the seat to act."""
+"""The play screen's hint (h): the review's judge's choice (engine.bots.judge.weigh),
+found in a worker from the view of the seat to act."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
 from cwtui.widgets.table.quiet import TextLines
 from engine import GameConfig, SeatConfig, new_game
-from engine.bots import TreeRunner
+from engine.bots.judge import Weighed
 
 DUO = (SeatConfig("Laurence", "human"), SeatConfig("Nils", "greedy"))
 
@@ -34,7 +34,10 @@ def hint_text(screen: PlayScreen) -> str:
     return line if line.startswith("Hint") or line.startswith("Thinking") else ""
 
 
-async def test_hint_names_the_hard_bots_top_three_and_highlights_its_choice(replays: Path) -> None:
+async def test_hint_names_the_judges_pick_and_what_the_others_give_up(replays: Path) -> None:
+    """Issue 53.3: the judge's pick, highlighted, and for the two it weighed after it the
+    points each gives up as the review would grade it (not win rates, which a player
+    cannot compare: 89 of 469 hints showed a move "also weighed" above the pick)."""
     session = GameSession.unlogged(new_game(GameConfig(seats=DUO, seed=5)))
     app = make_app(replays)
     async with app.run_test(size=(140, 40)) as pilot:
@@ -42,23 +45,27 @@ async def test_hint_names_the_hard_bots_top_three_and_highlights_its_choice(repl
         assert hint_text(screen) == ""
         await pilot.press("h")
         await settle(pilot)
-        ranked = session.hint(timed=False)  # the same search: a hint is seeded by its position
+        weighed = session.hint()  # the same judge: a hint is seeded by its position
+        assert len(weighed) == 3
         text = hint_text(screen)
         keys = screen.option_keys()
-        top = screen.options.index(ranked[0].move)
-        assert text.startswith(
-            f"Hint: the hard bot would play {keys[top]} ({ranked[0].win_rate:.0%}{words.KEEP}win); also weighed "
-        )
-        assert text.count("%") == 3
-        assert "\n" not in text  # the whole hint on its one line, at 80 columns too (the prompt's width)
+        top = screen.options.index(weighed[0].move)
+        assert text.startswith(f"Hint: play {keys[top]}")
+        for w in weighed[1:]:
+            key = keys[screen.options.index(w.move)]
+            said = f"{key} is as good" if words.as_good(w.loss) else f"{key} gives up {w.loss:.1f}{words.KEEP}points"
+            assert said in text, (said, text)
+        assert "%" not in text
         menu = screen.query_one("#options", OptionList)
         assert menu.highlighted == top
-        marked = [i for i in range(menu.option_count) if "◀" in str(menu.get_option_at_index(i).prompt)]
-        assert sorted(marked) == sorted(screen.options.index(o.move) for o in ranked[:3])
+        prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        marked = [i for i, prompt in enumerate(prompts) if "◀" in prompt]
+        assert sorted(marked) == sorted(screen.options.index(w.move) for w in weighed)
+        assert "◀ hint" in prompts[top]
         await pilot.press(keys[top])  # playing a move clears the hint
         await settle(pilot)
         assert hint_text(screen) == ""
-        assert session.history[0].move == ranked[0].move
+        assert session.history[0].move == weighed[0].move
 
 
 async def test_a_hint_for_a_decision_already_made_is_dropped(replays: Path) -> None:
@@ -66,11 +73,11 @@ async def test_a_hint_for_a_decision_already_made_is_dropped(replays: Path) -> N
     app = make_app(replays)
     async with app.run_test(size=(140, 40)) as pilot:
         screen = await open_game(pilot, session)
-        ranked = session.hint(timed=False)
+        weighed = session.hint()
         asked = screen.asking
         assert asked is not None
         await pilot.press("h", "1")  # move before the hint arrives
-        screen.post_message(PlayScreen.HintFound(asked, ranked))  # a late answer for the first decision
+        screen.post_message(PlayScreen.HintFound(asked, weighed))  # a late answer for the first decision
         await settle(pilot)
         assert "Hint" not in hint_text(screen)
 
@@ -101,15 +108,15 @@ async def test_h_pressed_again_searches_no_more(replays: Path) -> None:
         searches: list[int] = []
         hint = session.hint
 
-        def counted(timed: bool = True, runner: TreeRunner | None = None) -> object:
+        def counted() -> list[Weighed]:
             searches.append(session.ply)
-            return hint(timed, runner)
+            return hint()
 
         session.hint = counted  # type: ignore[method-assign,assignment]
         await pilot.press("h", "h", "h")
         await settle(pilot)
         shown = hint_text(screen)
-        assert shown.startswith("Hint: the hard bot would play")
+        assert shown.startswith("Hint: play ")
         await pilot.press("h", "h")
         await settle(pilot)
         assert hint_text(screen) == shown
@@ -128,12 +135,12 @@ async def test_a_hint_asked_while_an_earlier_search_runs_waits_for_it(replays: P
         hint = session.hint
         running, most, release = [0], [0], threading.Event()
 
-        def gated(timed: bool = True, runner: TreeRunner | None = None) -> object:
+        def gated() -> list[Weighed]:
             running[0] += 1
             most[0] = max(most[0], running[0])
             try:
                 release.wait(10)
-                return hint(timed, runner)
+                return hint()
             finally:
                 running[0] -= 1
 
@@ -152,11 +159,9 @@ async def test_a_hint_asked_while_an_earlier_search_runs_waits_for_it(replays: P
         await pilot.pause(0.2)
         await settle(pilot)
         assert most[0] == 1
-        ranked = hint(timed=False)
+        weighed = hint()
         keys = screen.option_keys()
-        assert hint_text(screen).startswith(
-            f"Hint: the hard bot would play {keys[screen.options.index(ranked[0].move)]}"
-        )
+        assert hint_text(screen).startswith(f"Hint: play {keys[screen.options.index(weighed[0].move)]}")
 
 
 async def test_a_hint_mark_is_never_broken_over_two_lines(replays: Path) -> None:
@@ -177,17 +182,18 @@ async def test_a_hint_mark_is_never_broken_over_two_lines(replays: Path) -> None
         menu = screen.query_one("#options", OptionList)
         width = menu.scrollable_content_region.width
         for index in range(len(screen.options)):
-            prompt = screen.option_prompt(index, "◀ 100% win")
+            mark = words.hint_mark(12.5, best=False)  # the longest: "◀ −12.5 points"
+            prompt = screen.option_prompt(index, mark)
             console = Console(width=width, record=True, color_system=None)
             console.print(prompt)
             lines = console.export_text().splitlines()
-            assert any("◀ 100% win" in line for line in lines), lines
-        assert any(len(screen.option_prompt(i).plain) + 14 > width for i in range(len(screen.options)))
+            assert any(mark in line for line in lines), lines
+        assert any(len(screen.option_prompt(i).plain) + 16 > width for i in range(len(screen.options)))
 
 
 async def test_the_hint_says_what_each_move_it_names_does(replays: Path) -> None:
     """Issue 53.3: the hint names its reasons in the game's terms — what each move it
-    names catches, takes or fills at once (cwtui.learn.reasons), not only a win rate."""
+    names catches, takes or fills at once (cwtui.learn.reasons), not only a number."""
     from cwtui.learn.lessons import CHAPTERS
     from cwtui.learn.reasons import effects
 
@@ -198,7 +204,7 @@ async def test_the_hint_says_what_each_move_it_names_does(replays: Path) -> None
         screen = await open_game(pilot, session)
         await pilot.press("h")
         await settle(pilot)
-        ranked = session.hint(timed=False)[: words.HINT_SHOWN]
+        ranked = session.hint()
         said = " ".join(hint_text(screen).split())  # over its two lines
         seen = screen.asking
         assert seen is not None

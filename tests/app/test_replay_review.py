@@ -60,7 +60,7 @@ def game(replays: Path, reviewed_game: tuple[bytes, bytes]) -> Path:
 
 
 def screen_for(path: Path) -> ReplayScreen:
-    return ReplayScreen(open_replay(path), path, timed=False)
+    return ReplayScreen(open_replay(path), path)
 
 
 def opener(path: Path, *keys: str):  # -> run_before
@@ -92,8 +92,8 @@ def test_replay_at_a_mistake(snap_compare, game: Path, size) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_replay_hint_at_a_mistake(snap_compare, game: Path, size) -> None:
-    """h at the first mistake: the hard bot's pick, named as its pick, and the two moves
-    it weighed most after it, under the review's line (at 80×24 under the move list)."""
+    """h at the first mistake: the judge's pick, named as its pick, and what the two moves
+    it weighed after it give up, under the review's line (at 80×24 under the move list)."""
 
     async def run_before(pilot: Pilot[None]) -> None:
         await opener(game, "m", "h")(pilot)
@@ -274,7 +274,7 @@ async def test_h_hints_at_any_position(game: Path) -> None:
         assert isinstance(screen, ReplayScreen)
         pane = screen.query_one("#this-move")
         text = " ".join(" ".join(pane.render_line(i).text for i in range(pane.size.height)).split())  # unwrapped
-        assert "Hint: the hard bot would play " in text and "% win); also weighed " in text
+        assert "Hint: play " in text and ("gives up" in text or "is as good" in text)
         await pilot.press("home", "v", "v", "h")  # Ana to act, in Bo's view: her hint would show her pieces
         await pilot.pause()
         assert screen.full is not None and screen.full.state.to_act == 0 and screen.perspective == 1

@@ -27,9 +27,10 @@ from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.replay_list.replay_list import ReplayListScreen
 from cwtui.screens.results.results import ResultsScreen
 from cwtui.widgets.move_list import MoveList
-from engine.bots.ismcts import Option
-from engine.legal import legal_moves
-from engine.state import State
+from engine.bots.judge import Weighed
+from engine.cards import Cards
+from engine.moves import Move
+from engine.view import View
 
 SIZES = [(80, 24), (140, 40)]
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -408,7 +409,7 @@ def lines_of(widget: Widget) -> list[str]:
 
 async def replaying(pilot: Pilot[None], path: Path) -> ReplayScreen:
     """The replay of `path`, open (its hints searched untimed)."""
-    await pilot.app.push_screen(ReplayScreen(open_replay(path), path, timed=False))
+    await pilot.app.push_screen(ReplayScreen(open_replay(path), path))
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, ReplayScreen)
@@ -429,16 +430,21 @@ async def test_the_board_names_every_fish_whole_at_120x40(saved: Path) -> None:
             assert not [line for line in board if "…" in line], (position, board)
 
 
-def ranked_longest_first(state: State, timed: bool = True, runner: object = None) -> list[Option]:
-    """A hint that names the longest moves (engine.bots.hint, searched, takes seconds)."""
-    return [Option(move, 1, 1.0) for move in sorted(legal_moves(state), key=lambda m: -len(repr(m)))]
+def weighed_longest_first(seen: View, moves: list[Move], cards: Cards) -> list[Weighed]:
+    """A hint that names the longest moves, the others giving up points (the judge's
+    rollouts take a while)."""
+    why = (("lake_contest", 2.5),)
+    return [
+        Weighed(move, 12.5 if k else 0.0, why if k else ())
+        for k, move in enumerate(sorted(moves, key=lambda m: -len(repr(m)))[:3])
+    ]
 
 
 async def test_a_hint_is_never_cut_from_this_move(replays: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """At 120×40 a contest's long move and a hint asked after it did not fit This move,
-    which cut the hint: "… Hint: the hard bo…" (issue 52.9). The move is cut (the move
+    which cut the hint: "… Hint: the hard bo…" (issue 52.9; the hint is now the judge's). The move is cut (the move
     list holds it whole), never the hint."""
-    monkeypatch.setattr(hints, "hint", ranked_longest_first)
+    monkeypatch.setattr(hints, "weigh", weighed_longest_first)
     replays.mkdir()
     path = replays / SAMPLE.name
     shutil.copy(SAMPLE, path)

@@ -188,11 +188,12 @@ def test_a_card_or_a_trophy_never_breaks_from_what_it_says(width: int) -> None:
         assert any(f"{name} {stack[-1] if stack else 'gone'}" in line for line in shown), (name, shown)
 
 
-def test_a_card_name_and_a_hints_rate_never_break_from_themselves() -> None:
+def test_a_card_name_and_a_hints_points_never_break_from_themselves() -> None:
     """Issue 52.9: in the replay's move list and its "this move" box a card's name broke
     from its number ("Conger Eel" / "#7") and a hint's rate from its word ("(100%" /
     "win)"): Rich breaks lines at any white space, a no-break space among it. The
-    widgets' wrapping (cwtui.widgets.wrap) breaks where Rich does, but never there."""
+    widgets' wrapping (cwtui.widgets.wrap) breaks where Rich does, but never there (the
+    hint now says points: "2.5 points")."""
     from rich.console import Console
 
     from cwtui import words
@@ -202,14 +203,14 @@ def test_a_card_name_and_a_hints_rate_never_break_from_themselves() -> None:
     cards = load_cards()
     conger = next(card for card in range(len(cards.ma_kind)) if cards.ma_kind[card] == "Conger Eel")
     name = words.master_angler_name(cards, conger)
-    hint = words.hint([("1", 1.0), ("2", 0.5)])
+    hint = words.hint([("1", 0.0, ()), ("2", 2.5, (("lake_contest", 2.0),)), ("3", 0.2, ())])
     console = Console(width=200)
     for text in (Text(f"C: 1 yellow bait from zone 3 to {name}; keeps a 2"), hint):
         for width in range(12, text.cell_len):
             lines = [line.plain.rstrip() for line in wrap(text, console, width)]
             said = "".join("".join(lines).replace(words.KEEP, " ").split())
             assert said == "".join(text.plain.replace(words.KEEP, " ").split()), (width, lines)  # nothing lost
-            for whole in (name, f"(100%{words.KEEP}win)"):
+            for whole in (name, f"2.5{words.KEEP}points"):
                 if whole in text.plain and width > len(whole) + 2:  # a line it fits on
                     assert any(whole in line for line in lines), (width, lines)
 
@@ -234,3 +235,26 @@ async def test_b_shows_the_scores_made_up_at_80x24(replays: Path) -> None:
         assert {panel.seat for panel in shown} == {0, 1} and any(panel.strips for panel in shown)
         assert all("= trophies 0 + Master Anglers 0" in "\n".join(s.text for s in panel.strips) for panel in shown
                    if panel.strips)  # fmt: skip
+
+
+async def test_the_silent_players_rule_code_opens_the_solo_rules(tmp_path: Path) -> None:
+    """Issue 53.1: the silent player's panel title names its rules in words, then the
+    code, and a click on the code opens the Rules screen at R12 (it read a bare "R12")."""
+    from app_helpers import settle
+
+    from cwtui.screens.rules.rules import RulesScreen
+
+    app = make_app(tmp_path / "replays")
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = GameSession.unlogged(new_game(GameConfig(seats=(SeatConfig("Ana"),), seed=3)))
+        await app.push_screen(PlayScreen(session, app.settings))
+        await settle(pilot)
+        (panel,) = [p for p in app.screen.query(SeatPanel) if p.seat == 1]
+        assert "Silent player · solo rules, R12" in Text.from_markup(str(panel.border_title)).plain
+        top = panel.region  # the title is in the panel's top border
+        linked = [x for x in range(top.x, top.right) if app.screen.get_style_at(x, top.y).meta.get("@click")]
+        assert len(linked) == len("R12")
+        await pilot.click(offset=(linked[0], top.y))
+        await settle(pilot)
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.query_one("#section-R12").has_class("-found")

@@ -107,7 +107,7 @@ class OnlineScreen(SeatedScreen):
         "A game kept by a server: your choices are sent to it, and every seat's table shows "
         "what that seat may know. Choose an option with its number or letter, the arrows and "
         "Enter, or a click on the board. u takes back your last move while nothing was drawn "
-        "or revealed since; h asks the hard bot for a hint (it searches from your view only). "
+        "or revealed since; h asks for a hint (it judges from your view only). "
         "p says a line to the table (the seats, and spectators where the host allows them). "
         "ctrl+x resigns (a bot plays on for your seat, or the game ends, as the host chose), or in the "
         "first round proposes to abort the game, which ends when every player agrees. "

@@ -1,6 +1,7 @@
-"""The replay's hint (`h`): the hard bot's ranked options for the seat to act at a
-position (engine.bots.hint), searched in a worker, and the line under the move that
-says them while the replay is at that position."""
+"""The replay's hint (`h`): the review's judge at a position, for the seat to act
+(engine.bots.judge.weigh: its best move and what the two weighed after it give up),
+found in a worker, and the line under the move that says it while the replay is at
+that position."""
 
 from __future__ import annotations
 
@@ -14,29 +15,27 @@ from textual.message import Message
 from cwtui import words
 from cwtui.learn.reasons import effects
 from cwtui.replaying import Scrubber
-from engine.bots import Option, TreeRunner, hint
+from engine.bots.judge import Weighed, weigh
+from engine.legal import legal_moves
 from engine.state import State
+from engine.view import view
 
 
 class Hints:
     """Asks on `owner`'s workers, one question at a time (a new one cancels the last);
-    the answer comes to the owner as a `Found`, which it keeps in `last`. The trees
-    grow on `search` (None: in this process), stopped by the hard level's clock unless
-    not `timed` (tests)."""
+    the answer comes to the owner as a `Found`, which it keeps in `last`."""
 
     class Found(Message):
-        """The hard bot's ranked options at `position`, for `seat`."""
+        """The judge's moves at `position`, for `seat`."""
 
-        def __init__(self, position: int, seat: int, ranked: list[Option]) -> None:
+        def __init__(self, position: int, seat: int, weighed: list[Weighed]) -> None:
             super().__init__()
             self.position = position
             self.seat = seat
-            self.ranked = ranked
+            self.weighed = weighed
 
-    def __init__(self, owner: DOMNode, search: TreeRunner | None, timed: bool) -> None:
+    def __init__(self, owner: DOMNode) -> None:
         self.owner = owner
-        self.search = search
-        self.timed = timed
         self.last: Hints.Found | None = None  # the last answer: shown at its position
 
     def ask(self, state: State, names: Sequence[str], speaks_of: Callable[[int], bool]) -> str | None:
@@ -50,8 +49,8 @@ class Hints:
         return None
 
     def _search(self, state: State) -> None:
-        ranked = hint(state, self.timed, self.search)
-        self.owner.post_message(self.Found(state.ply, state.to_act, ranked))
+        weighed = weigh(view(state, state.to_act), legal_moves(state), state.cards)
+        self.owner.post_message(self.Found(state.ply, state.to_act, weighed))
 
     def line(self, cursor: Scrubber, speaks_of: Callable[[int], bool]) -> Text | None:
         """The line under the move at `cursor`'s position, if the last answer is for
@@ -60,6 +59,5 @@ class Hints:
         if last is None or last.position != cursor.position or not speaks_of(last.seat):
             return None
         seen = cursor.shown((last.seat,))[last.seat]
-        ranked = last.ranked[: words.HINT_SHOWN]
-        picks = [(words.mid_sentence(words.option(seen, cursor.cards, o.move)), o.win_rate) for o in ranked]
-        return words.hint(picks, [effects(seen, cursor.cards, o.move, seed=seen.ply) for o in ranked])
+        said = [(words.mid_sentence(words.option(seen, cursor.cards, w.move)), w.loss, w.why) for w in last.weighed]
+        return words.hint(said, [effects(seen, cursor.cards, w.move, seed=seen.ply) for w in last.weighed])

@@ -4,7 +4,7 @@ The screen holds the cursor and the perspective (the full view, every secret; or
 seat's, what that player knew then) and composes the parts that do the work: the table
 (table.py), drawn by pure functions of the cursor (drawing.py) at the position and,
 while the player is idle, ahead (ahead.py); autoplay; the review, whose worker and bar
-are review_bar.py and whose grades graded.py; the hard bot's hint (hints.py). Its keys
+are review_bar.py and whose grades graded.py; the hint (hints.py). Its keys
 are in HELP (F1). A log that fails verification opens up to its last good move under a
 banner saying where and why. A game kept by a server replays as the seat (or spectator)
 that played it saw it (`SeenRecord`): that one view only, and no playing on.
@@ -39,7 +39,6 @@ from cwtui.widgets.move_list import MoveList
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.quiet import TextLines
 from engine import SeatConfig
-from engine.bots import TreeRunner
 from engine.replay import Replay
 from engine.view import View
 
@@ -91,8 +90,9 @@ class ReplayScreen(CompactScreen):
         "charts the scores, f plays on from here as a new game (the saved game is not changed), r shows the results "
         "at the end. R reviews the game: every decision graded by the points it gave up, judged from that seat's "
         "view (?! inaccuracy, ? mistake, ?? blunder in the move list), each seat's accuracy, points lost and win "
-        "chance; m/M go to the next/previous mistake, where f tries the better move. h asks the hard bot for the "
-        "move to play at this position. Under 120×34, F2–F4 switch the pane above the move list: the board, the "
+        "chance; m/M go to the next/previous mistake, where f tries the better move. h asks the review's judge for "
+        "the move to play at this position, and what the two it weighed next give up. Under 120×34, F2–F4 switch "
+        "the pane above the move list: the board, the "
         "trophies, the seats. A game played on a server replays as your seat saw it: there is no other view, and no "
         "playing on (its log is the server's)."
     )
@@ -106,17 +106,13 @@ class ReplayScreen(CompactScreen):
         path: Path | None = None,
         *,
         pool: review.Pool | None = None,
-        search: TreeRunner | None = None,
-        timed: bool = True,
     ) -> None:
         """`game`: a log read from `path`, or a server's game as one seat saw it. A
-        review's decisions are judged on `pool`'s processes (None: in this process); a
-        hint's trees grow on `search` (None: here), stopped by the hard level's clock
-        unless not `timed` (tests)."""
+        review's decisions are judged on `pool`'s processes (None: in this process)."""
         super().__init__()
         self.path = path
         self.pool = pool
-        self.hints = Hints(self, search, timed)
+        self.hints = Hints(self)
         self.graded: Graded | None = None  # the game's review, once made or read
         self.full: ReplayCursor | None = None  # a log's game, which holds every secret
         self.cursor: Scrubber
@@ -280,7 +276,7 @@ class ReplayScreen(CompactScreen):
 
     # -- hint --------------------------------------------------------------------------
     def action_hint(self) -> None:
-        """The hard bot's choice for the seat to act at this position, from its view."""
+        """The review's judge's choice for the seat to act at this position, from its view."""
         if self.full is not None:
             refused = self.hints.ask(self.full.state, self.cursor.names, self.speaks_of)
             if refused:

@@ -22,6 +22,7 @@ from cwtui.widgets.table.drawn import Drawn
 from cwtui.widgets.table.marks import NO_MARKS
 from cwtui.widgets.table.quiet import NoteLines, TextLines
 from cwtui.widgets.table.seat import SeatPanel
+from cwtui.widgets.wrap import wrap
 from engine.cards import Cards
 from engine.state import State
 from engine.view import View
@@ -160,7 +161,7 @@ class ThisMove(TextLines):
         if whole is text or not notes:
             return whole
         below = Text("\n").join(notes)
-        room = height - len(below.wrap(self.app.console, width))
+        room = height - len(wrap(below, self.app.console, width))  # as it is drawn: never broken at KEEP
         if room < 1:
             return super().fitted(below, width, height)
         shown = Text("\n").join([super().fitted(move, width, room), below])

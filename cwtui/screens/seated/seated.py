@@ -37,8 +37,7 @@ from cwtui.widgets.table.event_log import EventLog
 from cwtui.widgets.table.marks import NO_MARKS, Marks, changes, only
 from cwtui.widgets.table.quiet import NoteLines, QuietOptionList, TextLines
 from cwtui.widgets.table.seat import SeatPanel, master_angler_line, zones_line
-from engine.bots import Option as BotOption
-from engine.bots import TreeRunner
+from engine.bots.judge import Weighed
 from engine.cards import Cards
 from engine.events import TrophyTaken
 from engine.moves import Move, Present
@@ -84,7 +83,9 @@ class SeatedGame(Protocol):
         """The position before the last move as `seat` saw it (its marks), if any."""
         ...
 
-    def hint(self, timed: bool = True, runner: TreeRunner | None = None) -> list[BotOption]: ...
+    def hint(self) -> list[Weighed]:
+        """The review's judge on the decision open (engine.bots.judge.weigh)."""
+        ...
 
 
 BOARD_TIP = "Angler spaces, locations, decks"
@@ -99,7 +100,13 @@ class SeatedScreen(CompactScreen):
         # Undo acts only until a draw; when it cannot, it says why (the footer is the
         # same from move to move: rebuilding it costs a layout of the screen).
         Binding("u", "undo", "Undo", id="play.undo", tooltip="Take back your last move (until a draw or another seat)"),
-        Binding("h", "hint", "Hint", id="play.hint", tooltip="What the hard bot would play now, and why"),
+        Binding(
+            "h",
+            "hint",
+            "Hint",
+            id="play.hint",
+            tooltip="What the review's judge would play now, what the others give up, and why",
+        ),
         Binding("b", "breakdown", "Scores", id="play.scores", tooltip="Each seat's score, item by item"),
         Binding("h", "why_no_hint", show=False, id="play.hint.unlisted"),  # at a table of no human: says why
         # The panes' keys act in the compact layout only, and each pane's border names
@@ -125,13 +132,13 @@ class SeatedScreen(CompactScreen):
     TABLE_STATE_FIRST = False
 
     class HintFound(Message):
-        """The hard bot's ranked options for the decision `asked` (its View), from its
-        worker."""
+        """The judge's best move for the decision `asked` (its View) and the two weighed
+        after it, from its worker."""
 
-        def __init__(self, asked: View, ranked: list[BotOption]) -> None:
+        def __init__(self, asked: View, weighed: list[Weighed]) -> None:
             super().__init__()
             self.asked = asked
-            self.ranked = ranked
+            self.weighed = weighed
 
     def __init__(self, game: SeatedGame, settings: Settings) -> None:
         super().__init__()
@@ -411,13 +418,13 @@ class SeatedScreen(CompactScreen):
 
     @work(thread=True, group="hint")
     def find_hint(self, asked: View) -> None:
-        self.post_message(self.HintFound(asked, self.game.hint(self.settings.search_timed, self.settings.search)))
+        self.post_message(self.HintFound(asked, self.game.hint()))
 
     @on(HintFound)
     def hint_found(self, message: HintFound) -> None:
-        """The hard bot's top options for the decision still open (a hint for another
-        decision is kept but not shown): its pick highlighted and scrolled into view, and
-        each of the top three marked with the win rate its search estimated."""
+        """The judge's best move for the decision still open (a hint for another
+        decision is kept but not shown): highlighted and scrolled into view, and each
+        move it weighed marked with the points it gives up, as the review would grade it."""
         if message.asked is self.hint_searching:
             self.hint_searching = None
         self.hinted = message
@@ -427,14 +434,13 @@ class SeatedScreen(CompactScreen):
                 self.hint_searching = wanted  # asked while another decision's search ran
                 self.find_hint(wanted)
             return
-        ranked = message.ranked
         keys, menu = self.option_keys(), self.query_one("#options", OptionList)
-        top = [(self.options.index(option.move), option) for option in ranked[: words.HINT_SHOWN]]
-        for index, option in top:
-            menu.replace_option_prompt_at_index(index, self.option_prompt(index, f"◀ {option.win_rate:.0%} win"))
+        top = [(self.options.index(w.move), w) for w in message.weighed]
+        for rank, (index, w) in enumerate(top):
+            menu.replace_option_prompt_at_index(index, self.option_prompt(index, words.hint_mark(w.loss, rank == 0)))
         asked, cards = message.asked, self.game.cards
-        does = [effects(asked, cards, option.move, seed=asked.ply) for _index, option in top]
-        self.show_hint(words.hint([(keys[index] or "·", option.win_rate) for index, option in top], does))
+        does = [effects(asked, cards, w.move, seed=asked.ply) for _index, w in top]
+        self.show_hint(words.hint([(keys[index] or "·", w.loss, w.why) for index, w in top], does))
         menu.highlighted = top[0][0]
         # after the layout the hint's second line makes: scrolled now, the list's box
         # then lost a row and the pick could fall below it (seen at 80x24: "would play 6"

@@ -32,7 +32,10 @@ MARKS = (
     "A yellow mark shows what the last move changed: a token moved, bait removed, a fish "
     "caught, a slot filled (a framed card's frame turns yellow)."
 )
-HINT = "h: a hint. The hard bot's three best options are marked with its estimated win chance, its pick first."
+HINT = (
+    "h: a hint, from the judge the review grades by. Its pick is marked ◀ hint; the two it weighed next, with "
+    "the points each gives up (◀ −1.2 points) or ◀ as good."
+)
 
 HOVER = (
     "Hover the mouse over a glyph (a bait letter, a slot, a tag, a space, a zone card, a "

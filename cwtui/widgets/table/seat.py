@@ -15,6 +15,7 @@ from textual.css.types import EdgeType
 
 from cwtui.widgets.glyphs import slots as slot_glyphs
 from cwtui.widgets.glyphs import tag, zone
+from cwtui.widgets.rule_link import linked
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import clickable, marked
 from cwtui.widgets.table.drawn import Drawn, Part
@@ -217,7 +218,7 @@ def tackle(me: SeatView, private: bool, marks: Marks) -> Text:
 def title(me: SeatView, to_act: bool, yours: bool) -> Text:
     text = Text("▶ " if to_act else "  ", style="bold")
     text.append(me.name, style="bold")
-    text.append(f" · {'you' if yours else KIND_NAMES.get(me.kind, me.kind)}")
+    text.append_text(linked(f" · {'you' if yours else KIND_NAMES.get(me.kind, me.kind)}"))  # R12: a link to it
     return text
 
 
