@@ -163,3 +163,9 @@ def test_hint_vs_review() -> None:
     out = run_script("hint_vs_review.py", "--positions", "2")
     assert "positions: 2," in out and "the hint's move reviewed at medium: best 2," in out
     assert "not the medium review's: 0 of" in out
+
+
+def test_bench_hint() -> None:
+    out = run_script("bench_hint.py", "--hints", "2")
+    assert re.search(r"hint, h to drawn, 120x40: median +[\d.]+ ms .*\(n=2\)", out), out
+    assert "the judge alone (weigh)" in out and "hint, h to drawn, 80x24" in out
