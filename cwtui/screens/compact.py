@@ -14,6 +14,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from cwtui.widgets.rule_link import Cited
+
 WIDE, TALL = 120, 34
 
 
@@ -59,6 +61,10 @@ class CompactScreen(Screen[None]):
 
     PANES: tuple[str, ...] = ()
     shown: reactive[str] = reactive("board")
+    cited = ""  # the rule the screen last cited (a refusal, a tooltip): F1's r opens it
+
+    def on_cited(self, message: Cited) -> None:
+        self.cited = message.code
 
     def on_resize(self, event: events.Resize) -> None:
         self.update_layout(event.size.width, event.size.height)

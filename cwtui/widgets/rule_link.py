@@ -7,8 +7,24 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.message import Message
 
 from cwtui.learn.rulebook import CODE
+
+
+class Cited(Message):
+    """A rule shown to the player (a tooltip's code): the screen keeps it, and F1's r
+    opens it (a tooltip cannot be clicked: it goes with the mouse)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+
+def cited(text: str) -> str | None:
+    """The last rule code `text` cites, if any."""
+    found = [m.group(0) for m in CODE.finditer(text)]
+    return found[-1] if found else None
 
 
 def link_style(code: str) -> Style:

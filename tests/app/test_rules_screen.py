@@ -160,3 +160,42 @@ async def test_a_refusal_says_why_first_and_f1_r_opens_its_rule(replays: Path) -
         assert isinstance(rules, RulesScreen) and rules.query_one("#rule-R2-9").has_class("-found")
         await pilot.press("escape")
         assert app.screen is table
+
+
+async def test_a_tooltip_that_cites_a_rule_is_opened_by_f1_r(replays: Path) -> None:
+    """Issue 53.1: a tooltip cannot be clicked (it goes with the mouse), so the rule one
+    cites is the screen's to open: F1 says so, and r opens the rules there."""
+    from app_helpers import settle
+
+    from cwtui.screens.play.play import PlayScreen
+    from cwtui.session import GameSession
+    from cwtui.widgets.table.board import Board
+    from engine import GameConfig, SeatConfig, new_game
+
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = GameSession.unlogged(
+            new_game(GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo", "greedy")), seed=2))
+        )
+        await app.push_screen(PlayScreen(session, app.settings))
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        region = board.region
+        # a zone card of the Shore: its tooltip ends "… with a purple or green bait last (R5.3)"
+        spot = next(
+            (x, y)
+            for y in range(region.y, region.bottom)
+            for x in range(region.x, region.right)
+            if "(R5.3)" in str(app.screen.get_style_at(x, y).meta.get("tip", ""))
+        )
+        await pilot.hover(offset=spot)
+        await pilot.pause()
+        assert "(R5.3)" in str(board.tooltip)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert any("r opens the rules at R5.3" in str(s.render()) for s in app.screen.query(Static))
+        await pilot.press("r")
+        await settle(pilot)
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.query_one("#rule-R5-3").has_class("-found")

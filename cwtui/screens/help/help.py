@@ -42,7 +42,7 @@ class HelpScreen(ModalScreen[None]):
 
     def action_rules(self) -> None:
         """The full rules, in place of this page (Esc there returns to the screen under
-        it), at the rule the screen under it last cited (a refusal's), if any."""
+        it), at the rule the screen under it last cited (a refusal's, a tooltip's), if any."""
         self.dismiss()
         self.app.post_message(OpenRules(getattr(self.under, "cited", "")))
 
@@ -59,6 +59,9 @@ class HelpScreen(ModalScreen[None]):
         palette = self.app.get_key_display(Binding("ctrl+p", ""))
         keys.add_row(palette, "Commands", "Every key above by name, and more (theme, bot speed, new game)")
         with VerticalScroll():
+            cited = getattr(self.under, "cited", "")
+            if cited:  # a refusal's or a tooltip's code: the rule the player just met
+                yield Static(f"r opens the rules at {cited}, the rule last cited here.", classes="hint")
             yield Static("Keys on this screen", classes="title")
             yield Static(keys)
             extra = getattr(self.under, "HELP", "")

@@ -157,7 +157,6 @@ class SeatedScreen(CompactScreen):
         self.since: list[tuple[str | None, list[str]]] = []  # what the others did, by seat (None: the table)
         self.since_turn: tuple[int, int] | None = None  # whose turn `since` is shown for (seat, turn)
         self.yours_key: object = None  # what #yours shows (title_prompt)
-        self.cited: str = ""  # the rule a refusal last cited (F1's r opens it)
         # One hint search at a time, one per decision: the decision being searched, the
         # one the player last asked about, and the last hint found (the same decision
         # gets the same hint: its search is seeded by the position).

@@ -20,6 +20,7 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from cwtui.widgets.rule_link import Cited, cited
 from cwtui.widgets.wrap import wrap
 from cwtui.words import KEEP
 
@@ -158,6 +159,9 @@ class Drawn(Widget):
         wanted = tip if isinstance(tip, str) else self.legend
         if self.tooltip != wanted:
             self.tooltip = wanted
+            code = cited(tip) if isinstance(tip, str) else None
+            if code:
+                self.post_message(Cited(code))
 
     def on_resize(self) -> None:
         if self.stale or self.content_region.width != self.drawn_width:
