@@ -57,11 +57,14 @@ def test_the_chapters_show_what_they_say() -> None:
     state, events = play(tackle)
     assert [e.kind for e in events if isinstance(e, TackleDrawn)] == ["rod"]
     assert [(e.location, e.zone, e.how) for e in events if isinstance(e, FishCaught)][-1] == ("lake", 3, "rod")
-    # more tackle: the Lure's catch at the Lake, then the River deck's Roach for zone 6
+    # more tackle: the Lure's catch at the Lake, then the River deck's Roach for zone 6;
+    # the Reel leaves zone 4 a single red bait, and the turn ends with no tackle left
     state, events = play(more_tackle)
     catches = [(e.location, e.zone, e.how) for e in events if isinstance(e, FishCaught)]
     assert catches == [("lake", 3, "bait"), ("river", 6, "deck_top")]
-    assert view(state, LEARNER).seats[LEARNER].tackle == ("reel",) and state.to_act != LEARNER
+    me = view(state, LEARNER).seats[LEARNER]
+    assert me.tackle == () and state.to_act != LEARNER
+    assert me.board[4 - 3] == tuple(1 if c == COLOR_INDEX["red"] else 0 for c in range(6))
     # trophies: the 4 lb Perch claims the Mystery Weight and completes the small species
     state, events = play(trophies)
     assert [e.trophy for e in events if isinstance(e, TrophyTaken)] == ["mystery_weight", "small_species"]

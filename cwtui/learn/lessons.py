@@ -38,10 +38,9 @@ def catching() -> State:
 
 
 def the_port() -> State:
-    sc = _table().board(0, {3: "blue", 4: "purple yellow black", 5: "green purple yellow black",
-                            6: "black green purple red green"})  # fmt: skip
+    sc = _table().board(0, {3: "blue", 4: "purple yellow black", 5: "", 6: "black green purple red green"})
     sc.display([24, 0, 12, 6])
-    return sc.tokens(hand={0: 1, 1: 1}, blue=1, red=1, green=2).active(0).build()
+    return sc.tokens(hand={0: 2, 1: 1}, blue=1, red=1, green=2).active(0).build()
 
 
 def tackle() -> State:
@@ -134,29 +133,37 @@ CHAPTERS: tuple[Chapter, ...] = (
         about="the Port and Master Angler cards",
         intro=(
             "The Port does not remove bait: it refills one of your zones from the bag, or takes "
-            "a Master Angler card (a 2 on the Port gives two such actions). A Master Angler card "
+            "a Master Angler card; a 1 there gives one such action, a 2 two. A Master Angler card "
             "has colored slots: bait you remove may fill them instead of going to the discard, "
-            "and when every slot is filled the card is caught, +1 point."
+            "and when every slot is filled the card is caught, +1 point. Your zone 5 is empty."
         ),
         position=the_port,
         steps=(
             Step(
-                "Place your 1 on the Port",
-                "Place your 1 on the Port: its action comes next.",
+                "Place your 2 on the Port",
+                "You hold a 2: place it on the Port, and two Port actions come next, one at a time.",
             ),
             Step(
                 "Take Ray #24",
-                "Ray #24's slots are blue, purple and yellow — bait your zones hold. Take it.",
+                "First action: Ray #24's slots are blue, purple and yellow — bait your zones hold. Take it.",
+            ),
+            Step(
+                "Refill zone 5",
+                "Second action: the options are now the refills (the card is taken; their numbers "
+                "changed). Refill zone 5: five bait drawn from the bag at random, until it holds five "
+                "— an emptied zone is worth refilling, to fish it again.",
             ),
             Step(
                 "Take the 1 off blue",
-                "Take the 1 off blue: your one blue bait leaves zone 3 (zone 3 empties: a Lake catch).",
+                "Step 2: take the 1 off blue. One blue bait leaves each zone that has one: zone 3's "
+                "only bait (zone 3 empties: a Lake catch) and the blue just drawn into zone 5.",
             ),
             Step(
                 "Put the blue bait on Ray #24",
-                "The blue bait can go to the discard or onto Ray #24's blue slot. Put it on the card: "
-                "one slot of three filled, and zone 3, now empty, still catches: the last bait's "
-                "color decides, wherever it went.",
+                "Zone 3's blue bait can go to the discard or onto Ray #24's blue slot. Put it on the "
+                "card: one slot of three filled (zone 5's blue then goes to the discard: the slot is "
+                "taken), and zone 3, now empty, still catches: the last bait's color decides, "
+                "wherever it went.",
             ),
         ),
         done=(
@@ -204,7 +211,7 @@ CHAPTERS += (
     ),
     Chapter(
         title="Lure, Reel and the deck's top card",
-        about="the Lure and the zone-6 bonus",
+        about="the Lure, the Reel and the zone-6 bonus",
         intro=(
             "You hold a Lure and a Reel. Tackle is played at any point of your turn, before "
             "step 1 too, and costs nothing: a Lure removes one or two bait of one color from "
@@ -233,14 +240,17 @@ CHAPTERS += (
                 "Step 2: take the 1 off yellow.",
             ),
             Step(
-                "End your turn",
-                "With tackle in hand the turn waits for you: you could still play the Reel. End "
-                "your turn keeps it for later (a turn with no tackle left ends by itself).",
+                "Reel: swap the purple in zone 4 with the red in zone 5",
+                "With tackle in hand the turn waits for you (End your turn would keep the Reel). "
+                "Play the Reel to set up your next catch: zone 4's purple and zone 5's red change "
+                "places, and zone 4 holds a single red bait — one red removal from the Lake's "
+                "zone 4 fish.",
             ),
         ),
         done=(
-            "Tackle is used once, then gone; hold it for the catch it makes possible. The zone-6 "
-            "deck card is worth a look whenever zone 6 empties: a species you lack, or a heavier fish."
+            "Tackle is used once, then gone; with none left the turn ended by itself. Hold tackle "
+            "for the catch it makes possible. The zone-6 deck card is worth a look whenever zone 6 "
+            "empties: a species you lack, or a heavier fish."
         ),
     ),
     Chapter(
