@@ -38,7 +38,7 @@ from engine.bots.judge import (
     accuracy,
     band,
     default_seats,
-    grade,
+    graded,
     judge,
     points_lost,
     positions,
@@ -51,7 +51,13 @@ from engine.replay import Replay
 from engine.view import View
 
 SIDECAR_SUFFIX: Final = ".review.json"
-SIDECAR_FORMAT: Final = 2  # 2: graded in points lost (1: in win chance lost)
+# 3: each loss with its 95% margin, graded by its interval; 2: graded in points lost
+# by the loss alone; 1: in win chance lost
+SIDECAR_FORMAT: Final = 3
+OLDER: Final = {  # how a kept review of an earlier format grades, as a note says it
+    1: "grades in win chances",
+    2: "grades by its losses alone, without their margins of error",
+}
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)
 Job = tuple[Position, str, Cards]  # a decision, the level and the game's cards
@@ -318,8 +324,8 @@ def _kept(
         return None, [f"the kept review {side} cannot be read ({exc.strerror or exc}); reviewing again"]
     try:
         kept = parse_sidecar(raw)
-    except OlderReview:
-        return None, [f"the kept review {side} grades in win chances (an earlier cwtui); reviewing again in points"]
+    except OlderReview as exc:
+        return None, [f"the kept review {side} {exc.how} (an earlier cwtui); reviewing again"]
     except DamagedReview as exc:
         return None, [f"the kept review {side} is damaged ({exc}); reviewing again"]
     if kept.format != SIDECAR_FORMAT or kept.settings != settings or kept.log_hash != log_hash:
@@ -368,18 +374,22 @@ class DamagedReview(ValueError):
 
 
 class OlderReview(DamagedReview):
-    """A kept review of an earlier format: sound, but graded otherwise (in win chances)."""
+    """A kept review of an earlier format: sound, but graded otherwise (`how`: OLDER's)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(f"{how}, kept by an earlier cwtui; `cwtui review` grades the game again")
+        self.how = how
 
 
 def parse_sidecar(raw: bytes) -> Sidecar:
     """A kept review's content (DamagedReview if it is not one, saying why; OlderReview
     if an earlier cwtui kept it, in win chances)."""
     try:
-        older = _format.decode(raw).format < SIDECAR_FORMAT
+        older = _format.decode(raw).format
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError, ValueError):
-        older = False  # decoded whole below, to say what is wrong with it
-    if older:
-        raise OlderReview("graded in win chances by an earlier cwtui; `cwtui review` grades the game again in points")
+        older = SIDECAR_FORMAT  # decoded whole below, to say what is wrong with it
+    if older < SIDECAR_FORMAT:
+        raise OlderReview(OLDER.get(older, OLDER[1]))
     try:
         kept = _decoder.decode(raw)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError, ValueError) as exc:
@@ -401,8 +411,8 @@ def _damage(kept: Sidecar) -> str | None:
         leads = 0.0 if j.lead_best is None or j.lead_chosen is None else max(0.0, j.lead_best - j.lead_chosen)
         if not math.isclose(j.loss, leads, abs_tol=1e-9):
             return f"move {j.ply + 1} lost {j.loss} points, but its leads say {leads}"
-        if j.grade != grade(j.loss):
-            return f"move {j.ply + 1} is graded {j.grade!r}, but its loss makes it {grade(j.loss)!r}"
+        if j.grade != graded(j.loss, j.margin):
+            return f"move {j.ply + 1} is graded {j.grade!r}, but its loss makes it {graded(j.loss, j.margin)!r}"
     return None
 
 
@@ -418,8 +428,8 @@ def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
     if judged.chosen == judged.best:
         return f"played {played}, the search's choice too"
     best = mid_sentence(option(seen, cards, judged.best))
-    if not costly(judged):
-        return f"played {played}, as good as {best}"
+    if not costly(judged):  # a loss the rollouts cannot tell from none
+        return f"played {played}, {'as good as' if tenths(judged.loss) < 0.5 else 'about as good as'} {best}"
     return f"played {played}; better was {best}" + (f" ({why_words(judged)})" if judged.why else "")
 
 
@@ -428,9 +438,10 @@ def why_words(judged: Judged) -> str:
     return ", ".join(f"{PART_NAMES.get(part, part)} +{points:.1f}" for part, points in judged.why)
 
 
-def points(value: float) -> str:
-    """Points lost as a player reads them: "−2.4" (`tenths`)."""
-    return f"−{tenths(value):.1f}"
+def points(value: float, margin: float = 0.0) -> str:
+    """Points lost as a player reads them: "−2.4" (`tenths`), with its 95% margin when
+    it has one ("−2.4 ± 0.9")."""
+    return f"−{tenths(value):.1f}" + (f" ± {margin:.1f}" if margin else "")
 
 
 def tenths(value: float) -> float:
@@ -445,6 +456,7 @@ class Worst:
     ply: int
     grade: str
     loss: float  # points
+    margin: float  # the loss's 95% margin, points
     line: str  # decision_line's words
 
 
@@ -484,7 +496,9 @@ def summary(game: GameReview, cards: Cards, worst: int = 3) -> list[SeatSummary]
         # "29 best, 1 good, 3 inaccuracies, 2 mistakes": the adjectives as they are, the nouns counted
         grades = ", ".join(quantity(counts[g], g) if g in MISTAKES else f"{counts[g]} {g}" for g in GRADES if counts[g])
         grades = grades or "none"
-        lines = tuple(Worst(j.ply, j.grade, j.loss, decision_line(j, seen[j.ply], cards)) for j in costly[seat])
+        lines = tuple(
+            Worst(j.ply, j.grade, j.loss, j.margin, decision_line(j, seen[j.ply], cards)) for j in costly[seat]
+        )
         lost, accuracy, band = game.points_lost(seat), game.accuracy(seat), game.band(seat)
         out.append(SeatSummary(seat, names[seat], accuracy, band, lost, len(judged), grades, lines))
     return out
@@ -499,7 +513,7 @@ def report(game: GameReview, cards: Cards) -> list[str]:
         lines.append(f"  {s.name} (seat {s.seat}): {s.headline}")
         lines.append(f"    {s.grades}")
         # numbered as the table, the replay and its review number moves: from 1
-        lines += [f"    move {w.ply + 1}, {w.grade} ({points(w.loss)}): {w.line}" for w in s.worst]
+        lines += [f"    move {w.ply + 1}, {w.grade} ({points(w.loss, w.margin)}): {w.line}" for w in s.worst]
     return lines
 
 

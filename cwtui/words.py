@@ -16,7 +16,7 @@ from typing import Final, Protocol, assert_never, cast
 from rich.text import Text
 
 from engine import events
-from engine.bots.judge import grade
+from engine.bots.judge import graded
 from engine.cards import Cards
 from engine.components import (
     COLOR_INDEX,
@@ -92,49 +92,65 @@ def seat_list(seats: Iterable[SeatConfig]) -> str:
 EVERYONE = -1  # a viewer who knows every secret (a replay's full view)
 
 
-def hint(weighed: Sequence[tuple[str, float, Sequence[tuple[str, float]]]], does: Sequence[Sequence[str]] = ()) -> Text:
-    """The hint line: "Hint: play 6 — it catches the Pike in Lake zone 4, a new species
-    (6 of 8); 1 is as good; 3 gives up 1.2 points (Lake contest) — fills 1 slot of
-    Ray #24".
+class Weighing(Protocol):
+    """A move as the hint weighs it (engine.bots.judge.Weighed): the points it gives up
+    against the judge's best, their 95% margin, and where the best's lead lies."""
 
-    `weighed` are the judge's moves (engine.bots.judge.weigh), its best first, as
-    (label, points given up against the best, where the best's lead lies: a score part
-    and points); `does`, what each does at once in the game's terms (cwtui.learn.reasons),
-    the reason a player can check on the table (for the others, only what the pick
-    does not do too). The points are the review's: played, a move is graded by the very
-    number said here.
+    @property
+    def loss(self) -> float: ...
+    @property
+    def margin(self) -> float: ...
+    @property
+    def why(self) -> tuple[tuple[str, float], ...]: ...
+
+
+def hint(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence[Sequence[str]] = ()) -> Text:
+    """The hint line: "Hint: play 6 — it catches the Pike in Lake zone 4, a new species
+    (6 of 8); 1 is as good; 3 gives up 1.2 ± 0.6 points (Lake contest) — it fills 1 slot
+    of Ray #24".
+
+    `weighed` are the judge's moves (engine.bots.judge.weigh), its best first, and
+    `labels` their names on the table; `does`, what each does in the game's terms
+    (cwtui.learn.reasons), the reason a player can check on the table. What every move
+    named does alike is not said (a catch that comes whatever the bait's slot), nor, for
+    the others, what the pick does too: only what sets each apart. The points are the
+    review's: played, a move is graded by the very numbers said here.
     """
+    alike = set.intersection(*(set(d) for d in does)) if len(does) > 1 else set()
+    said = [[fact for fact in facts if fact not in alike] for facts in does]
+    said = [said[0], *([fact for fact in facts if fact not in said[0]] for facts in said[1:])] if said else []
     text = Text("Hint: play ", style="bold")  # the whole line bold
-    for rank, (label, loss, why) in enumerate(weighed):
+    for rank, (label, w) in enumerate(zip(labels, weighed, strict=True)):
         if rank:
             text.append("; ")
         text.append(label, style="reverse" if rank == 0 else "")
-        if rank and as_good(loss):
+        if rank and as_good(w.loss, w.margin):
             text.append(" is as good")
         elif rank:
-            text.append(f" gives up {loss:.1f}{KEEP}points")
+            text.append(f" gives up {w.loss:.1f} ± {w.margin:.1f}{KEEP}points")
             # where the points go, largest first: the parts' own numbers are the review's
             # detail (they may add up to more than the whole: other parts gain a little)
-            parts = ", ".join(PART_NAMES.get(part, part) for part, _points in why[:2])
+            parts = ", ".join(PART_NAMES.get(part, part) for part, _points in w.why[:2])
             text.append(f" ({parts})" if parts else "")
-        said = does[rank] if rank < len(does) else ()
-        if rank:  # what sets it apart: what it shares with the pick goes without saying again
-            said = [fact for fact in said if fact not in does[0]]
-        if said:
-            text.append((" — it " if rank == 0 else " — ") + ", ".join(said), style="not bold")
+        facts = said[rank] if rank < len(said) else []
+        if facts:
+            text.append((" — it " if rank == 0 else " — ") + ", ".join(facts), style="not bold")
+    if len(weighed) > 1 and all(as_good(w.loss, w.margin) for w in weighed[1:]) and not any(said):
+        text.append(" — the judge finds nothing between them here", style="not bold")
     return text
 
 
-def as_good(loss: float) -> bool:
-    """A move giving up so little that the review grades it as it grades the best."""
-    return grade(loss) == "best"
+def as_good(loss: float, margin: float = 0.0) -> bool:
+    """A move giving up so little, or so little surely, that the review grades it as it
+    grades the best (engine.bots.judge.graded: by its interval's lower end)."""
+    return graded(loss, margin) == "best"
 
 
-def hint_mark(loss: float, best: bool) -> str:
+def hint_mark(w: Weighing, best: bool) -> str:
     """What an option the hint weighed is marked with in the list."""
     if best:
         return "◀ hint"
-    return "◀ as good" if as_good(loss) else f"◀ −{loss:.1f}{KEEP}points"
+    return "◀ as good" if as_good(w.loss, w.margin) else f"◀ −{w.loss:.1f}{KEEP}points"
 
 
 def species_of(cards: Cards, fish: int) -> str:

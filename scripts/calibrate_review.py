@@ -55,6 +55,8 @@ class Sample(NamedTuple):
     ply: int
     loss: float
     noise: float | None  # the same decision judged on other streams: its loss there (None: not asked)
+    grade: str = ""  # as the review grades it (by the loss's interval); "" in samples kept before it
+    noise_grade: str | None = None  # as judged on the other streams
 
 
 class Seat(NamedTuple):
@@ -72,9 +74,10 @@ Job = tuple[Position, str, str, str, str, bool]  # decision, level, pairing, gam
 
 def measure(job: Job) -> Sample:
     position, level, pairing, game, kind, noisy = job
-    loss = judge(position, level, CARDS).loss
-    again = judge(position, level, CARDS, stream="noise").loss if noisy else None
-    return Sample(pairing, game, position.seat, kind, position.ply, loss, again)
+    judged = judge(position, level, CARDS)
+    again = judge(position, level, CARDS, stream="noise") if noisy else None
+    return Sample(pairing, game, position.seat, kind, position.ply, judged.loss, None if again is None else again.loss,
+                  judged.grade, None if again is None else again.grade)  # fmt: skip
 
 
 def games(folders: list[Path], count: int) -> list[tuple[str, Path]]:
@@ -163,7 +166,7 @@ def report(samples: list[Sample], table: list[Seat]) -> None:
     print("|---|---|" + "---|" * (len(GRADES) + 5))
     for kind in kinds:
         losses = sorted(s.loss for s in samples if s.kind == kind)
-        counts = Counter(grade(x) for x in losses)
+        counts = Counter(s.grade or grade(s.loss) for s in samples if s.kind == kind)
         shares = " | ".join(f"{100 * counts[g] / len(losses):.1f}%" for g in GRADES)
         q = " | ".join(f"{losses[int(f * (len(losses) - 1))]:.2f}" for f in (0.5, 0.75, 0.9, 0.95, 0.99))
         print(f"| {kind} | {len(losses)} | {shares} | {q} |")
@@ -172,9 +175,23 @@ def report(samples: list[Sample], table: list[Seat]) -> None:
     if again:
         gaps = sorted(abs(s.loss - (s.noise or 0.0)) for s in again)
         q = ", ".join(f"{f:.0%} {gaps[int(f * (len(gaps) - 1))]:.2f}" for f in (0.5, 0.75, 0.9, 0.95, 0.99))
-        same = sum(grade(s.loss) == grade(s.noise or 0.0) for s in again)
+        graded = [(s.grade or grade(s.loss), s.noise_grade or grade(s.noise or 0.0)) for s in again]
+        same = sum(a == b for a, b in graded)
         print(f"\n4. Noise: {len(again)} decisions judged again on other streams; the two losses apart by {q};")
         print(f"   the same grade {same} times ({100 * same / len(again):.0f}%)")
+        lossy = [(a, b) for (a, b), s in zip(graded, again, strict=True) if s.loss or s.noise]
+        if lossy:
+            kept = sum(a == b for a, b in lossy)
+            print(f"   among the {len(lossy)} with any loss on either: the same grade {kept} times "
+                  f"({100 * kept / len(lossy):.0f}%)")  # fmt: skip
+        serious = ("mistake", "blunder")
+        for name, bad in (("mistake or worse", serious), ("an inaccuracy or worse", ("inaccuracy", *serious))):
+            # a flag is one run's verdict: both runs flagging hold twice, one alone fails once
+            flagged = [int(a in bad) + int(b in bad) for a, b in graded if a in bad or b in bad]
+            held = sum(f == 2 for f in flagged)
+            flags = sum(flagged)
+            print(f"   flags {name}: {flags}, held on the other streams {2 * held} "
+                  f"({100 * 2 * held / flags:.0f}%)" if flags else f"   flags {name}: none")  # fmt: skip
 
 
 def main() -> None:

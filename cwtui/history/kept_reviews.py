@@ -149,7 +149,8 @@ class ReviewLoader:
             rows += _review_rows(checked)
             read.append(Path(file))
         if rows:
-            self.con.executemany(f"INSERT INTO {schema.REVIEWS} VALUES ({', '.join(['?'] * 20)})", rows)
+            columns = len(next(t for t in schema.TABLES if t.name == schema.REVIEWS).columns)  # one value a column
+            self.con.executemany(f"INSERT INTO {schema.REVIEWS} VALUES ({', '.join(['?'] * columns)})", rows)
         if recorded:
             self.con.executemany("INSERT INTO review_files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", recorded)
 
@@ -266,7 +267,7 @@ def _review_rows(checked: Checked) -> list[tuple[object, ...]]:
     return [
         (kept.game, j.ply + 1, j.seat, j.phase, j.chosen.__struct_config__.tag, msgspec.json.encode(j.chosen).decode(),
          msgspec.json.encode(j.best).decode(), j.options, j.before, j.after, j.lead_best, j.lead_chosen, j.loss,
-         j.grade, move_accuracy(j.loss), msgspec.json.encode(j.why).decode(), settings.level, settings.engine,
-         checked.verified, checked.verdict)
+         j.margin, j.rollouts, j.grade, move_accuracy(j.loss), msgspec.json.encode(j.why).decode(), settings.level,
+         settings.engine, checked.verified, checked.verdict)
         for j in kept.decisions
     ]  # fmt: skip

@@ -13,11 +13,12 @@ from engine.setup import SILENT_SEAT
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 12  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+SCHEMA_VERSION = 13  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
 # 7: games.verified and verdict; 8: a server's ratings (rated_games); 9: a ratings line left out, and why;
 # 10: the bytes --verify checked (log_files.hash), and a replay's verdict in which file holds a game;
 # 11: reviews checked against their logs, and judged again by --verify (reviews.verified);
-# 12: moves and rounds numbered as the table shows them (move = ply + 1, round), the log's ply as log_ply
+# 12: moves and rounds numbered as the table shows them (move = ply + 1, round), the log's ply as log_ply;
+# 13: reviews.loss_margin and rollouts (a loss's 95% interval; grades by it)
 
 
 @dataclass(frozen=True)
@@ -469,7 +470,20 @@ TABLES: tuple[Table, ...] = (
             ),
             _c("lead_chosen", "DOUBLE", "the same with the move chosen (null when it was the best)"),
             _c("loss", "DOUBLE", "points lost: lead_best − lead_chosen, never below 0 (0 for the best move)"),
-            _c("grade", "VARCHAR", "best, good, inaccuracy, mistake or blunder, by the loss (docs/bot-strength.md)"),
+            _c(
+                "loss_margin",
+                "DOUBLE",
+                "the loss's 95% margin of error, points: 1.96 standard errors of the two moves' paired rollouts "
+                "(0 for the best move); the loss lies in loss ± loss_margin",
+            ),
+            _c("rollouts", "INTEGER", "rollouts of each of the two moves (more where the grade was in doubt; 0: none)"),
+            _c(
+                "grade",
+                "VARCHAR",
+                "best, good, inaccuracy, mistake or blunder: the grade of the interval's lower end, loss − "
+                "loss_margin (a decision is flagged only when its interval clears the grade's bound; "
+                "docs/bot-strength.md)",
+            ),
             _c(
                 "accuracy",
                 "DOUBLE",

@@ -199,12 +199,17 @@ def readied(seat: int, before: Sequence[Sequence[int]], after: State) -> list[Re
     return found
 
 
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def said(cards: Cards, fact: Fact) -> str:
     """A fact as the hint says it."""
     if isinstance(fact, Catches):
         phrase = f"catches the {fact.species} in {words.where(fact.location, fact.zone)}"
-        if fact.new:
-            phrase += f", a new species ({fact.new} of {FIRST_TO})" + (", a small one" if fact.small else "")
+        if fact.new:  # counted toward First to 8 Species until there are 8
+            count = f"{fact.new} of {FIRST_TO}" if fact.new <= FIRST_TO else f"the {ordinal(fact.new)}"
+            phrase += f", a new species ({count})" + (", a small one" if fact.small else "")
         return phrase
     if isinstance(fact, TakesCard):
         return f"takes {words.master_angler_name(cards, fact.card)}"

@@ -66,6 +66,7 @@ GRADE_BOUNDS: Final[tuple[tuple[str, float], ...]] = (
 )
 BLUNDER: Final = "blunder"
 GRADES: Final = (*(name for name, _ in GRADE_BOUNDS), BLUNDER)
+RACED_BOUNDS: Final = tuple(bound for _, bound in GRADE_BOUNDS[2:])  # a mistake's and a blunder's
 MISTAKES: Final = ("inaccuracy", "mistake", BLUNDER)  # the grades the replay marks and jumps between
 
 # Accuracy, 0–100, falls by a factor e for every ACCURACY_SCALE points lost per decision:
@@ -83,7 +84,14 @@ BANDS: Final[tuple[tuple[str, float], ...]] = (
 )
 BEGINNER: Final = "beginner"
 # Rollouts of each move judged, by level: the best move and the chosen one share them.
+# A decision whose loss's interval still holds a mistake's or a blunder's bound
+# (RACED_BOUNDS: is it a mistake or not…) is rolled out again as many times over, up to
+# RACED times the first count: rollouts go where they decide a flag (racing). The
+# inaccuracy's bound is not raced: most decisions' intervals hold it at first, and
+# racing them all tripled a review's time (docs/bot-strength.md).
 ROLLOUTS: Final = {"medium": 80, "hard": 300}
+RACED: Final = 8
+Z95: Final = 1.96  # a 95% interval: 1.96 standard errors either side
 # A final score's parts, as the score sheet has them (R11.1): each trophy, the Master
 # Angler cards caught, the tag points.
 PARTS: Final = (*get_args(TrophyKind), "master_anglers", "tags")
@@ -119,9 +127,11 @@ class Judged(msgspec.Struct, frozen=True):
     lead_best: float | None
     lead_chosen: float | None
     loss: float  # lead_best - lead_chosen, at least 0: the points the choice gave up
-    grade: str
+    grade: str  # the grade the loss's 95% interval supports (`graded`)
     # Where the best move's lead is larger, largest first: (a part of PARTS, points).
     why: tuple[tuple[str, float], ...] = ()
+    margin: float = 0.0  # the loss's 95% margin of error, points (0: the best itself, nothing rolled out)
+    rollouts: int = 0  # of each of the two moves
 
 
 def default_seats(config: GameConfig) -> list[int]:
@@ -154,14 +164,37 @@ def position_seed(seen: View) -> int:
 
 
 class Rolled(NamedTuple):
-    """A move's rollouts from the seat's view: its mean final lead over the others, that
-    lead by part (PARTS), how often the seat won, and each rollout's lead (in the order
-    of the worlds: two moves' rollouts pair up one by one)."""
+    """A move's rollouts from the seat's view, in the order of their worlds (two moves'
+    rollouts pair up one by one): each one's final lead over the others by part (PARTS),
+    and whether the seat won it."""
 
-    lead: float
-    parts: tuple[float, ...]
-    won: float
-    leads: tuple[float, ...]
+    sheets: tuple[tuple[float, ...], ...]
+    wins: tuple[bool, ...]
+
+    @property
+    def parts(self) -> tuple[float, ...]:
+        """The mean lead by part."""
+        n = len(self.sheets)
+        return tuple(sum(sheet[k] for sheet in self.sheets) / n for k in range(len(PARTS)))
+
+    @property
+    def lead(self) -> float:
+        """The mean final lead over the others, in points."""
+        return sum(self.parts)
+
+    @property
+    def won(self) -> float:
+        """How often the seat won."""
+        return sum(self.wins) / len(self.wins)
+
+    @property
+    def leads(self) -> tuple[float, ...]:
+        """Each rollout's final lead."""
+        return tuple(sum(sheet) for sheet in self.sheets)
+
+    def first(self, count: int) -> Rolled:
+        """The first `count` rollouts alone."""
+        return Rolled(self.sheets[:count], self.wins[:count])
 
 
 class Bench:
@@ -178,29 +211,71 @@ class Bench:
         self.best = self.ranked[0]
         self._rolled: dict[Move, Rolled] = {}
 
-    def rolled(self, move: Move) -> Rolled:
-        """`move`'s rollouts: the same worlds and dice for every move of the position."""
-        if move not in self._rolled:
-            rolls = stream_seed(self.seed, "rollouts")
-            self._rolled[move] = rollouts(self.seen, move, self.cards, rolls, ROLLOUTS[self.level])
-        return self._rolled[move]
+    def rolled(self, move: Move, count: int | None = None) -> Rolled:
+        """`move`'s first `count` rollouts (the level's first count by default): the
+        same worlds and dice for every move of the position, rolled once each."""
+        count = ROLLOUTS[self.level] if count is None else count
+        have = self._rolled.get(move)
+        if have is None or len(have.sheets) < count:
+            first = 0 if have is None else len(have.sheets)
+            more = rollouts(self.seen, move, self.cards, stream_seed(self.seed, "rollouts"), count - first, first)
+            self._rolled[move] = have = more if have is None else joined(have, more)
+        return have.first(count)
+
+    def pair(self, move: Move) -> tuple[Rolled, Rolled]:
+        """The best move's rollouts and `move`'s, as many of each as `move` has had (the
+        best may have had more, for another move): a move is judged the same whatever
+        else was judged at the position."""
+        count = len(self._rolled[move].sheets) if move in self._rolled else ROLLOUTS[self.level]
+        return self.rolled(self.best.move, count), self.rolled(move, count)
+
+    def settle(self, move: Move) -> None:
+        """Roll `move` and the best out again, as many times over, while the loss's
+        interval holds a flag's bound, up to RACED times the first count (racing: the
+        rollouts go where they decide whether the move is flagged)."""
+        if move == self.best.move:
+            return
+        count = ROLLOUTS[self.level]
+        while count < RACED * ROLLOUTS[self.level] and self.undecided(move):
+            count *= 2
+            self.rolled(move, count)
+
+    def undecided(self, move: Move) -> bool:
+        """The loss's interval holds a mistake's or a blunder's bound that the most
+        rollouts could still clear: whether `move` is one is not known yet, and rolling
+        out on may tell. From the second round on, a loss nearer a bound than half the
+        most rollouts' margin is left undecided: racing it would spend them all for
+        nothing (not at the first: its loss is too rough to say how near it is)."""
+        best, played = self.pair(move)
+        lead, margin = best.lead - played.lead, self.margin(move)
+        rolled = len(played.sheets)
+        most = margin * math.sqrt(rolled / (RACED * ROLLOUTS[self.level]))  # the margin at the most
+        near = rolled > ROLLOUTS[self.level]
+        return any(
+            lead - margin < bound < lead + margin and not (near and abs(lead - bound) < most / 2)
+            for bound in RACED_BOUNDS
+        )
 
     def loss(self, move: Move) -> float:
         """The points `move` gives up against the best, at least 0 (0 for the best)."""
-        return 0.0 if move == self.best.move else max(0.0, self.rolled(self.best.move).lead - self.rolled(move).lead)
+        if move == self.best.move:
+            return 0.0
+        best, played = self.pair(move)
+        return max(0.0, best.lead - played.lead)
 
     def margin(self, move: Move) -> float:
         """The 95% margin of error of `move`'s loss before it is held at 0: 1.96 standard
         errors of the rollouts' paired differences (the same worlds and dice for both)."""
         if move == self.best.move:
             return 0.0
-        pairs = [b - m for b, m in zip(self.rolled(self.best.move).leads, self.rolled(move).leads, strict=True)]
-        return 1.96 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else math.inf
+        best, played = self.pair(move)
+        pairs = [b - m for b, m in zip(best.leads, played.leads, strict=True)]
+        return Z95 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else math.inf
 
     def why(self, move: Move) -> tuple[tuple[str, float], ...]:
         """Where the best move's lead is larger than `move`'s (see `why`); none when the
         move gives nothing up."""
-        return why(self.rolled(self.best.move), self.rolled(move)) if self.loss(move) else ()
+        return why(*self.pair(move)) if self.loss(move) else ()
 
 
 def judge(position: Position, level: str, cards: Cards, stream: str = "review") -> Judged:
@@ -213,14 +288,15 @@ def judge(position: Position, level: str, cards: Cards, stream: str = "review") 
             position.ply, position.seat, position.phase, len(position.moves), cast("AnyMove", chosen),
             cast("AnyMove", best.move), best.win_rate, best.win_rate, None, None, 0.0, grade(0.0),
         )  # fmt: skip
-    better, played = bench.rolled(best.move), bench.rolled(chosen)
-    loss = bench.loss(chosen)
+    bench.settle(chosen)
+    better, played = bench.pair(chosen)
+    loss, margin = bench.loss(chosen), bench.margin(chosen)
     # The chart's win chances: the search's with its move, less what the rollouts lost.
     after = min(1.0, max(0.0, best.win_rate - (better.won - played.won)))
     return Judged(
         position.ply, position.seat, position.phase, len(position.moves), cast("AnyMove", chosen),
-        cast("AnyMove", best.move), best.win_rate, after, better.lead, played.lead, loss, grade(loss),
-        bench.why(chosen),
+        cast("AnyMove", best.move), best.win_rate, after, better.lead, played.lead, loss, graded(loss, margin),
+        bench.why(chosen), margin, len(played.sheets),
     )  # fmt: skip
 
 
@@ -231,6 +307,7 @@ class Weighed(NamedTuple):
     move: Move
     loss: float
     why: tuple[tuple[str, float], ...]
+    margin: float = 0.0  # the loss's 95% margin (0: the best itself)
 
 
 HINT_LEVEL: Final = "medium"  # the judge a hint asks: the review's (cwtui review, the replay's R)
@@ -243,34 +320,45 @@ def weigh(seen: View, moves: list[Move], cards: Cards, level: str = HINT_LEVEL) 
     as the review measures them. Seeded by the View alone, as the review is: the same
     hint wherever it is asked."""
     bench = Bench(seen, moves, cards, level)
-    best, *others = [Weighed(o.move, bench.loss(o.move), bench.why(o.move)) for o in bench.ranked[:WEIGHED]]
+    weighed = []
+    for option in bench.ranked[:WEIGHED]:
+        bench.settle(option.move)  # as the review settles a move played
+        weighed.append(Weighed(option.move, bench.loss(option.move), bench.why(option.move), bench.margin(option.move)))
+    best, *others = weighed
     return [best, *sorted(others, key=lambda w: w.loss)]
 
 
-def rollouts(seen: View, move: Move, cards: Cards, seed: int, count: int) -> Rolled:
-    """`move` played in `count` worlds dealt from the seat's View, each game played out
-    by the search's playout policy; worlds and play drawn from `seed` alone, so two
-    moves rolled out on one seed meet the same worlds and the same dice."""
+def rollouts(seen: View, move: Move, cards: Cards, seed: int, count: int, first: int = 0) -> Rolled:
+    """`move` played in `count` worlds dealt from the seat's View (the rollouts numbered
+    `first` on), each game played out by the search's playout policy; each world and its
+    play drawn from `seed` and its number alone, so two moves rolled out on one seed
+    meet the same worlds and the same dice, and more rollouts add to the first ones."""
     world = World(seen, cards)
-    deal = Rng(stream_seed(seed, "worlds"))
     me = seen.seat
-    lead = [0.0] * len(PARTS)
-    leads: list[float] = []
-    won = 0
-    for i in range(count):
-        s = world.sample(deal)
+    sheets: list[tuple[float, ...]] = []
+    wins: list[bool] = []
+    for i in range(first, first + count):
+        s = world.sample(Rng(stream_seed(seed, f"world-{i}")))
         apply_in_place(s, move)
         play_out(s, Rng(stream_seed(seed, f"play-{i}")))
         sheet = score_sheet(s)
         others = max(len(sheet) - 1, 1)
-        theirs = [sum(row[k] for i, row in enumerate(sheet) if i != me) / others for k in range(len(PARTS))]
-        rolled = [mine - t for mine, t in zip(sheet[me], theirs, strict=True)]
-        for k, points in enumerate(rolled):
-            lead[k] += points
-        leads.append(sum(rolled))
-        won += s.result is not None and any(line.seat == me and line.rank == 1 for line in s.result)
-    parts = tuple(x / count for x in lead)
-    return Rolled(sum(parts), parts, won / count, tuple(leads))
+        theirs = [sum(row[k] for j, row in enumerate(sheet) if j != me) / others for k in range(len(PARTS))]
+        sheets.append(tuple(mine - t for mine, t in zip(sheet[me], theirs, strict=True)))
+        wins.append(s.result is not None and any(line.seat == me and line.rank == 1 for line in s.result))
+    return Rolled(tuple(sheets), tuple(wins))
+
+
+def joined(a: Rolled, b: Rolled) -> Rolled:
+    """Two runs of one move's rollouts as one (`a`'s first: they stay paired)."""
+    return Rolled(a.sheets + b.sheets, a.wins + b.wins)
+
+
+def graded(loss: float, margin: float) -> str:
+    """The grade a loss's 95% interval supports: its lower end's. A decision is flagged
+    an inaccuracy, a mistake or a blunder only when the interval clears that grade's
+    bound (one whose interval reaches under half a point is as good as the best)."""
+    return grade(max(0.0, loss - margin))
 
 
 def score_sheet(s: State) -> list[list[float]]:
@@ -287,10 +375,18 @@ def score_sheet(s: State) -> list[list[float]]:
 
 
 def why(better: Rolled, played: Rolled) -> tuple[tuple[str, float], ...]:
-    """The parts of the score where the better move leads by WHY_POINTS or more,
-    largest first."""
-    gains = [(part, round(b - p, 2)) for part, b, p in zip(PARTS, better.parts, played.parts, strict=True)]
-    return tuple(sorted((g for g in gains if g[1] >= WHY_POINTS), key=lambda g: -g[1])[:WHY_SHOWN])
+    """The parts of the score where the better move leads by WHY_POINTS or more and
+    by more than that part's own 95% margin (the two moves' rollouts differ there, not
+    only their noise), largest first. `better` and `played` are paired rollouts."""
+    n = len(better.sheets)
+    gains = []
+    for k, part in enumerate(PARTS):
+        pairs = [b[k] - p[k] for b, p in zip(better.sheets, played.sheets, strict=True)]
+        gain = sum(pairs) / n
+        margin = Z95 * statistics.stdev(pairs) / math.sqrt(n) if n > 1 else math.inf
+        if gain >= WHY_POINTS and gain > margin:
+            gains.append((part, round(gain, 2)))
+    return tuple(sorted(gains, key=lambda g: -g[1])[:WHY_SHOWN])
 
 
 def grade(loss: float) -> str:

@@ -53,7 +53,8 @@ async def test_hint_names_the_judges_pick_and_what_the_others_give_up(replays: P
         assert text.startswith(f"Hint: play {keys[top]}")
         for w in weighed[1:]:
             key = keys[screen.options.index(w.move)]
-            said = f"{key} is as good" if words.as_good(w.loss) else f"{key} gives up {w.loss:.1f}{words.KEEP}points"
+            loss = f"{key} gives up {w.loss:.1f} ± {w.margin:.1f}{words.KEEP}points"
+            said = f"{key} is as good" if words.as_good(w.loss, w.margin) else loss
             assert said in text, (said, text)
         assert "%" not in text
         menu = screen.query_one("#options", OptionList)
@@ -182,7 +183,9 @@ async def test_a_hint_mark_is_never_broken_over_two_lines(replays: Path) -> None
         menu = screen.query_one("#options", OptionList)
         width = menu.scrollable_content_region.width
         for index in range(len(screen.options)):
-            mark = words.hint_mark(12.5, best=False)  # the longest: "◀ −12.5 points"
+            mark = words.hint_mark(
+                Weighed(screen.options[0], 12.5, (), 1.2), best=False
+            )  # the longest: "◀ −12.5 points"
             prompt = screen.option_prompt(index, mark)
             console = Console(width=width, record=True, color_system=None)
             console.print(prompt)

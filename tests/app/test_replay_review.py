@@ -184,7 +184,8 @@ async def test_the_summary_shows_its_decisions_before_the_chart(game: Path, size
     async with app.run_test(size=size) as pilot:
         await opener(game, *keys)(pilot)
         summary = app.screen
-        assert isinstance(summary, ReviewSummaryScreen) and len(summary.listed) == 3 * len(summary.seats)
+        assert isinstance(summary, ReviewSummaryScreen)
+        assert len(summary.listed) == sum(len(s.worst) for s in summary.seats) >= 2
         listed, chart = summary.query_one("#review-seats"), summary.query_one("#win-chart")
         keys_line = str(summary.query_one("#review-keys", Static).render())
         if size == (80, 24):

@@ -203,14 +203,18 @@ def test_a_card_name_and_a_hints_points_never_break_from_themselves() -> None:
     cards = load_cards()
     conger = next(card for card in range(len(cards.ma_kind)) if cards.ma_kind[card] == "Conger Eel")
     name = words.master_angler_name(cards, conger)
-    hint = words.hint([("1", 0.0, ()), ("2", 2.5, (("lake_contest", 2.0),)), ("3", 0.2, ())])
+    from engine.bots.judge import Weighed
+    from engine.moves import EndTurn
+
+    weighed = [Weighed(EndTurn(), 0.0, ()), Weighed(EndTurn(), 2.5, (("lake_contest", 2.0),), 0.6)]
+    hint = words.hint(["1", "2", "3"], [*weighed, Weighed(EndTurn(), 0.2, (), 0.3)])
     console = Console(width=200)
     for text in (Text(f"C: 1 yellow bait from zone 3 to {name}; keeps a 2"), hint):
         for width in range(12, text.cell_len):
             lines = [line.plain.rstrip() for line in wrap(text, console, width)]
             said = "".join("".join(lines).replace(words.KEEP, " ").split())
             assert said == "".join(text.plain.replace(words.KEEP, " ").split()), (width, lines)  # nothing lost
-            for whole in (name, f"2.5{words.KEEP}points"):
+            for whole in (name, f"0.6{words.KEEP}points"):
                 if whole in text.plain and width > len(whole) + 2:  # a line it fits on
                     assert any(whole in line for line in lines), (width, lines)
 

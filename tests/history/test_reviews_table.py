@@ -97,7 +97,7 @@ def test_a_damaged_or_copied_review_is_skipped_with_its_reason(games: Path, tmp_
     # issue 36: a review kept in win chances by an earlier cwtui is named as such
     reviews.sidecar_path(second).write_bytes(b'{"format": 1, "game": "g", "decisions": []}')
     older = {p.name: reason for p, reason in load(db, [games]).skipped}[reviews.sidecar_path(second).name]
-    assert older == "graded in win chances by an earlier cwtui; `cwtui review` grades the game again in points"
+    assert older == "grades in win chances, kept by an earlier cwtui; `cwtui review` grades the game again"
 
 
 def test_a_forks_review_holds_only_its_own_decisions(tmp_path: Path) -> None:

@@ -69,7 +69,7 @@ class LessonScreen(PlayScreen):
     HELP = (
         "A guided game: the words above the decision say what to choose and why, and the "
         "option they ask for is highlighted (Enter plays it). Another choice is explained, "
-        "not played. u takes a move back, h asks for a hint, n skips to the next chapter, "
+        "not played. u takes a move back, h shows the move the lesson asks for, n skips to the next chapter, "
         "q leaves the lesson."
     )
 
@@ -131,6 +131,25 @@ class LessonScreen(PlayScreen):
 
     def say(self, text: str) -> None:
         self.coach.update(Text(units_kept(text)))
+
+    def action_hint(self) -> None:
+        """In a lesson the hint is the lesson's move: the judge's might be another (a
+        newcomer's read: chapter 1 asked for yellow, h said green, and they stopped,
+        unsure which to trust). In a game h asks the review's judge."""
+        step = self.step
+        if step is None or not self.options or self.session.state.to_act != LEARNER:
+            super().action_hint()
+            return
+        expected = self.options.index(step_move(step, self.session.state))
+        self.query_one("#options", QuietOptionList).highlighted = expected
+        key = self.option_keys()[expected] or "the highlighted option"
+        self.show_hint(
+            Text.assemble(
+                ("Hint: play ", "bold"), (key, "bold reverse"),
+                f" — the lesson asks for it, to teach {self.chapter.about}. In a game, h asks the judge the "
+                "review grades by, which may like another move better.",
+            )
+        )  # fmt: skip
 
     def chapter_done(self) -> None:
         last = self.chapter_index + 1 == len(self.lesson.chapters)

@@ -61,7 +61,7 @@ class Graded:
         text = Text(f"{cursor.names[judged.seat]}'s next move, ")
         text.append(GRADE_WORDS[judged.grade], style=GRADE_STYLES.get(judged.grade, "bold"))
         if review.tenths(judged.loss):
-            text.append(f" ({review.points(judged.loss)})")
+            text.append(f" ({review.points(judged.loss, judged.margin)})")
         text.append(f": {review.decision_line(judged, seen, cursor.cards)}")
         if review.costly(judged) and forkable:  # else as good: nothing better to try
             text.append(" · f tries the better move", style="dim")

@@ -59,5 +59,7 @@ class Hints:
         if last is None or last.position != cursor.position or not speaks_of(last.seat):
             return None
         seen = cursor.shown((last.seat,))[last.seat]
-        said = [(words.mid_sentence(words.option(seen, cursor.cards, w.move)), w.loss, w.why) for w in last.weighed]
-        return words.hint(said, [effects(seen, cursor.cards, w.move, seed=seen.ply) for w in last.weighed])
+        labels = [words.mid_sentence(words.option(seen, cursor.cards, w.move)) for w in last.weighed]
+        return words.hint(
+            labels, last.weighed, [effects(seen, cursor.cards, w.move, seed=seen.ply) for w in last.weighed]
+        )

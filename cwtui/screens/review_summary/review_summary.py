@@ -63,7 +63,7 @@ class ReviewSummaryScreen(ModalScreen[int | None]):
                 out.append(f" {number} " if number <= 9 else "   ", style="bold reverse")
                 out.append(f" move {w.ply + 1} ")  # numbered as the move list numbers it
                 out.append(w.grade, style=GRADE_STYLES.get(w.grade, ""))
-                out.append(f" ({points(w.loss)}): {w.line}\n")
+                out.append(f" ({points(w.loss, w.margin)}): {w.line}\n")
             if not s.worst:
                 out.append("   every decision as good as the search's\n", style="dim")
         out.rstrip()

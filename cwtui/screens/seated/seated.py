@@ -436,10 +436,10 @@ class SeatedScreen(CompactScreen):
         keys, menu = self.option_keys(), self.query_one("#options", OptionList)
         top = [(self.options.index(w.move), w) for w in message.weighed]
         for rank, (index, w) in enumerate(top):
-            menu.replace_option_prompt_at_index(index, self.option_prompt(index, words.hint_mark(w.loss, rank == 0)))
+            menu.replace_option_prompt_at_index(index, self.option_prompt(index, words.hint_mark(w, rank == 0)))
         asked, cards = message.asked, self.game.cards
         does = [effects(asked, cards, w.move, seed=asked.ply) for _index, w in top]
-        self.show_hint(words.hint([(keys[index] or "·", w.loss, w.why) for index, w in top], does))
+        self.show_hint(words.hint([keys[index] or "·" for index, _w in top], [w for _index, w in top], does))
         menu.highlighted = top[0][0]
         # after the layout the hint's second line makes: scrolled now, the list's box
         # then lost a row and the pick could fall below it (seen at 80x24: "would play 6"
