@@ -93,6 +93,29 @@ async def test_undo_takes_the_lesson_back(replays: Path) -> None:
         assert screen.coach.text.plain == units_kept(first.say) and screen.session.state.ply == screen.start.ply
 
 
+async def test_a_hint_in_the_lesson_is_the_lessons_move(replays: Path) -> None:
+    """The newcomer's read: in chapter 1, asked for yellow, h named green (the judge's
+    move) and they stopped, unsure which to trust. In a lesson h shows the step's move,
+    and says why the lesson asks for it; the move is not played."""
+    from cwtui.widgets.table.quiet import TextLines
+
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_chapter(0)(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await pilot.press("enter")  # step 1 played; step 2 asks for the yellow
+        await settle(pilot)
+        menu = screen.query_one("#options", QuietOptionList)
+        menu.highlighted = 0
+        await pilot.press("h")
+        await settle(pilot)
+        expected = screen.options.index(step_move(CHAPTERS[0].steps[1], screen.session.state))
+        said = " ".join(screen.query_one("#keys", TextLines).drawn_text.split())
+        assert said.startswith(f"Hint: play {OPTION_KEYS[expected]} — the lesson asks for it, to teach the three")
+        assert menu.highlighted == expected and screen.session.state.ply == screen.start.ply + 1
+
+
 async def test_cwtui_learn_opens_a_chapter(replays: Path) -> None:
     from cwtui.app import CwtuiApp
 
