@@ -94,8 +94,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         ),
         done=(
             "Your turn is over: you hold a 1 for the next. A token you place stays on the board "
-            "until someone takes it off in their step 2 — so the spaces you leave full are the "
-            "ones your opponent can use."
+            "until someone takes it off in their step 2 — so the tokens you leave on the board "
+            "are the ones your opponent can take off, and use."
         ),
     ),
     Chapter(
@@ -149,8 +149,8 @@ CHAPTERS: tuple[Chapter, ...] = (
             ),
             Step(
                 "Refill zone 5",
-                "Second action: the options are now the refills (the card is taken; their numbers "
-                "changed). Refill zone 5: five bait drawn from the bag at random, until it holds five "
+                "Second action: the same choices, each under its number (Ray #24's number now "
+                "names the card that took its place). Refill zone 5: five bait drawn from the bag at random, until it holds five "
                 "— an emptied zone is worth refilling, to fish it again.",
             ),
             Step(
@@ -167,7 +167,9 @@ CHAPTERS: tuple[Chapter, ...] = (
             ),
         ),
         done=(
-            "One slot filled; purple and yellow bait will fill the rest. Caught cards also count "
+            "One slot filled; purple and yellow bait will fill the rest. A refill may draw the "
+            "clear bait: then the whole discard goes back into the bag, and the refill goes on. "
+            "Caught cards also count "
             "toward two trophies: Three Identical (three cards of one kind, such as three Rays) "
             "and Four Different (four kinds). Cards you hold but never "
             "finish score nothing."
@@ -182,7 +184,7 @@ CHAPTERS += (
         intro=(
             "Emptying zone 5 draws a tackle token, and emptying zone 6 lets you take the top "
             "card of the location's deck instead of its zone-6 fish. Tackle is played for free: "
-            "a Rod catches the same zone at another location instead, a Line a neighboring zone "
+            "a Rod catches the same zone at another location instead, a Line an adjacent zone "
             "at the same location instead, a Lure removes up to two bait of one color, a Reel swaps two bait."
         ),
         position=tackle,
@@ -206,7 +208,7 @@ CHAPTERS += (
         ),
         done=(
             "The Rod is used up. Tackle you hold shows on your panel (F4 at 80×24); the options "
-            "offer it whenever it can be played, and a token in hand counts for nothing at the end."
+            "offer it whenever it can be played, and tackle never played scores nothing at the end."
         ),
     ),
     Chapter(
@@ -233,7 +235,8 @@ CHAPTERS += (
             Step(
                 "Take the River deck's top card",
                 "The River's zone 6 is a Brown Trout; its deck's top card is a Roach, a small "
-                "species. Take the deck's top card instead.",
+                "species (a Flounder, a Roach and a Perch together take the Small Species "
+                "trophy). Take the deck's top card instead.",
             ),
             Step(
                 "Take the 1 off yellow",
@@ -250,7 +253,8 @@ CHAPTERS += (
         done=(
             "Tackle is used once, then gone; with none left the turn ended by itself. Hold tackle "
             "for the catch it makes possible. The zone-6 deck card is worth a look whenever zone 6 "
-            "empties: a species you lack, or a heavier fish."
+            "empties: a species you lack, or one whose weights run higher (its species shows, its "
+            "weight does not)."
         ),
     ),
     Chapter(

@@ -216,3 +216,31 @@ async def test_the_hint_says_what_each_move_it_names_does(replays: Path) -> None
         for facts in does:
             for fact in facts:
                 assert " ".join(fact.split()) in said.replace(words.KEEP, " "), (fact, said)
+
+
+async def test_the_ports_second_action_keeps_each_options_key(replays: Path) -> None:
+    """A newcomer's read (80x24): after the first of two Port actions the list
+    renumbered, and '3' — zone 5's refill a moment before — refilled zone 6. An option
+    still offered keeps its key through the decision's next step; the one gone leaves
+    its key unused (refused, with the reason), and the list says which keys there are."""
+    from cwtui.learn.lessons import CHAPTERS
+    from engine.moves import Refill
+
+    state = CHAPTERS[2].position()  # Ana holds a 2, zone 5 empty
+    session = GameSession.unlogged(state)
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_game(pilot, session)
+        await pilot.press(screen.option_keys()[0])  # the 2 on the Port: two actions
+        await settle(pilot)
+        before = dict(zip(screen.options, screen.option_keys(), strict=True))
+        refill = before[Refill(5)]
+        await pilot.press(refill)
+        await settle(pilot)
+        assert session.history[-1].move == Refill(5)
+        after = dict(zip(screen.options, screen.option_keys(), strict=True))
+        assert Refill(5) not in after and refill not in after.values()
+        assert all(after[m] == before[m] for m in after if m in before)  # the rest keep their keys
+        await pilot.press(refill)  # zone 5's key, now no option's
+        await settle(pilot)
+        assert session.history[-1].move == Refill(5) and len(session.history) == 2

@@ -21,7 +21,7 @@ RULES = (
     "When the last bait leaves a zone you catch the fish of that zone number at the location of "
     "that bait's color: purple/green Shore, yellow/black River, blue/red Lake. Emptying zone 5 "
     "draws a tackle token; emptying zone 6 lets you take the deck's top card instead.\n\n"
-    "Rod: another location, same zone. Line: the next zone. Lure: remove up to 2 bait of one "
+    "Rod: another location, same zone. Line: an adjacent zone, same location. Lure: remove up to 2 bait of one "
     "color. Reel: swap two bait. Removed bait may fill your Master Angler cards' slots.\n\n"
     "Trophies: Mystery Weight, First to 8 Species, Small Species (Flounder, Roach, Perch), "
     "Master Angler sets, First to 12 Fish; at the end the Shore, Lake and River contests, where "

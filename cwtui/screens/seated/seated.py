@@ -149,6 +149,9 @@ class SeatedScreen(CompactScreen):
         # keyboard after its hand-over; None shows public information only.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.options: list[Move] = []
+        self.keys: list[str] = []  # each option's key (`keyed`)
+        self.previous: list[Move] = []  # the options the keys were given to
+        self.keyed_at: tuple[int, str, int] | None = None  # the decision the keys are of: seat, phase, ply
         self.breakdown = False
         self.asking: View | None = None  # the decision's position, as the seat to act sees it
         self.drawn_from: View | None = None  # the View the table was last drawn from
@@ -317,6 +320,7 @@ class SeatedScreen(CompactScreen):
                 return -sum(weight[f] for f in fish), len(fish)
 
             self.options.sort(key=heaviest)
+        self.keys = self.keyed(asking)
         self.query_one("#question", TextLines).update(
             Text.assemble((f"{game.names[seat]}: ", "bold"), words.pending(asking, self.options))
         )
@@ -332,7 +336,8 @@ class SeatedScreen(CompactScreen):
     def key_line(self) -> Text:
         """How to choose; with options past the list's last row, how many there are."""
         last = len(self.options)
-        keys = f"1–{OPTION_KEYS[min(last, len(OPTION_KEYS)) - 1]}" if last > 1 else "1"
+        given = sorted((k for k in self.keys if k), key=OPTION_KEYS.index)
+        keys = f"{given[0]}–{given[-1]}" if len(given) > 1 else given[0] if given else "1"
         undo = (" · u: undo" if self.game.can_undo else "") + self.more_keys()
         if self.query_one("#options", QuietOptionList).overflowing:
             return Text.assemble(
@@ -394,7 +399,7 @@ class SeatedScreen(CompactScreen):
         # cleared, not disabled: the list keeps the focus (a focus change rebuilds the
         # footer, which costs a layout of the screen)
         menu.clear_options()
-        self.options = []
+        self.options, self.keys = [], []
         self.blank_since()
 
     # -- hints ---------------------------------------------------------------------
@@ -466,7 +471,24 @@ class SeatedScreen(CompactScreen):
         return prompt
 
     def option_keys(self) -> list[str]:
-        return list(OPTION_KEYS[: len(self.options)]) + [""] * max(0, len(self.options) - len(OPTION_KEYS))
+        return self.keys
+
+    def keyed(self, asking: View) -> list[str]:
+        """Each option's key: 1–9, then letters, in the list's order — but a decision that
+        goes on the seat's last one (the Port's second action, the next bait) keeps each
+        option it still offers under the key it had, and gives the new ones the keys left
+        free. A newcomer's read: after a refill the list renumbered, and '3' (zone 5 a
+        moment before) refilled zone 6."""
+        at = (asking.to_act, asking.phase, asking.ply)
+        before = self.keyed_at
+        # the decision asked again (a redraw) keeps its keys too
+        goes_on = before is not None and before[:2] == at[:2] and at[2] - before[2] in (0, 1)
+        kept = dict(zip(self.previous, self.keys, strict=False)) if goes_on else {}
+        self.keyed_at = at
+        self.previous = list(self.options)
+        keys = [kept.get(m, "") for m in self.options]
+        free = iter(k for k in OPTION_KEYS if k not in keys)
+        return [k or next(free, "") for k in keys]
 
     # -- choosing --------------------------------------------------------------------
     def action_why_no_hint(self) -> None:
