@@ -150,7 +150,8 @@ CHAPTERS: tuple[Chapter, ...] = (
             Step(
                 "Refill zone 5",
                 "Second action: the same choices, each under its number (Ray #24's number now "
-                "names the card that took its place). Refill zone 5: five bait drawn from the bag at random, until it holds five "
+                "names the card that took its place). Refill zone 5: five bait drawn from the bag "
+                "at random, until it holds five "
                 "— an emptied zone is worth refilling, to fish it again.",
             ),
             Step(
