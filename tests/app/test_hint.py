@@ -244,3 +244,34 @@ async def test_the_ports_second_action_keeps_each_options_key(replays: Path) -> 
         await pilot.press(refill)  # zone 5's key, now no option's
         await settle(pilot)
         assert session.history[-1].move == Refill(5) and len(session.history) == 2
+
+
+async def test_the_hints_pick_stays_in_view_at_80x24(replays: Path) -> None:
+    """A newcomer's read, reproduced over a game: at 80x24 the hint's second line takes a
+    row from the options after the pick was scrolled to, and the pick fell out of view
+    (14 of 30 hints). The list keeps its highlighted option in view when its box shrinks."""
+    from engine.rng import Rng
+
+    session = GameSession.unlogged(new_game(GameConfig(seats=DUO, seed=41)))
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, session)
+        rng, checked, out = Rng(3), 0, []
+        while checked < 12 and not session.state.over:
+            await settle(pilot)
+            if not screen.options:
+                await pilot.pause(0.05)
+                continue
+            if len(screen.options) > 3:
+                checked += 1
+                await pilot.press("h")
+                while screen.hinted is None or screen.hinted.asked != screen.asking:
+                    await pilot.pause(0.02)
+                await settle(pilot)
+                menu = screen.query_one("#options", OptionList)
+                top, rows = int(menu.scroll_offset.y), menu.scrollable_content_region.height
+                line = next(i for i, (option, _) in enumerate(menu._lines) if option == menu.highlighted)
+                if not top <= line < top + rows:
+                    out.append((session.state.ply, line, top, rows))
+            screen.play_move(screen.options[rng.below(len(screen.options))])
+        assert checked == 12 and not out, out

@@ -54,6 +54,11 @@ class QuietOptionList(OptionList):
 
     def on_resize(self) -> None:
         self.check_overflow()
+        # the box changed (a hint's second line took a row): the highlighted option, the
+        # hint's pick or the player's, stays in view (at 80x24 it fell below a list
+        # shrunk after it was scrolled to: 14 of 30 hints in a game)
+        if self.highlighted is not None:
+            self.scroll_to_highlight()
 
     def check_overflow(self) -> None:
         overflowing = self.option_count > 0 and self.virtual_size.height > self.scrollable_content_region.height
