@@ -69,13 +69,14 @@ class Seat(NamedTuple):
     won: bool
 
 
-Job = tuple[Position, str, str, str, str, bool]  # decision, level, pairing, game, kind, also judge its noise
+# decision, level, pairing, game, kind, also judge its noise, whom the lead is over
+Job = tuple[Position, str, str, str, str, bool, str]
 
 
 def measure(job: Job) -> Sample:
-    position, level, pairing, game, kind, noisy = job
-    judged = judge(position, level, CARDS)
-    again = judge(position, level, CARDS, stream="noise") if noisy else None
+    position, level, pairing, game, kind, noisy, against = job
+    judged = judge(position, level, CARDS, against=against)
+    again = judge(position, level, CARDS, stream="noise", against=against) if noisy else None
     return Sample(pairing, game, position.seat, kind, position.ply, judged.loss, None if again is None else again.loss,
                   judged.grade, None if again is None else again.grade)  # fmt: skip
 
@@ -104,18 +105,20 @@ def seats(found: list[tuple[str, Path]]) -> list[Seat]:
     return out
 
 
-def jobs(found: list[tuple[str, Path]], level: str, noise: int, seed: int, done: set[tuple[str, int]]) -> list[Job]:
+def jobs(
+    found: list[tuple[str, Path]], level: str, noise: int, seed: int, done: set[tuple[str, int]], against: str = "mean"
+) -> list[Job]:
     every = []
     for pairing, path in found:
         log = read_log(path)
         kinds = [kind_name(s.kind) for s in log.header.config.seats]
         for p in positions(log, CARDS, range(len(kinds))):
             if (log.header.game, p.ply) not in done:
-                every.append((p, level, pairing, log.header.game, kinds[p.seat], False))
+                every.append((p, level, pairing, log.header.game, kinds[p.seat], False, against))
     rng = Rng(stream_seed(seed, "noise"))
     for _ in range(min(noise, len(every))):
         i = rng.below(len(every))
-        every[i] = (*every[i][:5], True)
+        every[i] = (*every[i][:5], True, against)
     return every
 
 
@@ -201,6 +204,12 @@ def main() -> None:
     parser.add_argument("--level", choices=("medium", "hard"), default="medium")
     parser.add_argument("--workers", type=int, default=0, help="processes (0: one per core)")
     parser.add_argument("--noise", type=int, default=0, help="decisions judged twice, to measure noise")
+    parser.add_argument(
+        "--against",
+        choices=("mean", "best"),
+        default="mean",
+        help="the seat's lead: over the others' mean (the review's) or over the best other seat",
+    )
     parser.add_argument("--seed", type=int, default=1, help="draws the decisions judged twice")
     parser.add_argument("--save", type=Path, help="keep the judged decisions here (and judge only the rest)")
     parser.add_argument("--samples", type=Path, help="read judged decisions from here instead of judging")
@@ -213,7 +222,7 @@ def main() -> None:
     else:
         saved = args.save.read_text().splitlines() if args.save and args.save.exists() else []
         kept = [Sample(*json.loads(line)) for line in saved]
-        todo = jobs(found, args.level, args.noise, args.seed, {(s.game, s.ply) for s in kept})
+        todo = jobs(found, args.level, args.noise, args.seed, {(s.game, s.ply) for s in kept}, args.against)
         start = time.perf_counter()
         samples = list(kept)
         out = args.save.open("a") if args.save else None

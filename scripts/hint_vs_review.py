@@ -10,7 +10,8 @@ a played move is (engine.bots.judge.judge):
 
 - at medium, the review's own level: how often the review grades the hint's move
   anything but best, and whether the points the hint says each weighed move gives up
-  are the review's (they should be, to the last digit: one judge);
+  are the review's (one judge: the very number where the review does not race the move,
+  a number inside the hint's interval where it rolls out longer);
 - at hard, the stronger review (`cwtui review --level hard`): how often it grades the
   hint's move an inaccuracy or worse, and how many of those its own measurement calls
   significant (the loss's 95% interval, from the rollouts' paired differences, clears
@@ -28,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
-from engine.bots.judge import GRADE_BOUNDS, MISTAKES, Bench, Position, grade, judge, weigh
+from engine.bots.judge import GRADE_BOUNDS, MISTAKES, ROLLOUTS, Bench, Position, grade, graded, judge, weigh
 from engine.rng import Rng
 from engine.state import State
 from engine.view import view
@@ -56,7 +57,7 @@ def main() -> None:
     args = parser.parse_args()
     medium: Counter[str] = Counter()
     hard: Counter[str] = Counter()
-    said_wrong = weighed_moves = significant = 0
+    said_wrong = weighed_moves = significant = raced = 0
     flagged: list[str] = []
     took: list[float] = []
     n = 0
@@ -72,15 +73,20 @@ def main() -> None:
             played = Position(state.ply, state.to_act, state.phase, seen, moves, weighed.move)
             judged = judge(played, "medium", state.cards)
             weighed_moves += 1
-            said_wrong += judged.loss != weighed.loss
+            if judged.rollouts > ROLLOUTS["medium"]:  # the review raced it: longer, on the same streams
+                raced += 1
+                said_wrong += abs(judged.loss - weighed.loss) > weighed.margin
+            else:
+                said_wrong += judged.loss != weighed.loss
             if k == 0:
                 medium[judged.grade] += 1
         pick = hint[0].move
         bench = Bench(seen, moves, state.cards, "hard")
+        bench.settle(pick)  # as the review at hard settles a move played
         loss, margin = bench.loss(pick), bench.margin(pick)
-        hard[grade(loss)] += 1
+        hard[grade(loss)] += 1  # by the loss alone
         if grade(loss) in MISTAKES:
-            sure = loss - margin >= INACCURACY
+            sure = graded(loss, margin) in MISTAKES  # the review's own grade: by the loss's interval
             significant += sure
             flagged.append(
                 f"  game seed {state.config.seed}, ply {state.ply}: {grade(loss)} (−{loss:.1f} ± {margin:.1f})"
@@ -88,9 +94,16 @@ def main() -> None:
             )
     print(f"positions: {n}, hint time median {statistics.median(took):.2f} s, slowest {max(took):.2f} s")
     print("the hint's move reviewed at medium: " + ", ".join(f"{g} {medium[g]}" for g in ("best", "good", *MISTAKES)))
-    print(f"points the hint said a weighed move gives up, not the medium review's: {said_wrong} of {weighed_moves}")
-    print("the hint's move reviewed at hard: " + ", ".join(f"{g} {hard[g]}" for g in ("best", "good", *MISTAKES)))
-    print(f"  of which significant (the 95% interval clears {INACCURACY} points): {significant}")
+    print(
+        f"points the hint said a weighed move gives up, not the medium review's: {said_wrong} of {weighed_moves} "
+        f"(not the same number where the review did not race the move, outside the hint's interval where it did: "
+        f"{raced} raced)"
+    )
+    print(
+        "the hint's move at hard, by its loss alone: "
+        + ", ".join(f"{g} {hard[g]}" for g in ("best", "good", *MISTAKES))
+    )
+    print(f"  of which the review at hard flags (the loss's 95% interval clears {INACCURACY} points): {significant}")
     print("\n".join(flagged))
 
 

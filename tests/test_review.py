@@ -172,7 +172,10 @@ def test_the_hint_and_the_review_are_one_judge(players: int, seed: int, ply: int
         judged = judge(at(s, weighed.move), "medium", CARDS)
         assert judged.best == hinted[0].move
         said = (weighed.loss, weighed.margin, graded(weighed.loss, weighed.margin), weighed.why)
-        assert (judged.loss, judged.margin, judged.grade, judged.why) == said
+        if judged.rollouts <= ROLLOUTS["medium"]:  # the review did not race it: the very numbers
+            assert (judged.loss, judged.margin, judged.grade, judged.why) == said
+        else:  # raced where its flag was in doubt: the same streams, longer, a narrower interval
+            assert abs(judged.loss - weighed.loss) <= weighed.margin and judged.margin < weighed.margin
 
 
 def test_a_loss_has_a_margin_from_its_paired_rollouts() -> None:

@@ -162,7 +162,7 @@ def test_bench_versus_against_head() -> None:
 def test_hint_vs_review() -> None:
     out = run_script("hint_vs_review.py", "--positions", "2")
     assert "positions: 2," in out and "the hint's move reviewed at medium: best 2," in out
-    assert "not the medium review's: 0 of" in out
+    assert "not the medium review's: 0 of" in out and "of which the review at hard flags" in out
 
 
 def test_bench_hint() -> None:

@@ -204,8 +204,10 @@ class Bench:
     pick and what the next ones give up by it: one judge, so the review's verdict on a
     move the hint named is the number the hint said."""
 
-    def __init__(self, seen: View, moves: list[Move], cards: Cards, level: str, stream: str = "review") -> None:
-        self.seen, self.cards, self.level = seen, cards, level
+    def __init__(
+        self, seen: View, moves: list[Move], cards: Cards, level: str, stream: str = "review", against: str = "mean"
+    ) -> None:
+        self.seen, self.cards, self.level, self.against = seen, cards, level, against
         self.seed = position_seed(seen) if stream == "review" else stream_seed(position_seed(seen), stream)
         self.ranked = search_bot(level, self.seed, cards, timed=False).analyse(seen, moves)
         self.best = self.ranked[0]
@@ -218,7 +220,8 @@ class Bench:
         have = self._rolled.get(move)
         if have is None or len(have.sheets) < count:
             first = 0 if have is None else len(have.sheets)
-            more = rollouts(self.seen, move, self.cards, stream_seed(self.seed, "rollouts"), count - first, first)
+            rolls = stream_seed(self.seed, "rollouts")
+            more = rollouts(self.seen, move, self.cards, rolls, count - first, first, self.against)
             self._rolled[move] = have = more if have is None else joined(have, more)
         return have.first(count)
 
@@ -278,10 +281,11 @@ class Bench:
         return why(*self.pair(move)) if self.loss(move) else ()
 
 
-def judge(position: Position, level: str, cards: Cards, stream: str = "review") -> Judged:
+def judge(position: Position, level: str, cards: Cards, stream: str = "review", against: str = "mean") -> Judged:
     """Review one decision at `level`. `stream` names the random streams (another name:
-    the same decision judged anew, to measure a grade's noise)."""
-    bench = Bench(position.view, position.moves, cards, level, stream)
+    the same decision judged anew, to measure a grade's noise); `against`, whom the
+    seat's lead is over (see `rollouts`: scripts/calibrate_review.py compares them)."""
+    bench = Bench(position.view, position.moves, cards, level, stream, against)
     best, chosen = bench.best, position.chosen
     if chosen == best.move:
         return Judged(
@@ -317,22 +321,28 @@ WEIGHED: Final = 3  # moves a hint weighs: the judge's best and the two searched
 def weigh(seen: View, moves: list[Move], cards: Cards, level: str = HINT_LEVEL) -> list[Weighed]:
     """The hint at a position: the review's judge's best move, then the two its search
     tried most after it, the one giving up less first, each with the points it gives up
-    as the review measures them. Seeded by the View alone, as the review is: the same
-    hint wherever it is asked."""
+    as the review measures them (its first rollouts) and their margin. Seeded by the
+    View alone, as the review is: the same hint wherever it is asked."""
     bench = Bench(seen, moves, cards, level)
-    weighed = []
-    for option in bench.ranked[:WEIGHED]:
-        bench.settle(option.move)  # as the review settles a move played
-        weighed.append(Weighed(option.move, bench.loss(option.move), bench.why(option.move), bench.margin(option.move)))
+    # Not raced: racing its two moves took the hint from 0.3 s to 2 s at worst. The
+    # review races a move played where its flag is in doubt, on the same streams, so its
+    # loss then lies in the interval said here, narrower.
+    weighed = [
+        Weighed(o.move, bench.loss(o.move), bench.why(o.move), bench.margin(o.move)) for o in bench.ranked[:WEIGHED]
+    ]
     best, *others = weighed
     return [best, *sorted(others, key=lambda w: w.loss)]
 
 
-def rollouts(seen: View, move: Move, cards: Cards, seed: int, count: int, first: int = 0) -> Rolled:
+def rollouts(
+    seen: View, move: Move, cards: Cards, seed: int, count: int, first: int = 0, against: str = "mean"
+) -> Rolled:
     """`move` played in `count` worlds dealt from the seat's View (the rollouts numbered
     `first` on), each game played out by the search's playout policy; each world and its
     play drawn from `seed` and its number alone, so two moves rolled out on one seed
-    meet the same worlds and the same dice, and more rollouts add to the first ones."""
+    meet the same worlds and the same dice, and more rollouts add to the first ones.
+    The lead is over the others' mean (`against` "mean") or over the best other seat's
+    final score ("best")."""
     world = World(seen, cards)
     me = seen.seat
     sheets: list[tuple[float, ...]] = []
@@ -342,8 +352,12 @@ def rollouts(seen: View, move: Move, cards: Cards, seed: int, count: int, first:
         apply_in_place(s, move)
         play_out(s, Rng(stream_seed(seed, f"play-{i}")))
         sheet = score_sheet(s)
-        others = max(len(sheet) - 1, 1)
-        theirs = [sum(row[k] for j, row in enumerate(sheet) if j != me) / others for k in range(len(PARTS))]
+        if against == "best":
+            rival = max((j for j in range(len(sheet)) if j != me), key=lambda j: sum(sheet[j]), default=me)
+            theirs = sheet[rival]
+        else:
+            others = max(len(sheet) - 1, 1)
+            theirs = [sum(row[k] for j, row in enumerate(sheet) if j != me) / others for k in range(len(PARTS))]
         sheets.append(tuple(mine - t for mine, t in zip(sheet[me], theirs, strict=True)))
         wins.append(s.result is not None and any(line.seat == me and line.rank == 1 for line in s.result))
     return Rolled(tuple(sheets), tuple(wins))
