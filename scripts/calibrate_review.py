@@ -164,6 +164,23 @@ def report(samples: list[Sample], table: list[Seat]) -> None:
         best = f"{len(weak)}, {max(weak):.1f}" if weak else "0"
         print(f"| {pairing} | {len(per_game)} | {agree} ({100 * agree / len(per_game):.0f}%) | {best} |")
 
+    print("\n2b. By pairing: in how many games do the seats' points lost a decision order them as their levels?\n")
+    print("| pairing | games | in the levels' order | pairs of seats in order |")
+    print("|---|---|---|---|")
+    strength = ["random", "easy", "medium", "hard"]
+    for pairing in sorted({seat.pairing for seat, _ in rows}):
+        games: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        for seat, js in rows:
+            if seat.pairing == pairing:
+                games[seat.game].append((strength.index(seat.kind), sum(j.loss for j in js) / len(js)))
+        ordered = pairs = right = 0
+        for seated in games.values():
+            apart = [(a, b) for a in seated for b in seated if a[0] > b[0]]  # a the stronger level
+            pairs += len(apart)
+            right += sum(a[1] < b[1] for a, b in apart)  # the stronger lost fewer points a decision
+            ordered += all(a[1] < b[1] for a, b in apart)
+        print(f"| {pairing} | {len(games)} | {ordered} ({100 * ordered / len(games):.0f}%) | {right} of {pairs} |")
+
     print("\n3. Each kind's decisions by grade, and the quantiles of their losses (points)\n")
     print("| player | decisions | " + " | ".join(GRADES) + " | median | 75% | 90% | 95% | 99% |")
     print("|---|---|" + "---|" * (len(GRADES) + 5))
