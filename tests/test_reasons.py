@@ -11,7 +11,7 @@ import pytest
 from cwtui.learn import reasons
 from cwtui.words import species_of
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
-from engine.components import COLOR_INDEX, LOCATION_OF_COLOR
+from engine.components import COLOR_INDEX, LOCATION_OF_COLOR, LOCATIONS
 from engine.events import BaitDrawn, BaitRemoved, FishCaught, TackleDrawn
 from engine.rng import Rng
 from engine.state import EMPTY, State
@@ -77,6 +77,13 @@ def assert_true(fact: reasons.Fact, before: State, after: State, mine: list[obje
         assert fact.trophy not in reasons.BY_HIDDEN_WEIGHTS
     elif isinstance(fact, reasons.Refills):
         assert any(isinstance(e, BaitDrawn) and e.zone == fact.zone for e in mine), fact
+    elif isinstance(fact, reasons.Denies):  # the next seat's zone held one bait fishing that location
+        nxt = before.players[(me + 1) % len(before.players)]
+        assert before.seats[nxt.seat].name == fact.name and nxt.zone_total(fact.zone) == 1
+        color = next(c for c, n in enumerate(nxt.board[fact.zone - 3]) if n)
+        assert LOCATIONS[LOCATION_OF_COLOR[color]] == fact.location
+        caught = [e for e in mine if isinstance(e, FishCaught) and (e.location, e.zone) == (fact.location, fact.zone)]
+        assert caught and species_of(cards, caught[0].card) == fact.species
     else:
         assert isinstance(fact, reasons.Readies)
         zone = p.board[fact.zone - 3]
@@ -88,14 +95,15 @@ def assert_true(fact: reasons.Fact, before: State, after: State, mine: list[obje
 
 def test_the_facts_cover_setting_up_as_well_as_catching() -> None:
     """Over the same games, the hint's reasons include what a move sets up (a zone left
-    one bait from a catch), not only what it catches at once."""
+    one bait from a catch) and denies (a fish the next seat was one bait from), not only
+    what it catches at once."""
     kinds = {
         type(fact).__name__
-        for players, seed in ((2, 1), (3, 2))
+        for players, seed in ((2, 1), (3, 2), (4, 3), (2, 4))
         for state, move in positions(players, seed)
         for fact in reasons.facts(view(state, state.to_act), state.cards, move, seed=state.ply)
     }
-    assert {"Catches", "Readies", "Fills", "Refills"} <= kinds, kinds
+    assert {"Catches", "Readies", "Denies", "Fills", "Refills"} <= kinds, kinds
 
 
 def test_a_catch_of_a_new_species_is_counted_toward_first_to_8() -> None:

@@ -106,7 +106,19 @@ class Readies:
     species: str | None
 
 
-Fact = Catches | TakesCard | Completes | Fills | DrawsTackle | TakesTrophy | Refills | Readies
+@dataclass(frozen=True)
+class Denies:
+    """Takes a fish the next seat was one bait from: their zone `zone` holds a single bait
+    whose color fishes `location` (R5.3), so their next removal of it would have caught
+    this very fish; now a new one from the deck lies there."""
+
+    name: str
+    species: str
+    location: str
+    zone: int
+
+
+Fact = Catches | TakesCard | Completes | Fills | DrawsTackle | TakesTrophy | Refills | Readies | Denies
 
 
 def effects(seen: View, cards: Cards, move: Move, seed: int = 0) -> list[str]:
@@ -184,7 +196,22 @@ def found_in(seen: View, happened: Sequence[object], after: State) -> list[Fact]
         elif isinstance(e, BaitDrawn) and e.seat == me.seat and Refills(e.zone) not in found:
             found.append(Refills(e.zone))
     found += [Fills(card, n) for card, n in filled.items()]
-    return found + readied(me.seat, me.board, after)
+    return found + readied(me.seat, me.board, after) + denied(seen, found)
+
+
+def denied(seen: View, found: Sequence[Fact]) -> list[Denies]:
+    """The catches that take a fish the next seat was one bait from (its board is public)."""
+    nxt = seen.seats[(seen.seat + 1) % len(seen.seats)]
+    if nxt.seat == seen.seat or nxt.kind == "silent":  # the silent player has no bait to be one from
+        return []
+    out = []
+    for fact in found:
+        if isinstance(fact, Catches):
+            zone = nxt.board[fact.zone - 3]
+            last = [c for c, n in enumerate(zone) if n]
+            if sum(zone) == 1 and LOCATIONS[LOCATION_OF_COLOR[last[0]]] == fact.location:
+                out.append(Denies(nxt.name, fact.species, fact.location, fact.zone))
+    return out
 
 
 def readied(seat: int, before: Sequence[Sequence[int]], after: State) -> list[Readies]:
@@ -223,6 +250,8 @@ def said(cards: Cards, fact: Fact) -> str:
         return f"takes the {words.TROPHY_NAMES.get(fact.trophy, fact.trophy)} trophy ({fact.points}{words.KEEP}VP)"
     if isinstance(fact, Refills):
         return f"refills zone {fact.zone}"
+    if isinstance(fact, Denies):
+        return f"takes the {fact.species} {fact.name} was one bait from"
     location = LOCATIONS[LOCATION_OF_COLOR[COLORS.index(fact.color)]]
     then = (
         f"the {fact.species} in {words.where(location, fact.zone)}"
