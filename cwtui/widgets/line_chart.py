@@ -34,12 +34,24 @@ class Series:
 
 
 @dataclass(frozen=True)
+class Note:
+    """A few characters at a point of a series (a review's "?" where a seat erred)."""
+
+    x: int
+    y: int
+    label: str
+    series: int  # the index of the series it marks: drawn in its color
+
+
+@dataclass(frozen=True)
 class LinePlot:
     title: str
     x_name: str
     series: tuple[Series, ...]
     marker: int | None = None  # an x to mark with a vertical line
     y_range: tuple[int, int] | None = None  # fixed bounds (a percentage: 0–100); else 0 to the highest value
+    notes: tuple[Note, ...] = ()
+    notes_key: str = ""  # what the notes mean, for the legend
 
 
 class LineChart(Vertical):
@@ -80,6 +92,8 @@ def heading(plot: LinePlot) -> Text:
     for k, series in enumerate(plot.series):
         out.append("━━ ", style=SERIES_COLORS[k % len(SERIES_COLORS)][0])
         out.append(f"{series.name} {series.values[-1] if series.values else 0}   ")
+    if plot.notes_key:
+        out.append(plot.notes_key, style="dim")
     out.rstrip()
     return out
 
@@ -94,6 +108,8 @@ def draw(plt: Plot, plot: LinePlot, width: int, height: int) -> None:
             plt.plot(list(range(len(series.values))), list(series.values), marker="braille", color=color)
     if plot.marker is not None and n:
         plt.vline(plot.marker, MARKER_COLOR)
+    for note in plot.notes:
+        plt.text(note.label, note.x, note.y, color=SERIES_COLORS[note.series % len(SERIES_COLORS)][1])
     last = max(n - 1, 1)
     plt.xlim(0, last)
     plt.ylim(low, high)

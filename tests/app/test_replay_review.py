@@ -282,6 +282,31 @@ async def test_h_hints_at_any_position(game: Path) -> None:
         assert "would show their pieces" in " ".join(n.message for n in app._notifications)
 
 
+async def test_the_win_chart_marks_each_flagged_decision(game: Path) -> None:
+    """Issue 54: a review's mistakes on the chart at their move — each decision graded an
+    inaccuracy or worse marked on its seat's line where it drops after it (?! ? ??, as
+    the move list marks them), and the legend says what the marks are and that m/M go
+    there; a seat the view may not speak of has no marks."""
+    from cwtui.screens.replay.graded import GRADE_MARKS
+
+    app = make_app(game.parent)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await opener(game)(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.graded is not None
+        flagged = [j for j in screen.graded.game.decisions if j.grade in MISTAKES]
+        assert flagged
+        plot = screen.graded.win_plot(screen.cursor, screen.speaks_of)
+        seats = [s for s in screen.graded.game.seats if screen.speaks_of(s)]
+        marked = sorted((n.x, n.label, seats[n.series]) for n in plot.notes)
+        assert marked == sorted((j.ply + 1, GRADE_MARKS[j.grade], j.seat) for j in flagged)
+        for note in plot.notes:
+            assert note.y == plot.series[note.series].values[note.x]
+        assert "m/M on the replay" in plot.notes_key
+        only_bo = screen.graded.win_plot(screen.cursor, lambda seat: seat == 1)  # Bo's line alone
+        assert [n.series for n in only_bo.notes] == [0] * sum(j.seat == 1 for j in flagged)
+
+
 async def test_the_chart_adds_the_win_chances_only_with_a_review(game: Path, tmp_path: Path) -> None:
     bare = tmp_path / "bare"
     bare.mkdir()

@@ -16,7 +16,7 @@ from rich.text import Text
 from cwtui import review
 from cwtui.replaying import Scrubber
 from cwtui.screens.review_summary.review_summary import GRADE_STYLES, ReviewSummaryScreen
-from cwtui.widgets.line_chart import LinePlot, Series
+from cwtui.widgets.line_chart import LinePlot, Note, Series
 from engine.bots.judge import MISTAKES, Judged
 from engine.log import GameLog
 
@@ -75,14 +75,20 @@ class Graded:
         return found[0] if found else None
 
     def win_plot(self, cursor: Scrubber, speaks_of: SpeaksOf) -> LinePlot:
+        """Each seat's win chance over the game, its flagged decisions marked where its
+        line drops after them (?! ? ??, as the move list marks them)."""
         names = cursor.names
-        series = tuple(
-            Series(names[seat], tuple(values))
-            for seat, values in review.win_series(self.game, cursor.end)
-            if speaks_of(seat)
+        shown = [(seat, values) for seat, values in review.win_series(self.game, cursor.end) if speaks_of(seat)]
+        series = tuple(Series(names[seat], tuple(values)) for seat, values in shown)
+        notes = tuple(
+            Note(j.ply + 1, values[min(j.ply + 1, len(values) - 1)], GRADE_MARKS[j.grade], k)
+            for k, (seat, values) in enumerate(shown)
+            for j in self.game.of(seat)
+            if j.grade in GRADE_MARKS and j.ply <= cursor.end
         )
+        key = "?! ? ??: flagged moves (m/M on the replay)" if notes else ""
         return LinePlot("Estimated win chance, % (the review's search, from each seat's view)", "move", series,
-                        marker=cursor.position, y_range=(0, 100))  # fmt: skip
+                        marker=cursor.position, y_range=(0, 100), notes=notes, notes_key=key)  # fmt: skip
 
     def summary(self, cursor: Scrubber, speaks_of: SpeaksOf) -> ReviewSummaryScreen:
         game = self.game
