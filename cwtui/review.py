@@ -23,6 +23,7 @@ from typing import Final, Protocol
 
 import msgspec
 
+from cwtui.learn.reasons import effects
 from cwtui.logfile import MAX_LOG, open_regular, read_bytes, write_whole
 from cwtui.processes import run_all, start_ray
 from cwtui.words import PART_NAMES, mid_sentence, option, quantity
@@ -421,16 +422,23 @@ def views_at(game: GameReview, cards: Cards, plies: Sequence[int]) -> dict[int, 
     return {p.ply: p.view for p in positions(game.log, cards, game.seats, only=set(plies))}
 
 
+DOES_SHOWN: Final = 2  # what the better move does that the played one does not: at most this many facts
+
+
 def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
-    """One line for a reviewed decision: what was played, what the search preferred,
-    and where the better move's points lie."""
+    """One line for a reviewed decision: what was played, what the search preferred and
+    what it does that the played move does not, in the game's terms (the hint's reasons,
+    cwtui.learn.reasons), and where the better move's points lie."""
     played = mid_sentence(option(seen, cards, judged.chosen))
     if judged.chosen == judged.best:
         return f"played {played}, the search's choice too"
     best = mid_sentence(option(seen, cards, judged.best))
     if not costly(judged):  # a loss the rollouts cannot tell from none
         return f"played {played}, {'as good as' if tenths(judged.loss) < 0.5 else 'about as good as'} {best}"
-    return f"played {played}; better was {best}" + (f" ({why_words(judged)})" if judged.why else "")
+    played_does = effects(seen, cards, judged.chosen, seed=seen.ply)
+    apart = [fact for fact in effects(seen, cards, judged.best, seed=seen.ply) if fact not in played_does]
+    does = f" — it {', '.join(apart[:DOES_SHOWN])}" if apart else ""
+    return f"played {played}; better was {best}{does}" + (f" ({why_words(judged)})" if judged.why else "")
 
 
 def why_words(judged: Judged) -> str:

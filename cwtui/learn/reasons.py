@@ -119,12 +119,15 @@ class Denies:
 
 
 Fact = Catches | TakesCard | Completes | Fills | DrawsTackle | TakesTrophy | Refills | Readies | Denies
+SAID_BY_THE_MOVE: Final = (TakesCard, Refills)  # "Take Ray #24 (…)", "Refill zone 5 (…)" say them
 
 
 def effects(seen: View, cards: Cards, move: Move, seed: int = 0) -> list[str]:
     """What `move` does for the seat whose View `seen` is, each fact a phrase ("catches
-    the Pike in Lake zone 4, a new species (6 of 8)"), in the order it happens."""
-    return [said(cards, fact) for fact in facts(seen, cards, move, seed)]
+    the Pike in Lake zone 4, a new species (6 of 8)"), in the order it happens — but what
+    its option's own words say already (the card it takes, the zone it refills: "the
+    reason just repeats the move", a newcomer said)."""
+    return [said(cards, fact) for fact in facts(seen, cards, move, seed) if not isinstance(fact, SAID_BY_THE_MOVE)]
 
 
 def facts(seen: View, cards: Cards, move: Move, seed: int = 0) -> list[Fact]:

@@ -348,11 +348,12 @@ README = Path(__file__).parents[2] / "README.md"
 def test_the_readme_quotes_the_line_at_a_mistake_as_the_replay_writes_it(game: Path) -> None:
     """The README's m/M row quoted the line of win chances the review had before it
     graded in points ("played … (win 41%); best was … (win 62%)", issue 52.13). Both
-    lines, with what differs from decision to decision put alike (the moves as …, where
-    the points lie as WHY, numbers as N), read the same."""
+    lines, with what differs from decision to decision put alike (the moves as …, what
+    the better one does as DOES, where the points lie as WHY, numbers as N), read the
+    same."""
     row = next(line for line in README.read_text().splitlines() if line.startswith("| `m` / `M` |"))
     quoted = row.split('"')[1]
-    why = quoted.rsplit("… (", 1)[1].split(")")[0]
+    why = quoted.rsplit(" (", 1)[1].split(")")[0]  # the last parentheses: where the points lie
     graded = Graded.kept(game, open_replay(game).log)
     assert graded is not None
     decision = min((j for j in graded.judged.values() if j.grade == "mistake" and j.why), key=lambda j: j.ply)
@@ -366,6 +367,9 @@ def test_the_readme_quotes_the_line_at_a_mistake_as_the_replay_writes_it(game: P
     written = written.replace(cursor.names[decision.seat], "Ana")
 
     def alike(text: str) -> str:
-        return re.sub(r"\d+(\.\d+)?", "N", text)
+        """What the better move does put as DOES (it differs from decision to decision),
+        numbers as N."""
+        does = text.split("better was … — it ", 1)[1].rsplit(" (", 1)[0]
+        return re.sub(r"\d+(\.\d+)?", "N", text.replace(does, "DOES"))
 
     assert alike(quoted.replace(why, "WHY")) == alike(written)
