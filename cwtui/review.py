@@ -23,9 +23,9 @@ from typing import Final, Protocol
 
 import msgspec
 
-from cwtui.learn.reasons import effects
 from cwtui.logfile import MAX_LOG, open_regular, read_bytes, write_whole
 from cwtui.processes import run_all, start_ray
+from cwtui.reasons import effects
 from cwtui.words import PART_NAMES, mid_sentence, option, quantity
 from engine import ENGINE_VERSION
 from engine.bots import level as search_level
@@ -428,7 +428,7 @@ DOES_SHOWN: Final = 2  # what the better move does that the played one does not:
 def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
     """One line for a reviewed decision: what was played, what the search preferred and
     what it does that the played move does not, in the game's terms (the hint's reasons,
-    cwtui.learn.reasons), and where the better move's points lie."""
+    cwtui.reasons), and where the better move's points lie."""
     played = mid_sentence(option(seen, cards, judged.chosen))
     if judged.chosen == judged.best:
         return f"played {played}, the search's choice too"

@@ -111,7 +111,7 @@ def hint(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence[Sequ
 
     `weighed` are the judge's moves (engine.bots.judge.weigh), its best first, and
     `labels` their names on the table; `does`, what each does in the game's terms
-    (cwtui.learn.reasons), the reason a player can check on the table. What every move
+    (cwtui.reasons), the reason a player can check on the table. What every move
     named does alike is not said (a catch that comes whatever the bait's slot), nor, for
     the others, what the pick does too: only what sets each apart. The points are the
     review's: played, a move is graded by the very numbers said here.

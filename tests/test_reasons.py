@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cwtui.learn import reasons
+from cwtui import reasons
 from cwtui.words import species_of
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
 from engine.components import COLOR_INDEX, LOCATION_OF_COLOR, LOCATIONS

@@ -196,9 +196,9 @@ async def test_a_hint_mark_is_never_broken_over_two_lines(replays: Path) -> None
 
 async def test_the_hint_says_what_each_move_it_names_does(replays: Path) -> None:
     """Issue 53.3: the hint names its reasons in the game's terms — what each move it
-    names catches, takes or fills at once (cwtui.learn.reasons), not only a number."""
+    names catches, takes or fills at once (cwtui.reasons), not only a number."""
     from cwtui.learn.lessons import CHAPTERS
-    from cwtui.learn.reasons import effects
+    from cwtui.reasons import effects
 
     state = CHAPTERS[1].position()  # zone 3 one red bait: red catches the Lake's Perch
     session = GameSession.unlogged(state)

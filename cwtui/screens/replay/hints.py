@@ -13,7 +13,7 @@ from textual.dom import DOMNode
 from textual.message import Message
 
 from cwtui import words
-from cwtui.learn.reasons import effects
+from cwtui.reasons import effects
 from cwtui.replaying import Scrubber
 from engine.bots.judge import Weighed, weigh
 from engine.legal import legal_moves

@@ -24,7 +24,7 @@ from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from cwtui import words
-from cwtui.learn.reasons import effects
+from cwtui.reasons import effects
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.screens.since.since import SinceScreen
