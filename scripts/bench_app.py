@@ -31,6 +31,7 @@ from pathlib import Path
 
 from frame_timing import frame_work
 from textual.css.stylesheet import Stylesheet
+from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 from timings import report
 
@@ -64,6 +65,20 @@ def startup(runs: int = 5) -> list[float]:
     return times
 
 
+async def human_decision(app: CwtuiApp, pilot: Pilot[None]) -> PlayScreen | None:
+    """The play screen once a human seat is to decide (the bots' moves played), or None
+    when the game has left it (the results)."""
+    while True:
+        with contextlib.suppress(WorkerCancelled):  # a bot's search replaced by the next
+            await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, PlayScreen):
+            return None
+        if screen.options:
+            return screen
+
+
 async def draw_times(moves: int, size: tuple[int, int]) -> tuple[list[float], list[float], list[float]]:
     """Each move's draw time, its own work, and the harness's floor (a wait with nothing
     to draw)."""
@@ -77,14 +92,9 @@ async def draw_times(moves: int, size: tuple[int, int]) -> tuple[list[float], li
             await pilot.press("n", "ctrl+s")
             rng = Rng(5)
             while len(times) < moves:
-                with contextlib.suppress(WorkerCancelled):  # a bot's search replaced by the next
-                    await app.workers.wait_for_complete()
-                await pilot.pause()
-                screen = app.screen
-                if not isinstance(screen, PlayScreen):
+                screen = await human_decision(app, pilot)
+                if screen is None:
                     break
-                if not screen.options:
-                    continue
                 start = time.perf_counter()
                 await pilot._wait_for_screen()
                 app.screen._on_timer_update()

@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import tempfile
 import time
 from pathlib import Path
 
-from textual.worker import WorkerCancelled
+from bench_app import human_decision
 from timings import report
 
 from cwtui.app import CwtuiApp
 from cwtui.reasons import facts
-from cwtui.screens.play.play import PlayScreen
 from cwtui.widgets.table.quiet import TextLines
 from engine import legal_moves
 from engine.bots.judge import weigh
@@ -45,14 +43,9 @@ async def hint_times(hints: int, size: tuple[int, int]) -> tuple[list[float], li
             await pilot.press("n", "ctrl+s")
             rng = Rng(7)
             while len(shown) < hints:
-                with contextlib.suppress(WorkerCancelled):
-                    await app.workers.wait_for_complete()
-                await pilot.pause()
-                screen = app.screen
-                if not isinstance(screen, PlayScreen):
+                screen = await human_decision(app, pilot)
+                if screen is None:
                     break
-                if not screen.options:
-                    continue
                 if len(screen.options) > 1:
                     state = screen.session.state
                     start = time.perf_counter()
