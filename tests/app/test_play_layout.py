@@ -6,14 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import make_app
+from app_helpers import make_app, settle
 from helpers import config
+from textual.widgets._toast import Toast
 
 from cwtui import words
 from cwtui.screens.play.play import PlayScreen
 from cwtui.session import GameSession
 from cwtui.widgets.table.event_log import EventLog
 from cwtui.widgets.table.quiet import TextLines
+from engine import SeatConfig
+from engine.scenario import Scenario
+from engine.state import State
 
 
 async def open_bots_game(app, replays: Path):  # type: ignore[no-untyped-def]
@@ -159,3 +163,40 @@ async def test_the_keys_listed_only_where_there_is_room_act_at_every_size(replay
         await pilot.press("s")
         await pilot.pause()
         assert app.settings.bot_speed != speed
+
+
+def contests_to_win() -> State:
+    """Laurence (at the keyboard) holds the heaviest fish of every location; the contests
+    are next."""
+    seats = (SeatConfig("Laurence", "human"), SeatConfig("Nils", "greedy"))
+    sc = Scenario(seats=seats, seed=11).fish(0, ["Pike:12", "Perch:4", "Wrasse:4", "Salmon:7", "Mackerel:8"])
+    return sc.fish(1, ["Pike:9", "Mackerel:6"]).at_contests().build()
+
+
+async def test_a_contests_trophies_are_not_toasted_over_the_decision(replays: Path) -> None:
+    """At 120x40 two contest trophies were toasted one over the other across the next
+    contest's options, and stayed over the results: the contest's lines and the results
+    say them (R10); a toast is for a trophy taken during play (R8)."""
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(PlayScreen(GameSession.unlogged(contests_to_win()), app.settings))
+        await settle(pilot)
+        while isinstance(app.screen, PlayScreen):
+            await pilot.press("1")  # the heaviest fish first
+            await settle(pilot)
+        trophies = [p for p in app.screen.final.seats[0].trophies if p[0].endswith("_contest")]
+        assert len(trophies) == 3, "the scenario should win every contest"
+        assert not [n.message for n in app._notifications]
+
+
+async def test_a_trophy_toast_covers_no_option(replays: Path) -> None:
+    """A toast 60 columns wide covered the decision's right third at 120x40: it sits over
+    the seats' column."""
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await app.push_screen(PlayScreen(GameSession.unlogged(contests_to_win()), app.settings))
+        await settle(pilot)
+        app.screen.notify("You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies.", title="Trophy")
+        await pilot.pause(0.3)
+        toast = app.screen.query_one(Toast).region
+        assert toast.x >= app.screen.query_one("#prompt").region.right

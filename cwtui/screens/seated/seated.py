@@ -39,6 +39,7 @@ from cwtui.widgets.table.quiet import NoteLines, QuietOptionList, TextLines
 from cwtui.widgets.table.seat import SeatPanel, master_angler_line, zones_line
 from engine.bots.judge import Weighed
 from engine.cards import Cards
+from engine.components import CONTEST_TROPHY
 from engine.events import TrophyTaken
 from engine.moves import Move, Present
 from engine.view import View
@@ -667,16 +668,21 @@ class SeatedScreen(CompactScreen):
                 log.write(line)
 
     def tell_trophies(self, ply: Ply) -> None:
-        """A trophy the seat at the keyboard takes is said at once, over the table: in the
-        event log alone a newcomer took three Mystery Weights without noticing. Not in
-        the compact layout, where a toast covers the options, nor at the game's end,
-        where the results say every trophy (three toasts hid their score columns)."""
+        """A trophy the seat at the keyboard takes during play (R8) is said at once, over
+        the table: in the event log alone a newcomer took three Mystery Weights without
+        noticing. One toast a move, however many trophies it took (toasts stacked over the
+        decision); none for a contest's trophy (R10), which the contest's own lines and the
+        results say, nor in the compact layout, where a toast covers the options."""
         if self.has_class("-compact") or self.game.over:
             return
-        for e in ply.events:
-            if isinstance(e, TrophyTaken) and e.seat == self.viewer:
-                trophy = words.TROPHY_NAMES.get(e.trophy, e.trophy)
-                self.notify(f"You take the {trophy} trophy: {e.points} VP.", title="Trophy")
+        taken = [
+            f"{words.TROPHY_NAMES.get(e.trophy, e.trophy)} ({e.points} VP)"
+            for e in ply.events
+            if isinstance(e, TrophyTaken) and e.seat == self.viewer and e.trophy not in CONTEST_TROPHY
+        ]
+        if taken:
+            said = taken[0] if len(taken) == 1 else ", ".join(taken[:-1]) + " and " + taken[-1]
+            self.notify(f"You take the {said} {'trophy' if len(taken) == 1 else 'trophies'}.", title="Trophy")
 
     def ply_lines(self, ply: Ply, viewer: int | None) -> list[str | Text]:
         """A ply in the event log of `viewer`: the mover's line says so where a server's

@@ -21,15 +21,16 @@ from cwtui.widgets.table.marks import Marks
 from cwtui.widgets.table.marks import only as marks_only
 from cwtui.words import TROPHY_NAMES
 from engine.cards import Cards
-from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS, SPACES, ZONES
+from engine.components import COLORS, CONTEST_ORDER, CONTEST_TROPHY, LOCATION_OF_COLOR, LOCATIONS, SPACES, ZONES
 from engine.view import View
 
 ROOMY = 110  # content columns from which the board spreads out (200×50)
 
-# The trophies in the order of the rulebook's trophy board (R8, R10).
+# The trophies in the order of the rulebook's trophy board (R8), then the contests in the
+# order they are held (R10: the French rulebook's Shore, Lake, River), as the results say them.
 TROPHY_ORDER = (
     "first_to_12", "first_to_8_species", "small_species", "three_identical", "four_different",
-    "shore_contest", "river_contest", "lake_contest",
+    *(CONTEST_TROPHY[loc] for loc in CONTEST_ORDER),
 )  # fmt: skip
 
 
