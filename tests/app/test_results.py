@@ -221,3 +221,23 @@ async def test_a_tie_line_opens_the_rule_it_cites(tmp_path: Path) -> None:
         await settle(pilot)
         rules = app.screen
         assert isinstance(rules, RulesScreen) and rules.query_one("#rule-R10-3").has_class("-found")
+
+
+def test_the_contests_read_in_the_order_they_are_held_and_their_columns_line_up() -> None:
+    """The contests were held Shore, Lake, River (R10, the French rulebook) and their
+    tables listed so, but the score sheet said Shore, River, Lake; and each table sized
+    its own columns, so the fish and weights stood at other columns in each."""
+    seats = (SeatConfig("Laurence"), SeatConfig("Nils"))
+    sc = Scenario(seats=seats, seed=11).fish(0, ["Pike:12", "Perch:4", "Wrasse:4", "Salmon:7", "Mackerel:8"])
+    state = to_the_end(sc.fish(1, ["Pike:9", "Mackerel:6"]).at_contests().build())
+    shown = ShowResults.of(state, ["Laurence", "Nils"], None, watching=False)
+    screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None)
+    sheet = sheet_text(screen)
+    assert sheet.index("Shore contest") < sheet.index("Lake contest") < sheet.index("River contest")
+    columns = set()
+    for loc in range(3):
+        console = Console(width=100, record=True, color_system=None)
+        console.print(screen.contest_table(loc))
+        head = next(line for line in console.export_text().splitlines() if "Presented fish" in line)
+        columns.add(tuple(head.index(word) for word in ("Presented fish", "Weight", "Trophy")))
+    assert len(columns) == 1, columns

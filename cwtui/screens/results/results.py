@@ -133,8 +133,12 @@ class ResultsScreen(Screen[None]):
             expand=True,
             box=box.SIMPLE_HEAD,
         )
-        for col in ("Seat", "Presented fish", "Weight", "Trophy"):
-            table.add_column(col)
+        # the same columns in every contest's table, so they read down as one: the fish
+        # take what the seat's name, the weight and the trophy leave
+        table.add_column("Seat", width=max(len("Seat"), *(len(name) for name in self.names)))
+        table.add_column("Presented fish", ratio=1)
+        table.add_column("Weight", width=len("Weight"))
+        table.add_column("Trophy", width=len("Trophy"))
         rows = []
         ranked = self.contest_order(loc)
         place = {seat: i for i, (seat, _total, _time) in enumerate(ranked)}
