@@ -266,14 +266,15 @@ class Box(App[None]):
 
 async def test_text_cut_by_its_box_ends_in_an_ellipsis() -> None:
     """A TextLines box of fixed height (the since strip, a status bar) never cuts text
-    silently: when the text wraps past the box, its last line ends in "…"."""
+    silently: when the text wraps past the box, its last line ends in "…" — between two
+    words, not in one ("take…", "(every…" read as words of their own)."""
     async with Box().run_test(size=(40, 6)) as pilot:
         box = pilot.app.query_one("#box", TextLines)
         box.update(Box.SINCE)
         await pilot.pause()
         lines = box.drawn_text.splitlines()
         assert len(lines) == 2 and lines[-1].endswith("…") and all(len(line) <= 30 for line in lines)
-        assert lines[0] == "Since your last turn: Ana" and lines[1] == "places a 1 on purple and take…"
+        assert lines[0] == "Since your last turn: Ana" and lines[1] == "places a 1 on purple and…"
         box.update("Short enough")
         await pilot.pause()
         assert box.drawn_text == "Short enough"

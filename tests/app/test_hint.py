@@ -167,8 +167,9 @@ async def test_a_hint_asked_while_an_earlier_search_runs_waits_for_it(replays: P
 
 async def test_a_hint_mark_is_never_broken_over_two_lines(replays: Path) -> None:
     """Issue 52.9: after an option long enough to fill its line, the hint's mark broke
-    over two ("◀ 100%" / "win"). A mark that does not fit after the option stands before
-    it, whole."""
+    over two ("◀ 100%" / "win"). A mark that does not fit after the option's last line
+    stands on a line of its own under it, whole — before the label it read as the key's
+    (a whole-game read: "3 ◀ −2.5 points Take the 2…")."""
     from rich.console import Console
 
     from engine import apply
@@ -191,6 +192,8 @@ async def test_a_hint_mark_is_never_broken_over_two_lines(replays: Path) -> None
             console.print(prompt)
             lines = console.export_text().splitlines()
             assert any(mark in line for line in lines), lines
+            label = words.option(screen.asking, state.cards, screen.options[index])
+            assert " ".join(prompt.plain.split()).startswith(f"{screen.option_keys()[index]} {label}"), prompt.plain
         assert any(len(screen.option_prompt(i).plain) + 16 > width for i in range(len(screen.options)))
 
 
@@ -275,3 +278,31 @@ async def test_the_hints_pick_stays_in_view_at_80x24(replays: Path) -> None:
                     out.append((session.state.ply, line, top, rows))
             screen.play_move(screen.options[rng.below(len(screen.options))])
         assert checked == 12 and not out, out
+
+
+def test_the_key_line_names_the_keys_a_decision_kept() -> None:
+    """A decision that went on kept its options' keys (the Port's second action), and the
+    key line said "1–8" over seven options: it names the keys there are."""
+    from cwtui.screens.seated.seated import key_ranges
+
+    assert key_ranges(["1", "2", "3", "", "5", "6", "7", "8"]) == "1–3, 5–8"
+    assert key_ranges(list("123456789acd")) == "1–d"  # b and h are other keys: no gap
+    assert key_ranges(["", "2"]) == "2"
+
+
+async def test_a_hint_over_a_list_that_scrolls_still_says_so(replays: Path) -> None:
+    """The hint takes the key line's place, which said "19 options: ↑↓ for the rest": at
+    80x24 the hint named option 6 below the list's last row with nothing saying there
+    were more. The hint says it too, and is never cut at 80x24 (two lines were too few
+    for its reasons)."""
+    from test_snapshots import mid_game
+
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, GameSession.unlogged(mid_game().build()))
+        assert screen.query_one("#options", OptionList).max_scroll_y > 0
+        await pilot.press("h")
+        await settle(pilot)
+        said = hint_text(screen)
+        assert said.startswith("Hint") and f"{len(screen.options)} options: ↑↓ for the rest" in " ".join(said.split())
+        assert not screen.query_one("#keys", TextLines).cut

@@ -9,7 +9,7 @@ back (`take_back`) and what the hint searches from. It reads the game only throu
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePath
 from typing import ClassVar, Protocol
 
@@ -91,6 +91,19 @@ class SeatedGame(Protocol):
 
 BOARD_TIP = "Angler spaces, locations, decks"
 SUPPLY_TIP = "Trophies, tiles, Master Anglers"
+
+
+def key_ranges(keys: Sequence[str]) -> str:
+    """The option keys given, as runs in the keys' order: "1–3, 5–8" where a decision
+    that goes on kept its keys (a key line said "1–8" over seven options)."""
+    given = sorted((k for k in keys if k), key=OPTION_KEYS.index)
+    runs: list[list[str]] = []
+    for key in given:
+        if runs and OPTION_KEYS.index(key) == OPTION_KEYS.index(runs[-1][-1]) + 1:
+            runs[-1].append(key)
+        else:
+            runs.append([key])
+    return ", ".join(run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
 class SeatedScreen(CompactScreen):
@@ -194,7 +207,7 @@ class SeatedScreen(CompactScreen):
                 yield NoteLines(SINCE_LINES, id="since", cut_note="F7: all")
                 yield NoteLines(2, id="question")
                 yield QuietOptionList(id="options")
-                yield NoteLines(2, id="keys")  # a line; a hint and its reasons, two
+                yield NoteLines(3, id="keys")  # a line; a hint and its reasons, up to three
         yield Footer(compact=True)
 
     def prompt_top(self) -> Iterable[Widget]:
@@ -337,8 +350,7 @@ class SeatedScreen(CompactScreen):
     def key_line(self) -> Text:
         """How to choose; with options past the list's last row, how many there are."""
         last = len(self.options)
-        given = sorted((k for k in self.keys if k), key=OPTION_KEYS.index)
-        keys = f"{given[0]}–{given[-1]}" if len(given) > 1 else given[0] if given else "1"
+        keys = key_ranges(self.keys) or "1"
         undo = (" · u: undo" if self.game.can_undo else "") + self.more_keys()
         if self.query_one("#options", QuietOptionList).overflowing:
             return Text.assemble(
@@ -445,7 +457,10 @@ class SeatedScreen(CompactScreen):
             menu.replace_option_prompt_at_index(index, self.option_prompt(index, words.hint_mark(w, rank == 0)))
         asked, cards = message.asked, self.game.cards
         does = [effects(asked, cards, w.move, seed=asked.ply) for _index, w in top]
-        self.show_hint(words.hint([keys[index] or "·" for index, _w in top], [w for _index, w in top], does))
+        said = words.hint([keys[index] or "·" for index, _w in top], [w for _index, w in top], does)
+        if self.query_one("#options", QuietOptionList).overflowing:  # the key line it replaces said so
+            said.append(f" · {len(self.options)} options: ↑↓ for the rest", style="dim")
+        self.show_hint(said)
         menu.highlighted = top[0][0]
         # after the layout the hint's second line makes: scrolled now, the list's box
         # then lost a row and the pick could fall below it (seen at 80x24: "would play 6"
@@ -464,11 +479,12 @@ class SeatedScreen(CompactScreen):
         if note:
             mark = Text(f" {note} ", style=HINT)
             width = self.query_one("#options", OptionList).scrollable_content_region.width
-            if prompt.cell_len + 2 + mark.cell_len <= width:
-                prompt.append("  ")
-                prompt.append_text(mark)
-            else:  # after a label that fills its line, the mark broke over two ("◀ 100%" / "win")
-                prompt = Text.assemble((f"{key} ", "bold"), mark, " ", label)
+            # after the label's last line where it fits; else on a line of its own (it broke
+            # over two after a full line, "◀ 100%" / "win", and before the label it read
+            # as the key's)
+            last = prompt.wrap(self.app.console, max(1, width))[-1] if width > 0 else prompt
+            prompt.append("  " if last.cell_len + 2 + mark.cell_len <= width else "\n  ")
+            prompt.append_text(mark)
         return prompt
 
     def option_keys(self) -> list[str]:

@@ -138,7 +138,15 @@ class TextLines(Drawn):
         # the rest on the last line, cut where the box ends
         last = Text(" ").join(lines[height - 1 :])
         note = Text(f" {self.cut_note}", style="reverse") if self.cut_note else Text()
-        last.truncate(max(1, width - note.cell_len), overflow="ellipsis")
+        room = max(1, width - note.cell_len)
+        if last.cell_len > room:  # cut between words where the line has one: "(every…" read as a word
+            whole = last.plain
+            last.truncate(room - 1)
+            space = last.plain.rfind(" ")
+            if whole[len(last.plain) : len(last.plain) + 1] != " " and space > room // 2:
+                last = last[:space]
+            last.rstrip()
+            last.append("…")
         last.append_text(note)
         shown = Text("\n").join([*lines[: height - 1], last])
         shown.style = text.style
