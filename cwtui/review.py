@@ -52,12 +52,13 @@ from engine.replay import Replay
 from engine.view import View
 
 SIDECAR_SUFFIX: Final = ".review.json"
-# 3: each loss with its 95% margin, graded by its interval; 2: graded in points lost
-# by the loss alone; 1: in win chance lost
-SIDECAR_FORMAT: Final = 3
+# 4: a decision's candidates; 3: each loss with its 95% margin, graded by its interval;
+# 2: graded in points lost by the loss alone; 1: in win chance lost
+SIDECAR_FORMAT: Final = 4
 OLDER: Final = {  # how a kept review of an earlier format grades, as a note says it
     1: "grades in win chances",
     2: "grades by its losses alone, without their margins of error",
+    3: "lists no candidates at a decision",
 }
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)
@@ -441,6 +442,25 @@ def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
     return f"played {played}; better was {best}{does}" + (f" ({why_words(judged)})" if judged.why else "")
 
 
+def candidates_line(judged: Judged, seen: View, cards: Cards) -> str:
+    """The moves the review weighed at a decision, each with the points it gives up and
+    their margin, the best first: "take Char #16 (red blue red), the best; take Dogfish
+    #21 (…) 0.0 ± 2.0; played refill zone 5 (draw 3 bait) −2.8 ± 1.5" — the move played
+    among them where the search ranked it so, else after them. Empty where the review
+    weighed none (the move played was the best, or as good)."""
+    if not judged.candidates:
+        return ""
+    said = []
+    for c in judged.candidates:
+        move = mid_sentence(option(seen, cards, c.move))
+        loss = ", the best" if c.move == judged.best else f" {points(c.loss, c.margin)}"
+        said.append(f"{move}{loss}" + (", played" if c.move == judged.chosen else ""))
+    if all(c.move != judged.chosen for c in judged.candidates):
+        played = mid_sentence(option(seen, cards, judged.chosen))
+        said.append(f"played {played} {points(judged.loss, judged.margin)}")
+    return "; ".join(said)
+
+
 def why_words(judged: Judged) -> str:
     """Where the better move's lead lies: "Lake contest +3.1, Master Anglers caught +0.8"."""
     return ", ".join(f"{PART_NAMES.get(part, part)} +{points:.1f}" for part, points in judged.why)
@@ -449,7 +469,8 @@ def why_words(judged: Judged) -> str:
 def points(value: float, margin: float = 0.0) -> str:
     """Points lost as a player reads them: "−2.4" (`tenths`), with its 95% margin when
     it has one ("−2.4 ± 0.9")."""
-    return f"−{tenths(value):.1f}" + (f" ± {margin:.1f}" if margin else "")
+    shown = tenths(value)
+    return (f"−{shown:.1f}" if shown else "0.0") + (f" ± {margin:.1f}" if margin else "")
 
 
 def tenths(value: float) -> float:
@@ -466,6 +487,7 @@ class Worst:
     loss: float  # points
     margin: float  # the loss's 95% margin, points
     line: str  # decision_line's words
+    candidates: str  # candidates_line's
 
 
 @dataclass(frozen=True)
@@ -505,7 +527,15 @@ def summary(game: GameReview, cards: Cards, worst: int = 3) -> list[SeatSummary]
         grades = ", ".join(quantity(counts[g], g) if g in MISTAKES else f"{counts[g]} {g}" for g in GRADES if counts[g])
         grades = grades or "none"
         lines = tuple(
-            Worst(j.ply, j.grade, j.loss, j.margin, decision_line(j, seen[j.ply], cards)) for j in costly[seat]
+            Worst(
+                j.ply,
+                j.grade,
+                j.loss,
+                j.margin,
+                decision_line(j, seen[j.ply], cards),
+                candidates_line(j, seen[j.ply], cards),
+            )
+            for j in costly[seat]
         )
         lost, accuracy, band = game.points_lost(seat), game.accuracy(seat), game.band(seat)
         out.append(SeatSummary(seat, names[seat], accuracy, band, lost, len(judged), grades, lines))
@@ -521,7 +551,10 @@ def report(game: GameReview, cards: Cards) -> list[str]:
         lines.append(f"  {s.name} (seat {s.seat}): {s.headline}")
         lines.append(f"    {s.grades}")
         # numbered as the table, the replay and its review number moves: from 1
-        lines += [f"    move {w.ply + 1}, {w.grade} ({points(w.loss, w.margin)}): {w.line}" for w in s.worst]
+        for w in s.worst:
+            lines.append(f"    move {w.ply + 1}, {w.grade} ({points(w.loss, w.margin)}): {w.line}")
+            if w.candidates:
+                lines.append(f"      weighed: {w.candidates}")
     return lines
 
 

@@ -185,16 +185,19 @@ def quick_judge(job):  # (engine.bots.judge.Position, level, cards) -> engine.bo
     """A stand-in for a review's search, where what is tested is the keeping, loading or
     showing of reviews rather than the search: a made-up loss in points that differs
     from decision to decision (every grade turns up in a long game)."""
-    from engine.bots.judge import Judged, grade
+    from engine.bots.judge import Candidate, Judged, grade
 
     position = job[0]
     loss = float(position.ply % 25) / 3
     if not loss:
         return Judged(position.ply, position.seat, position.phase, len(position.moves), position.chosen,
                       position.chosen, 0.5, 0.5, None, None, 0.0, grade(0.0))  # fmt: skip
+    # the candidates a costly decision lists: the best, then up to two more, each losing more
+    weighed = (position.moves[0], *[m for m in position.moves[1:] if m != position.chosen][:1], position.chosen)
+    candidates = tuple(Candidate(m, loss * i / 2, 0.3 * i) for i, m in enumerate(dict.fromkeys(weighed)))
     return Judged(position.ply, position.seat, position.phase, len(position.moves), position.chosen,
                   position.moves[0], 0.5, 0.5 - loss / 100, 2.0, 2.0 - loss, loss, grade(loss),
-                  (("lake_contest", loss),))  # fmt: skip
+                  (("lake_contest", loss),), candidates=candidates if grade(loss) != "best" else ())  # fmt: skip
 
 
 def play_moves(session, moves: int) -> None:  # session: cwtui.session.GameSession

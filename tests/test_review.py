@@ -90,6 +90,11 @@ def test_throwing_away_a_contest_is_a_mistake_or_worse_and_avoiding_it_is_best()
     assert blundered.lead_chosen is not None and 3.0 < blundered.loss <= 7.0
     assert blundered.loss == pytest.approx(blundered.lead_best - blundered.lead_chosen)
     assert blundered.why == (("shore_contest", pytest.approx(blundered.loss, abs=0.01)),)
+    # its candidates (issue 54): the two moves there are, the best first, the played one
+    # with the loss and margin the decision has; none listed for the decision made well
+    assert [c.move for c in blundered.candidates] == [flounder, nothing] and avoided.candidates == ()
+    assert blundered.candidates[0].loss == 0.0 and blundered.candidates[0].margin == 0.0
+    assert (blundered.candidates[1].loss, blundered.candidates[1].margin) == (blundered.loss, blundered.margin)
 
 
 def test_a_catch_thrown_away_is_a_mistake_or_worse() -> None:
@@ -354,10 +359,16 @@ def test_the_command_reports_accuracy_and_the_worst_decisions(
     cut = tmp_path / "random.jsonl"
     cut.write_bytes(b"".join(path.read_bytes().splitlines(keepends=True)[:41]))
     assert main(["review", str(cut), "--seats", "Ana", "--workers", "1"]) == 0
-    worst = [line for line in capsys.readouterr().out.splitlines() if line.startswith("    move ")]
+    out = capsys.readouterr().out.splitlines()
+    worst = [line for line in out if line.startswith("    move ")]
     assert worst and all(
         re.search(r", (good|inaccuracy|mistake|blunder) \(−[\d.]+ ± [\d.]+\): played ", w) for w in worst
     )
+    # under each, the candidates it weighed (issue 54): the best, then each with its loss ± margin
+    weighed = [out[out.index(w) + 1] for w in worst]
+    assert all(
+        re.fullmatch(r"      weighed: [^;]+, the best(; [^;]+ (0\.0|−[\d.]+) ± [\d.]+(, played)?)+", w) for w in weighed
+    ), weighed
 
 
 def _noisy_judge(job):  # -> Judged: every decision best, having lost the rollouts' noise

@@ -267,7 +267,8 @@ def _review_rows(checked: Checked) -> list[tuple[object, ...]]:
     return [
         (kept.game, j.ply + 1, j.seat, j.phase, j.chosen.__struct_config__.tag, msgspec.json.encode(j.chosen).decode(),
          msgspec.json.encode(j.best).decode(), j.options, j.before, j.after, j.lead_best, j.lead_chosen, j.loss,
-         j.margin, j.rollouts, j.grade, move_accuracy(j.loss), msgspec.json.encode(j.why).decode(), settings.level,
+         j.margin, j.rollouts, j.grade, move_accuracy(j.loss), msgspec.json.encode(j.why).decode(),
+         msgspec.json.encode(j.candidates).decode(), settings.level,
          settings.engine, checked.verified, checked.verdict)
         for j in kept.decisions
     ]  # fmt: skip

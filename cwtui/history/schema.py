@@ -13,12 +13,13 @@ from engine.setup import SILENT_SEAT
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 13  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+SCHEMA_VERSION = 14  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
 # 7: games.verified and verdict; 8: a server's ratings (rated_games); 9: a ratings line left out, and why;
 # 10: the bytes --verify checked (log_files.hash), and a replay's verdict in which file holds a game;
 # 11: reviews checked against their logs, and judged again by --verify (reviews.verified);
 # 12: moves and rounds numbered as the table shows them (move = ply + 1, round), the log's ply as log_ply;
 # 13: reviews.loss_margin and rollouts (a loss's 95% interval; grades by it)
+# 14: reviews.candidates (the moves weighed at a decision, each with its loss and margin)
 
 
 @dataclass(frozen=True)
@@ -495,6 +496,12 @@ TABLES: tuple[Table, ...] = (
                 "JSON",
                 "where the better move's lead lies: [part, points] pairs, largest first (a trophy, "
                 "master_anglers or tags)",
+            ),
+            _c(
+                "candidates",
+                "JSON",
+                "where the move chosen cost something (graded good or worse): the search's three best moves, the "
+                "best first, then by points lost, each [move, loss, loss_margin] (the move as logged); else []",
             ),
             _c("level", "VARCHAR", "the search level that judged it: medium or hard"),
             _c("engine", "VARCHAR", "the engine version that judged it"),

@@ -98,6 +98,7 @@ PARTS: Final = (*get_args(TrophyKind), "master_anglers", "tags")
 _PART: Final = {part: i for i, part in enumerate(PARTS)}
 WHY_POINTS: Final = 0.5  # a part of the better move's lead worth naming, in points
 WHY_SHOWN: Final = 3  # parts named at most, largest first
+CANDIDATES: Final = 3  # moves a review lists at a decision whose move was not the best, and a hint weighs
 
 
 class Position(NamedTuple):
@@ -109,6 +110,15 @@ class Position(NamedTuple):
     view: View
     moves: list[Move]  # its legal moves, in the engine's order
     chosen: Move
+
+
+class Candidate(msgspec.Struct, frozen=True, array_like=True):
+    """A move the judge weighed at a decision: the points it gives up against the best
+    (0 for the best) and that loss's 95% margin (0: the best itself)."""
+
+    move: AnyMove
+    loss: float
+    margin: float
 
 
 class Judged(msgspec.Struct, frozen=True):
@@ -132,6 +142,11 @@ class Judged(msgspec.Struct, frozen=True):
     why: tuple[tuple[str, float], ...] = ()
     margin: float = 0.0  # the loss's 95% margin of error, points (0: the best itself, nothing rolled out)
     rollouts: int = 0  # of each of the two moves
+    # Where the move chosen cost something (graded good or worse): the search's
+    # CANDIDATES best moves, the best first, then by the points they give up, as GNU
+    # Backgammon lists a decision's candidates (the move chosen among them only when
+    # the search ranked it so).
+    candidates: tuple[Candidate, ...] = ()
 
 
 def default_seats(config: GameConfig) -> list[int]:
@@ -275,6 +290,15 @@ class Bench:
         pairs = [b - m for b, m in zip(best.leads, played.leads, strict=True)]
         return Z95 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else math.inf
 
+    def candidates(self) -> tuple[Candidate, ...]:
+        """The search's CANDIDATES best moves, each with the points it gives up and their
+        margin: the best first, the rest by their loss."""
+        ranked = [
+            Candidate(cast("AnyMove", o.move), self.loss(o.move), self.margin(o.move)) for o in self.ranked[:CANDIDATES]
+        ]
+        best, *others = ranked
+        return (best, *sorted(others, key=lambda c: c.loss))
+
     def why(self, move: Move) -> tuple[tuple[str, float], ...]:
         """Where the best move's lead is larger than `move`'s (see `why`); none when the
         move gives nothing up."""
@@ -295,12 +319,13 @@ def judge(position: Position, level: str, cards: Cards, stream: str = "review", 
     bench.settle(chosen)
     better, played = bench.pair(chosen)
     loss, margin = bench.loss(chosen), bench.margin(chosen)
+    verdict = graded(loss, margin)  # candidates only where it says the move cost something: their rollouts cost 16%
     # The chart's win chances: the search's with its move, less what the rollouts lost.
     after = min(1.0, max(0.0, best.win_rate - (better.won - played.won)))
     return Judged(
         position.ply, position.seat, position.phase, len(position.moves), cast("AnyMove", chosen),
-        cast("AnyMove", best.move), best.win_rate, after, better.lead, played.lead, loss, graded(loss, margin),
-        bench.why(chosen), margin, len(played.sheets),
+        cast("AnyMove", best.move), best.win_rate, after, better.lead, played.lead, loss, verdict,
+        bench.why(chosen), margin, len(played.sheets), bench.candidates() if verdict != GRADES[0] else (),
     )  # fmt: skip
 
 
@@ -315,7 +340,6 @@ class Weighed(NamedTuple):
 
 
 HINT_LEVEL: Final = "medium"  # the judge a hint asks: the review's (cwtui review, the replay's R)
-WEIGHED: Final = 3  # moves a hint weighs: the judge's best and the two searched most after it
 
 
 def weigh(seen: View, moves: list[Move], cards: Cards, level: str = HINT_LEVEL) -> list[Weighed]:
@@ -327,11 +351,7 @@ def weigh(seen: View, moves: list[Move], cards: Cards, level: str = HINT_LEVEL) 
     # Not raced: racing its two moves took the hint from 0.3 s to 2 s at worst. The
     # review races a move played where its flag is in doubt, on the same streams, so its
     # loss then lies in the interval said here, narrower.
-    weighed = [
-        Weighed(o.move, bench.loss(o.move), bench.why(o.move), bench.margin(o.move)) for o in bench.ranked[:WEIGHED]
-    ]
-    best, *others = weighed
-    return [best, *sorted(others, key=lambda w: w.loss)]
+    return [Weighed(c.move, c.loss, bench.why(c.move), c.margin) for c in bench.candidates()]  # the review's candidates
 
 
 def rollouts(

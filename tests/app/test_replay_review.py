@@ -363,7 +363,9 @@ def test_the_readme_quotes_the_line_at_a_mistake_as_the_replay_writes_it(game: P
     assert line is not None
     seen = cursor.shown((decision.seat,))[decision.seat]
     played, better = (mid_sentence(option(seen, CARDS, m)) for m in (decision.chosen, decision.best))
-    written = line.plain.replace(played, "…", 1).replace(better, "…", 1).replace(reviews.why_words(decision), "WHY")
+    first, weighed = line.plain.split("\nWeighed: ")  # issue 54: the candidates under it
+    assert "and under it the moves weighed" in row and weighed == reviews.candidates_line(decision, seen, CARDS)
+    written = first.replace(played, "…", 1).replace(better, "…", 1).replace(reviews.why_words(decision), "WHY")
     written = written.replace(cursor.names[decision.seat], "Ana")
 
     def alike(text: str) -> str:

@@ -55,6 +55,12 @@ def test_reviews_load_once_and_follow_their_files(games: Path, tmp_path: Path) -
         db, "SELECT lead_best - lead_chosen, why->>'$[0][0]' FROM reviews ORDER BY loss DESC, move LIMIT 1"
     ) == [(pytest.approx(worst.loss), worst.why[0][0])]
     assert rows(db, "SELECT count(*) FROM reviews WHERE loss = 0 AND lead_best IS NOT NULL") == [(0,)]
+    # issue 54: each costly decision's candidates as kept, [move, loss, margin] each, the
+    # best first; none where the move was as good as the best
+    kept = {j.ply + 1: msgspec.json.decode(msgspec.json.encode(j.candidates)) for j in made.decisions}
+    assert any(kept.values()) and not all(kept.values())
+    assert {move: msgspec.json.decode(c) for move, c in rows(db, "SELECT move, candidates FROM reviews")} == kept
+    assert rows(db, "SELECT count(*) FROM reviews WHERE grade <> 'best' AND (candidates->'$[0][0]') <> best") == [(0,)]
     # the decisions join their moves
     assert rows(db, "SELECT count(*) FROM reviews r JOIN moves m USING (game, move) WHERE m.seat = r.seat") == [
         (decisions,)

@@ -65,6 +65,10 @@ class Graded:
         text.append(f": {review.decision_line(judged, seen, cursor.cards)}")
         if review.costly(judged) and forkable:  # else as good: nothing better to try
             text.append(" · f tries the better move", style="dim")
+        weighed = review.candidates_line(judged, seen, cursor.cards)
+        if weighed and review.costly(judged):
+            text.append("\nWeighed: ", style="bold")
+            text.append(weighed)
         return text
 
     def mistake_from(self, here: int, direction: int, speaks_of: SpeaksOf) -> int | None:
