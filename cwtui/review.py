@@ -26,7 +26,7 @@ import msgspec
 from cwtui.logfile import MAX_LOG, open_regular, read_bytes, write_whole
 from cwtui.processes import run_all, start_ray
 from cwtui.reasons import effects
-from cwtui.words import PART_NAMES, mid_sentence, option, quantity
+from cwtui.words import PART_NAMES, mid_sentence, option, quantity, tenths
 from engine import ENGINE_VERSION
 from engine.bots import level as search_level
 from engine.bots.judge import (
@@ -471,13 +471,6 @@ def points(value: float, margin: float = 0.0) -> str:
     it has one ("−2.4 ± 0.9")."""
     shown = tenths(value)
     return (f"−{shown:.1f}" if shown else "0.0") + (f" ± {margin:.1f}" if margin else "")
-
-
-def tenths(value: float) -> float:
-    """Points to the tenth below, as the grades are bounded (GRADE_BOUNDS: a loss under
-    0.5 is best, which rounded could read 0.5); the nudge keeps a tenth that a float
-    holds as 0.6999… a tenth."""
-    return math.floor(value * 10 + 1e-9) / 10
 
 
 @dataclass(frozen=True)

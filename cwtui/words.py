@@ -8,6 +8,7 @@ full view.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -127,7 +128,7 @@ def hint(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence[Sequ
         if rank and as_good(w.loss, w.margin):
             text.append(" is as good")
         elif rank:
-            text.append(f" gives up {w.loss:.1f} ± {w.margin:.1f}{KEEP}points")
+            text.append(f" gives up {tenths(w.loss):.1f} ± {w.margin:.1f}{KEEP}points")
             # where the points go, largest first: the parts' own numbers are the review's
             # detail (they may add up to more than the whole: other parts gain a little)
             parts = ", ".join(PART_NAMES.get(part, part) for part, _points in w.why[:2])
@@ -140,6 +141,14 @@ def hint(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence[Sequ
     return text
 
 
+def tenths(value: float) -> float:
+    """Points to the tenth below, as the grades are bounded (GRADE_BOUNDS: a loss under
+    0.5 is best, which rounded could read 0.5); the nudge keeps a tenth that a float
+    holds as 0.6999… a tenth. The hint and the review say a loss by it alike (the hint's
+    "gives up 5.1", rounded, read "−5.0" in the review)."""
+    return math.floor(value * 10 + 1e-9) / 10
+
+
 def as_good(loss: float, margin: float = 0.0) -> bool:
     """A move giving up so little, or so little surely, that the review grades it as it
     grades the best (engine.bots.judge.graded: by its interval's lower end)."""
@@ -150,7 +159,7 @@ def hint_mark(w: Weighing, best: bool) -> str:
     """What an option the hint weighed is marked with in the list."""
     if best:
         return "◀ hint"
-    return "◀ as good" if as_good(w.loss, w.margin) else f"◀ −{w.loss:.1f}{KEEP}points"
+    return "◀ as good" if as_good(w.loss, w.margin) else f"◀ −{tenths(w.loss):.1f}{KEEP}points"
 
 
 def species_of(cards: Cards, fish: int) -> str:

@@ -306,3 +306,15 @@ async def test_a_hint_over_a_list_that_scrolls_still_says_so(replays: Path) -> N
         said = hint_text(screen)
         assert said.startswith("Hint") and f"{len(screen.options)} options: ↑↓ for the rest" in " ".join(said.split())
         assert not screen.query_one("#keys", TextLines).cut
+
+
+def test_the_hint_and_the_review_say_a_loss_alike() -> None:
+    """At the replay's mistake the hint said '2 gives up 5.1 ± 3.1 points' (rounded) and
+    the review's candidates '−5.0 ± 3.1' (to the tenth below, as grades are bounded)."""
+    from cwtui import review
+    from engine.moves import EndTurn
+
+    w = Weighed(EndTurn(), 5.07, (), 3.1)
+    best = Weighed(EndTurn(), 0.0, (), 0.0)
+    assert "gives up 5.0 ± 3.1" in words.hint(["1", "2"], [best, w]).plain
+    assert words.hint_mark(w, best=False).startswith("◀ −5.0") and review.points(5.07, 3.1) == "−5.0 ± 3.1"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from cwtui import review
+from cwtui import review, words
 from cwtui.replaying import Scrubber
 from cwtui.screens.review_summary.review_summary import GRADE_STYLES, ReviewSummaryScreen
 from cwtui.widgets.line_chart import LinePlot, Note, Series
@@ -60,7 +60,7 @@ class Graded:
         seen = cursor.shown((judged.seat,))[judged.seat]
         text = Text(f"{cursor.names[judged.seat]}'s next move, ")
         text.append(GRADE_WORDS[judged.grade], style=GRADE_STYLES.get(judged.grade, "bold"))
-        if review.tenths(judged.loss):
+        if words.tenths(judged.loss):
             text.append(f" ({review.points(judged.loss, judged.margin)})")
         text.append(f": {review.decision_line(judged, seen, cursor.cards)}")
         if review.costly(judged) and forkable:  # else as good: nothing better to try
