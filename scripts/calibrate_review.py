@@ -18,6 +18,9 @@ prints, by the kind of player that made the decisions (random, easy, medium, har
 4. Noise (--noise N): N decisions, drawn at random, judged again on other random
    streams: how far the two losses lie apart, and how often the grade is the same.
 
+5. With --recheck: every decision flagged an inaccuracy or worse judged again on other
+   streams, and how it reads there (does a flag the review shows a player hold?).
+
 --save FILE keeps each judged decision (JSON lines) as it comes, and the same command
 run again after a stop judges only those not yet in it; --samples FILE reads them back
 instead of judging, to look at them again (say after changing the grade bounds).
@@ -39,7 +42,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cwtui.logfile import read_log
 from cwtui.processes import default_workers, run_all
-from engine.bots.judge import BANDS, BEGINNER, GRADES, Position, accuracy_of, band_of, grade, judge, positions
+from engine.bots.judge import (
+    BANDS,
+    BEGINNER,
+    GRADE_BOUNDS,
+    GRADES,
+    MISTAKES,
+    Position,
+    accuracy_of,
+    band_of,
+    grade,
+    judge,
+    positions,
+)
 from engine.cards import load_cards
 from engine.config import kind_name
 from engine.rng import Rng, stream_seed
@@ -79,6 +94,51 @@ def measure(job: Job) -> Sample:
     again = judge(position, level, CARDS, stream="noise", against=against) if noisy else None
     return Sample(pairing, game, position.seat, kind, position.ply, judged.loss, None if again is None else again.loss,
                   judged.grade, None if again is None else again.grade)  # fmt: skip
+
+
+def judged_again(job: Job) -> tuple[str, int, float, str]:
+    """A decision judged again on other streams: (game, ply, its loss there, its grade)."""
+    position, level, _pairing, game, _kind, _noisy, against = job
+    again = judge(position, level, CARDS, stream="noise", against=against)
+    return game, position.ply, again.loss, again.grade
+
+
+def recheck(
+    found: list[tuple[str, Path]], samples: list[Sample], level: str, workers: int, against: str
+) -> list[Sample]:
+    """Every decision flagged an inaccuracy or worse judged again on other streams (its
+    noise, where not judged again already): a flag is the review's word to a player, and
+    what matters is how often judging again says it too."""
+    flagged = {(s.game, s.ply) for s in samples if s.grade in MISTAKES and s.noise is None}
+    todo = [job for job in jobs(found, level, 0, 0, set(), against) if (job[3], job[0].ply) in flagged]
+    again = {(g, ply): (loss, graded) for g, ply, loss, graded in run_all(judged_again, todo, len(todo), workers)}
+    return [s._replace(noise=again[(s.game, s.ply)][0], noise_grade=again[(s.game, s.ply)][1])
+            if (s.game, s.ply) in again else s for s in samples]  # fmt: skip
+
+
+def flags_again(samples: list[Sample]) -> None:
+    """5. Of the decisions flagged, how the same decisions read when judged again."""
+    again = [s for s in samples if s.grade in MISTAKES and s.noise_grade is not None]
+    if not again:
+        return
+    print("\n5. Flags judged again on other streams (every flagged decision: --recheck)\n")
+    print("| flagged | decisions | " + " | ".join(f"again {g}" for g in GRADES) + " | still flagged as bad | "
+          "still an inaccuracy or worse | loss again ≥ the grade's bound |")  # fmt: skip
+    print("|---|---|" + "---|" * (len(GRADES) + 3))
+    bound = {name: b for name, b in zip(GRADES[1:], (b for _, b in GRADE_BOUNDS), strict=False)}
+    for name, bad in (("mistake or worse", ("mistake", "blunder")), ("an inaccuracy or worse", MISTAKES)):
+        mine = [s for s in again if s.grade in bad]
+        if not mine:
+            continue
+        counts = Counter(s.noise_grade for s in mine)
+        shares = " | ".join(f"{counts[g]}" for g in GRADES)
+        same = sum(s.noise_grade in bad for s in mine)
+        flagged = sum(s.noise_grade in MISTAKES for s in mine)
+        # the point estimate judged again still at least the lower bound of the grade first given
+        reached = sum((s.noise or 0.0) >= bound[s.grade] for s in mine)
+        n = len(mine)
+        print(f"| {name} | {n} | {shares} | {same} ({100 * same / n:.0f}%) | {flagged} ({100 * flagged / n:.0f}%) | "
+              f"{reached} ({100 * reached / n:.0f}%) |")  # fmt: skip
 
 
 def games(folders: list[Path], count: int) -> list[tuple[str, Path]]:
@@ -230,6 +290,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="draws the decisions judged twice")
     parser.add_argument("--save", type=Path, help="keep the judged decisions here (and judge only the rest)")
     parser.add_argument("--samples", type=Path, help="read judged decisions from here instead of judging")
+    parser.add_argument("--recheck", action="store_true", help="judge every flagged decision again (section 5)")
     args = parser.parse_args()
     found = games(args.folders, args.games)
     table = seats(found)
@@ -253,7 +314,14 @@ def main() -> None:
         print(
             f"{len(todo)} decisions of {len(found)} games judged at {args.level} in {time.perf_counter() - start:.0f} s"
         )
+    if args.recheck and not args.samples:
+        start = time.perf_counter()
+        samples = recheck(found, samples, args.level, args.workers or default_workers(), args.against)
+        print(f"flagged decisions judged again in {time.perf_counter() - start:.0f} s")
+        if args.save:  # kept with their second judgement, to be read back with --samples
+            args.save.write_text("".join(json.dumps(s) + "\n" for s in samples))
     report(samples, table)
+    flags_again(samples)
 
 
 if __name__ == "__main__":

@@ -169,3 +169,12 @@ def test_bench_hint() -> None:
     out = run_script("bench_hint.py", "--hints", "2")
     assert re.search(r"hint, h to drawn, 120x40: median +[\d.]+ ms .*\(n=2\)", out), out
     assert "the judge alone (weigh)" in out and "hint, h to drawn, 80x24" in out
+
+
+def test_planted_moves(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(GOLDEN_2P, games)
+    out = run_script("planted_moves.py", str(games), "--per-game", "1", "--worlds", "20", "--workers", "1")
+    assert "1 planted moves judged in" in out and "| sim-2p-202 |" in out
+    assert "worth 3 points or more by the reference:" in out

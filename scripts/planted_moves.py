@@ -1,0 +1,109 @@
+"""Does the review find a bad move planted in a game? Positions from real games, a bad
+move put in the place of the one played, and the review's verdict on it.
+
+    python scripts/planted_moves.py runs/cal/medium-easy-2p runs/cal/levels-4p --per-game 3
+
+At --per-game decisions of each game (spread over the game: early, middle, late; the
+engine never asks a forced decision), the move planted is the one that gives up the most
+points by the judge's own bench on a stream of its own ("plant"), so the review (on its
+"review" streams) does not grade the very rollouts that chose it. Each planted move is
+then measured by a reference check of --worlds rollouts of it and of the best move on a
+third stream ("reference"), and graded as `cwtui review` grades it (engine.bots.judge.judge
+at medium). A planted move worth 3 points or more by the reference (a mistake's bound)
+is found when the review grades it a mistake or a blunder; the table lists every one.
+Issue 54's target: 13 of 14 found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cwtui.logfile import read_log
+from cwtui.processes import default_workers, run_all
+from cwtui.words import option
+from engine.bots.judge import GRADE_BOUNDS, Bench, Position, judge, positions
+from engine.cards import load_cards
+
+CARDS = load_cards()
+MISTAKE: float = dict(GRADE_BOUNDS)["inaccuracy"]  # a mistake's lower bound: 3 points
+FOUND = ("mistake", "blunder")
+
+
+class Planted(NamedTuple):
+    game: str
+    ply: int
+    seat: int
+    move: str  # the move planted, as the table words it
+    options: int
+    reference: float  # its loss by the reference check, points
+    margin: float  # that loss's 95% margin
+    grade: str  # the review's grade of it
+    loss: float  # the review's loss
+    review_margin: float
+
+
+def plant(job: tuple[str, Position, int]) -> Planted:
+    game, position, worlds = job
+    seen, moves = position.view, position.moves
+    picking = Bench(seen, moves, CARDS, "medium", stream="plant")
+    worst = max(moves, key=lambda m: (picking.loss(m), -moves.index(m)))
+    check = Bench(seen, moves, CARDS, "medium", stream="reference")
+    check.rolled(check.best.move, worlds)
+    check.rolled(worst, worlds)
+    judged = judge(position._replace(chosen=worst), "medium", CARDS)
+    return Planted(
+        game, position.ply, position.seat, option(seen, CARDS, worst), len(moves), check.loss(worst),
+        check.margin(worst), judged.grade, judged.loss, judged.margin,
+    )  # fmt: skip
+
+
+def chosen_decisions(path: Path, per_game: int) -> list[Position]:
+    """`per_game` decisions spread over the game, of more than one option each."""
+    log = read_log(path)
+    every = list(positions(log, CARDS, range(len(log.header.config.seats))))
+    if not every:
+        return []
+    step = len(every) / (per_game + 1)
+    return [every[int(step * (i + 1))] for i in range(per_game)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("folders", nargs="+", type=Path, help="folders of finished logs")
+    parser.add_argument("--games", type=int, default=4, help="games from each folder")
+    parser.add_argument("--per-game", type=int, default=3, help="decisions planted in each game")
+    parser.add_argument("--worlds", type=int, default=400, help="rollouts of the reference check")
+    parser.add_argument("--workers", type=int, default=0, help="processes (0: one per core)")
+    args = parser.parse_args()
+    todo = []
+    for folder in args.folders:
+        for path in sorted(folder.glob("*.jsonl"))[: args.games]:
+            todo += [(path.stem, p, args.worlds) for p in chosen_decisions(path, args.per_game)]
+    start = time.perf_counter()
+    rows = list(run_all(plant, todo, len(todo), args.workers or default_workers()))
+    print(f"{len(rows)} planted moves judged in {time.perf_counter() - start:.0f} s\n")
+    print("| game | move | seat | planted | options | reference loss | review | found |")
+    print("|---|---|---|---|---|---|---|---|")
+    worth = [r for r in rows if r.reference >= MISTAKE]
+    for r in sorted(rows, key=lambda r: -r.reference):
+        said = ("yes" if r.grade in FOUND else "**no**") if r.reference >= MISTAKE else "(under 3)"
+        print(f"| {r.game} | {r.ply + 1} | {r.seat} | {r.move} | {r.options} | {r.reference:.2f} ± {r.margin:.2f} | "
+              f"{r.grade} ({r.loss:.2f} ± {r.review_margin:.2f}) | {said} |")  # fmt: skip
+    found = sum(r.grade in FOUND for r in worth)
+    flagged = sum(r.grade in ("inaccuracy", *FOUND) for r in worth)
+    print(f"\nworth {MISTAKE:g} points or more by the reference: {len(worth)}; graded a mistake or worse: {found}; "
+          f"flagged at all (an inaccuracy or worse): {flagged}")  # fmt: skip
+    under = [r for r in rows if r.reference < MISTAKE]
+    if under:
+        wrong = sum(r.grade in FOUND for r in under)
+        print(f"worth less: {len(under)}; of them graded a mistake or worse: {wrong}")
+
+
+if __name__ == "__main__":
+    main()
