@@ -551,7 +551,13 @@ def _event(cards: Cards, names: Sequence[str], event: events.Event) -> str:
     if isinstance(e, events.NoCatch):
         return f"zone {e.board_zone} empties but {where(e.location, e.zone)} has no fish"
     if isinstance(e, events.ClearBaitDrawn):
-        return f"the clear bait! {e.returned} bait return from the discard to the bag"
+        # R4.5: the whole discard goes back into the bag ("the clear bait! 4 bait return
+        # from the discard to the bag" read as an exclamation, not as what happened)
+        back = (
+            "the discard is empty" if not e.returned
+            else f"the discard's {e.returned} bait {'goes' if e.returned == 1 else 'go'} back into the bag"
+        )  # fmt: skip
+        return f"draws the clear bait: {back}"
     if isinstance(e, events.RefillStopped):
         return f"the bag runs dry: zone {e.zone} stays short"
     if isinstance(e, events.NothingToDo):

@@ -178,3 +178,18 @@ def test_the_silent_players_token_moves_to_the_port_by_name() -> None:
 
     said = words._event(load_cards(), ["Ana", "Silent player"], events.AnglerMoved("yellow", "port"))
     assert said == "moves a token from yellow to the Port"
+
+
+def test_the_clear_bait_says_what_happens_to_the_discard() -> None:
+    """R4.5: 'the clear bait! 4 bait return from the discard to the bag' read as an
+    exclamation; the line says the seat drew it and where the discard goes."""
+    from engine import events as ev
+    from engine.cards import load_cards
+
+    cards = load_cards()
+    said = [words._event(cards, ["Ana", "Bo"], ev.ClearBaitDrawn(0, n)) for n in (4, 1, 0)]
+    assert said == [
+        "draws the clear bait: the discard's 4 bait go back into the bag",
+        "draws the clear bait: the discard's 1 bait goes back into the bag",
+        "draws the clear bait: the discard is empty",
+    ]
