@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_app, settle
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from cwtui.screens.help.help import HelpScreen
@@ -48,6 +49,11 @@ async def test_the_keys_are_found(replays: Path, size: tuple[int, int], listed: 
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+        # the page has no footer: its first line says how to leave it (a newcomer looked)
+        assert "Esc" in str(app.screen.query_one("#help-leave", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
 
 
 async def test_undo_from_the_command_palette(replays: Path) -> None:

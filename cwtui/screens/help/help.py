@@ -59,6 +59,8 @@ class HelpScreen(ModalScreen[None]):
         palette = self.app.get_key_display(Binding("ctrl+p", ""))
         keys.add_row(palette, "Commands", "Every key above by name, and more (theme, bot speed, new game)")
         with VerticalScroll():
+            # the page has no footer: how to leave it comes first (a newcomer looked for it)
+            yield Static("Esc or F1 closes this page; r opens the full rules.", classes="hint", id="help-leave")
             cited = getattr(self.under, "cited", "")
             if cited:  # a refusal's or a tooltip's code: the rule the player just met
                 yield Static(f"r opens the rules at {cited}, the rule last cited here.", classes="hint")
