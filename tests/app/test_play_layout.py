@@ -200,3 +200,22 @@ async def test_a_trophy_toast_covers_no_option(replays: Path) -> None:
         await pilot.pause(0.3)
         toast = app.screen.query_one(Toast).region
         assert toast.x >= app.screen.query_one("#prompt").region.right
+
+
+async def test_the_since_strip_says_the_contest_your_move_closed(replays: Path) -> None:
+    """Presenting last, your own move closes the contest: its ranking and trophies came
+    with it, after your choice, and the next contest's strip ('Since your last turn')
+    left them out — only the other seat's choice was said."""
+    seats = (SeatConfig("Nils", "greedy"), SeatConfig("Laurence", "human"))
+    sc = Scenario(seats=seats, seed=11).fish(1, ["Pike:12", "Perch:4", "Wrasse:4", "Salmon:7", "Mackerel:8"])
+    state = sc.fish(0, ["Pike:9", "Mackerel:6"]).at_contests().build()
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = PlayScreen(GameSession.unlogged(state), app.settings)
+        await app.push_screen(screen)
+        await settle(pilot)
+        await pilot.press("1")  # Laurence presents last at the Shore: the contest is held
+        await settle(pilot)
+        strip = " ".join(screen.query_one("#since", TextLines).drawn_text.split())
+        closed = "Laurence: presents Wrasse (4 lb), Mackerel (8 lb): 12 lb; takes the Shore contest trophy (5 VP)"
+        assert closed in strip, strip

@@ -40,7 +40,7 @@ from cwtui.widgets.table.seat import SeatPanel, master_angler_line, zones_line
 from engine.bots.judge import Weighed
 from engine.cards import Cards
 from engine.components import CONTEST_TROPHY
-from engine.events import TrophyTaken
+from engine.events import ContestRanked, TrophyTaken
 from engine.moves import Move, Present
 from engine.view import View
 
@@ -382,6 +382,10 @@ class SeatedScreen(CompactScreen):
         recent: list[Ply] = []
         for ply in reversed(self.game.history):
             if ply.seat == seat and ply.stand_in is None:
+                # presenting last, the seat's own move closed a contest (R10.2): its
+                # ranking and trophies came after the choice, and the strip left them out
+                if any(isinstance(e, ContestRanked) for e in ply.events):
+                    recent.append(ply)
                 break
             recent.append(ply)
         turn = (seat, self.asking.turn if self.asking is not None else -1)
