@@ -5,8 +5,9 @@ move put in the place of the one played, and the review's verdict on it.
 
 At --per-game decisions of each game (spread over the game: early, middle, late; the
 engine never asks a forced decision), the move planted is the one that gives up the most
-points by the judge's own bench on a stream of its own ("plant"), so the review (on its
-"review" streams) does not grade the very rollouts that chose it. Each planted move is
+points by the judge's own bench on a stream of its own ("plant": every move by the
+level's rollouts, then the three worst by --worlds more), so the review (on its "review"
+streams) does not grade the very rollouts that chose it. Each planted move is
 then measured by a reference check of --worlds rollouts of it and of the best move on a
 third stream ("reference"), and graded as `cwtui review` grades it (engine.bots.judge.judge
 at medium). A planted move worth 3 points or more by the reference (a mistake's bound)
@@ -33,6 +34,7 @@ from engine.cards import load_cards
 CARDS = load_cards()
 MISTAKE: float = dict(GRADE_BOUNDS)["inaccuracy"]  # a mistake's lower bound: 3 points
 FOUND = ("mistake", "blunder")
+SCREENED = 3  # the worst moves by the level's rollouts measured on with --worlds
 
 
 class Planted(NamedTuple):
@@ -52,7 +54,12 @@ def plant(job: tuple[str, Position, int]) -> Planted:
     game, position, worlds = job
     seen, moves = position.view, position.moves
     picking = Bench(seen, moves, CARDS, "medium", stream="plant")
-    worst = max(moves, key=lambda m: (picking.loss(m), -moves.index(m)))
+    # the worst by the level's rollouts is mostly the noisiest (a move read 4.8 points
+    # worse there was 0 by 400 others): the three worst by them, measured on, pick
+    screened = sorted(moves, key=lambda m: (-picking.loss(m), moves.index(m)))[:SCREENED]
+    for m in screened:
+        picking.rolled(m, worlds)
+    worst = max(screened, key=lambda m: (picking.loss(m), -moves.index(m)))
     check = Bench(seen, moves, CARDS, "medium", stream="reference")
     check.rolled(check.best.move, worlds)
     check.rolled(worst, worlds)
