@@ -121,6 +121,28 @@ def test_a_catch_thrown_away_is_a_mistake_or_worse() -> None:
     assert judge(at(s, kept), "medium", CARDS).loss < judged.loss
 
 
+def test_a_bad_move_planted_early_is_a_mistake_or_worse() -> None:
+    """Issue 54: a move planted early (move 40 of a two-player game of easy bots, round
+    10 of about 50) that gives up 4.5 ± 1.5 points by a 400-world check on streams of its
+    own (scripts/planted_moves.py's reference) is graded a mistake or worse, its interval
+    clear of a mistake's bound — the issue's early planted move read "best (0.00)"."""
+    from engine.bots import decide, make_bot
+    from engine.moves import PlaceAngler
+
+    s = new_game(config(2, 4))
+    bots = [make_bot("greedy", 1, CARDS), make_bot("greedy", 2, CARDS)]
+    while s.ply < 39:
+        s, _ = apply(s, decide(bots[s.to_act], s).move)
+    planted = PlaceAngler("purple")
+    assert s.phase == "place" and planted in legal_moves(s)
+    reference = Bench(view(s, s.to_act), legal_moves(s), CARDS, "medium", stream="reference")
+    reference.rolled(reference.best.move, 400)
+    reference.rolled(planted, 400)
+    assert reference.loss(planted) - reference.margin(planted) >= 3.0  # worth a mistake, surely
+    judged = judge(at(s, planted), "medium", CARDS)
+    assert judged.grade in ("mistake", BLUNDER) and judged.loss - judged.margin >= 3.0, judged
+
+
 def test_the_engine_never_asks_a_forced_decision_so_none_is_graded() -> None:
     """Forced decisions (one legal option) are taken by the engine and never logged as
     a move: every logged move had a choice, and each is reviewed once."""
