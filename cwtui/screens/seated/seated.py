@@ -463,7 +463,7 @@ class SeatedScreen(CompactScreen):
         does = [effects(asked, cards, w.move, seed=asked.ply) for _index, w in top]
         said = words.hint([keys[index] or "·" for index, _w in top], [w for _index, w in top], does)
         if self.query_one("#options", QuietOptionList).overflowing:  # the key line it replaces said so
-            said.append(f" · {len(self.options)} options: ↑↓ for the rest", style="dim")
+            said.append(f" · ↑↓ {len(self.options)} options", style="dim")  # short: it ends a hint that may be cut
         self.show_hint(said)
         menu.highlighted = top[0][0]
         # after the layout the hint's second line makes: scrolled now, the list's box
