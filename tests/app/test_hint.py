@@ -318,3 +318,22 @@ def test_the_hint_and_the_review_say_a_loss_alike() -> None:
     best = Weighed(EndTurn(), 0.0, (), 0.0)
     assert "gives up 5.0 ± 3.1" in words.hint(["1", "2"], [best, w]).plain
     assert words.hint_mark(w, best=False).startswith("◀ −5.0") and review.points(5.07, 3.1) == "−5.0 ± 3.1"
+
+
+async def test_the_options_a_hint_names_are_in_view_where_they_fit(replays: Path) -> None:
+    """Two whole-game reads: at 80x24 the hint said '6 is as good' with options 1–5 in
+    view, and '9 is as good; 6 …' with 1–5. The options from the first to the last it
+    names are scrolled into view where the list's rows hold them; the pick always."""
+    from test_snapshots import mid_game
+
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, GameSession.unlogged(mid_game().build()))
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.pause(0.1)
+        menu = screen.query_one("#options", OptionList)
+        named = [screen.options.index(w.move) for w in screen.session.hint()]
+        top, rows = int(menu.scroll_offset.y), menu.scrollable_content_region.height
+        assert max(named) - min(named) < rows, "the scenario's named options should fit the list"
+        assert all(top <= index < top + rows for index in named), (named, top, rows)  # one line an option

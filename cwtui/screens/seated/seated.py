@@ -466,14 +466,18 @@ class SeatedScreen(CompactScreen):
             said.append(f" · ↑↓ {len(self.options)} options", style="dim")  # short: it ends a hint that may be cut
         self.show_hint(said)
         menu.highlighted = top[0][0]
+        named = self.query_one("#options", QuietOptionList)
+        named.named = (min(index for index, _w in top), max(index for index, _w in top))
         # after the layout the hint's second line makes: scrolled now, the list's box
         # then lost a row and the pick could fall below it (seen at 80x24: "would play 6"
         # with options 3-5 in view)
-        self.call_after_refresh(menu.scroll_to_highlight)
+        self.call_after_refresh(named.show_named)
 
     def show_hint(self, text: Text | None) -> None:
         """The hint takes the line under the options; without one, it explains the keys."""
         self.query_one("#keys", TextLines).update(text or self.keys_help)
+        if text is None:  # the options a hint named are no longer kept in view
+            self.query_one("#options", QuietOptionList).named = None
 
     def option_prompt(self, index: int, note: str = "") -> Text:
         key = self.option_keys()[index]

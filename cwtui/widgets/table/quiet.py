@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
@@ -46,6 +46,25 @@ class QuietOptionList(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.overflowing = False
+        self.named: tuple[int, int] | None = None  # the first and last option a hint names
+
+    def show_named(self) -> None:
+        """The options from the first to the last a hint named in view where they fit
+        (it named options below the list's last row: "6 is as good" with 1–5 shown), and
+        the highlighted one — its pick — always. OptionList's own line map (Textual pinned
+        exactly) says where each option's lines lie."""
+        if self.named is not None:
+            self._update_lines()
+            first, last = self.named
+            try:
+                top, bottom = self._index_to_line[first], self._index_to_line[last] + self._heights[last]
+            except KeyError:
+                top = bottom = 0
+            if 0 < bottom - top <= self.scrollable_content_region.height:
+                width = self.scrollable_content_region.width
+                self.scroll_to_region(Region(0, top, width, bottom - top), force=True, animate=False, immediate=True)
+        if self.highlighted is not None:
+            self.scroll_to_highlight()
 
     def watch_virtual_size(self, size: Size) -> None:
         self._scroll_update(size)
@@ -57,8 +76,7 @@ class QuietOptionList(OptionList):
         # the box changed (a hint's second line took a row): the highlighted option, the
         # hint's pick or the player's, stays in view (at 80x24 it fell below a list
         # shrunk after it was scrolled to: 14 of 30 hints in a game)
-        if self.highlighted is not None:
-            self.scroll_to_highlight()
+        self.show_named()
 
     def check_overflow(self) -> None:
         overflowing = self.option_count > 0 and self.virtual_size.height > self.scrollable_content_region.height
