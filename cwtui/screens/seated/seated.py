@@ -455,23 +455,22 @@ class SeatedScreen(CompactScreen):
                 self.hint_searching = wanted  # asked while another decision's search ran
                 self.find_hint(wanted)
             return
-        keys, menu = self.option_keys(), self.query_one("#options", OptionList)
+        keys, menu = self.option_keys(), self.query_one("#options", QuietOptionList)
         top = [(self.options.index(w.move), w) for w in message.weighed]
         for rank, (index, w) in enumerate(top):
             menu.replace_option_prompt_at_index(index, self.option_prompt(index, words.hint_mark(w, rank == 0)))
         asked, cards = message.asked, self.game.cards
         does = [effects(asked, cards, w.move, seed=asked.ply) for _index, w in top]
         said = words.hint([keys[index] or "·" for index, _w in top], [w for _index, w in top], does)
-        if self.query_one("#options", QuietOptionList).overflowing:  # the key line it replaces said so
+        if menu.overflowing:  # the key line it replaces said so
             said.append(f" · ↑↓ {len(self.options)} options", style="dim")  # short: it ends a hint that may be cut
         self.show_hint(said)
         menu.highlighted = top[0][0]
-        named = self.query_one("#options", QuietOptionList)
-        named.named = (min(index for index, _w in top), max(index for index, _w in top))
-        # after the layout the hint's second line makes: scrolled now, the list's box
-        # then lost a row and the pick could fall below it (seen at 80x24: "would play 6"
-        # with options 3-5 in view)
-        self.call_after_refresh(named.show_named)
+        menu.named = (min(index for index, _w in top), max(index for index, _w in top))
+        # after the layout the hint's lines make: scrolled now, the list's box then lost
+        # rows and the pick could fall below it (seen at 80x24: "would play 6" with
+        # options 3-5 in view)
+        self.call_after_refresh(menu.show_named)
 
     def show_hint(self, text: Text | None) -> None:
         """The hint takes the line under the options; without one, it explains the keys."""
