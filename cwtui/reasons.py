@@ -54,13 +54,15 @@ FIRST_TO: Final = 8  # First to 8 Species (R8.3)
 class Catches:
     """R5.3: a fish of `species` (public; which card of it, and its weight, may not be),
     from `location`'s zone `zone`; `new`: the seat's species count with it, if its
-    species is new to the seat (toward R8.3), else 0; `small`: a small species (R8.4)."""
+    species is new to the seat (toward R8.3), else 0; `small`: a small species (R8.4);
+    `deck_top`: the location deck's top card, taken instead (R6.2), not the zone's fish."""
 
     species: str
     location: str
     zone: int
     new: int
     small: bool
+    deck_top: bool = False
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,7 @@ def found_in(seen: View, happened: Sequence[object], after: State) -> list[Fact]
             new = name not in species
             species.add(name)
             small = cards.fish_species[e.card] in cards.small_species
-            found.append(Catches(name, e.location, e.zone, len(species) if new else 0, small))
+            found.append(Catches(name, e.location, e.zone, len(species) if new else 0, small, e.how == "deck_top"))
         elif isinstance(e, BaitRemoved) and e.seat == me.seat and e.card is not None:
             filled[e.card] = filled.get(e.card, 0) + 1
         elif isinstance(e, MasterAnglerTaken) and e.seat == me.seat:
@@ -209,7 +211,7 @@ def denied(seen: View, found: Sequence[Fact]) -> list[Denies]:
         return []
     out = []
     for fact in found:
-        if isinstance(fact, Catches):
+        if isinstance(fact, Catches) and not fact.deck_top:  # the deck's top leaves the zone's fish
             zone = nxt.board[fact.zone - 3]
             last = [c for c, n in enumerate(zone) if n]
             if sum(zone) == 1 and LOCATIONS[LOCATION_OF_COLOR[last[0]]] == fact.location:
@@ -236,7 +238,13 @@ def ordinal(n: int) -> str:
 def said(cards: Cards, fact: Fact) -> str:
     """A fact as the hint says it."""
     if isinstance(fact, Catches):
-        phrase = f"catches the {fact.species} in {words.where(fact.location, fact.zone)}"
+        # the deck's top card is no fish "in River zone 6" (a newcomer's read: untrue of the board)
+        whence = (
+            f"from the top of the {fact.location.capitalize()} deck"
+            if fact.deck_top
+            else "in " + words.where(fact.location, fact.zone)
+        )
+        phrase = f"catches the {fact.species} {whence}"
         if fact.new:  # counted toward First to 8 Species until there are 8
             count = f"{fact.new} of {FIRST_TO}" if fact.new <= FIRST_TO else f"the {ordinal(fact.new)}"
             phrase += f", a new species ({count})" + (", a small one" if fact.small else "")

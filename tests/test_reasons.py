@@ -117,3 +117,17 @@ def test_a_catch_of_a_new_species_is_counted_toward_first_to_8() -> None:
         "catches the Perch in Lake zone 3, a new species (1 of 8), a small one",
         "leaves zone 4 one blue bait from the Pike in Lake zone 4",  # the chapter's next catch
     ]
+
+
+def test_a_deck_top_catch_is_said_from_the_deck() -> None:
+    """A newcomer's read: 'Take the River deck's top card, a Roach, instead' was explained
+    as 'it catches the Roach in River zone 6' — where a Salmon lay. The deck's top card
+    is said as what it is (R6.2)."""
+    from cwtui.reasons import Catches, said
+    from engine import load_cards
+
+    cards = load_cards()
+    assert said(cards, Catches("Roach", "river", 6, 3, True, deck_top=True)).startswith(
+        "catches the Roach from the top of the River deck, a new species (3 of 8)"
+    )
+    assert said(cards, Catches("Salmon", "river", 6, 0, False)) == "catches the Salmon in River zone 6"
