@@ -11,8 +11,9 @@ out of a server of 256 descriptors, with thousands of lines of tracebacks). So:
 - an address may have at most `Limits.handshakes_per_address` sockets opening at once
   (a trusted proxy's are every client's: they count only against the whole);
 - the server holds at most as many sockets as its descriptors allow, less those kept
-  for its files (`descriptors_reserved`, and FILES_A_ROOM a room) and for a burst of
-  accepts (BACKLOG): it always has descriptors to play, save and answer with;
+  for its files (`descriptors_reserved`, and FILES_A_ROOM a room) and for the sockets
+  the event loop has accepted that the gate has not yet seen or closed (`in_flight`):
+  it always has descriptors to play, save and answer with;
 - a socket refused is answered, where the client asks within REFUSAL_GRACE, with an
   HTTP 503 whose body says why in words (`REFUSED` begins it: the client shows it);
   one that says nothing in that time is cut, and so at once is one from an address
@@ -36,10 +37,27 @@ from websockets.http11 import Request, Response
 from cwtui.net.protocol import REFUSED
 
 REFUSAL_GRACE: Final = 1.0  # seconds a refused socket has to ask, and be told why
-# The listening socket's queue. The event loop accepts up to this many sockets at a time
-# before the gate sees any of them, so the gate keeps as many descriptors free for them.
-BACKLOG: Final = 100
+BACKLOG: Final = 100  # the listening socket's queue, and the sockets the event loop accepts at a time
+# asyncio's selector loop accepts a batch of sockets in one turn; their transports are
+# made a turn later, the gate sees them (connection_made) the turn after that, and a
+# socket it refuses is closed a turn later still. So up to three batches are open that
+# the gate has not yet counted or has refused and not yet closed: the descriptors kept for
+# them (the CI run of stop 59: a flood of 320 sockets at a server of 256 descriptors
+# reached the limit and asyncio said "socket.accept() out of system resource").
+BATCHES_IN_FLIGHT: Final = 3
 FILES_A_ROOM: Final = 2  # descriptors a room holds: its log, and a file written beside it
+
+
+def backlog(available: int) -> int:
+    """The listening queue and accept batch for a process of `available` descriptors:
+    BACKLOG, less where its batches in flight would take more than three eighths of them."""
+    return max(8, min(BACKLOG, available * 3 // (8 * BATCHES_IN_FLIGHT)))
+
+
+def in_flight(available: int) -> int:
+    """The descriptors sockets accepted but not yet counted, or refused and not yet
+    closed, may take."""
+    return BATCHES_IN_FLIGHT * backlog(available)
 
 
 def descriptors() -> int:

@@ -38,7 +38,7 @@ from cwtui.crash import crash_line, write_report
 from cwtui.logfile import NotSaved
 from cwtui.net import chat, host_key, player_key
 from cwtui.net.chat import RateLimit
-from cwtui.net.gate import BACKLOG, FILES_A_ROOM, Gate, descriptors, gated, refusal
+from cwtui.net.gate import FILES_A_ROOM, Gate, backlog, descriptors, gated, in_flight, refusal
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -187,7 +187,7 @@ class GameServer:
         available = descriptors()
         self.gate = Gate(
             limits.handshakes_per_address,
-            lambda: available - limits.descriptors_reserved - BACKLOG - FILES_A_ROOM * len(self.rooms),
+            lambda: available - limits.descriptors_reserved - in_flight(available) - FILES_A_ROOM * len(self.rooms),
             limits.descriptors_reserved,
             self.trusted_proxy,
         )
@@ -202,7 +202,7 @@ class GameServer:
         listening = await serve(
             self.handle, host, port, max_size=MAX_FRAME, compression=None, close_timeout=2,
             open_timeout=limits.handshake_timeout, create_connection=gated(self.gate), process_request=refusal,
-            backlog=BACKLOG,
+            backlog=backlog(available),
         )  # fmt: skip
         try:  # once the address is had: a bad one leaves nothing behind
             self.store.hold()
