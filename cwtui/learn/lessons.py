@@ -282,9 +282,10 @@ CHAPTERS += (
             ),
         ),
         done=(
-            "The trophies are on your panel and counted in your score. A stack's top tile is worth "
-            "the most: the first to earn it takes the 5, the next the smaller values below (F3 "
-            "shows each stack's next value and who holds its tiles)."
+            "The trophies are on your panel and counted in your score: a Mystery Weight tile is "
+            "worth 1 point. Small Species and First to 8 Species are stacks: the first to earn one "
+            "takes the 5, the next the smaller values below (F3 shows each stack's next value and "
+            "who holds its tiles)."
         ),
     ),
     Chapter(

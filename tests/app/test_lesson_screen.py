@@ -190,3 +190,43 @@ async def test_a_trophy_you_take_is_said_at_once(replays: Path) -> None:
         said = [n.message for n in app._notifications]
         # one toast for the move's two trophies: two stacked over the decision
         assert said == ["You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]
+
+
+@pytest.mark.parametrize("chapter", [1, len(CHAPTERS) - 1])
+async def test_a_chapters_end_stays_readable_at_the_table(replays: Path, chapter: int) -> None:
+    """Esc on a chapter's closing note ("stay") leaves the table with the note's words
+    above it: at 80×24 they were cut to five lines with "…" over three empty rows, and
+    the last chapter's ended at "The final count:" without the count (a whole-game read)."""
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_chapter(chapter)(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        while screen.step is not None:
+            await pilot.press("enter")  # the highlighted option: the step's
+            await settle(pilot)
+        done = app.screen
+        assert isinstance(done, LessonNote)
+        await pilot.press("escape")
+        await settle(pilot)
+        coach = screen.coach
+        assert coach.text.plain.replace(KEEP, " ") == done.text.replace(KEEP, " ")
+        rows = screen.query_one("#options", QuietOptionList).size.height
+        assert not coach.cut or rows == 0  # cut only where no row is left for it
+        if screen.session.state.over:
+            assert final_count(screen.session.state).split("\n")[0] in " ".join(coach.drawn_text.split())
+
+
+async def test_a_hint_in_the_lesson_leaves_the_options_in_view(replays: Path) -> None:
+    """The lesson's hint took three lines at 80×24, leaving two option rows."""
+    from cwtui.widgets.table.quiet import TextLines
+
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_chapter(0)(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await pilot.press("h")
+        await settle(pilot)
+        assert len(screen.query_one("#keys", TextLines).strips) <= 2
+        assert screen.query_one("#options", QuietOptionList).size.height >= 3

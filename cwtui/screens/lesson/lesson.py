@@ -29,7 +29,7 @@ from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.seated.seated import CSS as TABLE_CSS
 from cwtui.session import GameSession
 from cwtui.settings import Settings
-from cwtui.widgets.table.quiet import NoteLines, QuietOptionList
+from cwtui.widgets.table.quiet import NoteLines, QuietOptionList, TextLines
 from cwtui.words import units_kept
 from engine.config import SEEDS, GameConfig
 from engine.moves import Move
@@ -114,6 +114,7 @@ class LessonScreen(PlayScreen):
 
     def ask(self) -> None:
         super().ask()
+        self.coach.most = COACH_LINES  # undone after the chapter's end: a decision again below the words
         step = self.step
         if step is None:
             return
@@ -146,15 +147,13 @@ class LessonScreen(PlayScreen):
         self.show_hint(
             Text.assemble(
                 ("Hint: play ", "bold"), (key, "bold reverse"),
-                f" — the lesson asks for it, to teach {self.chapter.about}. In a game, h asks the judge the "
-                "review grades by, which may like another move better.",
+                f" — the lesson asks for it, to teach {self.chapter.about}. In a game h weighs every move, "
+                "and may pick another.",
             )
         )  # fmt: skip
 
     def chapter_done(self) -> None:
         last = self.chapter_index + 1 == len(self.lesson.chapters)
-        self.show_waiting("Chapter done: n goes on to the next." if not last else "The lesson is done.")
-        self.say(self.chapter.done)
         text = self.chapter.done
         if self.chapter.recap and self.session.history:  # what the last move did, as the event log says it
             said = self.ply_lines(self.session.history[-1], LEARNER)
@@ -163,10 +162,26 @@ class LessonScreen(PlayScreen):
             text += "\n\n" + final_count(self.session.state)
         if last:
             text += "\n\n" + self.lesson.end
+        # Behind the note (Esc: stay) the words are the note's, in the rows the options
+        # leave: five lines cut the done text with "…" over three empty rows at 80×24,
+        # and the last chapter's "The final count:" ended there.
+        self.show_waiting("Chapter done: n goes on to the next." if not last else "The lesson is done.")
+        self.query_one("#since", TextLines).update("")  # its rows, kept blank for a next turn, are the coach's
+        self.say(text)
+        self.call_after_refresh(self.coach_takes_the_room)
         keys = (
             "Enter: play a first game against the easy bot · Esc: stay" if last else "Enter: next chapter · Esc: stay"
         )
         self.app.push_screen(LessonNote(f"Done: {self.chapter.title}", text, keys), self.after_done)
+
+    def coach_takes_the_room(self) -> None:
+        """The coach's words, while cut, take the rows the emptied options leave, until
+        none are left (the strips above them settle their heights a refresh apart)."""
+        rows = self.query_one("#options", QuietOptionList).size.height
+        if rows and self.coach.cut:
+            self.coach.most += rows
+            self.coach.redraw()
+            self.call_after_refresh(self.coach_takes_the_room)
 
     def after_done(self, answer: str | None) -> None:
         if answer != "go":

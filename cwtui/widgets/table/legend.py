@@ -33,8 +33,9 @@ MARKS = (
     "caught, a slot filled (a framed card's frame turns yellow)."
 )
 HINT = (
-    "h: a hint, from the judge the review grades by. Its pick is marked ◀ hint; the two it weighed next, with "
-    "the points each gives up (◀ −1.2 points) or ◀ as good."
+    "h: a hint: the move the review would grade best, by playing each on to the end many "
+    "times. Its pick is marked ◀ hint; the two it weighed next, with the points each gives "
+    "up (◀ −1.2 points) or ◀ as good."
 )
 
 HOVER = (
