@@ -383,8 +383,12 @@ def pending(v: View, options: Sequence[Move] | None = None) -> str:
             detail = ""
         case "port":
             detail = f" ({v.ports_left} left)"
-        case "bait":
-            detail = f" ({v.action_color or '?'})"
+        case "bait":  # one decision a bait: which one this is, and how many come after it
+            zone = v.bait_queue[0] if v.bait_queue else "?"
+            after = len(v.bait_queue) - 1
+            detail = f" (the {v.action_color or '?'} bait from your zone {zone}" + (
+                f", then {after} more)" if after > 0 else ", the last)"
+            )
         case "catch":
             detail = f" (your zone {v.catch_zone} is empty)"
         case "present":

@@ -193,3 +193,18 @@ def test_the_clear_bait_says_what_happens_to_the_discard() -> None:
         "draws the clear bait: the discard's 1 bait goes back into the bag",
         "draws the clear bait: the discard is empty",
     ]
+
+
+def test_each_bait_decision_says_which_bait_and_how_many_follow() -> None:
+    """A whole-game read met the same question twice in a row ("… Master Angler slot
+    (blue).") with no word of which zone's bait it was or how many were left (R5.1)."""
+    from engine.components import COLOR_INDEX
+
+    sc = scenario().board(0, {3: "blue", 4: "blue purple", 5: "purple", 6: "purple"})
+    card = next(c for c in range(len(sc.state.cards.ma_slots)) if COLOR_INDEX["blue"] in sc.state.cards.ma_slots[c])
+    state = sc.master_anglers(0, [card]).tokens(port=1, yellow=1, red=1).build()
+    state, _ = run(state, PlaceAngler("blue"))
+    assert state.phase == "bait"
+    assert words.pending(view(state, 0)).endswith("(the blue bait from your zone 3, then 1 more).")
+    state, _ = run(state, legal_moves(state)[0])
+    assert words.pending(view(state, 0)).endswith("(the blue bait from your zone 4, the last).")
