@@ -265,7 +265,11 @@ def option(v: View, cards: Cards, legal: Move) -> str:
         alike = {f for f in move.fish if seen[cards.fish_species[f], cards.fish_weight[f]] > 1}
         parts = [fish_name(cards, f, True, backs=f in alike) for f in move.fish]
         total = sum(cards.fish_weight[f] for f in move.fish)
-        return f"Present {', '.join(parts)}: {pounds(total)}"
+        # a presented fish whose tag matches the tag tile is a point (R11.1): said, as
+        # the seat's panel marks it, so a choice between fish need not be looked up
+        tagged = sum(cards.fish_tag[f] == v.tag for f in move.fish) if v.tag_points else 0
+        points = f", +{quantity(tagged, 'tag point')}" if tagged else ""
+        return f"Present {', '.join(parts)}: {pounds(total)}{points}"
     assert_never(move)
 
 

@@ -28,7 +28,7 @@ def test_two_fish_alike_but_for_their_backs_are_told_apart() -> None:
     roach = [label for label in labels if "Roach" in label and "Salmon" not in label]
     assert sorted(roach) == sorted(
         [f"Present Roach (2{words.KEEP}lb, orange, 18:21): 2{words.KEEP}lb",
-         f"Present Roach (2{words.KEEP}lb, pink, 13:00): 2{words.KEEP}lb"]
+         f"Present Roach (2{words.KEEP}lb, pink, 13:00): 2{words.KEEP}lb, +1 tag point"]
     ), roach  # fmt: skip
 
 
@@ -53,3 +53,18 @@ def test_taking_a_master_angler_card_names_its_slots() -> None:
     labels = [words.option(view(state, 0), state.cards, m) for m in legal_moves(state)]
     assert f"Take Ray{words.KEEP}#24 (blue purple yellow)" in labels, labels
     assert f"Take Char{words.KEEP}#12 (red blue red)" in labels, labels
+
+
+def test_a_contest_option_counts_its_tag_points() -> None:
+    """A whole-game read: the contest's options said weights only, and which fish bore
+    the tag tile's color (a point each, R11.1) was a pane away."""
+    state = Scenario(seats=SEATS, seed=11).fish(0, [21, 22, "Salmon:8"]).fish(1, ["Pike:9"]).at_contests().build()
+    while state.phase != "present" or state.to_act != 0 or "river" not in words.pending(view(state, 0)).casefold():
+        state, _ = apply(state, legal_moves(state)[0])
+    v = view(state, 0)
+    for move in legal_moves(state):
+        label = words.option(v, state.cards, move)
+        tagged = sum(state.cards.fish_tag[f] == v.tag for f in getattr(move, "fish", ()))
+        assert label.endswith(f", +{words.quantity(tagged, 'tag point')}") == (tagged > 0), label
+    mine = v.seats[0].fish or ()
+    assert any(state.cards.fish_tag[f] == v.tag for f in mine), "a tagged fish to show"
