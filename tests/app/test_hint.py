@@ -286,7 +286,8 @@ def test_the_key_line_names_the_keys_a_decision_kept() -> None:
     from cwtui.screens.seated.seated import key_ranges
 
     assert key_ranges(["1", "2", "3", "", "5", "6", "7", "8"]) == "1–3, 5–8"
-    assert key_ranges(list("123456789acd")) == "1–d"  # b and h are other keys: no gap
+    # b and h are other keys: "1–d" read as b included (a whole-game read)
+    assert key_ranges(list("123456789acd")) == "1–9, a, c–d"
     assert key_ranges(["", "2"]) == "2"
 
 

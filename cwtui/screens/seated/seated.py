@@ -95,11 +95,13 @@ SUPPLY_TIP = "Trophies, tiles, Master Anglers"
 
 def key_ranges(keys: Sequence[str]) -> str:
     """The option keys given, as runs in the keys' order: "1–3, 5–8" where a decision
-    that goes on kept its keys (a key line said "1–8" over seven options)."""
+    that goes on kept its keys (a key line said "1–8" over seven options). A run is
+    unbroken in the alphabet too: "1–9, a, c–d", not "1–d", which reads as b included
+    (b is the score sheet's key, h the hint's)."""
     given = sorted((k for k in keys if k), key=OPTION_KEYS.index)
     runs: list[list[str]] = []
     for key in given:
-        if runs and OPTION_KEYS.index(key) == OPTION_KEYS.index(runs[-1][-1]) + 1:
+        if runs and ord(key) == ord(runs[-1][-1]) + 1:
             runs[-1].append(key)
         else:
             runs.append([key])
@@ -353,6 +355,9 @@ class SeatedScreen(CompactScreen):
         keys = key_ranges(self.keys) or "1"
         undo = (" · u: undo" if self.game.can_undo else "") + self.more_keys()
         if self.query_one("#options", QuietOptionList).overflowing:
+            # past "1–9, a" the runs skip the table's own keys (b, h…) and took two lines
+            # at 80 columns ("1–9, a, c–g, i–o, r, t, v–z"): each option shows its key
+            keys = keys if keys.count(",") <= 1 else "its key,"
             return Text.assemble(
                 (f"{last} options: ↑↓ for the rest", "bold"), (f" · {keys} Enter or a click · h: hint{undo}", "dim")
             )
