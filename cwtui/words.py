@@ -494,10 +494,16 @@ def _clauses(
     """(who, what) for each thing that happened, as `viewer` may know it; who is a seat,
     or None for the table (a contest's ranking, a deck running short)."""
     clauses: list[tuple[int | None, str]] = []
+    # a Rod or Line is played for a catch, which says "with a Rod": "plays a Rod; catches
+    # a Roach … with a Rod" said it twice (a whole-game read)
+    caught_with = {k for e in happened if isinstance(e, events.FishCaught | FishCaughtUnseen) for k in e.how.split("+")}
     i = 0
     while i < len(happened):
         e = happened[i]
         subject = getattr(e, "seat", None)
+        if isinstance(e, events.TacklePlayed) and e.kind in caught_with:
+            i += 1
+            continue
         if isinstance(e, events.BaitRemoved):  # group a run of the same bait to the same place
             run = cast("Sequence[events.BaitRemoved]", _run(happened, i))
             to = "the discard" if e.card is None else master_angler_name(cards, e.card)

@@ -208,3 +208,17 @@ def test_each_bait_decision_says_which_bait_and_how_many_follow() -> None:
     assert words.pending(view(state, 0)).endswith("(the blue bait from your zone 3, then 1 more).")
     state, _ = run(state, legal_moves(state)[0])
     assert words.pending(view(state, 0)).endswith("(the blue bait from your zone 4, the last).")
+
+
+def test_a_rod_played_for_a_catch_is_said_once() -> None:
+    """A whole-game read: "plays a Rod; catches a Roach … with a Rod"."""
+    from engine.moves import Catch
+
+    sc = scenario().board(0, {3: "", 4: "black", 5: "purple", 6: ""}).tackle(0, ["rod"])
+    state = sc.tokens(port=1, yellow=1, red=1).build()
+    state, _ = run(state, PlaceAngler("black"))
+    rod = next(m for m in legal_moves(state) if isinstance(m, Catch) and m.rod)
+    _, events = run(state, rod)
+    for viewer in (0, 1):
+        said = " ".join(words.narrate(state.cards, ["Ana", "Bo"], 0, rod, events, viewer=viewer))
+        assert said.count("Rod") == 1 and "with a Rod" in said, said
