@@ -28,5 +28,8 @@ class SinceScreen(ModalScreen[None]):
             scroll.border_title = "Since your last turn"
             scroll.border_subtitle = "Esc: back to the table"
             for who, what in self.runs:
-                said = words.run_said(None, what) + "."
-                yield Static(Text.assemble((f"{who}: ", "bold"), said) if who else Text(said), classes="turn")
+                if who:  # under a name, as the strip says it: "Bo: places …", not "Bo: Places …"
+                    said = Text.assemble((f"{who}: ", "bold"), "; ".join(what) + ".")
+                else:
+                    said = Text(words.run_said(None, what) + ".")
+                yield Static(said, classes="turn")
