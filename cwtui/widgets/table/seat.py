@@ -170,7 +170,9 @@ def fish(me: SeatView, v: View, cards: Cards, private: bool, marks: Marks, width
     shown = Counter(cards.species_names[cards.fish_species[f]] for f in known)
     hidden = Counter(me.species) - shown
     rest = [Text(f"{s} ×{n}" if n > 1 else s) for s, n in sorted(hidden.items())]
-    return Text.assemble(label, " ", Text(", ").join(cells + rest) if cells or rest else "none")
+    if not cells and not rest:
+        return label  # "Fish 0", as the seat's own panel says it (not "Fish 0 none")
+    return Text.assemble(label, " ", Text(", ").join(cells + rest))
 
 
 def own_fish(cells: list[Text], width: int) -> RenderableType:
