@@ -312,11 +312,11 @@ def counted(names: Iterable[str], points: Mapping[str, int] | None = None, sep: 
     between them (a line each in a narrow column, where "Dogfish," would not fit)."""
     counts = Counter(names)
     said = []
-    for name, n in counts.items():
+    for name, n in counts.items():  # a count never wraps apart from its name ("Conger Eel" / "×2")
         if points is None:
-            said.append(f"{name} ×{n}" if n > 1 else name)
+            said.append(f"{name}{KEEP}×{n}" if n > 1 else name)
         else:
-            said.append(f"{name} ×{n} ({points[name]} each)" if n > 1 else f"{name} {points[name]}")
+            said.append(f"{name}{KEEP}×{n} ({points[name]} each)" if n > 1 else f"{name} {points[name]}")
     return sep.join(said)
 
 

@@ -25,3 +25,9 @@ def wrap(text: Text, console: Console, width: int) -> list[Text]:
     for line in lines:
         line.plain = line.plain.replace(_HELD, KEEP)
     return lines
+
+
+def held(text: str) -> str:
+    """`text` for a cell that Rich lays out itself (a table's), its KEEPs held: Rich's
+    own wrap would break at them ("Conger Eel" / "×2" in a score sheet's column)."""
+    return text.replace(KEEP, _HELD)

@@ -94,7 +94,7 @@ def test_four_seats_master_anglers_fit_at_80_columns() -> None:
         state, _ = apply(state, legal_moves(state)[0])
     shown = ShowResults.of(state, ["Ana", "Bo", "Cy", "Di"], None, watching=False)
     screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None, config=shown.config)
-    text = sheet_text(screen, width=76)  # the sheet's room on an 80-column screen
+    text = sheet_text(screen, width=76).replace("\u2800", " ")  # the sheet's room on an 80-column screen
     assert "…" not in text, text
     for kind in ("Crab", "Char ×2", "Dogfish", "Ray"):
         assert kind in text, (kind, text)
@@ -241,3 +241,21 @@ def test_the_contests_read_in_the_order_they_are_held_and_their_columns_line_up(
         head = next(line for line in console.export_text().splitlines() if "Presented fish" in line)
         columns.add(tuple(head.index(word) for word in ("Presented fish", "Weight", "Trophy")))
     assert len(columns) == 1, columns
+
+
+def test_a_kinds_count_stays_beside_its_name_at_80_columns() -> None:
+    """A whole-game read at 80×24: "Conger Eel ×2" broke in a 4-seat sheet's narrow
+    column, its "×2" alone on the next line."""
+    seats = tuple(SeatConfig(name) for name in ("Ana", "Bo", "Cy", "Di"))
+    sc = Scenario(seats=seats, seed=11)
+    sc.master_anglers_caught(0, [6, 7, 12, 13]).master_anglers_caught(1, [8, 9, 18, 19])
+    sc.master_anglers_caught(2, [10, 11, 0, 1]).master_anglers_caught(3, [24, 25, 2, 3])
+    state = sc.trophy(1, "four_different").at_contests().build()
+    while not state.over:
+        state, _ = apply(state, legal_moves(state)[0])
+    shown = ShowResults.of(state, ["Ana", "Bo", "Cy", "Di"], None, watching=False)
+    screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None, config=shown.config)
+    lines = sheet_text(screen, width=76).splitlines()
+    said = "\n".join(lines).replace("\u2800", " ")  # the blank a cell's KEEP is drawn as
+    assert not any(line.strip().startswith("×") for line in lines), said
+    assert said.count("Eel ×2") == 3 and said.count("Dogfish ×2") == 1, said

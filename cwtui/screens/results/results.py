@@ -22,6 +22,7 @@ from cwtui.saved import shown_path
 from cwtui.widgets.glyphs import TAGGED
 from cwtui.widgets.rule_link import linked
 from cwtui.widgets.table.board import TROPHY_ORDER
+from cwtui.widgets.wrap import held
 from cwtui.words import TROPHY_NAMES, counted, pounds, species_of
 from engine import EngineError
 from engine.cards import Cards
@@ -199,7 +200,9 @@ class ResultsScreen(Screen[None]):
         ranked = sorted(self.result, key=lambda line: (self.standing[line.seat], line.rank))
         seats = {p.seat: p for p in final.seats}
         table = Table(title="Score sheet", title_justify="left", expand=True, box=box.SIMPLE_HEAD)
-        table.add_column("")
+        # the labels two seats' room: four seats at 80 columns then have room for a kind
+        # and its count, "Dogfish ×2" (its "×2" went to a line of its own); a label wraps
+        table.add_column("", ratio=2)
         for line in ranked:
             table.add_column(self.names[line.seat], justify="right", ratio=1)
         for kind in ("mystery_weight", *TROPHY_ORDER):
@@ -208,7 +211,7 @@ class ResultsScreen(Screen[None]):
                 table.add_row(TROPHY_NAMES[kind], *(tiles_text(tiles[line.seat]) for line in ranked))
         caught = [seats[line.seat].master_anglers_caught for line in ranked]
         # the count, then a kind a line: in four narrow columns "Dogfish," would be cut
-        kinds = [counted((cards.ma_kind[m] for m in c), sep="\n") for c in caught]
+        kinds = [held(counted((cards.ma_kind[m] for m in c), sep="\n")) for c in caught]
         table.add_row(
             "Master Anglers caught (1 each)",
             *(Text.assemble(str(len(c)), ("\n" + k, "dim")) if c else "—" for c, k in zip(caught, kinds, strict=True)),
@@ -245,6 +248,8 @@ class ResultsScreen(Screen[None]):
                     time = first_time(cards, fish) if fish else "none"
                     times.append(f"{self.names[line.seat]} {time}")
                 why = f"the earliest presented fish ranks first (R11.3): {', '.join(times)}"
+                if len(times) - sum(not t.endswith(" none") for t in times) > 1:  # docs/rules.md, Final tie
+                    why += "; of those who presented none, the later in turn order ranks first (our ruling)"
             notes.append(linked(f"{names} tie on {total}: {why}."))
         return notes
 
