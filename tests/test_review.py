@@ -229,6 +229,23 @@ def test_a_decision_is_flagged_only_when_its_interval_clears_the_bound() -> None
     assert all(graded(loss, 0.0) == grade(loss) for loss in (0.0, 0.7, 2.9, 3.0, 6.5))
 
 
+def test_a_decision_whose_candidates_do_not_separate_is_not_flagged() -> None:
+    """Issue 54: a move the rollouts put 2.6 points behind, by a point estimate an
+    inaccuracy, is not flagged when its 95% interval reaches under every bound: raced to
+    more rollouts it still does not separate from the best, so it reads as good as the
+    best and lists no candidates (the first decision of a two-player game: a Lure that
+    removes both purple bait of zone 3)."""
+    from engine.moves import PlayLure
+
+    s = decision(2, 1, 0)
+    judged = judge(at(s, PlayLure(color="purple", zones=(3, 3))), "medium", CARDS)
+    assert grade(judged.loss) not in ("best", "good")  # by its point estimate, flagged
+    assert judged.rollouts > ROLLOUTS["medium"]  # raced: its flag was in doubt
+    assert judged.loss - judged.margin < GRADE_BOUNDS[0][1]  # the interval reaches the best's
+    assert judged.grade == graded(judged.loss, judged.margin) == "best" and judged.candidates == ()
+    assert "about as good as" in reviews.decision_line(judged, view(s, s.to_act), CARDS)
+
+
 def test_the_default_seats_are_the_humans_or_every_bot() -> None:
     humans = GameConfig(seats=(SeatConfig("A", "medium"), SeatConfig("B", "human")), seed=1)
     assert default_seats(humans) == [1]
