@@ -41,6 +41,7 @@ from engine.bots.judge import (
     default_seats,
     graded,
     judge,
+    line_views,
     points_lost,
     positions,
 )
@@ -52,13 +53,14 @@ from engine.replay import Replay
 from engine.view import View
 
 SIDECAR_SUFFIX: Final = ".review.json"
-# 4: a decision's candidates; 3: each loss with its 95% margin, graded by its interval;
+# 5: the better move's line; 4: a decision's candidates; 3: each loss with its 95% margin, graded by its interval;
 # 2: graded in points lost by the loss alone; 1: in win chance lost
-SIDECAR_FORMAT: Final = 4
+SIDECAR_FORMAT: Final = 5
 OLDER: Final = {  # how a kept review of an earlier format grades, as a note says it
     1: "grades in win chances",
     2: "grades by its losses alone, without their margins of error",
     3: "lists no candidates at a decision",
+    4: "shows no line after the better move",
 }
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)
@@ -439,7 +441,16 @@ def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
     played_does = effects(seen, cards, judged.chosen, seed=seen.ply)
     apart = [fact for fact in effects(seen, cards, judged.best, seed=seen.ply) if fact not in played_does]
     does = f" — it {', '.join(apart[:DOES_SHOWN])}" if apart else ""
-    return f"played {played}; better was {best}{does}" + (f" ({why_words(judged)})" if judged.why else "")
+    return f"played {played}; better was {best}{line_words(judged, seen, cards)}{does}" + (
+        f" ({why_words(judged)})" if judged.why else ""
+    )
+
+
+def line_words(judged: Judged, seen: View, cards: Cards) -> str:
+    """The better move's line, as it goes on from it: ", then refill zone 6 (draw 2
+    bait), then take Ray #24 (blue purple yellow)"; empty where it has none."""
+    views = line_views(seen, judged.best, judged.line, cards)
+    return "".join(f", then {mid_sentence(option(v, cards, m))}" for v, m in zip(views, judged.line, strict=True))
 
 
 def candidates_line(judged: Judged, seen: View, cards: Cards) -> str:

@@ -13,12 +13,15 @@ from helpers import config, quick_judge, random_playout, with_hidden_changes
 from cwtui import review as reviews
 from cwtui.cli import main
 from cwtui.runner import play_game
+from cwtui.words import option
 from engine import GameConfig, SeatConfig, apply, legal_moves, load_cards, new_game
 from engine.bots.judge import (
     BLUNDER,
     GRADE_BOUNDS,
+    LINE_MOVES,
     ROLLOUTS,
     Bench,
+    Judged,
     Position,
     accuracy,
     band,
@@ -26,6 +29,8 @@ from engine.bots.judge import (
     grade,
     graded,
     judge,
+    line,
+    line_views,
     move_accuracy,
     points_lost,
     positions,
@@ -33,9 +38,11 @@ from engine.bots.judge import (
     score_sheet,
     weigh,
 )
-from engine.moves import Present
+from engine.determinize import World
+from engine.moves import BaitTo, Move, Present
+from engine.rng import Rng
 from engine.scenario import Scenario
-from engine.view import view
+from engine.view import View, view
 
 CARDS = load_cards()
 
@@ -244,6 +251,43 @@ def test_a_decision_whose_candidates_do_not_separate_is_not_flagged() -> None:
     assert judged.loss - judged.margin < GRADE_BOUNDS[0][1]  # the interval reaches the best's
     assert judged.grade == graded(judged.loss, judged.margin) == "best" and judged.candidates == ()
     assert "about as good as" in reviews.decision_line(judged, view(s, s.to_act), CARDS)
+
+
+def test_the_better_move_has_its_line_as_far_as_the_seat_can_foresee_it() -> None:
+    """Issue 54: a costly decision shows the better move's next moves, the search's pick
+    at each, up to the first draw: the Port, then refill zone 6 (its bait are drawn:
+    nothing after it is foreseeable). Judged alike whatever is hidden from the seat, and
+    kept in the sidecar's format."""
+    from engine.moves import PlayLure, Refill
+
+    s = decision(2, 1, 0)
+    chosen = PlayLure(color="purple", zones=(3,))
+    judged = judge(at(s, chosen), "medium", CARDS)
+    assert judged.grade != "best" and judged.line == (Refill(zone=6),)
+    said = reviews.decision_line(judged, view(s, s.to_act), CARDS)
+    assert "better was place your 1 on the Port (1 action), then refill zone 6 (draw 6 bait)" in said
+    assert judge(at(with_hidden_changes(s, s.to_act), chosen), "medium", CARDS) == judged
+    assert msgspec.json.decode(msgspec.json.encode(judged), type=Judged) == judged
+
+
+def test_a_line_goes_on_while_nothing_hidden_decides_it_and_is_said_from_its_own_position() -> None:
+    """Taking a token off blue removes bait one at a time, each a decision (R5.1): the
+    line is those decisions, each said with the bait it moves (from the position it is
+    played in, not the first one's: "?" for its color there)."""
+    s = decision(2, 4, 60)
+    seen, moves = view(s, s.to_act), legal_moves(s)
+    bench = Bench(seen, moves, CARDS, "medium")
+    said = line(seen, bench.best.move, CARDS, "medium", bench.seed)
+    assert len(said) == LINE_MOVES and all(isinstance(m, BaitTo) for m in said)
+    views = line_views(seen, bench.best.move, said, CARDS)
+    assert all(m in legal_moves_of(v) for v, m in zip(views, said, strict=True))
+    words_said = [option(v, CARDS, m) for v, m in zip(views, said, strict=True)]
+    assert all("?" not in w and "blue bait" in w for w in words_said), words_said
+
+
+def legal_moves_of(seen: View) -> list[Move]:
+    """The legal moves at a seat's view (any world dealt from it has the same)."""
+    return legal_moves(World(seen, CARDS).sample(Rng(1)))
 
 
 def test_the_default_seats_are_the_humans_or_every_bot() -> None:

@@ -268,7 +268,7 @@ def _review_rows(checked: Checked) -> list[tuple[object, ...]]:
         (kept.game, j.ply + 1, j.seat, j.phase, j.chosen.__struct_config__.tag, msgspec.json.encode(j.chosen).decode(),
          msgspec.json.encode(j.best).decode(), j.options, j.before, j.after, j.lead_best, j.lead_chosen, j.loss,
          j.margin, j.rollouts, j.grade, move_accuracy(j.loss), msgspec.json.encode(j.why).decode(),
-         msgspec.json.encode(j.candidates).decode(), settings.level,
+         msgspec.json.encode(j.candidates).decode(), msgspec.json.encode(j.line).decode(), settings.level,
          settings.engine, checked.verified, checked.verdict)
         for j in kept.decisions
     ]  # fmt: skip

@@ -13,13 +13,14 @@ from engine.setup import SILENT_SEAT
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 14  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+SCHEMA_VERSION = 15  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
 # 7: games.verified and verdict; 8: a server's ratings (rated_games); 9: a ratings line left out, and why;
 # 10: the bytes --verify checked (log_files.hash), and a replay's verdict in which file holds a game;
 # 11: reviews checked against their logs, and judged again by --verify (reviews.verified);
 # 12: moves and rounds numbered as the table shows them (move = ply + 1, round), the log's ply as log_ply;
 # 13: reviews.loss_margin and rollouts (a loss's 95% interval; grades by it)
 # 14: reviews.candidates (the moves weighed at a decision, each with its loss and margin)
+# 15: reviews.line (the better move's next moves, as far as the seat could foresee them)
 
 
 @dataclass(frozen=True)
@@ -502,6 +503,13 @@ TABLES: tuple[Table, ...] = (
                 "JSON",
                 "where the move chosen cost something (graded good or worse): the search's three best moves, the "
                 "best first, then by points lost, each [move, loss, loss_margin] (the move as logged); else []",
+            ),
+            _c(
+                "line",
+                "JSON",
+                "there too: the seat's next moves after the best one, the search's pick at each, as far as the "
+                "seat could foresee them (up to 3; it stops at a draw, another seat's move or the game's end), "
+                "each as logged; else []",
             ),
             _c("level", "VARCHAR", "the search level that judged it: medium or hard"),
             _c("engine", "VARCHAR", "the engine version that judged it"),

@@ -99,6 +99,10 @@ _PART: Final = {part: i for i, part in enumerate(PARTS)}
 WHY_POINTS: Final = 0.5  # a part of the better move's lead worth naming, in points
 WHY_SHOWN: Final = 3  # parts named at most, largest first
 CANDIDATES: Final = 3  # moves a review lists at a decision whose move was not the best, and a hint weighs
+# The better move's line: the seat's own decisions after it, up to this many, as long as
+# nothing hidden decides them (LINE_WORLDS worlds dealt from the seat's view agree).
+LINE_MOVES: Final = 3
+LINE_WORLDS: Final = 4
 
 
 class Position(NamedTuple):
@@ -147,6 +151,9 @@ class Judged(msgspec.Struct, frozen=True):
     # Backgammon lists a decision's candidates (the move chosen among them only when
     # the search ranked it so).
     candidates: tuple[Candidate, ...] = ()
+    # There too: the seat's next decisions after the best move, as far as it can foresee
+    # them (`line`), the search's pick at each.
+    line: tuple[AnyMove, ...] = ()
 
 
 def default_seats(config: GameConfig) -> list[int]:
@@ -305,6 +312,46 @@ class Bench:
         return why(*self.pair(move)) if self.loss(move) else ()
 
 
+def line(seen: View, move: Move, cards: Cards, level: str, seed: int) -> tuple[AnyMove, ...]:
+    """The seat's next decisions after `move`, each the search's pick at `level`, as far
+    as the seat can foresee them: while the seat is still to act and what it would see
+    is the same in every world dealt from its view. A draw (bait, a fish's weight, a
+    card), another seat's move or the game's end stops the line there: what follows
+    would depend on what the seat cannot know (a line played in one dealt world would
+    tell a player what only that world holds)."""
+    world = World(seen, cards)
+    worlds = [world.sample(Rng(stream_seed(seed, f"line-{i}"))) for i in range(LINE_WORLDS)]
+    said: list[AnyMove] = []
+    step = move
+    while True:
+        for s in worlds:
+            apply_in_place(s, step)
+        first = worlds[0]
+        if len(said) == LINE_MOVES or first.over or first.to_act != seen.seat:
+            break
+        next_view = view(first, seen.seat)
+        if any(view(s, seen.seat) != next_view for s in worlds[1:]):
+            break
+        step = (
+            search_bot(level, stream_seed(seed, f"line-{len(said)}"), cards, timed=False)
+            .analyse(next_view, legal_moves(first))[0]
+            .move
+        )
+        said.append(cast("AnyMove", step))
+    return tuple(said)
+
+
+def line_views(seen: View, move: Move, said: Sequence[Move], cards: Cards) -> list[View]:
+    """The seat's view before each move of a `line` after `move` (the same in every
+    world dealt from `seen`, as `line` made sure): what its words are said from."""
+    s = World(seen, cards).sample(Rng(stream_seed(position_seed(seen), "line-0")))
+    views = []
+    for step in (move, *said[:-1]) if said else ():
+        apply_in_place(s, step)
+        views.append(view(s, seen.seat))
+    return views
+
+
 def judge(position: Position, level: str, cards: Cards, stream: str = "review", against: str = "mean") -> Judged:
     """Review one decision at `level`. `stream` names the random streams (another name:
     the same decision judged anew, to measure a grade's noise); `against`, whom the
@@ -325,7 +372,10 @@ def judge(position: Position, level: str, cards: Cards, stream: str = "review", 
     return Judged(
         position.ply, position.seat, position.phase, len(position.moves), cast("AnyMove", chosen),
         cast("AnyMove", best.move), best.win_rate, after, better.lead, played.lead, loss, verdict,
-        bench.why(chosen), margin, len(played.sheets), bench.candidates() if verdict != GRADES[0] else (),
+        bench.why(chosen), margin, len(played.sheets), *(
+            (bench.candidates(), line(position.view, best.move, cards, level, bench.seed))
+            if verdict != GRADES[0] else ((), ())
+        ),
     )  # fmt: skip
 
 
