@@ -219,3 +219,26 @@ async def test_the_since_strip_says_the_contest_your_move_closed(replays: Path) 
         strip = " ".join(screen.query_one("#since", TextLines).drawn_text.split())
         closed = "Laurence: presents Wrasse (4 lb), Mackerel (8 lb): 12 lb; takes the Shore contest trophy (5 VP)"
         assert closed in strip, strip
+
+
+async def test_the_key_line_says_the_logs_keys_while_it_has_the_focus(replays: Path) -> None:
+    """A whole-game read: after Tab the event log scrolled with the arrows while the key
+    line under the options still said "↑↓ Enter"."""
+    from test_snapshots import mid_game, open_play
+
+    from cwtui.widgets.table.quiet import TextLines
+
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_play(mid_game().build())(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        keys = screen.query_one("#keys", TextLines)
+        before = keys.text.plain
+        assert "↑↓" in before and "log" not in before
+        screen.query_one(EventLog).focus()
+        await pilot.pause()
+        assert keys.text.plain.startswith("The log has the keys: ↑↓") and "Tab: the options" in keys.text.plain
+        await pilot.press("tab")
+        await pilot.pause()
+        assert keys.text.plain == before

@@ -477,6 +477,22 @@ class SeatedScreen(CompactScreen):
         # options 3-5 in view)
         self.call_after_refresh(menu.show_named)
 
+    # The key line while the event log has the focus: the arrows scroll it, not the
+    # options (a whole-game read: after Tab the line still said "↑↓ Enter").
+    LOG_KEYS = Text(
+        "The log has the keys: ↑↓ PgUp PgDn Home scroll it, End follows the game · Tab: the options", style="dim"
+    )
+
+    @on(events.DescendantFocus)
+    def log_focused(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, EventLog):
+            self.query_one("#keys", TextLines).update(self.LOG_KEYS)
+
+    @on(events.DescendantBlur)
+    def log_left(self, event: events.DescendantBlur) -> None:
+        if isinstance(event.widget, EventLog) and self.query_one("#keys", TextLines).text is self.LOG_KEYS:
+            self.show_hint(None)
+
     def show_hint(self, text: Text | None) -> None:
         """The hint takes the line under the options; without one, it explains the keys."""
         self.query_one("#keys", TextLines).update(text or self.keys_help)
