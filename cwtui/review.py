@@ -440,17 +440,24 @@ def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
         return f"played {played}, {'as good as' if tenths(judged.loss) < 0.5 else 'about as good as'} {best}"
     played_does = effects(seen, cards, judged.chosen, seed=seen.ply)
     apart = [fact for fact in effects(seen, cards, judged.best, seed=seen.ply) if fact not in played_does]
-    does = f" — it {', '.join(apart[:DOES_SHOWN])}" if apart else ""
-    return f"played {played}; better was {best}{line_words(judged, seen, cards)}{does}" + (
-        f" ({why_words(judged)})" if judged.why else ""
-    )
+    shown = apart[:DOES_SHOWN]
+    does = f" — it {', '.join(shown)}" if apart else ""
+    then = "".join(f", then {step}" for step in line_words(judged, seen, cards) if not said_by(step, shown))
+    return f"played {played}; better was {best}{then}{does}" + (f" ({why_words(judged)})" if judged.why else "")
 
 
-def line_words(judged: Judged, seen: View, cards: Cards) -> str:
-    """The better move's line, as it goes on from it: ", then refill zone 6 (draw 2
-    bait), then take Ray #24 (blue purple yellow)"; empty where it has none."""
+def line_words(judged: Judged, seen: View, cards: Cards) -> list[str]:
+    """The better move's line in words, each said from its own position: ["refill zone
+    6 (draw 2 bait)", "take Ray #24 (blue purple yellow)"]; empty where it has none."""
     views = line_views(seen, judged.best, judged.line, cards)
-    return "".join(f", then {mid_sentence(option(v, cards, m))}" for v, m in zip(views, judged.line, strict=True))
+    return [mid_sentence(option(v, cards, m)) for v, m in zip(views, judged.line, strict=True)]
+
+
+def said_by(step: str, facts: list[str]) -> bool:
+    """Whether a line's catch is a fact already said, and said with more ("catch the
+    Brown Trout in River zone 3" beside "catches the Brown Trout in River zone 3, a new
+    species (1 of 8)"): the line leaves it to the fact."""
+    return step.startswith("catch the ") and any(f.startswith("catches " + step.removeprefix("catch ")) for f in facts)
 
 
 def candidates_line(judged: Judged, seen: View, cards: Cards) -> str:
