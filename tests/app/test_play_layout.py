@@ -238,7 +238,7 @@ async def test_the_key_line_says_the_logs_keys_while_it_has_the_focus(replays: P
         assert "↑↓" in before and "log" not in before
         screen.query_one(EventLog).focus()
         await pilot.pause()
-        assert keys.text.plain.startswith("The log has the keys: ↑↓") and "Tab: the options" in keys.text.plain
+        assert keys.text.plain.startswith("Log: ↑↓") and "Tab: the options" in keys.text.plain
         await pilot.press("tab")
         await pilot.pause()
         assert keys.text.plain == before

@@ -479,9 +479,7 @@ class SeatedScreen(CompactScreen):
 
     # The key line while the event log has the focus: the arrows scroll it, not the
     # options (a whole-game read: after Tab the line still said "↑↓ Enter").
-    LOG_KEYS = Text(
-        "The log has the keys: ↑↓ PgUp PgDn Home scroll it, End follows the game · Tab: the options", style="dim"
-    )
+    LOG_KEYS = Text("Log: ↑↓ PgUp PgDn Home scroll it, End follows the game · Tab: the options", style="dim")
 
     @on(events.DescendantFocus)
     def log_focused(self, event: events.DescendantFocus) -> None:
