@@ -166,7 +166,7 @@ class CwtuiApp(App[None]):
         if self._guest_refused():
             return
         self.settings.last_seats = message.session.config.seats
-        screen = PlayScreen(message.session, self.settings)
+        screen = PlayScreen(message.session, self.settings, message.line)
         if message.above:
             self.push_screen(screen)
         else:
@@ -220,7 +220,7 @@ class CwtuiApp(App[None]):
         except (EngineError, OSError) as exc:
             self.notify(str(exc), title="Cannot play on", severity="error")
             return
-        self.post_message(navigation.StartGame(session, above=True))  # q comes back to the replay
+        self.post_message(navigation.StartGame(session, above=True, line=message.line))  # q comes back to the replay
 
     def on_online_rematch(self, message: navigation.OnlineRematch) -> None:
         """A server's game's next one in the same room (the results' `r`): asked for, or

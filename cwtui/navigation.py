@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from engine.cards import Cards
     from engine.config import GameConfig, SeatConfig
     from engine.events import ScoreLine
+    from engine.moves import Move
     from engine.replay import Replay
     from engine.state import State
     from engine.view import View
@@ -30,10 +31,11 @@ class StartGame(Message):
     """Play `session` (new, resumed or forked) in place of the current screen, or, with
     `above`, over it: leaving the game comes back to it (a fork, to its replay)."""
 
-    def __init__(self, session: GameSession, above: bool = False) -> None:
+    def __init__(self, session: GameSession, above: bool = False, line: tuple[Move, ...] = ()) -> None:
         super().__init__()
         self.session = session
         self.above = above
+        self.line = line  # a fork's: the review's better line, offered at its table from its first move
 
 
 class ShowResults(Message):
@@ -102,13 +104,16 @@ class StartNew(Message):
 
 class PlayOn(Message):
     """A new game from a replay's position before move `ply`, with `seats` (the fork
-    dialog's choice), played above the replay: leaving it comes back there."""
+    dialog's choice), played above the replay: leaving it comes back there. `line`: at a
+    decision the review found costly, the better move and the seat's moves after it,
+    offered at the new table one by one."""
 
-    def __init__(self, replay: Replay, ply: int, seats: tuple[SeatConfig, ...]) -> None:
+    def __init__(self, replay: Replay, ply: int, seats: tuple[SeatConfig, ...], line: tuple[Move, ...] = ()) -> None:
         super().__init__()
         self.replay = replay
         self.ply = ply
         self.seats = seats
+        self.line = line
 
 
 class OpenReplay(Message):

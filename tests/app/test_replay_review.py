@@ -20,15 +20,17 @@ from cwtui import review as reviews
 from cwtui.replaying import ReplayCursor, open_replay
 from cwtui.runner import play_game
 from cwtui.screens.fork.fork import ForkDialog
+from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay.graded import Graded
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.review_summary.review_summary import CHART_ROWS, ReviewSummaryScreen
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.widgets.move_list import MoveList
-from cwtui.words import mid_sentence, option
+from cwtui.widgets.table.quiet import QuietOptionList, TextLines
+from cwtui.words import KEEP, mid_sentence, option
 from engine import GameConfig, SeatConfig, load_cards
-from engine.bots.judge import MISTAKES
+from engine.bots.judge import MISTAKES, Judged
 
 SIZES = [(80, 24), (140, 40)]
 CARDS = load_cards()
@@ -101,6 +103,44 @@ def test_replay_hint_at_a_mistake(snap_compare, game: Path, size) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(game.parent), terminal_size=size, run_before=run_before)
+
+
+def first_line(path: Path) -> Judged:
+    """The first costly decision whose better move has a line after it."""
+    graded = Graded.kept(path, open_replay(path).log)
+    assert graded is not None
+    return min((j for j in graded.judged.values() if j.grade != "best" and j.line), key=lambda j: j.ply)
+
+
+def forked_at_first_line(path: Path, play: bool):  # -> run_before
+    """f at the first costly decision with a line: the dialog, or (`play`) the new table."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await opener(path)(pilot)
+        replay = pilot.app.screen
+        assert isinstance(replay, ReplayScreen)
+        replay.cursor.go(first_line(path).ply)
+        await pilot.press("f")
+        await pilot.pause()
+        if play:
+            await pilot.click("#play")
+        await settle(pilot)
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_fork_at_a_costly_decision(snap_compare, game: Path, size) -> None:
+    """The fork dialog at a decision the review found costly: its seat at the keyboard,
+    and what its table will mark."""
+    assert snap_compare(make_app(game.parent), terminal_size=size, run_before=forked_at_first_line(game, False))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_fork_table_marks_the_better_line(snap_compare, game: Path, size) -> None:
+    """The forked game's table: the review's better move highlighted and marked, the key
+    line saying Enter plays it."""
+    assert snap_compare(make_app(game.parent), terminal_size=size, run_before=forked_at_first_line(game, True))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -375,3 +415,43 @@ def test_the_readme_quotes_the_line_at_a_mistake_as_the_replay_writes_it(game: P
         return re.sub(r"\d+(\.\d+)?", "N", text.replace(does, "DOES"))
 
     assert alike(quoted.replace(why, "WHY")) == alike(written)
+
+
+async def test_f_at_a_costly_decision_offers_the_better_line_move_by_move(game: Path) -> None:
+    """Issue 54: f at a decision the review found costly forks the game with that seat
+    at the keyboard, and its table marks the review's better move, then each move of
+    the line after it, one at a time (Enter plays it); after the line, the table says
+    that what follows is the player's. The first decision with a line of more than one
+    move is the one tried."""
+    judged = first_line(game)
+    line = (judged.best, *judged.line)
+    app = make_app(game.parent)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await opener(game)(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        replay.cursor.go(judged.ply)
+        await pilot.press("f")
+        await pilot.pause()
+        fork = app.screen
+        assert isinstance(fork, ForkDialog) and fork.line_for == judged.seat
+        assert fork.chosen()[judged.seat].kind == "human"
+        assert "marks the review's better move" in " ".join(str(s.render()) for s in fork.query(Static))
+        await pilot.click("#play")
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, PlayScreen) and table.line is not None
+        for k, move in enumerate(line):
+            assert table.session.state.to_act == judged.seat
+            menu = table.query_one("#options", QuietOptionList)
+            assert table.options[menu.highlighted or 0] == move
+            assert (
+                f"◀ line{KEEP}{k + 1}{KEEP}of{KEEP}{len(line)}"
+                in menu.get_option_at_index(menu.highlighted or 0).prompt.plain
+            )  # type: ignore[union-attr]
+            assert "is marked · Enter plays it" in table.query_one("#keys", TextLines).text.plain
+            await pilot.press("enter")
+            await settle(pilot)
+        assert [p.move for p in table.session.history[judged.ply :]][: len(line)] == list(line)
+        if table.session.state.to_act == judged.seat:
+            assert "The review's line ends here" in table.query_one("#keys", TextLines).text.plain

@@ -20,21 +20,27 @@ class ForkDialog(ModalScreen[tuple[SeatConfig, ...] | None]):
     CSS_PATH = "fork.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="fork.cancel")]
 
-    def __init__(self, seats: tuple[SeatConfig, ...], ply: int) -> None:
+    def __init__(self, seats: tuple[SeatConfig, ...], ply: int, line_for: int | None = None) -> None:
+        """`line_for`: the seat whose costly decision the fork begins at, offered the
+        review's better line at the new table (played by a human, unless changed here)."""
         super().__init__()
         self.seats = seats
         self.ply = ply
+        self.line_for = line_for
 
     def compose(self) -> ComposeResult:
         with Vertical(id="fork"):
             where = f"after move {self.ply}" if self.ply else "from the start"
             yield Static(f"Play on {where} as a new game", classes="title")
             yield Static("The saved game stays as it is; the new one names it as its parent.", classes="hint")
+            if self.line_for is not None:
+                yield Static(f"{self.seats[self.line_for].name}'s table marks the review's better move, then its "
+                             "line: Enter plays each, or choose your own.", classes="hint")  # fmt: skip
             for i, seat in enumerate(self.seats):
+                kind = "human" if i == self.line_for else seat.kind if seat.kind in KINDS else "greedy"
                 with Horizontal(classes="seat"):
                     yield Static(seat.name, classes="name")
-                    yield Select(SEAT_KINDS, value=seat.kind if seat.kind in KINDS else "greedy",
-                                 allow_blank=False, id=f"kind-{i}")  # fmt: skip
+                    yield Select(SEAT_KINDS, value=kind, allow_blank=False, id=f"kind-{i}")
             with Horizontal(id="buttons"):
                 yield Button("Play", variant="primary", id="play")
                 yield Button("Cancel", id="cancel")

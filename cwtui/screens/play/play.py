@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import time
 
+from rich.text import Text
 from textual import on, work
 from textual.binding import Binding
 from textual.message import Message
@@ -22,13 +23,17 @@ from cwtui.crash import crash_line, write_report
 from cwtui.logfile import NotSaved
 from cwtui.navigation import ShowResults
 from cwtui.screens.handover.handover import HandoverScreen
+from cwtui.screens.play.line import BetterLine
 from cwtui.screens.seated.seated import SeatedScreen
 from cwtui.search_pool import TreePool
 from cwtui.session import GameSession
 from cwtui.settings import BOT_SPEEDS, Settings
+from cwtui.widgets.table.quiet import QuietOptionList
+from cwtui.words import KEEP
 from engine import IllegalMove
 from engine.bots import Decision
 from engine.moves import Move
+from engine.view import View
 
 
 class PlayScreen(SeatedScreen):
@@ -66,10 +71,12 @@ class PlayScreen(SeatedScreen):
             super().__init__()
             self.line = line
 
-    def __init__(self, session: GameSession, settings: Settings) -> None:
+    def __init__(self, session: GameSession, settings: Settings, line: tuple[Move, ...] = ()) -> None:
         super().__init__(session, settings)
         self.session = session
         self.paused = False
+        # a fork from a review's costly decision: the better move and its line, offered in turn
+        self.line = BetterLine(session.state.to_act, session.ply, line) if line else None
 
     def on_mount(self) -> None:
         """A hard bot at the table searches on every core: its processes start now, not
@@ -105,6 +112,37 @@ class PlayScreen(SeatedScreen):
             self.show_bot_waiting()
             if not self.paused:
                 self.think()
+
+    def ask(self) -> None:
+        super().ask()
+        if self.line is not None:
+            self.offer_line(self.line)
+
+    def offer_line(self, line: BetterLine) -> None:
+        """The line's move that is due, marked and highlighted, and the key line saying
+        so; once the line has been played whole, that what follows is the player's."""
+        played = [p.move for p in self.session.history]
+        due = line.due(played, self.session.state.to_act, self.options)
+        if due is None:
+            if line.ended(played) and self.session.state.to_act == line.seat:
+                self.show_hint(Text("The review's line ends here: it could not foresee what follows. Your move.",
+                                    style="dim"))  # fmt: skip
+            return
+        index = self.options.index(line.moves[due])
+        menu = self.query_one("#options", QuietOptionList)
+        menu.highlighted = index
+        menu.named = (index, index)
+        # marked once the list has its width (the mark goes after the label where it fits)
+        mark = f"◀ line{KEEP}{due + 1}{KEEP}of{KEEP}{len(line.moves)}"
+        self.call_after_refresh(self.mark_option, self.asking, index, mark)
+        first = "The review's better move" if due == 0 else f"Move {due + 1} of the review's line"
+        self.show_hint(Text.assemble((first, "bold"), " is marked · Enter plays it, or choose your own", style="dim"))
+
+    def mark_option(self, asked: View | None, index: int, mark: str) -> None:
+        menu = self.query_one("#options", QuietOptionList)
+        if self.asking is asked and index < menu.option_count:  # still that decision
+            menu.replace_option_prompt_at_index(index, self.option_prompt(index, mark))
+            menu.show_named()
 
     def take_seat(self, seat: int) -> None:
         self.set_viewer(seat)

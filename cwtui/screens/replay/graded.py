@@ -19,6 +19,7 @@ from cwtui.screens.review_summary.review_summary import GRADE_STYLES, ReviewSumm
 from cwtui.widgets.line_chart import LinePlot, Note, Series
 from engine.bots.judge import MISTAKES, Judged
 from engine.log import GameLog
+from engine.moves import Move
 
 # A decision's mark in the move list, as chess annotates moves
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -70,6 +71,14 @@ class Graded:
             text.append("\nWeighed: ", style="bold")
             text.append(weighed)
         return text
+
+    def better_line(self, cursor: Scrubber, speaks_of: SpeaksOf) -> tuple[int, tuple[Move, ...]] | None:
+        """At a decision the review found costly (where the line says f tries the better
+        move): its seat, and the better move followed by the line the review foresaw."""
+        judged = self.judged.get(cursor.position)
+        if judged is None or not speaks_of(judged.seat) or cursor.over or not review.costly(judged):
+            return None
+        return judged.seat, (judged.best, *judged.line)
 
     def mistake_from(self, here: int, direction: int, speaks_of: SpeaksOf) -> int | None:
         """The position before the next (or previous) decision from `here` graded an

@@ -39,6 +39,7 @@ from cwtui.widgets.move_list import MoveList
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.quiet import TextLines
 from engine import SeatConfig
+from engine.moves import Move
 from engine.replay import Replay
 from engine.view import View
 
@@ -90,7 +91,8 @@ class ReplayScreen(CompactScreen):
         "charts the scores, f plays on from here as a new game (the saved game is not changed), r shows the results "
         "at the end. R reviews the game: every decision graded by the points it gave up, judged from that seat's "
         "view (?! inaccuracy, ? mistake, ?? blunder in the move list), each seat's accuracy, points lost and win "
-        "chance; m/M go to the next/previous mistake, where f tries the better move. h asks the review's judge for "
+        "chance; m/M go to the next/previous mistake, where f tries the better move (the new game's table marks it, "
+        "then each move of the line after it). h asks the review's judge for "
         "the move to play at this position, and what the two it weighed next give up. Under 120×34, F2–F4 switch "
         "the pane above the move list: the board, the "
         "trophies, the seats. A game played on a server replays as your seat saw it: there is no other view, and no "
@@ -317,11 +319,17 @@ class ReplayScreen(CompactScreen):
             return
         self.autoplay.stop()
         seats = full.replay.log.header.config.seats
-        self.app.push_screen(ForkDialog(seats, full.position), self.fork_chosen)
+        line = self.graded.better_line(self.cursor, self.speaks_of) if self.graded is not None else None
+        self.app.push_screen(
+            ForkDialog(seats, full.position, line[0] if line else None),
+            lambda chosen: self.fork_chosen(chosen, line[1] if line else ()),
+        )
 
-    def fork_chosen(self, seats: tuple[SeatConfig, ...] | None) -> None:
+    def fork_chosen(self, seats: tuple[SeatConfig, ...] | None, line: tuple[Move, ...]) -> None:
+        """The new game's seats, or None (cancelled); at a costly decision, the review's
+        better move and its line, offered at the new table."""
         if seats is not None and self.full is not None:
-            self.post_message(PlayOn(self.full.replay, self.full.position, seats))
+            self.post_message(PlayOn(self.full.replay, self.full.position, seats, line))
 
     def action_leave(self) -> None:
         self.autoplay.stop()
