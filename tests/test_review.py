@@ -12,6 +12,7 @@ from helpers import config, quick_judge, random_playout, with_hidden_changes
 
 from cwtui import review as reviews
 from cwtui.cli import main
+from cwtui.logfile import read_log
 from cwtui.runner import play_game
 from cwtui.words import option
 from engine import GameConfig, SeatConfig, apply, legal_moves, load_cards, new_game
@@ -19,6 +20,7 @@ from engine.bots.judge import (
     BLUNDER,
     GRADE_BOUNDS,
     LINE_MOVES,
+    RACED,
     ROLLOUTS,
     Bench,
     Judged,
@@ -133,6 +135,19 @@ def test_a_bad_move_planted_early_is_a_mistake_or_worse() -> None:
     10 of about 50) that gives up 4.5 ± 1.5 points by a 400-world check on streams of its
     own (scripts/planted_moves.py's reference) is graded a mistake or worse, its interval
     clear of a mistake's bound — the issue's early planted move read "best (0.00)"."""
+    s, planted = planted_early()
+    reference = Bench(view(s, s.to_act), legal_moves(s), CARDS, "medium", stream="reference")
+    reference.rolled(reference.best.move, 400)
+    reference.rolled(planted, 400)
+    assert reference.loss(planted) - reference.margin(planted) >= 3.0  # worth a mistake, surely
+    judged = judge(at(s, planted), "medium", CARDS)
+    assert judged.grade in ("mistake", BLUNDER) and judged.loss - judged.margin >= 3.0, judged
+    # confirmed on a second bench whose search named the same best: both benches' rollouts
+    assert judged.rollouts > RACED * ROLLOUTS["medium"]
+
+
+def planted_early():  # -> (State, Move)
+    """Move 40 of a two-player game of easy bots, and a move that gives up about 4 points there."""
     from engine.bots import decide, make_bot
     from engine.moves import PlaceAngler
 
@@ -142,12 +157,31 @@ def test_a_bad_move_planted_early_is_a_mistake_or_worse() -> None:
         s, _ = apply(s, decide(bots[s.to_act], s).move)
     planted = PlaceAngler("purple")
     assert s.phase == "place" and planted in legal_moves(s)
-    reference = Bench(view(s, s.to_act), legal_moves(s), CARDS, "medium", stream="reference")
-    reference.rolled(reference.best.move, 400)
-    reference.rolled(planted, 400)
-    assert reference.loss(planted) - reference.margin(planted) >= 3.0  # worth a mistake, surely
-    judged = judge(at(s, planted), "medium", CARDS)
-    assert judged.grade in ("mistake", BLUNDER) and judged.loss - judged.margin >= 3.0, judged
+    return s, planted
+
+
+def test_a_flag_is_measured_again_on_rollouts_of_its_own(tmp_path: Path) -> None:
+    """Issue 54: a decision flagged by its first rollouts is measured again before the
+    flag is given (judge.confirmed): the same two moves in other worlds with other dice,
+    both runs pooled. Move 13 of a game of the easy bot against the random one: its
+    first rollouts read the move 6.1 ± 2.8 points worse than the search's best (the
+    ones that came out high are the ones flagged); 400 rollouts on streams of their own
+    read 3.5 ± 1.6; the review says a mistake nearer that, and surer (4.4 ± 1.3)."""
+    seats = (SeatConfig("Ana", "greedy"), SeatConfig("Bo", "random"))
+    _, path = play_game(GameConfig(seats=seats, seed=3), tmp_path, CARDS, created="2026-11-25T00:00:00+00:00")
+    assert path is not None
+    (p,) = positions(read_log(path), CARDS, {0, 1}, plies=13, only={12})
+    first = Bench(p.view, p.moves, CARDS, "medium")
+    first.settle(p.chosen)
+    alone, alone_margin = first.loss(p.chosen), first.margin(p.chosen)
+    assert graded(alone, alone_margin) == "mistake"
+    reference = first.again("reference")
+    reference.rolled(first.best.move, 400)
+    reference.rolled(p.chosen, 400)
+    truth = reference.loss(p.chosen)
+    judged = judge(p, "medium", CARDS)
+    assert judged.grade == "mistake" and judged.rollouts > first.count(p.chosen), judged
+    assert judged.margin < alone_margin and abs(judged.loss - truth) < abs(alone - truth)
 
 
 def test_the_engine_never_asks_a_forced_decision_so_none_is_graded() -> None:

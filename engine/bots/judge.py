@@ -30,6 +30,7 @@ were chosen from reviews of players of known strength.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import math
 import statistics
@@ -224,7 +225,8 @@ class Bench:
     and each move's rollouts, all on the streams of the View's bytes (and `stream`).
     The review grades a chosen move by it, and the hint (`weigh`) shows the search's
     pick and what the next ones give up by it: one judge, so the review's verdict on a
-    move the hint named is the number the hint said."""
+    move the hint named is the number the hint said (or, where the review raced it or
+    confirmed a flag on a second bench, that number with more rollouts)."""
 
     def __init__(
         self, seen: View, moves: list[Move], cards: Cards, level: str, stream: str = "review", against: str = "mean"
@@ -234,6 +236,7 @@ class Bench:
         self.ranked = search_bot(level, self.seed, cards, timed=False).analyse(seen, moves)
         self.best = self.ranked[0]
         self._rolled: dict[Move, Rolled] = {}
+        self.start, self.most = ROLLOUTS[level], RACED * ROLLOUTS[level]  # rollouts of a move at first, and raced
 
     def rolled(self, move: Move, count: int | None = None) -> Rolled:
         """`move`'s first `count` rollouts (the level's first count by default): the
@@ -251,8 +254,19 @@ class Bench:
         """The best move's rollouts and `move`'s, as many of each as `move` has had (the
         best may have had more, for another move): a move is judged the same whatever
         else was judged at the position."""
-        count = len(self._rolled[move].sheets) if move in self._rolled else ROLLOUTS[self.level]
+        count = self.count(move) or ROLLOUTS[self.level]
         return self.rolled(self.best.move, count), self.rolled(move, count)
+
+    def again(self, stream: str) -> Bench:
+        """This bench's search, its moves rolled out anew on `stream`'s worlds and dice."""
+        other = copy.copy(self)
+        other.seed = stream_seed(self.seed, stream)
+        other._rolled = {}
+        return other
+
+    def count(self, move: Move) -> int:
+        """How many times `move` has been rolled out here."""
+        return len(self._rolled[move].sheets) if move in self._rolled else 0
 
     def settle(self, move: Move) -> None:
         """Roll `move` and the best out again, as many times over, while the loss's
@@ -260,8 +274,8 @@ class Bench:
         rollouts go where they decide whether the move is flagged)."""
         if move == self.best.move:
             return
-        count = ROLLOUTS[self.level]
-        while count < RACED * ROLLOUTS[self.level] and self.undecided(move):
+        count = self.start
+        while count < self.most and self.undecided(move):
             count *= 2
             self.rolled(move, count)
 
@@ -270,12 +284,15 @@ class Bench:
         rollouts could still clear: whether `move` is one is not known yet, and rolling
         out on may tell. From the second round on, a loss nearer a bound than half the
         most rollouts' margin is left undecided: racing it would spend them all for
-        nothing (not at the first: its loss is too rough to say how near it is)."""
+        nothing (not at the first: its loss is too rough to say how near it is). (Racing
+        on where such a loss's interval still reached under the grade's bound below — a
+        loss of 3.4 ± 2.4 left at 160 rollouts reads "good" — took a review a fifth
+        longer: not done.)"""
         best, played = self.pair(move)
         lead, margin = best.lead - played.lead, self.margin(move)
         rolled = len(played.sheets)
-        most = margin * math.sqrt(rolled / (RACED * ROLLOUTS[self.level]))  # the margin at the most
-        near = rolled > ROLLOUTS[self.level]
+        most = margin * math.sqrt(rolled / self.most)  # the margin at the most
+        near = rolled > self.start
         return any(
             lead - margin < bound < lead + margin and not (near and abs(lead - bound) < most / 2)
             for bound in RACED_BOUNDS
@@ -355,7 +372,10 @@ def line_views(seen: View, move: Move, said: Sequence[Move], cards: Cards) -> li
 def judge(position: Position, level: str, cards: Cards, stream: str = "review", against: str = "mean") -> Judged:
     """Review one decision at `level`. `stream` names the random streams (another name:
     the same decision judged anew, to measure a grade's noise); `against`, whom the
-    seat's lead is over (see `rollouts`: scripts/calibrate_review.py compares them)."""
+    seat's lead is over (see `rollouts`: scripts/calibrate_review.py compares them).
+
+    A decision flagged (an inaccuracy or worse) is judged a second time, on streams of
+    its own (`confirmed`), before the flag is given."""
     bench = Bench(position.view, position.moves, cards, level, stream, against)
     best, chosen = bench.best, position.chosen
     if chosen == best.move:
@@ -364,6 +384,9 @@ def judge(position: Position, level: str, cards: Cards, stream: str = "review", 
             cast("AnyMove", best.move), best.win_rate, best.win_rate, None, None, 0.0, grade(0.0),
         )  # fmt: skip
     bench.settle(chosen)
+    if graded(bench.loss(chosen), bench.margin(chosen)) in MISTAKES:
+        bench = confirmed(bench, position, stream)
+    best = bench.best
     better, played = bench.pair(chosen)
     loss, margin = bench.loss(chosen), bench.margin(chosen)
     verdict = graded(loss, margin)  # candidates only where it says the move cost something: their rollouts cost 16%
@@ -377,6 +400,44 @@ def judge(position: Position, level: str, cards: Cards, stream: str = "review", 
             if verdict != GRADES[0] else ((), ())
         ),
     )  # fmt: skip
+
+
+def confirmed(first: Bench, position: Position, stream: str) -> Bench:
+    """A flag measured again before it is given: the same two moves, the best and the
+    one chosen, rolled out in other worlds with other dice (streams of their own), and
+    the two benches' rollouts pooled (`Pooled`: twice as many, raced again as one). The
+    claim a flag makes — this move gave up so much against that one — is tested on
+    rollouts that did not make it: among thousands of decisions, those whose first
+    rollouts happened to come out high are the ones flagged (the winner's curse). Judged
+    once, 14% of mistake flags did not hold when the game was judged again, and a bad
+    move planted early, worth about 4 points, read a mistake on 2 streams in 5
+    (docs/bot-strength.md). Flags are few: the time is small."""
+    pooled = Pooled(first, first.again(f"{stream}-check"))
+    pooled.settle(position.chosen)
+    return pooled
+
+
+class Pooled(Bench):
+    """Two benches of one position with the same best move: each move's rollouts are
+    both benches', the first's then the second's (each pair of a move's and the best's
+    still meets the same world and dice). The first's search ranks."""
+
+    def __init__(self, first: Bench, second: Bench) -> None:  # no search of its own: the benches have searched
+        self.seen, self.cards, self.level, self.against = first.seen, first.cards, first.level, first.against
+        self.seed, self.ranked, self.best = first.seed, first.ranked, first.best
+        self._rolled = {}
+        self.benches = (first, second)
+        self.start, self.most = 2 * first.start, 2 * first.most  # raced as one: up to each bench's most
+
+    def rolled(self, move: Move, count: int | None = None) -> Rolled:
+        """Half of `count` from each bench (the first's then the second's)."""
+        half = (self.start if count is None else count) // 2
+        first, second = (bench.rolled(move, max(half, bench.count(move))) for bench in self.benches)
+        return joined(first, second)
+
+    def pair(self, move: Move) -> tuple[Rolled, Rolled]:
+        (best_a, move_a), (best_b, move_b) = (bench.pair(move) for bench in self.benches)
+        return joined(best_a, best_b), joined(move_a, move_b)
 
 
 class Weighed(NamedTuple):
@@ -399,8 +460,9 @@ def weigh(seen: View, moves: list[Move], cards: Cards, level: str = HINT_LEVEL) 
     View alone, as the review is: the same hint wherever it is asked."""
     bench = Bench(seen, moves, cards, level)
     # Not raced: racing its two moves took the hint from 0.3 s to 2 s at worst. The
-    # review races a move played where its flag is in doubt, on the same streams, so its
-    # loss then lies in the interval said here, narrower.
+    # review races a move played where its flag is in doubt, on the same streams, and
+    # confirms a flag on a second bench (`confirmed`): its loss is then measured on
+    # more rollouts than the hint's, these first.
     return [Weighed(c.move, c.loss, bench.why(c.move), c.margin) for c in bench.candidates()]  # the review's candidates
 
 
