@@ -20,25 +20,26 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from cwtui import navigation, textual_fixes
-from cwtui.alerts import TurnAlert, alert_sequence
-from cwtui.collector import CHECK_EVERY, IdleCollector
-from cwtui.crash import EXIT_CRASH, crash_line, write_report
+from cwtui import navigation
+from cwtui.cores.search_pool import TreePool
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.home.home import HomeScreen
 from cwtui.screens.keys import game_keys
 from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from cwtui.search_pool import TreePool
-from cwtui.settings import BOT_SPEEDS, BotSpeed, Settings, next_speed
+from cwtui.shell import textual_fixes
+from cwtui.shell.alerts import TurnAlert, alert_sequence
+from cwtui.shell.collector import CHECK_EVERY, IdleCollector
+from cwtui.shell.crash import EXIT_CRASH, crash_line, write_report
+from cwtui.shell.settings import BOT_SPEEDS, BotSpeed, Settings, next_speed
 
 textual_fixes.apply()
 
 if TYPE_CHECKING:
+    from cwtui.game.replaying import SeenRecord
+    from cwtui.game.session import GameSession
     from cwtui.net.client import Address
     from cwtui.net.remote import RemoteGame
-    from cwtui.replaying import SeenRecord
     from cwtui.screens.replay.replay import ReplayScreen
-    from cwtui.session import GameSession
     from engine.cards import Cards
     from engine.config import GameConfig
     from engine.replay import Replay
@@ -187,7 +188,7 @@ class CwtuiApp(App[None]):
 
     def start_new(self, config: GameConfig, cards: Cards) -> None:
         """A new game saved with the others, in place of the current screen."""
-        from cwtui.session import GameSession
+        from cwtui.game.session import GameSession
 
         try:
             session = GameSession.start(config, self.settings.replays, cards)
@@ -212,7 +213,7 @@ class CwtuiApp(App[None]):
 
     def on_play_on(self, message: navigation.PlayOn) -> None:
         """A fork of a replay's game, saved with the other games (the replay's `f`)."""
-        from cwtui.session import GameSession
+        from cwtui.game.session import GameSession
         from engine import EngineError
 
         try:
@@ -344,7 +345,7 @@ class CwtuiApp(App[None]):
             self.notify("No online games yet: the seats you join are kept here.")
 
     def on_open_resume(self, _message: navigation.OpenResume) -> None:
-        from cwtui.saved import unfinished_games
+        from cwtui.game.saved import unfinished_games
         from cwtui.screens.resume.resume import ResumeScreen
 
         if self._guest_refused():

@@ -13,11 +13,11 @@ from textual.message import Message
 # Only the messages' types: the home screen posts these before any game, replay or
 # server exists, and the app starts without importing them.
 if TYPE_CHECKING:
+    from cwtui.game.replaying import SeenRecord
+    from cwtui.game.session import GameSession
     from cwtui.net.client import Address
     from cwtui.net.protocol import RoomMade
     from cwtui.net.remote import RemoteGame
-    from cwtui.replaying import SeenRecord
-    from cwtui.session import GameSession
     from engine.cards import Cards
     from engine.config import GameConfig, SeatConfig
     from engine.events import ScoreLine

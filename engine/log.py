@@ -1,6 +1,6 @@
 """The game log: JSON Lines of msgspec records — a header, one line per move with the
 events it caused, and a footer with the result. Encoding and parsing only; files are
-opened by the caller (cwtui.logfile), so the engine does no I/O.
+opened by the caller (cwtui.game.logfile), so the engine does no I/O.
 
 Format 2 ends every line with a digest: BLAKE2b-64 of the line's bytes before it, keyed
 with the digest of the line before, so a line changed, moved or dropped after it was

@@ -88,7 +88,7 @@ def seen(event: Event, viewer: int | None, cards: Cards) -> Event:
 # Whether an event shows something that was not known before the move: a draw from the
 # bag or a deck (chance), or a card's hidden side. A move whose events show nothing of
 # the kind can be taken back without anyone learning anything (Board Game Arena's undo
-# rule; cwtui.session). Every logged event is declared here (tests/test_visibility.py).
+# rule; cwtui.game.session). Every logged event is declared here (tests/test_visibility.py).
 REVEALS: dict[type[Event], bool] = {
     events.AnglerPlaced: False, events.AnglerRemoved: False, events.AnglerKept: False, events.AnglerMoved: False,
     events.BaitRemoved: False, events.BaitSwapped: False, events.NothingToDo: False, events.NoCatch: False,

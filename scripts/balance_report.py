@@ -22,8 +22,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from cwtui.batch.tournament import wilson
 from cwtui.history.loader import load
-from cwtui.tournament import wilson
 
 BAR = 20
 

@@ -12,7 +12,7 @@ wait when nothing changed, measured in the same run (a real terminal does not pa
 "own work" is the move's handling plus Textual's layout and compositor refreshes alone
 (as scripts/bench_replay.py counts a jump), without message dispatch or Pilot's waits.
 A screen's first visit (new game, replays, history, join, resume from home) loads its
-CSS into the app's stylesheet: that load's time is measured too (cwtui/textual_fixes.py
+CSS into the app's stylesheet: that load's time is measured too (cwtui/shell/textual_fixes.py
 keeps it from parsing again every source the app already has).
 """
 

@@ -22,7 +22,7 @@ from textual.app import App
 from textual.widget import Widget
 from timings import report
 
-from cwtui.replaying import ReplayCursor, open_replay
+from cwtui.game.replaying import ReplayCursor, open_replay
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden" / "sim-4p-404.jsonl"

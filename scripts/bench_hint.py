@@ -1,7 +1,7 @@
 """How long a hint takes on the table: from `h` to the hint on screen, in the app
 (headless, at 120×40 and 80×24), over a real game's decisions; and its two parts
 alone, the judge (engine.bots.judge.weigh: the medium search and three moves'
-rollouts) and the reasons (cwtui.reasons.facts for the three moves). Issue 53.3
+rollouts) and the reasons (cwtui.game.reasons.facts for the three moves). Issue 53.3
 asks for under 1 s at 120×40. Prints numbers; asserts nothing.
 
     python scripts/bench_hint.py [--hints 40]
@@ -23,7 +23,7 @@ from bench_app import human_decision
 from timings import report
 
 from cwtui.app import CwtuiApp
-from cwtui.reasons import facts
+from cwtui.game.reasons import facts
 from cwtui.widgets.table.quiet import TextLines
 from engine import legal_moves
 from engine.bots.judge import weigh

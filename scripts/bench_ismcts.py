@@ -8,7 +8,7 @@ fresh interpreters, taking turns: the base commit's engine and bots (a git workt
 issue 15's 2× is against e99cb5f), this checkout's run from its sources (CWTUI_PURE=1)
 and as installed (compiled by mypyc where it could be). Then the seconds a move at each
 level for this engine: on one core, and for a level of several trees also on a process
-a core as the app searches (cwtui.search_pool). Targets: issue 6, at least 2,000 iterations a second in a
+a core as the app searches (cwtui.cores.search_pool). Targets: issue 6, at least 2,000 iterations a second in a
 two-player game and hard never more than about 2 s a move; issue 15, twice the base's
 iterations a second.
 """
@@ -107,7 +107,7 @@ def main() -> None:
         print(json.dumps({"rate": rate(args.players, args.games, args.iterations, args.sample)}))
         return
     compare(args)
-    from cwtui.search_pool import TreePool
+    from cwtui.cores.search_pool import TreePool
     from engine.bots import SEARCH_BUDGET
     from engine.native import RUNNING
 

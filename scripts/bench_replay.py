@@ -25,7 +25,7 @@ from frame_timing import frame_work
 from textual.screen import Screen
 from timings import report
 
-from cwtui.replaying import ReplayCursor, open_replay
+from cwtui.game.replaying import ReplayCursor, open_replay
 from engine.rng import Rng
 
 if TYPE_CHECKING:

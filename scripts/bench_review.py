@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cwtui.logfile import read_log
-from cwtui.review import review
+from cwtui.game.logfile import read_log
+from cwtui.game.review import review
 from engine.bots import search_bot
 from engine.bots.judge import position_seed, positions
 from engine.cards import load_cards

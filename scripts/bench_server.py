@@ -48,7 +48,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from timings import report
 from websockets.asyncio.client import connect
 
-from cwtui.logfile import read_log
+from cwtui.game.logfile import read_log
+from cwtui.game.session import GameSession
 from cwtui.net.client import Address, Connection
 from cwtui.net.host_key import local_key
 from cwtui.net.protocol import (
@@ -64,7 +65,6 @@ from cwtui.net.protocol import (
     decode_server,
 )
 from cwtui.net.server import GameServer
-from cwtui.session import GameSession
 from engine.cards import load_cards
 from engine.config import GameConfig, SeatConfig
 from engine.moves import Move

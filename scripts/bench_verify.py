@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from corpus import logs_in, simulate
 
-from cwtui.logfile import read_log
+from cwtui.game.logfile import read_log
 from engine.bots.audit import audit
 from engine.cards import load_cards
 from engine.replay import Replay

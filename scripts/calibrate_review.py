@@ -40,8 +40,8 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cwtui.logfile import read_log
-from cwtui.processes import default_workers, run_all
+from cwtui.cores.processes import default_workers, run_all
+from cwtui.game.logfile import read_log
 from engine.bots.judge import (
     BANDS,
     BEGINNER,

@@ -1,5 +1,5 @@
 """The benchmarks' corpus of game logs, made by the project's own self-play
-(`cwtui.selfplay`, what `cwtui simulate` runs: every core, resumable), so that a corpus
+(`cwtui.batch.selfplay`, what `cwtui simulate` runs: every core, resumable), so that a corpus
 is the same games whichever script or machine makes it.
 
 Greedy against random bots, seed PLAYERS × 1,000,000 + i for game i, one folder per
@@ -19,8 +19,8 @@ PLAYER_COUNTS = (1, 2, 3, 4)
 def simulate(out: Path, games: int, players: Iterable[int] = PLAYER_COUNTS, workers: int = 0) -> list[Path]:
     """`games` games for each count of `players` into `out`/pN (on `workers` processes;
     0: one per core); the folders."""
-    from cwtui import selfplay
-    from cwtui.processes import default_workers
+    from cwtui.batch import selfplay
+    from cwtui.cores.processes import default_workers
 
     folders = []
     for count in players:

@@ -35,10 +35,10 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cwtui.logfile import read_log
-from cwtui.processes import default_workers, run_all
-from cwtui.reasons import Catches, Completes, facts
-from cwtui.words import option
+from cwtui.cores.processes import default_workers, run_all
+from cwtui.game.logfile import read_log
+from cwtui.game.reasons import Catches, Completes, facts
+from cwtui.game.words import option
 from engine.bots.judge import GRADE_BOUNDS, Bench, Position, judge, positions
 from engine.cards import load_cards
 from engine.moves import BaitTo, Move, Present

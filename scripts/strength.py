@@ -31,8 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cwtui.selfplay import Outcome, Plan, finished_outcome
-from cwtui.tournament import elo, standings
+from cwtui.batch.selfplay import Outcome, Plan, finished_outcome
+from cwtui.batch.tournament import elo, standings
 from engine import ENGINE_VERSION
 
 ROOT = Path(__file__).resolve().parents[1]

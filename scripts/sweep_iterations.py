@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cwtui.processes import default_workers, run_all
-from cwtui.tournament import wilson
+from cwtui.batch.tournament import wilson
+from cwtui.cores.processes import default_workers, run_all
 from engine import GameConfig, SeatConfig, apply_in_place, load_cards, new_game
 from engine.bots import LEARNED, Bot, IsmctsBot, decide, search_bot
 from engine.bots.ismcts import PRIOR_WEIGHT

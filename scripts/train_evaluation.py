@@ -28,9 +28,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from cwtui.logfile import read_log
-from cwtui.processes import default_workers, run_all
-from cwtui.tournament import wilson
+from cwtui.batch.tournament import wilson
+from cwtui.cores.processes import default_workers, run_all
+from cwtui.game.logfile import read_log
 from engine import apply_in_place, legal_moves, load_cards
 from engine.bots import Bot, GreedyBot, IsmctsBot, decide
 from engine.bots.learned import FEATURES, HAND_WRITTEN, Model, features, progress

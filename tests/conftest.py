@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import HealthCheck, settings
 
+from cwtui.batch.runner import play_game
 from cwtui.history.loader import load
-from cwtui.runner import play_game
 from engine import GameConfig, SeatConfig
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What the imports and the collection made lives as long as the worker: frozen out of
     the garbage collector's sight (gc.freeze), so that the full collections the tests
-    cause (the app's idle ones, cwtui.collector, a few hundred a run) walk only what the
+    cause (the app's idle ones, cwtui.shell.collector, a few hundred a run) walk only what the
     tests make. Over tests/app/test_history_screen.py and test_whole_games.py in one
     process: full collections 8.9 s, frozen 6.6 s."""
     gc.collect()
@@ -150,11 +150,11 @@ def sim_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("sim-logs")
     for config in GAMES:
         play_game(config, folder, created="2026-11-22T12:00:00+00:00")
-    # One game reviewed (its sidecar, cwtui.review), by a stand-in for the search: the
+    # One game reviewed (its sidecar, cwtui.game.review), by a stand-in for the search: the
     # history's reviews table and its questions need rows, not the search's judgement.
     from helpers import quick_judge
 
-    from cwtui import review
+    from cwtui.game import review
     from engine.cards import load_cards
 
     with pytest.MonkeyPatch.context() as patch:

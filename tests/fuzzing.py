@@ -31,10 +31,10 @@ from typing import Any
 
 from helpers import reseal
 
+from cwtui.game.logfile import last_record, read_log
+from cwtui.game.replaying import open_replay
+from cwtui.game.verification import verify_log
 from cwtui.history.loader import load
-from cwtui.logfile import last_record, read_log
-from cwtui.replaying import open_replay
-from cwtui.verification import verify_log
 from engine.cards import Cards
 from engine.errors import LogFormatError
 from engine.log import GameLog

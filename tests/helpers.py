@@ -105,7 +105,7 @@ def reseal(lines: list[bytes]) -> list[bytes]:
     return out
 
 
-def play_on(session, until_ply: int | None = None) -> None:  # session: cwtui.session.GameSession
+def play_on(session, until_ply: int | None = None) -> None:  # session: cwtui.game.session.GameSession
     """Play a session on to the end (or to move `until_ply`): humans take the last
     option offered, bots decide as in the app (their searches logged as they ran)."""
     while not session.state.over and (until_ply is None or session.state.ply < until_ply):
@@ -162,14 +162,14 @@ def with_hidden_changes(s: State, seat: int) -> State:
     return t
 
 
-def seen_record(path: Path, viewer: int | None):  # -> cwtui.replaying.SeenRecord
+def seen_record(path: Path, viewer: int | None):  # -> cwtui.game.replaying.SeenRecord
     """The finished game logged at `path` as a game server's client at seat `viewer`
     (None: a spectator) gets its replay: the room's Table and SeenGame, made by the
     server's own code (cwtui.net.room), read by the client's (RemoteGame)."""
+    from cwtui.game.session import GameSession
     from cwtui.net.protocol import Welcome
     from cwtui.net.remote import RemoteGame
     from cwtui.net.room import Room
-    from cwtui.session import GameSession
 
     session = GameSession.open(path)
     assert session.over, "a replay comes at the end"
@@ -200,7 +200,7 @@ def quick_judge(job):  # (engine.bots.judge.Position, level, cards) -> engine.bo
                   (("lake_contest", loss),), candidates=candidates if grade(loss) != "best" else ())  # fmt: skip
 
 
-def play_moves(session, moves: int) -> None:  # session: cwtui.session.GameSession
+def play_moves(session, moves: int) -> None:  # session: cwtui.game.session.GameSession
     """Up to `moves` moves of a game session, to its end at most: a human seat plays its
     first legal move, a bot its own."""
     for _ in range(moves):

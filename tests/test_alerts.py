@@ -1,9 +1,9 @@
-"""The turn alert's escape sequences (cwtui.alerts): the bell, OSC 9 and OSC 777, with
+"""The turn alert's escape sequences (cwtui.shell.alerts): the bell, OSC 9 and OSC 777, with
 text that can never end the sequence or start another."""
 
 from __future__ import annotations
 
-from cwtui.alerts import alert_sequence
+from cwtui.shell.alerts import alert_sequence
 
 
 def test_each_kind_of_alert() -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from helpers import play_on, reseal
 
-from cwtui.logfile import read_log
-from cwtui.runner import play_game
-from cwtui.session import GameSession
-from cwtui.verification import verify_log
+from cwtui.batch.runner import play_game
+from cwtui.game.logfile import read_log
+from cwtui.game.session import GameSession
+from cwtui.game.verification import verify_log
 from engine import GameConfig, SeatConfig
 from engine.bots import IsmctsBot
 from engine.bots.audit import audit
@@ -95,7 +95,7 @@ def test_a_search_claimed_for_a_bot_that_does_not_search_is_caught(tmp_path: Pat
 def test_the_moves_a_fork_copied_are_not_its_seats(tmp_path: Path) -> None:
     """A fork's first moves were made by the parent's seats; its own seats answer for
     the moves after the fork only."""
-    from cwtui.replaying import open_replay
+    from cwtui.game.replaying import open_replay
 
     parent = tmp_path / "parent"
     parent.mkdir()

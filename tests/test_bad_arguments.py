@@ -223,7 +223,7 @@ def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     with (tmp_path / "big.jsonl").open("wb") as f:
         f.truncate(100 << 20)  # sparse: costs nothing on disk
     (tmp_path / "notadb.duckdb").write_text("not a database")
-    from cwtui.runner import play_game
+    from cwtui.batch.runner import play_game
     from engine import GameConfig, SeatConfig
 
     seats = (SeatConfig("Ana", "greedy"), SeatConfig("Bo", "greedy"))

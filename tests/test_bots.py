@@ -91,7 +91,7 @@ def test_bots_play_with_the_games_own_card_file(tmp_path: Path) -> None:
     every bot seat, the hint and the log audit now get the game's Cards."""
     from helpers import cards_with_swapped_times
 
-    from cwtui.session import GameSession
+    from cwtui.game.session import GameSession
     from engine.bots import seat_bots
 
     custom = load_cards(cards_with_swapped_times(tmp_path / "cards.toml"))

@@ -6,7 +6,7 @@ import pytest
 from helpers import cards_with_swapped_times, reseal
 
 from cwtui.cli import main
-from cwtui.logfile import read_log
+from cwtui.game.logfile import read_log
 from engine import native
 
 
@@ -57,7 +57,7 @@ def test_a_log_another_simulate_wrote_meanwhile_is_one_line(
     """Issue 37.4: two simulate runs with overlapping seeds into one folder crashed with
     FileExistsError (exit 70). The log the other run wrote after this one looked is
     left alone, and this run stops with one line, exit 1."""
-    from cwtui import selfplay
+    from cwtui.batch import selfplay
 
     main(["simulate", "--players", "2", "--games", "1", "--out", str(tmp_path)])
     (log,) = tmp_path.glob("*.jsonl")
@@ -160,7 +160,7 @@ def test_simulate_plays_again_a_damaged_log_of_its_own(tmp_path: Path, capsys: p
     damaged.write_bytes(b"\xff" + good[1:])
     (out / "notes.jsonl").write_bytes(b"[" * 100_000)  # not one of the run's logs: left alone
     assert main(args) == 0
-    from cwtui.logfile import read_log
+    from cwtui.game.logfile import read_log
     from engine.log import parse
 
     assert read_log(damaged).plies == parse(good.splitlines(keepends=True)).plies  # the same game, played again

@@ -1,5 +1,5 @@
 """The app's garbage collection: CPython's young collections as usual, full ones only
-while the app is idle (cwtui/collector.py), and CPython's own thresholds back after."""
+while the app is idle (cwtui/shell/collector.py), and CPython's own thresholds back after."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cwtui.collector import IDLE, LONGEST, NEVER, IdleCollector
+from cwtui.shell.collector import IDLE, LONGEST, NEVER, IdleCollector
 
 
 class Clock:

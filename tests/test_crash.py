@@ -15,17 +15,17 @@ from pathlib import Path
 from helpers import play_on
 
 from cwtui.cli import main
+from cwtui.game.logfile import read_log
+from cwtui.game.saved import unfinished_games
+from cwtui.game.session import GameSession
+from cwtui.game.verification import verify_log
 from cwtui.history.loader import load
-from cwtui.logfile import read_log
-from cwtui.saved import unfinished_games
-from cwtui.session import GameSession
-from cwtui.verification import verify_log
 from engine.cards import load_cards
 
 PLAYER = """
 import sys, time
 from pathlib import Path
-from cwtui.session import GameSession
+from cwtui.game.session import GameSession
 from engine import GameConfig, SeatConfig
 config = GameConfig(seats=(SeatConfig("Ana", "greedy"), SeatConfig("Bo", "random"), SeatConfig("Cy", "greedy")),
                     seed=int(sys.argv[2]))
@@ -90,7 +90,7 @@ def test_a_game_that_ended_without_its_footer_is_finished_on_resume(tmp_path: Pa
     """The crash came between the last move and the footer: the game is over but its log
     says nothing of the result. Resuming writes the footer; until then it is listed as
     unfinished and verify says what happened."""
-    from cwtui.runner import play_game
+    from cwtui.batch.runner import play_game
     from engine import GameConfig, SeatConfig
 
     config = GameConfig(seats=(SeatConfig("Ana", "greedy"), SeatConfig("Bo", "greedy")), seed=12)

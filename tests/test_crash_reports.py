@@ -1,4 +1,4 @@
-"""Crash reports (cwtui.crash): each crash keeps a report of its own (issue 51.14: two in
+"""Crash reports (cwtui.shell.crash): each crash keeps a report of its own (issue 51.14: two in
 the same second kept one, the second written over the first)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cwtui import crash
+from cwtui.shell import crash
 
 
 class SameSecond(datetime):

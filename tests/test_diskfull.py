@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from helpers import play_moves
 
-from cwtui.logfile import NotSaved, read_log
-from cwtui.session import GameSession
-from cwtui.verification import verify_log
+from cwtui.game.logfile import NotSaved, read_log
+from cwtui.game.session import GameSession
+from cwtui.game.verification import verify_log
 from engine import GameConfig, SeatConfig, apply, load_cards
 
 CONFIG = GameConfig(seats=(SeatConfig("Ana", "greedy"), SeatConfig("Bo", "greedy")), seed=5)
@@ -135,7 +135,7 @@ def test_a_move_the_undo_journal_cannot_take_is_not_played(tmp_path: Path, monke
     from test_undo import CONFIG as HUMAN_CONFIG
     from test_undo import play_until, quiet_move
 
-    from cwtui import logfile
+    from cwtui.game import logfile
 
     session = GameSession.start(HUMAN_CONFIG, tmp_path)
     move = play_until(session, quiet_move)

@@ -17,7 +17,7 @@ from fuzzing import Judge, Variant, variants, write_variant
 from helpers import play_on
 
 from cwtui.cli import main
-from cwtui.session import GameSession
+from cwtui.game.session import GameSession
 from engine import GameConfig, SeatConfig
 from engine.cards import load_cards
 
@@ -42,7 +42,7 @@ def sources(sim_logs: Path, tmp_path_factory: pytest.TempPathFactory) -> list[Pa
     session = GameSession.start(GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo", "greedy")), seed=77), folder)
     play_on(session, until_ply=120)
     session.close()
-    from cwtui.replaying import open_replay
+    from cwtui.game.replaying import open_replay
 
     forked = GameSession.fork(open_replay(logs[3]), 40, (SeatConfig("A", "human"), SeatConfig("B", "random")), folder)
     forked.close()

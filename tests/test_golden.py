@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from cwtui.logfile import LogWriter, read_log
-from cwtui.runner import play_game
+from cwtui.batch.runner import play_game
+from cwtui.game.logfile import LogWriter, read_log
 from engine import GameConfig, SeatConfig, apply
 from engine.log import header_for, ply_record
 from engine.replay import Replay

@@ -123,9 +123,9 @@ def test_every_text_of_a_table_and_a_replay_reaches_the_table_printable(tmp_path
     clean is decoded as it is."""
     import msgspec
 
+    from cwtui.game.session import GameSession
     from cwtui.net.protocol import Table, decode_server, pack_views, unpack_views
     from cwtui.net.room import Room
-    from cwtui.session import GameSession
     from engine.config import GameConfig, SeatConfig
 
     session = GameSession.start(GameConfig((SeatConfig("Ana"), SeatConfig("Bo", "greedy")), 5), tmp_path)

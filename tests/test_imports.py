@@ -1,12 +1,16 @@
-"""No import cycles in engine/ or cwtui/ (issue 12), and no import that runs up a layer
-(issue 38): control flows one way, cli → app → screens → widgets/net/history → session
-→ engine, so a module can be read knowing only what it imports. Every import counts — at
-the top, inside a function, or under TYPE_CHECKING; `from pkg import mod` is an edge to
-pkg.mod."""
+"""No import cycles in engine/ or cwtui/ (issue 12), no import that runs up a layer
+(issue 38), none between two packages of one layer unless declared, and no UI library
+under the game's services (issue 55): control flows one way, cli → app → screens →
+widgets/net/history/learn → shell → batch → game → cores → engine, so a module can be
+read knowing only what it imports. Every import counts — at the top, inside a function,
+or under TYPE_CHECKING; `from pkg import mod` is an edge to pkg.mod."""
 
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,10 +28,18 @@ def modules() -> dict[str, Path]:
 
 def import_graph() -> dict[str, set[str]]:
     mods = modules()
+    sources = {name: (path.read_text(encoding="utf-8"), path.name == "__init__.py") for name, path in mods.items()}
+    return graph_of(sources)
+
+
+def graph_of(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
+    """The imports between modules, from each one's source (and whether it is a
+    package's __init__): every import statement, wherever it stands."""
+    mods = set(sources)
     graph: dict[str, set[str]] = {name: set() for name in mods}
-    for name, path in mods.items():
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for name, (source, is_package) in sources.items():
+        package = name if is_package else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -96,7 +108,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cwtui.app",),
     ("cwtui.screens", "cwtui.navigation"),
     ("cwtui.widgets", "cwtui.net", "cwtui.history", "cwtui.learn"),
-    ("cwtui",),  # the session, its logs, replays, reviews, self-play, words, processes
+    ("cwtui.shell",),  # settings, alerts, crash reports, progress bars, the app's collector and Textual fixes
+    ("cwtui.batch",),  # self-play, tournaments
+    ("cwtui.game",),  # a game's services: words, reasons, logs, the session, saved games, replays, review
+    ("cwtui.cores",),  # process pools
+    ("cwtui",),  # the package itself (its version)
     ("engine",),
 )
 
@@ -113,10 +129,88 @@ def upward(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
 
 
 def test_the_layer_checker_finds_an_import_up() -> None:
-    graph = {"cwtui.net.commands": {"cwtui.app", "cwtui.session"}, "cwtui.app": {"cwtui.screens.home"}}
+    graph = {"cwtui.net.commands": {"cwtui.app", "cwtui.game.session"}, "cwtui.app": {"cwtui.screens.home"}}
     assert upward(graph) == {("cwtui.net.commands", "cwtui.app")}
 
 
 def test_no_module_imports_a_layer_above_it() -> None:
     graph = import_graph()
     assert upward(graph) == set()
+
+
+def test_the_checker_sees_an_import_inside_a_function() -> None:
+    """An import run only when a function is called still runs up a layer."""
+    sources = {
+        "cwtui.game.session": ("def later():\n    from cwtui.app import CwtuiApp\n", False),
+        "cwtui.app": ("", False),
+    }
+    assert upward(graph_of(sources)) == {("cwtui.game.session", "cwtui.app")}
+
+
+def package_of(module: str) -> str:
+    """The prefix of LAYERS that names `module`: its package in its layer."""
+    return next(p for prefixes in LAYERS for p in prefixes if module == p or module.startswith(p + "."))
+
+
+# Imports between two packages of one layer, each with why: any other is refused (a
+# package of a layer is read knowing only the layers below it, and these).
+SIBLINGS: dict[tuple[str, str], str] = {
+    ("cwtui.__main__", "cwtui.cli"): "python -m cwtui is the command line",
+    ("cwtui.screens", "cwtui.navigation"): "the messages screens post for the App to act on",
+    ("cwtui.widgets", "cwtui.history"): "the history's chart widget draws a query's result (history.chart)",
+    ("cwtui.widgets", "cwtui.learn"): "a rule's link opens the rulebook's section (learn.rulebook)",
+    ("cwtui.history", "cwtui.net"): "the history loads a server's rated games (net.ratings)",
+}
+
+
+def sideways(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """Imports between two packages of one layer that SIBLINGS does not declare."""
+    return {
+        (m, t)
+        for m, ts in graph.items()
+        for t in ts
+        if layer(m) == layer(t) and package_of(m) != package_of(t) and (package_of(m), package_of(t)) not in SIBLINGS
+    }
+
+
+def test_the_layer_checker_finds_an_import_between_siblings() -> None:
+    graph = {"cwtui.net.server": {"cwtui.widgets.chart", "cwtui.game.words"}, "cwtui.widgets.chart": set()}
+    assert sideways(graph) == {("cwtui.net.server", "cwtui.widgets.chart")}
+
+
+def test_no_package_imports_an_undeclared_sibling() -> None:
+    graph = import_graph()
+    assert sideways(graph) == set()
+    used = {(package_of(m), package_of(t)) for m, ts in graph.items() for t in ts}
+    assert set(SIBLINGS) <= used  # each declared one still exists
+
+
+# The game's services and what lies under them run without a screen (the command line,
+# the server, the scripts, the search processes): no UI library is imported by them,
+# at the top or through what they import — checked on sys.modules, as Harlequin checks
+# its headless core.
+HEADLESS: tuple[str, ...] = ("engine", "cwtui.cores", "cwtui.game", "cwtui.batch")
+UI: frozenset[str] = frozenset({"textual", "rich"})
+
+
+def ui_loaded(packages: tuple[str, ...]) -> list[str]:
+    """The UI libraries in sys.modules after importing every module of `packages`, in a
+    fresh interpreter."""
+    code = (
+        "import importlib, json, pkgutil, sys\n"
+        f"for name in {list(packages)!r}:\n"
+        "    package = importlib.import_module(name)\n"
+        "    for found in pkgutil.walk_packages(package.__path__, name + '.'):\n"
+        "        importlib.import_module(found.name)\n"
+        f"print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & set({sorted(UI)!r}))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return list(json.loads(done.stdout))
+
+
+def test_the_game_and_the_engine_import_no_ui() -> None:
+    assert ui_loaded(HEADLESS) == []
+
+
+def test_the_ui_check_finds_a_ui_import() -> None:
+    assert ui_loaded(("cwtui.shell",)) == ["rich", "textual"]  # its Textual fixes and progress bars

@@ -34,7 +34,7 @@ import sys
 import zipfile
 from pathlib import Path
 from engine import native, GameConfig, SeatConfig
-from cwtui.runner import play_game
+from cwtui.batch.runner import play_game
 
 print(native.RUNNING)
 out = Path(sys.argv[1])

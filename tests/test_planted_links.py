@@ -17,13 +17,13 @@ from helpers import play_moves, quick_judge
 from test_undo import CONFIG as HUMAN_CONFIG
 from test_undo import play_until, quiet_move
 
-from cwtui import review as reviews
+from cwtui.batch.runner import play_game
 from cwtui.cli import main
-from cwtui.logfile import GameInUse, LogExists, LogWriter, NotOurs, NotSaved, undo_journal, write_whole
+from cwtui.game import review as reviews
+from cwtui.game.logfile import GameInUse, LogExists, LogWriter, NotOurs, NotSaved, undo_journal, write_whole
+from cwtui.game.session import GameSession
 from cwtui.net.chat import ChatLog
 from cwtui.net.ratings import FILE_NAME, Entrant, RatingStore
-from cwtui.runner import play_game
-from cwtui.session import GameSession
 from engine import GameConfig, SeatConfig, load_cards
 from engine.log import Header, header_for
 from engine.setup import set_up

@@ -4,7 +4,7 @@ tagged pink and caught 13:00, the other orange and 18:21, and a tag is a point).
 
 from __future__ import annotations
 
-from cwtui import words
+from cwtui.game import words
 from engine import SeatConfig, apply
 from engine.legal import legal_moves
 from engine.scenario import Scenario

@@ -1,4 +1,4 @@
-"""cwtui's own processes (cwtui.processes): Ctrl+C is the parent's to handle, from a
+"""cwtui's own processes (cwtui.cores.processes): Ctrl+C is the parent's to handle, from a
 worker's first instruction on (issue 37.6; found again under a loaded test run, where a
 worker still importing its modules printed an interrupted import's traceback)."""
 
@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from cwtui.processes import SPAWN, start_resource_tracker, worker_pool
+from cwtui.cores.processes import SPAWN, start_resource_tracker, worker_pool
 
 
 def test_a_process_just_started_ignores_ctrl_c(capfd: pytest.CaptureFixture[str]) -> None:
@@ -29,7 +29,7 @@ def test_a_process_just_started_ignores_ctrl_c(capfd: pytest.CaptureFixture[str]
 PARENT = """
 import os, signal, time
 from multiprocessing.context import SpawnProcess
-from cwtui.processes import SPAWN
+from cwtui.cores.processes import SPAWN
 
 real = SpawnProcess._Popen
 
@@ -73,7 +73,7 @@ def test_a_pool_stopped_leaves_no_worker_nor_thread_behind() -> None:
 EXIT_RACE = """
 import time
 import concurrent.futures.process as cfp
-from cwtui.processes import run_all
+from cwtui.cores.processes import run_all
 
 def paused_at_exit(self):
     if not self._closed:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from cwtui import reasons
-from cwtui.words import species_of
+from cwtui.game import reasons
+from cwtui.game.words import species_of
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
 from engine.components import COLOR_INDEX, LOCATION_OF_COLOR, LOCATIONS
 from engine.events import BaitDrawn, BaitRemoved, FishCaught, TackleDrawn
@@ -123,7 +123,7 @@ def test_a_deck_top_catch_is_said_from_the_deck() -> None:
     """A newcomer's read: 'Take the River deck's top card, a Roach, instead' was explained
     as 'it catches the Roach in River zone 6' — where a Salmon lay. The deck's top card
     is said as what it is (R6.2)."""
-    from cwtui.reasons import Catches, said
+    from cwtui.game.reasons import Catches, said
     from engine import load_cards
 
     cards = load_cards()

@@ -1,4 +1,4 @@
-"""Moving through replays (cwtui/replaying.py) and playing on from one (GameSession.fork)."""
+"""Moving through replays (cwtui/game/replaying.py) and playing on from one (GameSession.fork)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from helpers import reseal, seen_record
 
-from cwtui.replaying import EVERYONE, ReplayCursor, SeenCursor, SeenRecord, open_replay
-from cwtui.runner import play_out
-from cwtui.saved import saved_games
-from cwtui.session import GameSession
+from cwtui.batch.runner import play_out
+from cwtui.game.replaying import EVERYONE, ReplayCursor, SeenCursor, SeenRecord, open_replay
+from cwtui.game.saved import saved_games
+from cwtui.game.session import GameSession
 from engine import SeatConfig
 from engine.bots import seat_bots
 from engine.errors import LogFormatError

@@ -1,4 +1,4 @@
-"""Game review (engine.bots.judge, cwtui.review): decisions judged from the seat's View
+"""Game review (engine.bots.judge, cwtui.game.review): decisions judged from the seat's View
 alone, graded by their loss, kept beside the log and reused."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import msgspec
 import pytest
 from helpers import config, quick_judge, random_playout, with_hidden_changes
 
-from cwtui import review as reviews
+from cwtui.batch.runner import play_game
 from cwtui.cli import main
-from cwtui.logfile import read_log
-from cwtui.runner import play_game
-from cwtui.words import option
+from cwtui.game import review as reviews
+from cwtui.game.logfile import read_log
+from cwtui.game.words import option
 from engine import GameConfig, SeatConfig, apply, legal_moves, load_cards, new_game
 from engine.bots.judge import (
     BLUNDER,
@@ -331,7 +331,7 @@ def test_the_default_seats_are_the_humans_or_every_bot() -> None:
     assert default_seats(config(1, 1)) == [0]  # never the silent player
 
 
-# --- kept reviews (cwtui.review) ----------------------------------------------------
+# --- kept reviews (cwtui.game.review) ----------------------------------------------------
 
 
 @pytest.fixture(scope="module")

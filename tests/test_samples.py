@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cwtui.logfile import read_log
-from cwtui.verification import verify_log
+from cwtui.game.logfile import read_log
+from cwtui.game.verification import verify_log
 from engine.cards import load_cards
 
 SAMPLES = Path(__file__).parents[1] / "replays" / "samples"

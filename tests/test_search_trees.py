@@ -1,4 +1,4 @@
-"""Root-parallel search (engine.bots.ismcts, cwtui.search_pool): a bot grows several
+"""Root-parallel search (engine.bots.ismcts, cwtui.cores.search_pool): a bot grows several
 independent trees and adds up their roots, so the move depends on the seed and the
 level's tree count alone — not on how many processes grew them, nor where."""
 
@@ -11,8 +11,8 @@ import pytest
 from helpers import play_on, reseal
 from test_bots import CARDS, position
 
-from cwtui.search_pool import TreePool
-from cwtui.session import GameSession
+from cwtui.cores.search_pool import TreePool
+from cwtui.game.session import GameSession
 from engine import ENGINE_VERSION, GameConfig, SeatConfig, legal_moves
 from engine.bots import LEARNED, SEARCH_BUDGET, Budget, IsmctsBot, TreeRunner, level, search_bot
 from engine.bots.audit import audit

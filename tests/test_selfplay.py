@@ -16,9 +16,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from cwtui import selfplay
+from cwtui.batch import selfplay
 from cwtui.cli import main
-from cwtui.logfile import read_log
+from cwtui.game.logfile import read_log
 from engine.replay import Replay
 
 

@@ -19,8 +19,9 @@ import pytest
 from helpers import served
 
 from cwtui.cli import main
+from cwtui.game.logfile import GameInUse, read_log
+from cwtui.game.verification import verify_log
 from cwtui.history.loader import load
-from cwtui.logfile import GameInUse, read_log
 from cwtui.net import host_key
 from cwtui.net.client import Address, Connection, ServerGone
 from cwtui.net.protocol import (
@@ -50,7 +51,6 @@ from cwtui.net.protocol import (
 )
 from cwtui.net.room import SERVED, Room
 from cwtui.net.server import Client, GameServer, Limits
-from cwtui.verification import verify_log
 from engine import new_game
 from engine.cards import load_cards
 from engine.config import GameConfig, SeatConfig

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from helpers import play_moves
 
-from cwtui.logfile import GameInUse, LogWriter, read_log
-from cwtui.saved import unfinished_games
-from cwtui.session import GameSession
+from cwtui.game.logfile import GameInUse, LogWriter, read_log
+from cwtui.game.saved import unfinished_games
+from cwtui.game.session import GameSession
 from engine import GameConfig, LogFormatError, SeatConfig
 from engine.replay import Replay
 

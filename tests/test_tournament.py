@@ -8,10 +8,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from cwtui import selfplay
+from cwtui.batch import selfplay
+from cwtui.batch.selfplay import Outcome
+from cwtui.batch.tournament import elo, standings, wilson
 from cwtui.cli import main
-from cwtui.selfplay import Outcome
-from cwtui.tournament import elo, standings, wilson
 
 
 def test_wilson_interval_known_values() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cwtui.game.logfile import read_log, undo_journal
+from cwtui.game.saved import unfinished_games
+from cwtui.game.session import GameSession
 from cwtui.history.loader import connect, load
-from cwtui.logfile import read_log, undo_journal
-from cwtui.saved import unfinished_games
-from cwtui.session import GameSession
 from engine import GameConfig, SeatConfig, apply
 from engine.events import BaitDrawn, FishCaught
 from engine.moves import Move
@@ -144,8 +144,8 @@ import os, signal, sys
 from pathlib import Path
 sys.path.insert(0, {tests!r})
 from test_undo import CONFIG, play_until, quiet_move
-from cwtui.session import GameSession
-from cwtui.saved import unfinished_games
+from cwtui.game.session import GameSession
+from cwtui.game.saved import unfinished_games
 session = GameSession.start(CONFIG, Path({folder!r}))
 play_until(session, quiet_move)
 while (move := quiet_move(session)) is not None and len(session.kept) < 2:

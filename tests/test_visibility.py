@@ -81,7 +81,7 @@ def test_every_logged_event_is_declared_revealing_or_not() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_a_move_that_reveals_nothing_draws_nothing(players: int) -> None:
-    """The undo rule's ground (cwtui.session): a move whose events engine.visibility
+    """The undo rule's ground (cwtui.game.session): a move whose events engine.visibility
     does not count as revealing took nothing from the bag or a deck, used no random
     stream, and showed its mover no card's hidden side."""
     from engine.visibility import reveals

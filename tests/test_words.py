@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from helpers import run, scenario
 
-from cwtui import words
-from cwtui.words import pounds
+from cwtui.game import words
+from cwtui.game.words import pounds
 from engine import SeatConfig, legal_moves
 from engine.events import FishCaught, TackleDrawn
 from engine.moves import PlaceAngler
@@ -142,7 +142,7 @@ def test_choosing_which_catch_comes_first_is_said() -> None:
 def test_what_the_table_did_since_your_last_move_stands_under_no_name() -> None:
     """Issue 52.11: F7 read "The next Mystery Weight is 6 lb: ." — the table's own line
     (no seat's) was split at a colon it does not have."""
-    from cwtui.session import Ply
+    from cwtui.game.session import Ply
     from engine.events import MysteryWeightRevealed, TrophyTaken
     from engine.moves import BaitTo
 

@@ -16,13 +16,13 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from cwtui.alerts import TURN_ALERTS
 from cwtui.cli import batch, history, learn, network, play
 from cwtui.cli.args import EXIT_STOPPED, EXIT_USAGE, Parser, UsageError, need_folder_or_nothing
-from cwtui.crash import EXIT_CRASH, crash_line, write_report
-from cwtui.logfile import GameInUse, NotSaved
-from cwtui.saved import REPLAYS_ENV, replays_dir
-from cwtui.settings import BOT_SPEEDS
+from cwtui.game.logfile import GameInUse, NotSaved
+from cwtui.game.saved import REPLAYS_ENV, replays_dir
+from cwtui.shell.alerts import TURN_ALERTS
+from cwtui.shell.crash import EXIT_CRASH, crash_line, write_report
+from cwtui.shell.settings import BOT_SPEEDS
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -63,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except (GameInUse, NotSaved) as exc:
         # the user's situation, not cwtui's failure: a log another process holds or
-        # names, a disk that is full; every log is left as it was (cwtui.logfile)
+        # names, a disk that is full; every log is left as it was (cwtui.game.logfile)
         print(f"cwtui {args.command}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

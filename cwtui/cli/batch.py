@@ -22,14 +22,14 @@ from cwtui.cli.args import (
     need_writable_folder,
     seed_arg,
 )
-from cwtui.processes import BACKENDS, default_workers, run_all
-from cwtui.progress import progress_bar
-from cwtui.saved import replays_dir
-from cwtui.words import quantity
+from cwtui.cores.processes import BACKENDS, default_workers, run_all
+from cwtui.game.saved import replays_dir
+from cwtui.game.words import quantity
+from cwtui.shell.progress import progress_bar
 from engine.config import REVIEW_LEVELS, SEEDS, kind_name
 
 if TYPE_CHECKING:  # self-play (and the bots) load when a command runs
-    from cwtui import selfplay
+    from cwtui.batch import selfplay
 
 
 def add_parsers(sub: Any) -> None:
@@ -96,7 +96,7 @@ def add_parsers(sub: Any) -> None:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from cwtui import selfplay
+    from cwtui.batch import selfplay
 
     plan = selfplay.Plan(args.players, args.games, args.seed, args.bots, not args.no_tag_points, args.cards, args.out)
     if args.load:
@@ -130,8 +130,8 @@ def tournament(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from cwtui import selfplay
-    from cwtui.tournament import elo, standings
+    from cwtui.batch import selfplay
+    from cwtui.batch.tournament import elo, standings
 
     kinds = args.bots
     if not 2 <= len(kinds) <= 4:
@@ -210,7 +210,7 @@ class Summary:
 def verify(args: argparse.Namespace) -> int:
     """Each log's verdict on a line, in the order given: one log at a time with a bar
     for its plies (a search bot's log takes minutes), or many on every core."""
-    from cwtui.verification import Verdict, verify_in_worker, verify_log
+    from cwtui.game.verification import Verdict, verify_in_worker, verify_log
 
     cards = cards_from(args.cards, "verify")
     files: list[Path] = args.files
@@ -244,7 +244,7 @@ def verify(args: argparse.Namespace) -> int:
 def review(args: argparse.Namespace) -> int:
     """Each game's review: per seat its accuracy, its grades and its three costliest
     decisions in words. Reviews are kept beside the logs and reused."""
-    from cwtui import review as reviews
+    from cwtui.game import review as reviews
 
     cards = cards_from(args.cards, "review")
     if args.backend == "ray":

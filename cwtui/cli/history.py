@@ -37,8 +37,8 @@ from cwtui.cli.args import (
     seconds_arg,
     usage,
 )
+from cwtui.game.saved import DB_NAME, replays_dir
 from cwtui.history.apart import default_memory
-from cwtui.saved import DB_NAME, replays_dir
 
 # DuckDB and the history's modules load when a command runs, not with the command line
 # (the app starts through it).
@@ -153,7 +153,7 @@ SAMPLES_HINT = "play a game, or `cwtui history load --samples` loads the sample 
 
 
 def _say_samples(samples: Samples) -> None:
-    from cwtui.words import quantity
+    from cwtui.game.words import quantity
 
     where = samples.folder
     if samples.copied:
@@ -169,7 +169,7 @@ def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
     """Load `folders` into the database args name (--db, --replays-dir, --cards)."""
     from cwtui.history.errors import HistoryError
     from cwtui.history.loader import load
-    from cwtui.progress import progress_bar
+    from cwtui.shell.progress import progress_bar
     from engine.cards import load_cards
     from engine.errors import EngineError
 

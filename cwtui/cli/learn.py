@@ -54,8 +54,8 @@ def print_rules(args: argparse.Namespace) -> int:
 def guided_game(args: argparse.Namespace) -> int:
     """The guided first game, over the home screen (q leaves it there)."""
     from cwtui.app import CwtuiApp, run_to_the_end
+    from cwtui.game.saved import replays_dir
     from cwtui.learn.lessons import FIRST_GAME, SOLO
-    from cwtui.saved import replays_dir
 
     lesson = SOLO if args.solo else FIRST_GAME
     chapters = len(lesson.chapters)

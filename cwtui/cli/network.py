@@ -25,6 +25,7 @@ from cwtui.cli.args import (
     seed_arg,
     usage,
 )
+from cwtui.game.saved import replays_dir, shown_path
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -42,7 +43,6 @@ from cwtui.net.protocol import (
     Rooms,
     ServerMessage,
 )
-from cwtui.saved import replays_dir, shown_path
 from engine.config import GameConfig
 from engine.errors import ConfigError
 
@@ -181,7 +181,7 @@ async def _serve(
     public_url: str | None = None,
     codes: Callable[[], str] | None = None,
 ) -> int:
-    from cwtui.logfile import GameInUse, NotSaved
+    from cwtui.game.logfile import GameInUse, NotSaved
     from cwtui.net import host_key
     from cwtui.net.server import GameServer, Limits
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cwtui.cli.args import UsageError, cards_from, need_writable_folder, seat_arg, seed_arg, usage
-from cwtui.saved import replays_dir
+from cwtui.game.saved import replays_dir
 from engine.config import SEEDS
 from engine.errors import EngineError
 
@@ -33,7 +33,7 @@ def play_game(args: argparse.Namespace) -> int:
     import random
 
     from cwtui.app import CwtuiApp, run_to_the_end
-    from cwtui.session import GameSession
+    from cwtui.game.session import GameSession
     from engine.config import GameConfig
 
     seats = tuple(args.seats or ())
@@ -54,7 +54,7 @@ def play_game(args: argparse.Namespace) -> int:
 def replay(args: argparse.Namespace) -> int:
     """Check the file first, so a bad one gets a message here rather than in the app."""
     from cwtui.app import CwtuiApp, run_to_the_end
-    from cwtui.replaying import open_replay
+    from cwtui.game.replaying import open_replay
 
     try:
         opened = open_replay(args.file, cards_from(args.cards, "replay"))

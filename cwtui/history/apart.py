@@ -22,7 +22,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Final, Generic, TypeVar
 
-from cwtui.processes import SPAWN, as_a_worker, start_resource_tracker
+from cwtui.cores.processes import SPAWN, as_a_worker, start_resource_tracker
 
 T = TypeVar("T")
 

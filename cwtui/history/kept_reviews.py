@@ -1,8 +1,8 @@
-"""Kept reviews (NAME.review.json, cwtui.review) into the history's `reviews` table.
+"""Kept reviews (NAME.review.json, cwtui.game.review) into the history's `reviews` table.
 
 A kept review loads only as a review of the log beside it (NAME.jsonl): the game and
 the log's bytes it names are that log's, and each decision is the move the log's seat
-made (cwtui.review.mismatch); one that is not is skipped with the reason, as a log the
+made (cwtui.game.review.mismatch); one that is not is skipped with the reason, as a log the
 reader refuses is. Its digest proves nothing more (anyone can compute it again), so a
 review's judgement is what it claims until `history load --verify` judges it again, as
 a game is what its log claims until the engine replays it: the judgement is the same in
@@ -22,10 +22,8 @@ from pathlib import Path
 import duckdb
 import msgspec
 
-from cwtui.history import schema
-from cwtui.history.reading import content_hash, logs_in, under
-from cwtui.logfile import read_bytes
-from cwtui.review import (
+from cwtui.game.logfile import read_bytes
+from cwtui.game.review import (
     SIDECAR_SUFFIX,
     DamagedReview,
     OlderReview,
@@ -37,7 +35,9 @@ from cwtui.review import (
     read_sidecar,
     settings_for,
 )
-from cwtui.words import quantity
+from cwtui.game.words import quantity
+from cwtui.history import schema
+from cwtui.history.reading import content_hash, logs_in, under
 from engine.bots.judge import Judged, move_accuracy, positions
 from engine.cards import Cards
 from engine.errors import EngineError
@@ -61,7 +61,7 @@ class Checked:
 
 
 class ReviewLoader:
-    """Kept reviews (NAME.review.json, cwtui.review) into the `reviews` table, each
+    """Kept reviews (NAME.review.json, cwtui.game.review) into the `reviews` table, each
     file's decisions replaced as a whole when it or its log changes and dropped when it
     goes. A review that cannot be read, or is not a review of the log beside it, is
     skipped with the reason; a second review of a game already loaded from another file

@@ -18,9 +18,9 @@ from typing import Any
 
 import duckdb
 
+from cwtui.game.logfile import read_bytes
 from cwtui.history import schema
 from cwtui.history.reading import Batch, Log, Read, content_hash, logs_in, under
-from cwtui.logfile import read_bytes
 from engine.errors import LogFormatError
 
 COPY = "copy"  # log_files.status of a second file holding a game already loaded

@@ -15,9 +15,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cwtui.cores.processes import worker_pool
+from cwtui.game.logfile import open_log
 from cwtui.history.errors import HistoryError
-from cwtui.logfile import open_log
-from cwtui.processes import worker_pool
 from engine.cards import Cards
 from engine.errors import LogFormatError
 from engine.log import GameLog, Header, judge, parse
@@ -60,7 +60,7 @@ class Batch:
 
 def logs_in(folder: Path, suffix: str = ".jsonl") -> list[os.DirEntry[str]]:
     """The files under `folder` with that suffix, in its subfolders too, as the replay
-    list finds them (`cwtui.saved.saved_games`): the samples in replays/samples, a
+    list finds them (`cwtui.game.saved.saved_games`): the samples in replays/samples, a
     simulation's folder. Links to folders are not followed (a loop would never end)."""
     found: list[os.DirEntry[str]] = []
     folders = [folder]
@@ -82,7 +82,7 @@ def logs_in(folder: Path, suffix: str = ".jsonl") -> list[os.DirEntry[str]]:
 
 def content_hash(data: bytes) -> str:
     """A log's bytes as --verify checked them (BLAKE2b-128, as a kept review names its
-    log's: cwtui.review)."""
+    log's: cwtui.game.review)."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
@@ -97,7 +97,7 @@ def readers(count: int, replaying: bool = False) -> Iterator[tuple[Executor, int
     ahead), or from PROCESSES_FROM logs (from two, when each is replayed too) a process
     for each core (as many ahead), which cost a fraction of a second to start. The
     processes leave Ctrl+C to this one and are stopped at once when the load ends, and
-    one that dies fails the load (cwtui.processes.worker_pool)."""
+    one that dies fails the load (cwtui.cores.processes.worker_pool)."""
     workers = os.cpu_count() or 1
     if count < (2 if replaying else PROCESSES_FROM) or workers < 2:
         with ThreadPoolExecutor(1) as thread:
@@ -208,7 +208,7 @@ def _stage_part(logs: list[Log], staged: Path, part: int, batch: Batch, replay_w
 
 def _replayed(game: GameLog, cards: tuple[Cards, ...]) -> tuple[bool | None, str]:
     """games.verified and verdict: the engine's replay of the game (bots not audited)."""
-    from cwtui.verification import verify_game  # the bots' audit, loaded only to replay
+    from cwtui.game.verification import verify_game  # the bots' audit, loaded only to replay
 
     played_with = next((c for c in cards if c.hash == game.header.cards), None)
     if played_with is None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import msgspec
 
-from cwtui.logfile import write_whole
+from cwtui.game.logfile import write_whole
 
 KEEP = 200
 FILE_NAME = "history-queries.json"

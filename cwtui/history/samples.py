@@ -7,7 +7,7 @@ folder as `cwtui/samples/` (pyproject.toml: force-include), so an installed cwtu
 them too. Asked for, they are copied into REPLAYS/samples/, where the replay list finds
 them and the history loads them like any game of the folder. A file already at a
 sample's name is left alone: the replays folder may be shared, and cwtui writes only
-names that are free (cwtui.logfile).
+names that are free (cwtui.game.logfile).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cwtui.game.logfile import UnfitFile, open_regular, write_whole
 from cwtui.history.errors import HistoryError
-from cwtui.logfile import UnfitFile, open_regular, write_whole
 
 FOLDER = "samples"  # REPLAYS/samples: where the samples go, as in the checkout
 LARGEST = 1 << 20  # bytes: no sample is larger (they are 37-120 KB)

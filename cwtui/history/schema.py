@@ -50,7 +50,7 @@ def _c(name: str, type_: str, doc: str) -> Column:
 
 
 GAME = _c("game", "VARCHAR", "the game's id (from its log header)")
-# Numbered as a player reads them (cwtui/words.py): moves from 1 (the log's ply + 1), as
+# Numbered as a player reads them (cwtui/game/words.py): moves from 1 (the log's ply + 1), as
 # the replay's move list, the review and `cwtui review` number them; rounds as the
 # status bar counts them (words.round_of), one turn of every seat, the silent player's too.
 MOVE = _c("move", "INTEGER", "the move's number in the game, from 1, as the replay's move list numbers it")

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cwtui import words
-from cwtui.words import EVERYONE
+from cwtui.game import words
+from cwtui.game.words import EVERYONE
 from engine.config import SeatConfig
 from engine.events import winner
 from engine.legal import legal_moves

@@ -19,7 +19,7 @@ from typing import Final
 
 import msgspec
 
-from cwtui.logfile import append_own, open_regular
+from cwtui.game.logfile import append_own, open_regular
 from cwtui.net.protocol import ChatLine, printable
 
 MAX_CHARS: Final = 300

@@ -24,7 +24,7 @@ from typing import Annotated, Final, Literal
 
 import msgspec
 
-from cwtui.logfile import open_regular, write_whole
+from cwtui.game.logfile import open_regular, write_whole
 from cwtui.net.protocol import ClockRule, ClockShown
 
 Expiry = Literal["bank", "hand"]  # what ran out: the seat's time for the game, or for its hand

@@ -21,7 +21,7 @@ import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from cwtui.logfile import open_regular
+from cwtui.game.logfile import open_regular
 
 if TYPE_CHECKING:
     from cwtui.net.address import Address

@@ -20,7 +20,7 @@ from typing import Final
 
 import msgspec
 
-from cwtui.logfile import open_regular, write_whole
+from cwtui.game.logfile import open_regular, write_whole
 from cwtui.net.address import Address, parse_address
 from cwtui.net.host_key import state_folder
 from cwtui.net.protocol import ListRooms, RoomInfo, Rooms, shown

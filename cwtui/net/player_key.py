@@ -21,7 +21,7 @@ from typing import Final
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from cwtui.logfile import UnfitFile, open_regular
+from cwtui.game.logfile import UnfitFile, open_regular
 
 KEY_FILE: Final = "player.key"
 CONFIG_ENV: Final = "CWTUI_CONFIG_DIR"  # the config folder, instead of the platform's (tests)

@@ -109,7 +109,7 @@ class Play(msgspec.Struct, frozen=True, tag_field="kind", tag="play", forbid_unk
 
 
 class Undo(msgspec.Struct, frozen=True, tag_field="kind", tag="undo", forbid_unknown_fields=True):
-    """Take back this seat's last move, within the undo rule (cwtui.session)."""
+    """Take back this seat's last move, within the undo rule (cwtui.game.session)."""
 
     ply: int
 

@@ -30,7 +30,7 @@ from typing import Final
 
 import msgspec
 
-from cwtui.logfile import append_own, open_regular
+from cwtui.game.logfile import append_own, open_regular
 from cwtui.net.protocol import PlayerRating
 
 FILE_NAME: Final = "ratings.ndjson"

@@ -11,6 +11,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from cwtui.game.replaying import SeenRecord, final_scores
+from cwtui.game.session import Ply
+from cwtui.game.words import KIND_NAMES
 from cwtui.net.client import Address, Connection, Refused, meet
 from cwtui.net.protocol import (
     Error,
@@ -25,9 +28,6 @@ from cwtui.net.protocol import (
     Welcome,
     unpack_views,
 )
-from cwtui.replaying import SeenRecord, final_scores
-from cwtui.session import Ply
-from cwtui.words import KIND_NAMES
 from engine.bots.judge import Weighed, weigh
 from engine.cards import Cards, load_cards
 from engine.events import ScoreLine

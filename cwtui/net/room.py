@@ -26,7 +26,10 @@ from typing import BinaryIO, Final, Literal, cast
 
 import msgspec
 
-from cwtui.logfile import NotSaved, append_own, hold, open_regular, release, write_whole
+from cwtui.game.logfile import NotSaved, append_own, hold, open_regular, release, write_whole
+from cwtui.game.saved import shown_path
+from cwtui.game.session import GameSession
+from cwtui.game.words import round_of
 from cwtui.net.chat import ChatLog, RateLimit
 from cwtui.net.clock import Clock, Expiry
 from cwtui.net.protocol import (
@@ -42,9 +45,6 @@ from cwtui.net.protocol import (
     pack_views,
 )
 from cwtui.net.ratings import BOT_PREFIX
-from cwtui.saved import shown_path
-from cwtui.session import GameSession
-from cwtui.words import round_of
 from engine.bots import Bot, make_bot
 from engine.cards import Cards
 from engine.config import SEEDS, GameConfig

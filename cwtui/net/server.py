@@ -34,8 +34,7 @@ from websockets.asyncio.server import Server as WebsocketServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
-from cwtui.crash import crash_line, write_report
-from cwtui.logfile import NotSaved
+from cwtui.game.logfile import NotSaved
 from cwtui.net import chat, host_key, player_key
 from cwtui.net.chat import RateLimit
 from cwtui.net.gate import FILES_A_ROOM, Gate, backlog, descriptors, gated, in_flight, refusal
@@ -75,6 +74,7 @@ from cwtui.net.protocol import (
 )
 from cwtui.net.ratings import Entrant, RatingStore, ranks_of
 from cwtui.net.room import Room, RoomStore
+from cwtui.shell.crash import crash_line, write_report
 from engine.bots import decide
 from engine.cards import Cards
 from engine.config import SEEDS, GameConfig

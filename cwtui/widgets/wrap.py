@@ -9,7 +9,7 @@ from typing import Final
 from rich.console import Console
 from rich.text import Text
 
-from cwtui.words import KEEP
+from cwtui.game.words import KEEP
 
 _HELD: Final = "\u2800"  # a blank of one cell that is no white space: Rich never breaks at it
 

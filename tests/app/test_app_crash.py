@@ -9,8 +9,8 @@ import pytest
 
 from cwtui.app import CwtuiApp
 from cwtui.cli import main
-from cwtui.crash import EXIT_CRASH
 from cwtui.screens.home.home import HomeScreen
+from cwtui.shell.crash import EXIT_CRASH
 from cwtui.widgets.table.quiet import TextLines
 
 
@@ -43,8 +43,8 @@ async def test_a_bot_that_raises_pauses_the_game_instead_of_closing_the_app(
     from app_helpers import make_app, settle
     from helpers import config
 
+    from cwtui.game.session import GameSession
     from cwtui.screens.play.play import PlayScreen
-    from cwtui.session import GameSession
 
     def broken(self: GameSession) -> None:
         raise RuntimeError("the bot tripped")

@@ -19,7 +19,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from cwtui.replaying import open_replay
+from cwtui.game.replaying import open_replay
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.drawn import Drawn

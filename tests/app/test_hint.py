@@ -10,9 +10,10 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
-from cwtui import words
+from cwtui.game import words
+from cwtui.game.session import GameSession
 from cwtui.screens.play.play import PlayScreen
-from cwtui.session import GameSession
+from cwtui.widgets.hint_line import hint_line
 from cwtui.widgets.table.quiet import TextLines
 from engine import GameConfig, SeatConfig, new_game
 from engine.bots.judge import Weighed
@@ -199,9 +200,9 @@ async def test_a_hint_mark_is_never_broken_over_two_lines(replays: Path) -> None
 
 async def test_the_hint_says_what_each_move_it_names_does(replays: Path) -> None:
     """Issue 53.3: the hint names its reasons in the game's terms — what each move it
-    names catches, takes or fills at once (cwtui.reasons), not only a number."""
+    names catches, takes or fills at once (cwtui.game.reasons), not only a number."""
+    from cwtui.game.reasons import effects
     from cwtui.learn.lessons import CHAPTERS
-    from cwtui.reasons import effects
 
     state = CHAPTERS[1].position()  # zone 3 one red bait: red catches the Lake's Perch
     session = GameSession.unlogged(state)
@@ -312,12 +313,12 @@ async def test_a_hint_over_a_list_that_scrolls_still_says_so(replays: Path) -> N
 def test_the_hint_and_the_review_say_a_loss_alike() -> None:
     """At the replay's mistake the hint said '2 gives up 5.1 ± 3.1 points' (rounded) and
     the review's candidates '−5.0 ± 3.1' (to the tenth below, as grades are bounded)."""
-    from cwtui import review
+    from cwtui.game import review
     from engine.moves import EndTurn
 
     w = Weighed(EndTurn(), 5.07, (), 3.1)
     best = Weighed(EndTurn(), 0.0, (), 0.0)
-    assert "gives up 5.0 ± 3.1" in words.hint(["1", "2"], [best, w]).plain
+    assert "gives up 5.0 ± 3.1" in hint_line(["1", "2"], [best, w]).plain
     assert words.hint_mark(w, best=False).startswith("◀ −5.0") and review.points(5.07, 3.1) == "−5.0 ± 3.1"
 
 

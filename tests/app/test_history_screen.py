@@ -405,7 +405,7 @@ async def test_the_sidebar_keys_act_where_the_footer_has_no_room_for_them(histor
 @pytest.fixture
 def app_games(replays: Path) -> Path:
     """Two games under the names the app gives them (game-DATE-TIME-SEED: 40 characters)."""
-    from cwtui.runner import play_game
+    from cwtui.batch.runner import play_game
     from engine.config import GameConfig, SeatConfig
 
     for seed, kinds in ((14695981039346656037, "greedy random"), (9007199254740993, "greedy greedy random random")):

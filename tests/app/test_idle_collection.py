@@ -1,6 +1,6 @@
-"""The app defers CPython's full garbage collections while it runs (cwtui/collector.py)
+"""The app defers CPython's full garbage collections while it runs (cwtui/shell/collector.py)
 and gives CPython its thresholds back when it ends; what a gone widget drew is left to
-those collections (cwtui/textual_fixes.py)."""
+those collections (cwtui/shell/textual_fixes.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from textual.color import Color
 from textual.screen import Screen
 from textual.widgets import Static
 
-from cwtui import textual_fixes
-from cwtui.collector import IDLE, NEVER
+from cwtui.shell import textual_fixes
+from cwtui.shell.collector import IDLE, NEVER
 
 
 async def test_the_app_defers_full_collections_while_it_runs(replays: Path) -> None:
@@ -37,7 +37,7 @@ class Lines(Screen[None]):
 
 
 def test_a_style_cache_that_drew_is_not_kept_by_textual() -> None:
-    """Textual issue #6665 (cwtui/textual_fixes.py): an `lru_cache` on a method of each
+    """Textual issue #6665 (cwtui/shell/textual_fixes.py): an `lru_cache` on a method of each
     widget's style cache kept the last 1,024 widgets' style caches, every line each had
     drawn among them, alive after the widgets were gone, for every full collection to
     walk. With the fix (applied as cwtui.app is imported) a style cache that has drawn
@@ -57,7 +57,7 @@ def test_a_style_cache_that_drew_is_not_kept_by_textual() -> None:
 
 async def test_the_app_draws_through_the_fixed_method(replays: Path) -> None:
     """Every line a widget draws asks for its backgrounds through the function keyed by
-    the colors alone (cwtui.textual_fixes), not through Textual's cached method."""
+    the colors alone (cwtui.shell.textual_fixes), not through Textual's cached method."""
     app = make_app(replays)
     async with app.run_test(size=(80, 24)) as pilot:
         before = textual_fixes._inner_outer.cache_info()

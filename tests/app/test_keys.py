@@ -10,10 +10,10 @@ from app_helpers import make_app, settle
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
+from cwtui.game.session import GameSession
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.keys import game_keys
 from cwtui.screens.play.play import PlayScreen
-from cwtui.session import GameSession
 from engine import GameConfig, SeatConfig
 from engine.moves import PlaceAngler
 

@@ -11,13 +11,13 @@ import pytest
 from app_helpers import make_app, settle
 from textual.pilot import Pilot
 
+from cwtui.game.words import KEEP, units_kept
 from cwtui.learn.lesson import LEARNER, final_count, option_words, step_move
 from cwtui.learn.lessons import CHAPTERS, FIRST_GAME, SOLO
 from cwtui.screens.lesson.lesson import LessonNote, LessonScreen
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.seated.seated import OPTION_KEYS
 from cwtui.widgets.table.quiet import QuietOptionList
-from cwtui.words import KEEP, units_kept
 
 SIZES = [(80, 24), (120, 40)]
 

@@ -12,17 +12,17 @@ import pytest
 from textual.pilot import Pilot
 
 from cwtui.app import CwtuiApp
-from cwtui.logfile import read_log
+from cwtui.game.logfile import read_log
+from cwtui.game.replaying import ReplayCursor, SeenCursor
+from cwtui.game.verification import verify_log
 from cwtui.net import host_key, player_key
 from cwtui.net.client import Address, Connection
 from cwtui.net.protocol import ClockRule, CreateRoom, Hello, Play, RoomMade, Table, Welcome
 from cwtui.net.remote import RemoteGame
 from cwtui.net.server import GameServer
-from cwtui.replaying import ReplayCursor, SeenCursor
 from cwtui.screens.online.online import OnlineScreen
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.results.results import ResultsScreen
-from cwtui.verification import verify_log
 from cwtui.widgets.table.event_log import EventLog
 from engine.cards import load_cards
 from engine.config import SeatConfig
@@ -407,8 +407,8 @@ async def test_a_player_in_another_window_is_told_it_is_their_turn(
     """Issue 39: a game over days needs the table to call its player back. Once for each
     decision, and only while the terminal says it is not in focus (a key pressed there
     brings it back)."""
-    from cwtui.alerts import alert_sequence
     from cwtui.net.protocol import Play
+    from cwtui.shell.alerts import alert_sequence
 
     _game_server, address = server
     written: list[str] = []

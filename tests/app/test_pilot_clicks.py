@@ -6,8 +6,8 @@ from pathlib import Path
 
 from app_helpers import make_app, settle
 
+from cwtui.game.session import GameSession
 from cwtui.screens.play.play import PlayScreen
-from cwtui.session import GameSession
 from engine import SeatConfig, apply
 from engine.components import SPACES
 from engine.moves import PlaceAngler, TakeMasterAngler

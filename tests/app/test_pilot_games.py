@@ -9,12 +9,12 @@ from app_helpers import make_app, play_by_keys, set_players, settle
 from helpers import play_moves
 from textual.widgets import Input, Select
 
-from cwtui.logfile import read_log
+from cwtui.game.logfile import read_log
+from cwtui.game.session import GameSession
 from cwtui.screens.home.home import HomeScreen
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
 from cwtui.screens.resume.resume import ResumeScreen
-from cwtui.session import GameSession
 from engine import GameConfig, SeatConfig
 from engine.moves import PlaceAngler
 from engine.replay import Replay

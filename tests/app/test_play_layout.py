@@ -10,9 +10,9 @@ from app_helpers import make_app, settle
 from helpers import config
 from textual.widgets._toast import Toast
 
-from cwtui import words
+from cwtui.game import words
+from cwtui.game.session import GameSession
 from cwtui.screens.play.play import PlayScreen
-from cwtui.session import GameSession
 from cwtui.widgets.table.event_log import EventLog
 from cwtui.widgets.table.quiet import TextLines
 from engine import SeatConfig

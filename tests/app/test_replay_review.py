@@ -16,9 +16,10 @@ from helpers import quick_judge
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from cwtui import review as reviews
-from cwtui.replaying import ReplayCursor, open_replay
-from cwtui.runner import play_game
+from cwtui.batch.runner import play_game
+from cwtui.game import review as reviews
+from cwtui.game.replaying import ReplayCursor, open_replay
+from cwtui.game.words import KEEP, mid_sentence, option
 from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay.graded import Graded
@@ -28,7 +29,6 @@ from cwtui.screens.review_summary.review_summary import CHART_ROWS, ReviewSummar
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.widgets.move_list import MoveList
 from cwtui.widgets.table.quiet import QuietOptionList, TextLines
-from cwtui.words import KEEP, mid_sentence, option
 from engine import GameConfig, SeatConfig, load_cards
 from engine.bots.judge import MISTAKES, Judged
 

@@ -18,8 +18,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Select
 from textual.widgets._footer import FooterKey
 
+from cwtui.game.replaying import SeenCursor, open_replay
 from cwtui.navigation import ShowResults
-from cwtui.replaying import SeenCursor, open_replay
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay import hints
 from cwtui.screens.replay.replay import ReplayScreen

@@ -9,10 +9,10 @@ from rich.console import Console
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from cwtui.game.words import KEEP, pounds
 from cwtui.navigation import ShowResults
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
-from cwtui.words import KEEP, pounds
 from engine import SeatConfig, apply, legal_moves
 from engine.scenario import Scenario
 from engine.state import State

@@ -136,8 +136,8 @@ def test_rules_search_snapshot(snap_compare, replays: Path, size) -> None:
 async def test_a_refusal_says_why_first_and_f1_r_opens_its_rule(replays: Path) -> None:
     """A move refused (a server's Error, an IllegalMove) reads in words first, then the
     rule's code; F1 then r opens that rule."""
+    from cwtui.game.session import GameSession
     from cwtui.screens.play.play import PlayScreen
-    from cwtui.session import GameSession
     from engine import GameConfig, SeatConfig, new_game
 
     seats = (SeatConfig("Ana", "human"), SeatConfig("Bo", "greedy"))
@@ -167,8 +167,8 @@ async def test_a_tooltip_that_cites_a_rule_is_opened_by_f1_r(replays: Path) -> N
     cites is the screen's to open: F1 says so, and r opens the rules there."""
     from app_helpers import settle
 
+    from cwtui.game.session import GameSession
     from cwtui.screens.play.play import PlayScreen
-    from cwtui.session import GameSession
     from cwtui.widgets.table.board import Board
     from engine import GameConfig, SeatConfig, new_game
 

@@ -1,4 +1,4 @@
-"""A screen's first visit parses what it brings and nothing else (cwtui/textual_fixes.py):
+"""A screen's first visit parses what it brings and nothing else (cwtui/shell/textual_fixes.py):
 Textual loads its CSS into a new stylesheet, which without the fix parsed every source
 the app had again."""
 

@@ -1,4 +1,4 @@
-"""The app's hard bot grows its trees in the app's own processes (cwtui.search_pool).
+"""The app's hard bot grows its trees in the app's own processes (cwtui.cores.search_pool).
 
 Run in a fresh interpreter: what broke depends on what the process has started before.
 A pool first started inside the running app could not start its processes: the
@@ -18,8 +18,8 @@ import asyncio, sys
 from pathlib import Path
 from cwtui.app import CwtuiApp
 from cwtui.screens.play.play import PlayScreen
-from cwtui.search_pool import TreePool
-from cwtui.session import GameSession
+from cwtui.cores.search_pool import TreePool
+from cwtui.game.session import GameSession
 from engine import GameConfig, SeatConfig, new_game
 
 async def main() -> None:

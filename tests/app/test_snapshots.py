@@ -13,8 +13,8 @@ from app_helpers import make_app, settle
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from cwtui.game.session import GameSession
 from cwtui.screens.play.play import PlayScreen
-from cwtui.session import GameSession
 from engine import SeatConfig, apply, legal_moves
 from engine.moves import Catch, PlaceAngler, Present, RemoveAngler
 from engine.scenario import Scenario
@@ -224,7 +224,7 @@ def test_too_small(snap_compare, replays: Path) -> None:
 
 def unfinished_log(replays: Path) -> None:
     """An unfinished game with a fixed creation stamp, as if left mid-game."""
-    from cwtui.logfile import LogWriter
+    from cwtui.game.logfile import LogWriter
     from engine import GameConfig, new_game
     from engine.cards import load_cards
     from engine.log import header_for, ply_record

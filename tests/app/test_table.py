@@ -12,12 +12,13 @@ from app_helpers import make_app
 from rich.text import Text
 from textual.screen import Screen
 
+from cwtui.game.session import GameSession
+from cwtui.game.words import KEEP
 from cwtui.screens.play.play import PlayScreen
-from cwtui.session import GameSession
 from cwtui.widgets.glyphs import LETTER
+from cwtui.widgets.hint_line import hint_line
 from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
-from cwtui.words import KEEP
 from engine import GameConfig, SeatConfig, new_game
 from engine.components import COLORS, ZONES
 from engine.contests import score_line
@@ -163,9 +164,9 @@ def test_a_card_or_a_trophy_never_breaks_from_what_it_says(width: int) -> None:
     break only between them now, at any width."""
     from rich.console import Console
 
+    from cwtui.game.words import TROPHY_NAMES
     from cwtui.widgets.table.board import display, trophies
     from cwtui.widgets.table.marks import NO_MARKS
-    from cwtui.words import TROPHY_NAMES
     from engine.scenario import Scenario
     from engine.view import view
 
@@ -196,7 +197,7 @@ def test_a_card_name_and_a_hints_points_never_break_from_themselves() -> None:
     hint now says points: "2.5 points")."""
     from rich.console import Console
 
-    from cwtui import words
+    from cwtui.game import words
     from cwtui.widgets.wrap import wrap
     from engine import load_cards
 
@@ -207,7 +208,7 @@ def test_a_card_name_and_a_hints_points_never_break_from_themselves() -> None:
     from engine.moves import EndTurn
 
     weighed = [Weighed(EndTurn(), 0.0, ()), Weighed(EndTurn(), 2.5, (("lake_contest", 2.0),), 0.6)]
-    hint = words.hint(["1", "2", "3"], [*weighed, Weighed(EndTurn(), 0.2, (), 0.3)])
+    hint = hint_line(["1", "2", "3"], [*weighed, Weighed(EndTurn(), 0.2, (), 0.3)])
     console = Console(width=200)
     for text in (Text(f"C: 1 yellow bait from zone 3 to {name}; keeps a 2"), hint):
         for width in range(12, text.cell_len):

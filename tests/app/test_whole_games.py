@@ -18,11 +18,11 @@ import pytest
 from app_helpers import make_app, settle
 from textual.widgets._footer import FooterKey
 
+from cwtui.game.session import GameSession
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
 from cwtui.screens.seats.seats import SeatsScreen
-from cwtui.session import GameSession
 from cwtui.widgets.table.event_log import EventLog
 from cwtui.widgets.table.marks import NO_MARKS
 from cwtui.widgets.table.quiet import QuietOptionList, TextLines

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import quick_judge
 
-from cwtui import review
+from cwtui.game import review
 from cwtui.history import kept_reviews
 
 

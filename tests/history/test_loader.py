@@ -12,9 +12,9 @@ import duckdb
 import pytest
 from helpers import reseal
 
+from cwtui.game.logfile import read_log
 from cwtui.history import reading, schema
 from cwtui.history.loader import connect, load, refresh
-from cwtui.logfile import read_log
 from engine.cards import load_cards
 from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS
 from engine.events import FishCaught, MasterAnglerCaught, MasterAnglerTaken, Presented, TrophyTaken
@@ -535,10 +535,10 @@ def test_a_forks_copied_moves_count_once(tmp_path: Path) -> None:
     """A game forked at ply 54 repeats its parent's first 54 moves (so it replays on its
     own): they were counted again, and "heaviest fish per species" listed one catch
     twice. The copied rows stay visible, marked `copied`; ready questions skip them."""
+    from cwtui.batch.runner import play_game, play_out
+    from cwtui.game.replaying import open_replay
+    from cwtui.game.session import GameSession
     from cwtui.history.ready_queries import READY
-    from cwtui.replaying import open_replay
-    from cwtui.runner import play_game, play_out
-    from cwtui.session import GameSession
     from engine import GameConfig, SeatConfig
     from engine.bots import seat_bots
 
@@ -606,7 +606,7 @@ def test_the_replays_folders_subfolders_are_loaded_as_the_replay_list_finds_them
     level only. A log moved into a subfolder stays; one deleted there is dropped."""
     import shutil
 
-    from cwtui.saved import saved_games
+    from cwtui.game.saved import saved_games
 
     replays = tmp_path / "elsewhere"  # `logs` is tmp_path/replays
     shutil.copytree(logs, replays / "samples" / "deeper")

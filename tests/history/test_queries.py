@@ -147,8 +147,8 @@ def test_moves_and_rounds_are_numbered_as_the_table_shows_them(loaded_db: Path, 
     the replay's move one less. Every table numbers a move from 1, as the replay's move
     list does (the log's ply + 1), and its round as the status bar and the move list
     count them (words.round_of); the log's own ply is moves.log_ply."""
-    from cwtui.replaying import ReplayCursor, open_replay
-    from cwtui.words import round_of
+    from cwtui.game.replaying import ReplayCursor, open_replay
+    from cwtui.game.words import round_of
 
     con = duckdb.connect(str(loaded_db), read_only=True)
     for path in sorted(sim_logs.glob("*.jsonl")):

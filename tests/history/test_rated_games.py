@@ -12,10 +12,10 @@ import msgspec
 import pytest
 from helpers import served
 
+from cwtui.batch.runner import play_game
 from cwtui.cli import main
 from cwtui.history.loader import load
 from cwtui.net.ratings import FILE_NAME, Entrant, RatingStore
-from cwtui.runner import play_game
 from engine import GameConfig, SeatConfig
 from engine.cards import load_cards
 

@@ -11,11 +11,11 @@ import duckdb
 import msgspec
 import pytest
 
-from cwtui import review as reviews
+from cwtui.batch.runner import play_game, play_out
+from cwtui.game import review as reviews
+from cwtui.game.replaying import open_replay
+from cwtui.game.session import GameSession
 from cwtui.history.loader import load
-from cwtui.replaying import open_replay
-from cwtui.runner import play_game, play_out
-from cwtui.session import GameSession
 from engine import GameConfig, SeatConfig
 from engine.bots import seat_bots
 from engine.cards import load_cards
@@ -134,7 +134,7 @@ def _forge(side: Path, change: Any) -> None:
 def test_a_review_loads_only_as_a_review_of_the_log_beside_it(games: Path, tmp_path: Path) -> None:
     """Issue 51.12: a kept review sealed again was trusted: one naming another game
     loaded into `reviews`, and "chosen" moves that are not the logged moves were taken.
-    A review is checked against the log beside it (cwtui.review.mismatch): the log's
+    A review is checked against the log beside it (cwtui.game.review.mismatch): the log's
     bytes, its game, and each decision the move the log's seat made."""
     first, second = sorted(games.glob("*.jsonl"))
     reviews.review(first, CARDS, "medium", workers=1)
@@ -207,8 +207,8 @@ def test_a_reviewed_move_is_numbered_as_the_replay_and_the_review_number_it(game
     "Costliest mistakes" gave the round as the status bar counts it only by computing it.
     reviews.move is the move's number, from 1, and joins moves.move, whose round is the
     status bar's."""
+    from cwtui.game.words import round_of
     from cwtui.history.ready_queries import READY
-    from cwtui.words import round_of
 
     first = sorted(games.glob("*.jsonl"))[0]
     made = reviews.review(first, CARDS, "medium", workers=1)

@@ -119,9 +119,9 @@ def test_R12_1_the_silent_players_setup_tile_is_logged(tmp_path) -> None:
     and a header that says otherwise does not verify."""
     import msgspec
 
-    from cwtui.logfile import read_log
-    from cwtui.replaying import ReplayCursor
-    from cwtui.runner import play_game
+    from cwtui.batch.runner import play_game
+    from cwtui.game.logfile import read_log
+    from cwtui.game.replaying import ReplayCursor
     from engine.events import TrophyTaken
     from engine.replay import Replay
 
@@ -184,7 +184,7 @@ def test_R12_5_a_game_begun_before_the_ruling_keeps_R4_5_alone() -> None:
     as they were played."""
     from pathlib import Path
 
-    from cwtui.logfile import read_log
+    from cwtui.game.logfile import read_log
     from engine.log_types import SOLO_REFILL_CLEAR_FROM
     from engine.replay import Replay
 

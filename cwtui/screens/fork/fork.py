@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Select, Static
 
-from cwtui.words import SEAT_KINDS
+from cwtui.game.words import SEAT_KINDS
 from engine import SeatConfig
 
 KINDS = tuple(kind for _, kind in SEAT_KINDS)

@@ -37,6 +37,8 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from cwtui.game.saved import DB_NAME, shown_path
+from cwtui.game.words import quantity
 from cwtui.history.apart import Apart, QueryStopped, default_memory
 from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_columns
 from cwtui.history.database import empty_history, is_damage_message
@@ -54,13 +56,11 @@ from cwtui.history.sandbox import (
     open_history,
     run_query,
 )
-from cwtui.saved import DB_NAME, shown_path
 from cwtui.screens.compact import act_unlisted, roomy, roomy_actions
 from cwtui.screens.export.export import ExportDialog
 from cwtui.screens.history.fitted import ResultTable, SchemaTree
-from cwtui.settings import Settings
+from cwtui.shell.settings import Settings
 from cwtui.widgets.chart import BarChart
-from cwtui.words import quantity
 
 ROW_LIMIT = 500
 

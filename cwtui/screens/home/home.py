@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui.game.saved import shown_path, unfinished_games
 from cwtui.navigation import (
     NewGame,
     OpenHistory,
@@ -22,7 +23,6 @@ from cwtui.navigation import (
     OpenRules,
 )
 from cwtui.net.my_games import my_games
-from cwtui.saved import shown_path, unfinished_games
 
 LOGO = """\
   ~~~  C O L D W A T E R   C R O W N  ~~~

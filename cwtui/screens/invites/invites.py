@@ -14,11 +14,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui.game.words import KIND_NAMES
 from cwtui.navigation import SitDown
 from cwtui.net.client import Address, Refused, ServerGone
 from cwtui.net.protocol import RoomMade
 from cwtui.net.remote import sit_down
-from cwtui.words import KIND_NAMES
 from engine.config import SeatConfig
 
 WATCH = "watch"  # the option that sits nowhere

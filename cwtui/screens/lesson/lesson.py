@@ -23,14 +23,14 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from cwtui.game.session import GameSession
+from cwtui.game.words import units_kept
 from cwtui.learn.lesson import LEARNER, Chapter, Lesson, Step, due, final_count, off_script, step_move
 from cwtui.navigation import OpenLesson, StartNew
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.seated.seated import CSS as TABLE_CSS
-from cwtui.session import GameSession
-from cwtui.settings import Settings
+from cwtui.shell.settings import Settings
 from cwtui.widgets.table.quiet import NoteLines, QuietOptionList, TextLines
-from cwtui.words import units_kept
 from engine.config import SEEDS, GameConfig
 from engine.moves import Move
 

@@ -14,11 +14,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui.game.words import quantity
 from cwtui.navigation import SitDown
 from cwtui.net import my_games
 from cwtui.net.client import Refused, ServerGone
 from cwtui.net.remote import sit_down
-from cwtui.words import quantity
 
 
 class MyGamesScreen(Screen[None]):

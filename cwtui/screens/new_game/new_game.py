@@ -15,13 +15,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
+from cwtui.game.session import GameSession
+from cwtui.game.words import SEAT_KINDS
 from cwtui.navigation import RoomOpened, StartGame
 from cwtui.net.client import Address, ServerGone, ask, parse_address
 from cwtui.net.clock import clock_rule, parse_clock, parse_duration
 from cwtui.net.host_key import key_for
 from cwtui.net.protocol import MAX_TAKEOVER, ClockRule, CreateRoom, Error, RoomMade
-from cwtui.session import GameSession
-from cwtui.words import SEAT_KINDS
 from engine import EngineError, GameConfig, SeatConfig
 from engine.cards import load_cards
 from engine.config import MAX_NAME

@@ -21,7 +21,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from cwtui import words
+from cwtui.game import words
+from cwtui.game.replaying import SeenRecord
 from cwtui.navigation import ShowResults, SitDown, YourTurn
 from cwtui.net import player_key
 from cwtui.net.chat import shown_talk
@@ -50,11 +51,10 @@ from cwtui.net.protocol import (
     Welcome,
 )
 from cwtui.net.remote import RemoteGame, sit_down
-from cwtui.replaying import SeenRecord
 from cwtui.screens.leave.leave import LeaveDialog
 from cwtui.screens.say.say import SayDialog
 from cwtui.screens.seated.seated import LOG_LINES, SeatedScreen
-from cwtui.settings import Settings
+from cwtui.shell.settings import Settings
 from cwtui.widgets.table.event_log import EventLog
 from engine.moves import AnyMove, Move
 

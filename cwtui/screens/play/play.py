@@ -18,18 +18,18 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from cwtui import words
-from cwtui.crash import crash_line, write_report
-from cwtui.logfile import NotSaved
+from cwtui.cores.search_pool import TreePool
+from cwtui.game import words
+from cwtui.game.logfile import NotSaved
+from cwtui.game.session import GameSession
+from cwtui.game.words import KEEP
 from cwtui.navigation import ShowResults
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.screens.play.line import BetterLine
 from cwtui.screens.seated.seated import SeatedScreen
-from cwtui.search_pool import TreePool
-from cwtui.session import GameSession
-from cwtui.settings import BOT_SPEEDS, Settings
+from cwtui.shell.crash import crash_line, write_report
+from cwtui.shell.settings import BOT_SPEEDS, Settings
 from cwtui.widgets.table.quiet import QuietOptionList
-from cwtui.words import KEEP
 from engine import IllegalMove
 from engine.bots import Decision
 from engine.moves import Move

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual.message_pump import MessagePump
 from textual.timer import Timer
 
-from cwtui.replaying import Scrubber
+from cwtui.game.replaying import Scrubber
 
 SPEEDS = (1, 2, 4, 8, 16)  # moves per second
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from cwtui import words
-from cwtui.replaying import EVERYONE, SPECTATOR, ReplayCursor, Scrubber
+from cwtui.game import words
+from cwtui.game.replaying import EVERYONE, SPECTATOR, ReplayCursor, Scrubber
 from cwtui.widgets.move_list import Row
 from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
 from engine.state import State

@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator
 
 from rich.text import Text
 
+from cwtui.game.words import species_of
 from cwtui.widgets.table.drawn import Drawn, Part
-from cwtui.words import species_of
 from engine.components import COLORS, LOCATIONS, TACKLE
 from engine.state import State
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from rich.text import Text
 
-from cwtui import review, words
-from cwtui.replaying import Scrubber
+from cwtui.game import review, words
+from cwtui.game.replaying import Scrubber
 from cwtui.screens.review_summary.review_summary import GRADE_STYLES, ReviewSummaryScreen
 from cwtui.widgets.line_chart import LinePlot, Note, Series
 from engine.bots.judge import MISTAKES, Judged

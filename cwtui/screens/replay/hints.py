@@ -12,9 +12,10 @@ from rich.text import Text
 from textual.dom import DOMNode
 from textual.message import Message
 
-from cwtui import words
-from cwtui.reasons import effects
-from cwtui.replaying import Scrubber
+from cwtui.game import words
+from cwtui.game.reasons import effects
+from cwtui.game.replaying import Scrubber
+from cwtui.widgets.hint_line import hint_line
 from engine.bots.judge import Weighed, weigh
 from engine.legal import legal_moves
 from engine.state import State
@@ -60,6 +61,6 @@ class Hints:
             return None
         seen = cursor.shown((last.seat,))[last.seat]
         labels = [words.mid_sentence(words.option(seen, cursor.cards, w.move)) for w in last.weighed]
-        return words.hint(
+        return hint_line(
             labels, last.weighed, [effects(seen, cursor.cards, w.move, seed=seen.ply) for w in last.weighed]
         )

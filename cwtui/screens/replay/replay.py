@@ -21,9 +21,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from cwtui import review
+from cwtui.game import review
+from cwtui.game.replaying import EVERYONE, ReplayCursor, Scrubber, SeenCursor, SeenRecord
 from cwtui.navigation import PlayOn, ShowResults
-from cwtui.replaying import EVERYONE, ReplayCursor, Scrubber, SeenCursor, SeenRecord
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.goto.goto import GotoDialog
@@ -206,7 +206,7 @@ class ReplayScreen(CompactScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer lists only keys that act: one view has nothing to switch to, and a
         server's game has no log here to play on from. A review replays the whole log
-        from its file (cwtui.review refuses one that does not verify), so only a log
+        from its file (cwtui.game.review refuses one that does not verify), so only a log
         read from a file, replaying to its end."""
         if action == "perspective":
             return len(self.cursor.perspectives) > 1

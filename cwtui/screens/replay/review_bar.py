@@ -1,5 +1,5 @@
 """The replay's review while it runs: a worker judging every decision of a game's log
-(cwtui.review, on the app's search processes), and the bar that shows how far it is.
+(cwtui.game.review, on the app's search processes), and the bar that shows how far it is.
 It posts `Reviewed` or `Failed` when done; it stops, between two decisions, when the
 screen it is on closes (its worker is cancelled with it)."""
 
@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.widgets import Label, ProgressBar
 from textual.worker import get_current_worker
 
-from cwtui import review
+from cwtui.game import review
 from engine.cards import Cards
 
 

@@ -15,10 +15,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from cwtui.game.replaying import open_replay
+from cwtui.game.saved import SavedGame, saved_games, shown_path
+from cwtui.game.words import quantity, seat_list
 from cwtui.navigation import OpenReplay
-from cwtui.replaying import open_replay
-from cwtui.saved import SavedGame, saved_games, shown_path
-from cwtui.words import quantity, seat_list
 from engine import EngineError
 from engine.setup import SILENT_SEAT
 

@@ -15,15 +15,15 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from cwtui.game.replaying import SeenRecord, open_replay
+from cwtui.game.saved import shown_path
+from cwtui.game.words import TROPHY_NAMES, counted, pounds, species_of
 from cwtui.navigation import NewGame, OnlineRematch, OpenReplay, Rematch
 from cwtui.net.ratings import ranks_of
-from cwtui.replaying import SeenRecord, open_replay
-from cwtui.saved import shown_path
 from cwtui.widgets.glyphs import TAGGED
 from cwtui.widgets.rule_link import linked
 from cwtui.widgets.table.board import TROPHY_ORDER
 from cwtui.widgets.wrap import held
-from cwtui.words import TROPHY_NAMES, counted, pounds, species_of
 from engine import EngineError
 from engine.cards import Cards
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS

@@ -11,10 +11,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui.game.saved import unfinished_games
+from cwtui.game.session import GameSession
+from cwtui.game.words import seat_list
 from cwtui.navigation import StartGame
-from cwtui.saved import unfinished_games
-from cwtui.session import GameSession
-from cwtui.words import seat_list
 from engine import EngineError
 
 

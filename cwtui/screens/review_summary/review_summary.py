@@ -17,7 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from cwtui.review import SeatSummary, points
+from cwtui.game.review import SeatSummary, points
 from cwtui.widgets.line_chart import LineChart, LinePlot
 
 GRADE_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}

@@ -23,14 +23,15 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
-from cwtui import words
-from cwtui.reasons import effects
+from cwtui.game import words
+from cwtui.game.reasons import effects
+from cwtui.game.session import Ply
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.screens.since.since import SinceScreen
-from cwtui.session import Ply
-from cwtui.settings import Settings
+from cwtui.shell.settings import Settings
 from cwtui.widgets.glyphs import HINT
+from cwtui.widgets.hint_line import hint_line
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.event_log import EventLog
@@ -466,7 +467,7 @@ class SeatedScreen(CompactScreen):
             menu.replace_option_prompt_at_index(index, self.option_prompt(index, words.hint_mark(w, rank == 0)))
         asked, cards = message.asked, self.game.cards
         does = [effects(asked, cards, w.move, seed=asked.ply) for _index, w in top]
-        said = words.hint([keys[index] or "·" for index, _w in top], [w for _index, w in top], does)
+        said = hint_line([keys[index] or "·" for index, _w in top], [w for _index, w in top], does)
         if menu.overflowing:  # the key line it replaces said so
             said.append(f" · ↑↓ {len(self.options)} options", style="dim")  # short: it ends a hint that may be cut
         self.show_hint(said)

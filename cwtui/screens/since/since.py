@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from cwtui import words
+from cwtui.game import words
 
 
 class SinceScreen(ModalScreen[None]):

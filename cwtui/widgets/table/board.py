@@ -14,12 +14,12 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from cwtui.game.words import TROPHY_NAMES
 from cwtui.widgets.glyphs import LOCATION_STYLE, MARK, bait, slots, tip
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
 from cwtui.widgets.table.marks import only as marks_only
-from cwtui.words import TROPHY_NAMES
 from engine.cards import Cards
 from engine.components import COLORS, CONTEST_ORDER, CONTEST_TROPHY, LOCATION_OF_COLOR, LOCATIONS, SPACES, ZONES
 from engine.view import View

@@ -20,9 +20,9 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from cwtui.game.words import KEEP
 from cwtui.widgets.rule_link import Cited, cited
 from cwtui.widgets.wrap import wrap
-from cwtui.words import KEEP
 
 # A part of a drawing: a key that changes when its content does (hashable), and how to
 # make it.

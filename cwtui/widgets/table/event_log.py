@@ -16,9 +16,9 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.strip import Strip
 
+from cwtui.game.words import KEEP
 from cwtui.widgets.table.quiet import QuietScroll
 from cwtui.widgets.wrap import wrap
-from cwtui.words import KEEP
 
 CHUNK = 64
 

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.color import Color
 from textual.css.types import EdgeType
 
+from cwtui.game.words import KEEP, KIND_NAMES, TROPHY_NAMES, counted, master_angler_name, pounds, quantity
 from cwtui.widgets.glyphs import slots as slot_glyphs
 from cwtui.widgets.glyphs import tag, zone
 from cwtui.widgets.rule_link import linked
@@ -21,7 +22,6 @@ from cwtui.widgets.table.board import clickable, marked
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
 from cwtui.widgets.table.marks import only as marks_only
-from cwtui.words import KEEP, KIND_NAMES, TROPHY_NAMES, counted, master_angler_name, pounds, quantity
 from engine.cards import Cards
 from engine.components import COLORS, ZONES
 from engine.view import SeatView, View, score_shown

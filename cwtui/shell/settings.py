@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
-from cwtui.alerts import TurnAlert
+from cwtui.shell.alerts import TurnAlert
 
 if TYPE_CHECKING:  # the bots load with the first game, not with the app
     from engine.bots import TreeRunner
@@ -37,7 +37,7 @@ class Settings:
     # The seats (names, kinds, how many) of the last game started, which the new-game
     # dialog offers again: a player who chose the medium bot once need not choose again.
     last_seats: tuple[SeatConfig, ...] = ()
-    # Where search bots grow their trees: the app's processes (cwtui.search_pool),
+    # Where search bots grow their trees: the app's processes (cwtui.cores.search_pool),
     # or None, here (tests: `still`; a browser's guest, whose process is one of many)
     search: TreeRunner | None = None
     # How an online table tells a player in another window that it is their turn

@@ -66,7 +66,7 @@ def apply() -> None:
     """Textual issue #6665: `StylesCache.get_inner_outer` is an `lru_cache`d method, so
     its cache keeps the last 1,024 widgets' style caches alive, every line each had
     drawn among them, long after the widgets are gone, for every full garbage collection
-    to walk (cwtui.collector). Over the 24 tests of tests/app/test_history_screen.py,
+    to walk (cwtui.shell.collector). Over the 24 tests of tests/app/test_history_screen.py,
     one process kept 276,000 such objects, 162,000 of them line caches; 11,000 now. The
     cache is keyed by the colors alone, as the method reads nothing else.
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from cwtui import words
+from cwtui.game import words
 from engine.cards import Cards
 from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS, ZONES
 from engine.determinize import World

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from platformdirs import user_log_path
 
-from cwtui.logfile import create_own
+from cwtui.game.logfile import create_own
 
 CRASH_ENV = "CWTUI_CRASH_DIR"
 EXIT_CRASH = 70  # EX_SOFTWARE (sysexits.h): an internal error

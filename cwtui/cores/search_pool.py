@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, TypeVar
 
-from cwtui.processes import SPAWN, as_a_worker, start_resource_tracker, stop_now
+from cwtui.cores.processes import SPAWN, as_a_worker, start_resource_tracker, stop_now
 
 if TYPE_CHECKING:  # the app makes its pool at start; the search loads with the first search
     from engine.bots.ismcts import TreeJob, TreeResult
@@ -32,7 +32,7 @@ class TreePool:
     def __init__(self, workers: int | None = None) -> None:
         """Make it before the app runs: the processes start later, but the resource
         tracker that every spawned process is handed starts now, while sys.stderr is
-        the terminal's (cwtui.processes.start_resource_tracker)."""
+        the terminal's (cwtui.cores.processes.start_resource_tracker)."""
         self.workers = workers or os.cpu_count() or 1
         self.pool: ProcessPoolExecutor | None = None
         self.fallbacks = 0  # searches the pool failed, grown here instead (tests read it)
@@ -97,7 +97,7 @@ class TreePool:
             future.result()
 
     def close(self) -> None:
-        """End the processes at once (the app's end: cwtui.processes.stop_now)."""
+        """End the processes at once (the app's end: cwtui.cores.processes.stop_now)."""
         if self.pool is not None:
             pool, self.pool = self.pool, None
             stop_now(pool)

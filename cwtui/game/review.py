@@ -23,10 +23,10 @@ from typing import Final, Protocol
 
 import msgspec
 
-from cwtui.logfile import MAX_LOG, open_regular, read_bytes, write_whole
-from cwtui.processes import run_all, start_ray
-from cwtui.reasons import effects
-from cwtui.words import PART_NAMES, mid_sentence, option, quantity, tenths
+from cwtui.cores.processes import run_all, start_ray
+from cwtui.game.logfile import MAX_LOG, open_regular, read_bytes, write_whole
+from cwtui.game.reasons import effects
+from cwtui.game.words import PART_NAMES, mid_sentence, option, quantity, tenths
 from engine import ENGINE_VERSION
 from engine.bots import level as search_level
 from engine.bots.judge import (
@@ -69,7 +69,7 @@ Job = tuple[Position, str, Cards]  # a decision, the level and the game's cards
 
 
 class Pool(Protocol):
-    """Processes that work through jobs in order (the app's cwtui.search_pool.TreePool)."""
+    """Processes that work through jobs in order (the app's cwtui.cores.search_pool.TreePool)."""
 
     def map(self, work: Callable[[Job], Judged], items: Iterable[Job]) -> Iterator[Judged]: ...
 
@@ -432,7 +432,7 @@ DOES_SHOWN: Final = 2  # what the better move does that the played one does not:
 def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
     """One line for a reviewed decision: what was played, what the search preferred and
     what it does that the played move does not, in the game's terms (the hint's reasons,
-    cwtui.reasons), and where the better move's points lie."""
+    cwtui.game.reasons), and where the better move's points lie."""
     played = mid_sentence(option(seen, cards, judged.chosen))
     if judged.chosen == judged.best:
         return f"played {played}, the search's choice too"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import msgspec
 
-from cwtui.logfile import LogWriter, NotSaved, UndoJournal, read_log
+from cwtui.game.logfile import LogWriter, NotSaved, UndoJournal, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.bots import Bot, Decision, IsmctsBot, TreeRunner, decide, seat_bots
 from engine.bots.judge import Weighed, weigh

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import msgspec
 
-from cwtui.logfile import LogWriter
+from cwtui.game.logfile import LogWriter
 from engine import GameConfig, apply_in_place
 from engine.bots import Bot, decide, seat_bots
 from engine.cards import Cards, load_cards

@@ -14,8 +14,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, Protocol, assert_never, cast
 
-from rich.text import Text
-
 from engine import events
 from engine.bots.judge import graded
 from engine.cards import Cards
@@ -103,42 +101,6 @@ class Weighing(Protocol):
     def margin(self) -> float: ...
     @property
     def why(self) -> tuple[tuple[str, float], ...]: ...
-
-
-def hint(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence[Sequence[str]] = ()) -> Text:
-    """The hint line: "Hint: play 6 — it catches the Pike in Lake zone 4, a new species
-    (6 of 8); 1 is as good; 3 gives up 1.2 ± 0.6 points (Lake contest) — it fills 1 slot
-    of Ray #24".
-
-    `weighed` are the judge's moves (engine.bots.judge.weigh), its best first, and
-    `labels` their names on the table; `does`, what each does in the game's terms
-    (cwtui.reasons), the reason a player can check on the table. What every move
-    named does alike is not said (a catch that comes whatever the bait's slot), nor, for
-    the others, what the pick does too: only what sets each apart. The points are the
-    review's: played, a move is graded by the very numbers said here.
-    """
-    alike = set.intersection(*(set(d) for d in does)) if len(does) > 1 else set()
-    said = [[fact for fact in facts if fact not in alike] for facts in does]
-    said = [said[0], *([fact for fact in facts if fact not in said[0]] for facts in said[1:])] if said else []
-    text = Text("Hint: play ", style="bold")  # the whole line bold
-    for rank, (label, w) in enumerate(zip(labels, weighed, strict=True)):
-        if rank:
-            text.append("; ")
-        text.append(label, style="reverse" if rank == 0 else "")
-        if rank and as_good(w.loss, w.margin):
-            text.append(" is as good")
-        elif rank:
-            text.append(f" gives up {tenths(w.loss):.1f} ± {w.margin:.1f}{KEEP}points")
-            # where the points go, largest first: the parts' own numbers are the review's
-            # detail (they may add up to more than the whole: other parts gain a little)
-            parts = ", ".join(PART_NAMES.get(part, part) for part, _points in w.why[:2])
-            text.append(f" ({parts})" if parts else "")
-        facts = said[rank] if rank < len(said) else []
-        if facts:
-            text.append((" — it " if rank == 0 else " — ") + ", ".join(facts), style="not bold")
-    if len(weighed) > 1 and all(as_good(w.loss, w.margin) for w in weighed[1:]) and not any(said):
-        text.append(" — the judge finds nothing between them here", style="not bold")
-    return text
 
 
 def tenths(value: float) -> float:

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from cwtui.logfile import last_record, read_journal
+from cwtui.game.logfile import last_record, read_journal
 from engine.errors import LogFormatError
 from engine.log import Footer, Header, Ply
 

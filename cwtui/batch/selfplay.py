@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from cwtui.logfile import last_record, write_whole
-from cwtui.processes import run_all, start_ray
-from cwtui.runner import play_game
+from cwtui.batch.runner import play_game
+from cwtui.cores.processes import run_all, start_ray
+from cwtui.game.logfile import last_record, write_whole
 from engine import GameConfig, SeatConfig
 from engine.cards import Cards, load_cards
 from engine.config import kind_name

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cwtui.logfile import read_log
-from cwtui.words import quantity
+from cwtui.game.logfile import read_log
+from cwtui.game.words import quantity
 from engine.bots.audit import FIRST_AUDITED_FORMAT, audit
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError

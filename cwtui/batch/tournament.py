@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cwtui.selfplay import Outcome
+from cwtui.batch.selfplay import Outcome
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 

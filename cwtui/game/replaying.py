@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from cwtui import words
-from cwtui.logfile import read_log
-from cwtui.session import Ply as SeenPly
+from cwtui.game import words
+from cwtui.game.logfile import read_log
+from cwtui.game.session import Ply as SeenPly
 from engine.cards import Cards, load_cards
 from engine.events import Event, FishCaught, GameEnded, MasterAnglerCaught, ScoreLine, TrophyTaken
 from engine.game import apply
