@@ -45,6 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from corpus import logs_in  # the games in a folder, as the app reads them
 from timings import report
 from websockets.asyncio.client import connect
 
@@ -290,7 +291,7 @@ def logs_verified(folder: Path, plies: dict[int, int]) -> tuple[int, list[str]]:
     clients saw, and what is wrong with the others."""
     cards = load_cards()
     good, wrong = 0, []
-    for path in sorted(folder.rglob("*.jsonl")):
+    for path in logs_in([folder]):
         replay = Replay(read_log(path), cards)
         if replay.divergence or not replay.final.over:
             wrong.append(f"{path.name}: {replay.divergence or 'not finished'}")

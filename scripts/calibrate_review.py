@@ -40,6 +40,8 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from corpus import logs_in  # the games in a folder, as the app reads them
+
 from cwtui.cores.processes import default_workers, run_all
 from cwtui.game.logfile import read_log
 from engine.bots.judge import (
@@ -145,7 +147,7 @@ def games(folders: list[Path], count: int) -> list[tuple[str, Path]]:
     out = []
     for folder in folders:
         taken = 0
-        for path in sorted(folder.glob("*.jsonl")):
+        for path in logs_in([folder]):
             if taken < count and read_log(path).footer is not None:
                 out.append((folder.name, path))
                 taken += 1

@@ -33,5 +33,8 @@ def simulate(out: Path, games: int, players: Iterable[int] = PLAYER_COUNTS, work
 
 
 def logs_in(folders: Iterable[Path]) -> list[Path]:
-    """Every log in `folders` and their subfolders (a corpus's pN), in order."""
-    return sorted(path for folder in folders for path in folder.rglob("*.jsonl"))
+    """Every log in `folders` and their subfolders (a corpus's pN), in order: the games
+    in a folder as the app reads them (cwtui.game.saved.files_in)."""
+    from cwtui.game.saved import files_in
+
+    return sorted(Path(e.path) for folder in folders for e in files_in(folder))

@@ -35,6 +35,8 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from corpus import logs_in  # the games in a folder, as the app reads them
+
 from cwtui.cores.processes import default_workers, run_all
 from cwtui.game.logfile import read_log
 from cwtui.game.reasons import Catches, Completes, facts
@@ -161,7 +163,7 @@ def main() -> None:
     args = parser.parse_args()
     todo = []
     for folder in args.folders:
-        for path in sorted(folder.glob("*.jsonl"))[: args.games]:
+        for path in logs_in([folder])[: args.games]:
             picked = blunder_decisions(path) if args.chosen else chosen_decisions(path, args.per_game)
             todo += [(path.stem, p, args.worlds, kind) for p, kind in picked]
     start = time.perf_counter()

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+from corpus import logs_in  # the games in a folder, as the app reads them
 
 from cwtui.batch.tournament import wilson
 from cwtui.cores.processes import default_workers, run_all
@@ -83,7 +84,7 @@ def _positions_of(job: tuple[Path, int, int]) -> list[Sample]:
 
 
 def read_samples(folders: list[Path], every: int, workers: int) -> list[Sample]:
-    logs = sorted(p for folder in folders for p in folder.rglob("*.jsonl"))
+    logs = logs_in(folders)
     jobs = [(path, i, every) for i, path in enumerate(logs)]
     samples: list[Sample] = []
     for found in run_all(_positions_of, jobs, len(jobs), workers):

@@ -15,6 +15,7 @@ from engine.errors import LogFormatError
 from engine.log import Footer, Header, Ply
 
 REPLAYS_ENV = "CWTUI_REPLAYS"
+LOG_SUFFIX = ".jsonl"
 DB_NAME = "history.duckdb"  # the history of a replays folder's games, in it (unless --db names another)
 
 
@@ -56,11 +57,38 @@ class SavedGame:
     modified: float
 
 
+def files_in(folder: Path, suffix: str = LOG_SUFFIX) -> list[os.DirEntry[str]]:
+    """The games in a folder: every file under it with that suffix, in its subfolders too
+    (the samples in replays/samples, a simulation's folder), as the replay list, the
+    history and the scripts all read them. Links to folders are not followed (a loop
+    would never end); a subfolder that cannot be read holds none. OSError: the folder
+    itself cannot be read."""
+    found: list[os.DirEntry[str]] = []
+    folders = [folder]
+    while folders:
+        here = folders.pop()
+        try:
+            with os.scandir(here) as entries:
+                for e in entries:
+                    if e.is_dir(follow_symlinks=False):
+                        folders.append(Path(e.path))
+                    elif e.name.endswith(suffix) and e.is_file():
+                        found.append(e)
+        except OSError:
+            if here == folder:
+                raise
+    return found
+
+
 def saved_games(folder: Path) -> list[SavedGame]:
-    """Every log under the folder (subfolders too, where simulations go), newest first.
-    Logs whose header cannot be read are left out; opening one names its problem."""
+    """Every log under the folder (`files_in`), newest first. Logs whose header cannot
+    be read are left out; opening one names its problem."""
+    try:
+        paths = [Path(e.path) for e in files_in(folder)]
+    except OSError:  # no folder yet: no games
+        paths = []
     found = []
-    for path, header, last, modified in _ends(folder.rglob("*.jsonl")):
+    for path, header, last, modified in _ends(paths):
         footer = last if isinstance(last, Footer) else None
         plies = last.plies if isinstance(last, Footer) else 0 if last is None else last.ply + 1
         found.append(SavedGame(path, header, footer, plies, modified))

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from cwtui.cores.processes import worker_pool
 from cwtui.game.logfile import open_log
+from cwtui.game.saved import LOG_SUFFIX, files_in
 from cwtui.history.errors import HistoryError
 from engine.cards import Cards
 from engine.errors import LogFormatError
@@ -58,26 +59,13 @@ class Batch:
     staged: list[str] = field(default_factory=list)  # staging files written (the lines of `read`)
 
 
-def logs_in(folder: Path, suffix: str = ".jsonl") -> list[os.DirEntry[str]]:
-    """The files under `folder` with that suffix, in its subfolders too, as the replay
-    list finds them (`cwtui.game.saved.saved_games`): the samples in replays/samples, a
-    simulation's folder. Links to folders are not followed (a loop would never end)."""
-    found: list[os.DirEntry[str]] = []
-    folders = [folder]
-    while folders:
-        here = folders.pop()
-        try:
-            with os.scandir(here) as entries:
-                for e in entries:
-                    if e.is_dir(follow_symlinks=False):
-                        folders.append(Path(e.path))
-                    elif e.name.endswith(suffix) and e.is_file():
-                        found.append(e)
-        except OSError as exc:
-            if here == folder:
-                raise HistoryError(f"cannot read the folder {folder}: {exc.strerror}") from None
-            continue  # a subfolder that cannot be read holds no games for the history
-    return found
+def logs_in(folder: Path, suffix: str = LOG_SUFFIX) -> list[os.DirEntry[str]]:
+    """The games in a folder as the replay list finds them (`cwtui.game.saved.files_in`);
+    HistoryError where the folder cannot be read."""
+    try:
+        return files_in(folder, suffix)
+    except OSError as exc:
+        raise HistoryError(f"cannot read the folder {folder}: {exc.strerror}") from None
 
 
 def content_hash(data: bytes) -> str:
