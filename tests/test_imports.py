@@ -214,3 +214,44 @@ def test_the_game_and_the_engine_import_no_ui() -> None:
 
 def test_the_ui_check_finds_a_ui_import() -> None:
     assert ui_loaded(("cwtui.shell",)) == ["rich", "textual"]  # its Textual fixes and progress bars
+
+
+# docs/architecture.md's table of every package, its layer, what it may import and its
+# files, made from LAYERS and SIBLINGS here: the test fails when the doc's differs, and
+# `python tests/test_imports.py` writes it.
+DOC = ROOT / "docs" / "architecture.md"
+BEGIN = "<!-- every package: written by `python tests/test_imports.py`; tests/test_imports.py checks it -->"
+END = "<!-- end of every package -->"
+
+
+def files_of(prefix: str) -> list[str]:
+    """The source files of a LAYERS prefix that is a package's folder, relative to it."""
+    here = ROOT / prefix.replace(".", "/")
+    return sorted(str(path.relative_to(here)) for name, path in modules().items() if package_of(name) == prefix)
+
+
+def layers_table() -> str:
+    """Every package of every layer, top first: what it may import besides the layers
+    below it, and its files."""
+    rows = ["| layer | package | may also import | files |", "|---|---|---|---|"]
+    for number, prefixes in enumerate(LAYERS, 1):
+        for prefix in prefixes:
+            path = prefix.replace(".", "/") + ("/" if (ROOT / prefix.replace(".", "/")).is_dir() else ".py")
+            also = ", ".join(f"`{t.replace('.', '/')}`" for (m, t) in SIBLINGS if m == prefix) or "—"
+            shown = ", ".join(files_of(prefix)) if path.endswith("/") else ""
+            rows.append(f"| {number} | `{path}` | {also} | {shown} |")
+    return "\n".join(rows)
+
+
+def test_the_architecture_doc_names_every_package_and_file() -> None:
+    """docs/architecture.md's table is the one LAYERS and SIBLINGS make (36 of 199 source
+    files were named nowhere in it before)."""
+    text = DOC.read_text(encoding="utf-8")
+    kept = text.split(BEGIN, 1)[1].split(END, 1)[0].strip()
+    assert kept == layers_table(), "docs/architecture.md's table differs: run python tests/test_imports.py"
+
+
+if __name__ == "__main__":
+    text = DOC.read_text(encoding="utf-8")
+    head, rest = text.split(BEGIN, 1)
+    DOC.write_text(f"{head}{BEGIN}\n\n{layers_table()}\n\n{END}{rest.split(END, 1)[1]}", encoding="utf-8")
