@@ -133,7 +133,7 @@ class PlayScreen(SeatedScreen):
         menu.highlighted = index
         menu.named = (index, index)
         # marked once the list has its width (the mark goes after the label where it fits)
-        mark = f"◀ line{KEEP}{due + 1}{KEEP}of{KEEP}{len(line.moves)}"
+        mark = f"◀ line{KEEP}{due + 1}{KEEP}of{KEEP}{len(line.moves)}" if len(line.moves) > 1 else "◀ better"
         self.call_after_refresh(self.mark_option, self.asking, index, mark)
         first = "The review's better move" if due == 0 else f"Move {due + 1} of the review's line"
         self.show_hint(Text.assemble((first, "bold"), " is marked · Enter plays it, or choose your own", style="dim"))
