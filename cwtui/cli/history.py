@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
     from cwtui.history.loader import LoadReport
     from cwtui.history.samples import Samples
+    from cwtui.history.service import History
 
 
 T = TypeVar("T")
@@ -200,8 +201,7 @@ def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
 
 
 def sql(args: argparse.Namespace) -> int:
-    from cwtui.history.errors import DamagedHistory
-    from cwtui.history.loader import rebuild
+    from cwtui.history.service import Damaged, History
 
     try:
         args.query.encode("utf-8")
@@ -211,37 +211,35 @@ def sql(args: argparse.Namespace) -> int:
         raise usage("sql", "the query is empty")
     db = database(args)
     check_db(db, "sql")
-    replays = replays_dir(args.replays_dir)
+    history = History(db, replays_dir(args.replays_dir))
     if not args.no_load:
-        _refresh_quietly(db, replays)
-    if args.db is None and not db.exists():  # nothing loaded yet (a fresh folder): an empty history answers
-        return _answer_from_nothing(args, replays)
+        _refresh_quietly(history)
+    if args.db is None and not history.loaded:  # nothing loaded yet (a fresh folder): an empty history answers
+        return _answer_from_nothing(args, history)
     try:
-        return _answer(args, db)
-    except DamagedHistory as exc:
+        return _answer(args, history, db)
+    except Damaged as exc:
         # found while querying: the database is a cache of the logs, so make it again
-        note = rebuild(db, replays, str(exc)).rebuilt
-        print(f"cwtui sql: {note}", file=sys.stderr)
-        return _answer(args, db)
+        print(f"cwtui sql: {history.rebuild(str(exc))}", file=sys.stderr)
+        return _answer(args, history, db)
 
 
-def _answer_from_nothing(args: argparse.Namespace, replays: Path) -> int:
-    from cwtui.history.database import empty_history
+def _answer_from_nothing(args: argparse.Namespace, history: History) -> int:
     from cwtui.history.errors import HistoryError
 
-    print(f"cwtui sql: the history has no games yet (none loaded from {replays}): {SAMPLES_HINT}", file=sys.stderr)
+    print(f"cwtui sql: the history has no games yet (none loaded from {history.replays}): {SAMPLES_HINT}",
+          file=sys.stderr)  # fmt: skip
     try:
-        return _answer(args, empty_history())
+        return _answer(args, history, history.source())
     except HistoryError as exc:
         return _fail("sql", str(exc), 1)
 
 
-def _refresh_quietly(db: Path, replays: Path) -> None:
+def _refresh_quietly(history: History) -> None:
     from cwtui.history.errors import HistoryError
-    from cwtui.history.loader import refresh
 
     try:
-        report = refresh(db, replays)
+        report = history.refresh()
     except HistoryError as exc:
         print(f"cwtui sql: warning: could not load new logs ({exc}); answering from the history as it was",
               file=sys.stderr)  # fmt: skip
@@ -254,13 +252,14 @@ def _refresh_quietly(db: Path, replays: Path) -> None:
               "(`cwtui history load` names them)", file=sys.stderr)  # fmt: skip
 
 
-def _answer(args: argparse.Namespace, db: Path) -> int:
-    """Run the query in a process of its own, within its time and memory, its output
-    held back in a file until it is whole."""
-    from cwtui.history.apart import Apart, QueryTimedOut
-    from cwtui.history.database import is_damage_message
-    from cwtui.history.errors import DamagedHistory, HistoryError
+def _answer(args: argparse.Namespace, history: History, db: Path) -> int:
+    """Run the query on `db` (the history, or the empty one) in a process of its own,
+    within its time and memory, its output held back in a file until it is whole.
+    Damaged (cwtui.history.service): found by the query, for the caller to rebuild."""
+    from cwtui.history.apart import QueryTimedOut
+    from cwtui.history.errors import HistoryError
     from cwtui.history.sandbox import QueryError, QueryOutOfMemory, one_line
+    from cwtui.history.service import Damaged
 
     try:
         with tempfile.NamedTemporaryFile(prefix="cwtui-sql-", suffix=".out", delete=False) as made:
@@ -270,8 +269,11 @@ def _answer(args: argparse.Namespace, db: Path) -> int:
     try:
         job = (db, args.query, args.format, args.max_rows, spool, args.memory_limit)
         try:
-            Apart(answer_into, job, args.memory_limit, args.timeout).result()
-        except DamagedHistory as exc:  # found on opening it
+            history.ask(answer_into, job, args.memory_limit, args.timeout).result()
+        except Damaged as exc:
+            if exc.found == "query":
+                raise
+            # found on opening it: a file --db names may be no history at all, and is not moved aside
             return _fail("sql", f"{exc}; `cwtui history load` rebuilds it from the logs", EXIT_USAGE)
         except HistoryError as exc:
             return _fail("sql", str(exc), EXIT_USAGE)
@@ -279,8 +281,6 @@ def _answer(args: argparse.Namespace, db: Path) -> int:
             limit = f"{args.memory_limit >> 20:,} MB"
             return _fail("sql", f"the query needed more than its {limit} of memory (--memory-limit) and was stopped", 1)
         except QueryError as exc:
-            if is_damage_message(str(exc)):
-                raise DamagedHistory(f"{db} is damaged ({one_line(str(exc))})") from None
             return _fail("sql", one_line(str(exc)), 1)
         except QueryTimedOut:
             return _fail("sql", f"the query ran for more than {args.timeout:g} s (--timeout) and was stopped", 1)

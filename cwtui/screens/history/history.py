@@ -15,7 +15,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import duckdb
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -39,23 +38,15 @@ from textual.worker import get_current_worker
 
 from cwtui.game.saved import DB_NAME, shown_path
 from cwtui.game.words import quantity
-from cwtui.history.apart import Apart, QueryStopped, default_memory
+from cwtui.history.apart import QueryStopped, default_memory
 from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_columns
-from cwtui.history.database import empty_history, is_damage_message
-from cwtui.history.errors import DamagedHistory, HistoryError
-from cwtui.history.loader import LoadReport, rebuild, refresh
+from cwtui.history.errors import HistoryError
+from cwtui.history.loader import LoadReport
 from cwtui.history.ready_queries import READY, ReadyQuery
 from cwtui.history.recent_queries import FILE_NAME, RecentQueries
 from cwtui.history.samples import Samples, add_samples
-from cwtui.history.sandbox import (
-    ExportFormat,
-    QueryError,
-    QueryResult,
-    describe,
-    export,
-    open_history,
-    run_query,
-)
+from cwtui.history.sandbox import ExportFormat, QueryError, QueryResult, export, run_query
+from cwtui.history.service import Asked, Damaged, History
 from cwtui.screens.compact import act_unlisted, roomy, roomy_actions
 from cwtui.screens.export.export import ExportDialog
 from cwtui.screens.history.fitted import ResultTable, SchemaTree
@@ -168,6 +159,7 @@ class HistoryScreen(Screen[None]):
         self.settings = settings
         replays = self.replays = settings.replays
         self.db = db or replays / DB_NAME
+        self.history = History(self.db, replays)  # loads, overview, queries, rebuilds: cwtui.history.service
         self.source = self.db  # what queries read: the history, or the empty one while there is none
         self.games = -1  # in the history (-1: not yet loaded)
         self.past = RecentQueries(self.db.parent / FILE_NAME)
@@ -176,7 +168,7 @@ class HistoryScreen(Screen[None]):
         self.chart_spec: tuple[str | None, str] | None = None
         self.loading_games = True
         self.pending_sql: str | None = None
-        self.running: Apart[QueryResult] | None = None  # the query under way, in its process
+        self.running: Asked[QueryResult] | None = None  # the query under way, in its process
         self.started = 0.0
 
     def compose(self) -> ComposeResult:
@@ -261,24 +253,14 @@ class HistoryScreen(Screen[None]):
             except HistoryError as exc:
                 added = str(exc)
         try:
-            report: LoadReport | str = refresh(self.db, self.replays, progress=progress)
+            report: LoadReport | str = self.history.refresh(progress)
         except HistoryError as exc:
             report = str(exc)
-        schema = None
-        games = 0
-        source = self.db
         try:
-            if not self.db.exists():  # nothing loaded yet: an empty history answers
-                source = empty_history()
-            con = open_history(source)
-            try:
-                schema = describe(con)
-                row = con.execute("SELECT count(*) FROM games").fetchone()
-                games = row[0] if row else 0
-            finally:
-                con.close()
-        except (HistoryError, duckdb.Error):
-            pass
+            source = self.history.source()
+            schema, games = self.history.overview()
+        except HistoryError:  # the query that follows says what is wrong with it
+            source, schema, games = self.db, None, 0
         self.post_message(Loaded(report, schema, games, source, added))
 
     @on(Status)
@@ -420,22 +402,19 @@ class HistoryScreen(Screen[None]):
         if get_current_worker().is_cancelled:
             return
         memory = default_memory()
-        query = Apart(run_query, (self.source, sql, ROW_LIMIT, memory), memory, None)
+        query = self.history.ask(run_query, (self.source, sql, ROW_LIMIT, memory), memory, None)
         self.running = query
         damaged = None
         try:
             result = query.result()
-        except DamagedHistory as exc:  # found on opening it
+        except Damaged as exc:  # on opening it or by the query: the app's own history, made again
             damaged = str(exc)
         except HistoryError as exc:
             self.post_message(QueryDone(sql, error=str(exc)))
         except QueryStopped:
             self.post_message(QueryDone(sql))
         except QueryError as exc:
-            if is_damage_message(str(exc)):
-                damaged = f"{self.source} is damaged ({exc})"
-            else:
-                self.post_message(QueryDone(sql, error=str(exc)))
+            self.post_message(QueryDone(sql, error=str(exc)))
         else:
             self.post_message(QueryDone(sql, result=result))
         finally:
@@ -447,7 +426,7 @@ class HistoryScreen(Screen[None]):
         """The database is a cache of the logs: a damaged one is set aside and made again."""
         self.post_message(Status("The history database is damaged: rebuilding it from the logs…"))
         try:
-            note = rebuild(self.db, self.replays, why).rebuilt or ""
+            note = self.history.rebuild(why)
         except HistoryError as exc:
             note = str(exc)
         self.post_message(QueryDone(sql, error=f"{note}.\nRun the query again (F5)."))
