@@ -460,3 +460,30 @@ async def test_a_hint_is_never_cut_from_this_move(replays: Path, monkeypatch: py
         shown = " ".join(" ".join(lines_of(screen.query_one("#this-move"))).split())
         assert " ".join(said.plain.split()) in shown
         assert shown.startswith(screen.cursor.describe(219, screen.perspective)[:20])  # the move, cut
+
+
+async def test_autoplay_moves_the_replay_by_messages_and_not_once_stopped(saved: Path) -> None:
+    """Issue 55: autoplay is a widget of the replay screen that posts Go and Changed (it
+    holds no screen); a Go it posted before a key stopped it is not played."""
+    from cwtui.screens.replay.autoplay import Autoplay
+
+    path = saved / "sim-2p-202.jsonl"
+    app = make_app(saved)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.push_screen(ReplayScreen(open_replay(path), path))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        autoplay = screen.query_one("#autoplay", Autoplay)
+        assert not hasattr(autoplay, "owner") and autoplay.cursor is screen.cursor
+        await pilot.press("space")
+        await pilot.pause(0.8)
+        assert autoplay.playing and screen.cursor.position > 0
+        assert "playing" in screen.query_one("#status").render_line(0).text
+        await pilot.press("space")
+        await pilot.pause()
+        stopped = screen.cursor.position
+        autoplay.post_message(Autoplay.Go(stopped + 5))  # as if a tick had come just before the key
+        await pilot.pause(0.3)
+        assert screen.cursor.position == stopped and not autoplay.playing
+        assert "paused" in screen.query_one("#status").render_line(0).text

@@ -124,7 +124,7 @@ class ReplayScreen(CompactScreen):
             self.cursor = SeenCursor(game)
         # EVERYONE, a seat, or SPECTATOR
         self.perspective: int | None = self.cursor.perspectives[0]
-        self.autoplay = Autoplay(self, self.cursor, self.go, self.update_status)
+        self.autoplay = Autoplay(self.cursor, id="autoplay")  # posts Go and Changed
         self.ahead = DrawAhead(self, self.ahead_key, lambda: self.parts_ahead(self.cursor.twin()))
         self.table = ReplayTable(self.cursor.cards, len(self.cursor.names), id="table")
         self.draw_pending = False
@@ -137,6 +137,7 @@ class ReplayScreen(CompactScreen):
             yield Static(Text(f"{why} Showing its first {self.cursor.end} moves."), id="banner")
         yield ReviewBar(id="review-progress")  # shown while a review runs
         yield self.table
+        yield self.autoplay
         # the footer lists what fits at 80 columns; F1 lists every key
         yield Footer(compact=True)
 
@@ -171,6 +172,15 @@ class ReplayScreen(CompactScreen):
         if not self.draw_pending:
             self.draw_pending = True
             self.call_later(self.show_position)
+
+    @on(Autoplay.Go)
+    def autoplay_went(self, message: Autoplay.Go) -> None:
+        if self.autoplay.playing:  # a move it posted before a key stopped it is not played
+            self.go(message.position)
+
+    @on(Autoplay.Changed)
+    def autoplay_changed(self) -> None:
+        self.update_status()
 
     def action_step(self, delta: int) -> None:
         self.autoplay.stop()
