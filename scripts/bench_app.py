@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
 import shutil
 import subprocess
@@ -29,14 +28,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from app_driving import human_decision
 from frame_timing import frame_work
 from textual.css.stylesheet import Stylesheet
-from textual.pilot import Pilot
-from textual.worker import WorkerCancelled
 from timings import report
 
 from cwtui.app import CwtuiApp
-from cwtui.screens.play.play import PlayScreen
 from engine.rng import Rng
 
 
@@ -63,20 +60,6 @@ def startup(runs: int = 5) -> list[float]:
             finally:
                 subprocess.run([*tmux, "kill-server"], check=False)
     return times
-
-
-async def human_decision(app: CwtuiApp, pilot: Pilot[None]) -> PlayScreen | None:
-    """The play screen once a human seat is to decide (the bots' moves played), or None
-    when the game has left it (the results)."""
-    while True:
-        with contextlib.suppress(WorkerCancelled):  # a bot's search replaced by the next
-            await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        if not isinstance(screen, PlayScreen):
-            return None
-        if screen.options:
-            return screen
 
 
 async def draw_times(moves: int, size: tuple[int, int]) -> tuple[list[float], list[float], list[float]]:

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_app import human_decision
+from app_driving import human_decision
 from timings import report
 
 from cwtui.app import CwtuiApp

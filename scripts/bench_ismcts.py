@@ -26,9 +26,10 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from baseline import ROOT, checkout
+from corpus import decisions
 
-from engine import GameConfig, SeatConfig, apply_in_place, legal_moves, load_cards, new_game
-from engine.bots import GreedyBot, IsmctsBot
+from engine import legal_moves, load_cards
+from engine.bots import IsmctsBot
 from engine.state import State
 from engine.view import view
 
@@ -36,21 +37,6 @@ if TYPE_CHECKING:  # this file also runs against the base commit (--rate-only), 
     from engine.bots import TreeRunner
 
 CARDS = load_cards()
-
-
-def decisions(players: int, games: int) -> list[State]:
-    """Every position with a real choice in greedy games, seeds 0..games-1."""
-    found = []
-    for seed in range(games):
-        seats = tuple(SeatConfig(f"P{i}", "greedy") for i in range(players))
-        s = new_game(GameConfig(seats=seats, seed=seed))
-        bot = GreedyBot(seed, CARDS)
-        while not s.over:
-            moves = legal_moves(s)
-            if len(moves) > 1:
-                found.append(s.clone())
-            apply_in_place(s, bot.choose(view(s, s.to_act), moves))
-    return found
 
 
 def rate(players: int, games: int, iterations: int, sample_size: int) -> float:

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.state import State
 
 KINDS = ("greedy", "random")  # cycled over the seats: fast games with varied play
 PLAYER_COUNTS = (1, 2, 3, 4)
@@ -38,3 +42,24 @@ def logs_in(folders: Iterable[Path]) -> list[Path]:
     from cwtui.game.saved import files_in
 
     return sorted(Path(e.path) for folder in folders for e in files_in(folder))
+
+
+def decisions(players: int, games: int) -> list[State]:
+    """Every position with a real choice in greedy games, seeds 0..games-1 (the search
+    benchmarks' sample: scripts/bench_ismcts.py, train_evaluation.py)."""
+    from engine import GameConfig, SeatConfig, apply_in_place, legal_moves, load_cards, new_game
+    from engine.bots import GreedyBot
+    from engine.view import view
+
+    cards = load_cards()
+    found = []
+    for seed in range(games):
+        seats = tuple(SeatConfig(f"P{i}", "greedy") for i in range(players))
+        s = new_game(GameConfig(seats=seats, seed=seed))
+        bot = GreedyBot(seed, cards)
+        while not s.over:
+            moves = legal_moves(s)
+            if len(moves) > 1:
+                found.append(s.clone())
+            apply_in_place(s, bot.choose(view(s, s.to_act), moves))
+    return found

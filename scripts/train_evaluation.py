@@ -242,7 +242,7 @@ def match(model: Model, args: argparse.Namespace, learned: int, hand: int) -> No
 def cost(model: Model) -> float:
     """Iterations a second with each evaluation, searches of the same positions, in turn
     (60 decisions spread over two greedy games, as scripts/bench_ismcts.py picks them)."""
-    from bench_ismcts import decisions  # a sibling script: on the path when this one runs
+    from corpus import decisions  # a shared helper of scripts/: on the path when this one runs
 
     found = decisions(2, 2)
     positions = found[:: max(1, len(found) // 60)][:60]

@@ -100,6 +100,36 @@ def test_the_corpus_is_the_projects_own_self_play(tmp_path: Path) -> None:
     assert {p: p.stat().st_mtime_ns for p in corpus.logs_in([tmp_path])} == made
 
 
+def test_the_corpus_decisions_are_real_choices_of_greedy_games() -> None:
+    corpus = load_script("corpus")
+    from engine import legal_moves
+
+    found = corpus.decisions(2, 1)
+    assert found and all(len(legal_moves(s)) > 1 and not s.over for s in found)
+    assert [s.ply for s in found] == sorted(s.ply for s in found)
+
+
+# Shared helpers of scripts/, each tested here: a script imports the package and these,
+# never another script (issue 55: bench_hint took a function of bench_app's, and
+# train_evaluation one of bench_ismcts's).
+HELPERS = {"timings", "corpus", "baseline", "frame_timing", "app_driving"}
+
+
+def test_scripts_import_only_the_package_and_the_shared_helpers() -> None:
+    import ast
+
+    scripts = {p.stem for p in SCRIPTS.glob("*.py")}
+    wrong = set()
+    for path in SCRIPTS.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names = [node.module]
+            wrong |= {(path.stem, n) for n in names if n.split(".")[0] in scripts - HELPERS}
+    assert wrong == set()
+    assert scripts >= HELPERS
+
+
 # --- the scripts, end to end -------------------------------------------------------------
 
 
