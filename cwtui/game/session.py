@@ -14,10 +14,10 @@ from pathlib import Path
 
 import msgspec
 
+from cwtui.game.hint import Hint, hint_at
 from cwtui.game.logfile import LogWriter, NotSaved, UndoJournal, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves
 from engine.bots import Bot, Decision, IsmctsBot, TreeRunner, decide, seat_bots
-from engine.bots.judge import Weighed, weigh
 from engine.cards import Cards, load_cards
 from engine.errors import EngineError, LogFormatError
 from engine.events import Event
@@ -230,11 +230,9 @@ class GameSession:
             bot.runner = runner  # where the trees grow: the move is the same
         return decide(bot, self.state)
 
-    def hint(self) -> list[Weighed]:
-        """The review's judge's best move in the place of the seat to act, and the two
-        its search tried most after it, each with the points it gives up (call from a
-        worker). Judged from that seat's view, seeded by it: the same hint every time."""
-        return weigh(view(self.state, self.state.to_act), legal_moves(self.state), self.state.cards)
+    def hint(self) -> Hint:
+        """The hint for the seat to act (cwtui.game.hint; call from a worker)."""
+        return hint_at(view(self.state, self.state.to_act), legal_moves(self.state), self.state.cards)
 
     def play(self, move: Move, searched: int | None = None, stand_in: StandIn | None = None) -> Ply:
         """Apply a move and log it; `searched` is a bot's Decision.searched, `stand_in`

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from cwtui.game.hint import Hint, hint_at
 from cwtui.game.replaying import SeenRecord, final_scores
 from cwtui.game.session import Ply
 from cwtui.game.words import KIND_NAMES
@@ -28,7 +29,6 @@ from cwtui.net.protocol import (
     Welcome,
     unpack_views,
 )
-from engine.bots.judge import Weighed, weigh
 from engine.cards import Cards, load_cards
 from engine.events import ScoreLine
 from engine.moves import Move
@@ -172,10 +172,9 @@ class RemoteGame:
     def view_before_last(self, seat: int) -> View | None:
         return self.before
 
-    def hint(self) -> list[Weighed]:
-        """The review's judge's best move here and the two tried most after it, judged
-        from this seat's View (seeded by it: the same hint every time)."""
-        return weigh(self.table.view, self.legal(), self._cards)
+    def hint(self) -> Hint:
+        """The hint for this seat, from its View (cwtui.game.hint; call from a worker)."""
+        return hint_at(self.table.view, self.legal(), self._cards)
 
     # -- the end ---------------------------------------------------------------------
     @property

@@ -11,6 +11,7 @@ from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
 from cwtui.game import words
+from cwtui.game.hint import Hint
 from cwtui.game.session import GameSession
 from cwtui.screens.play.play import PlayScreen
 from cwtui.widgets.hint_line import hint_line
@@ -46,7 +47,7 @@ async def test_hint_names_the_judges_pick_and_what_the_others_give_up(replays: P
         assert hint_text(screen) == ""
         await pilot.press("h")
         await settle(pilot)
-        weighed = session.hint()  # the same judge: a hint is seeded by its position
+        weighed = session.hint().weighed  # the same judge: a hint is seeded by its position
         assert len(weighed) == 3
         text = hint_text(screen)
         keys = screen.option_keys()
@@ -75,11 +76,11 @@ async def test_a_hint_for_a_decision_already_made_is_dropped(replays: Path) -> N
     app = make_app(replays)
     async with app.run_test(size=(140, 40)) as pilot:
         screen = await open_game(pilot, session)
-        weighed = session.hint()
+        hint = session.hint()
         asked = screen.asking
         assert asked is not None
         await pilot.press("h", "1")  # move before the hint arrives
-        screen.post_message(PlayScreen.HintFound(asked, weighed))  # a late answer for the first decision
+        screen.post_message(PlayScreen.HintFound(asked, hint))  # a late answer for the first decision
         await settle(pilot)
         assert "Hint" not in hint_text(screen)
 
@@ -137,7 +138,7 @@ async def test_a_hint_asked_while_an_earlier_search_runs_waits_for_it(replays: P
         hint = session.hint
         running, most, release = [0], [0], threading.Event()
 
-        def gated() -> list[Weighed]:
+        def gated() -> Hint:
             running[0] += 1
             most[0] = max(most[0], running[0])
             try:
@@ -161,7 +162,7 @@ async def test_a_hint_asked_while_an_earlier_search_runs_waits_for_it(replays: P
         await pilot.pause(0.2)
         await settle(pilot)
         assert most[0] == 1
-        weighed = hint()
+        weighed = hint().weighed
         keys = screen.option_keys()
         assert hint_text(screen).startswith(f"Hint: play {keys[screen.options.index(weighed[0].move)]}")
 
@@ -211,7 +212,7 @@ async def test_the_hint_says_what_each_move_it_names_does(replays: Path) -> None
         screen = await open_game(pilot, session)
         await pilot.press("h")
         await settle(pilot)
-        ranked = session.hint()
+        ranked = session.hint().weighed
         said = " ".join(hint_text(screen).split())  # over its two lines
         seen = screen.asking
         assert seen is not None
@@ -335,7 +336,7 @@ async def test_the_options_a_hint_names_are_in_view_where_they_fit(replays: Path
         await settle(pilot)
         await pilot.pause(0.1)
         menu = screen.query_one("#options", OptionList)
-        named = [screen.options.index(w.move) for w in screen.session.hint()]
+        named = [screen.options.index(w.move) for w in screen.session.hint().weighed]
         top, rows = int(menu.scroll_offset.y), menu.scrollable_content_region.height
         assert max(named) - min(named) < rows, "the scenario's named options should fit the list"
         assert all(top <= index < top + rows for index in named), (named, top, rows)  # one line an option

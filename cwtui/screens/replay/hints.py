@@ -1,7 +1,6 @@
-"""The replay's hint (`h`): the review's judge at a position, for the seat to act
-(engine.bots.judge.weigh: its best move and what the two weighed after it give up),
-found in a worker, and the line under the move that says it while the replay is at
-that position."""
+"""The replay's hint (`h`): the hint at a position, for the seat to act, as the table
+gives it (cwtui.game.hint), found in a worker, and the line under the move that says it
+while the replay is at that position."""
 
 from __future__ import annotations
 
@@ -13,10 +12,9 @@ from textual.dom import DOMNode
 from textual.message import Message
 
 from cwtui.game import words
-from cwtui.game.reasons import effects
+from cwtui.game.hint import Hint, hint_at
 from cwtui.game.replaying import Scrubber
 from cwtui.widgets.hint_line import hint_line
-from engine.bots.judge import Weighed, weigh
 from engine.legal import legal_moves
 from engine.state import State
 from engine.view import view
@@ -27,13 +25,13 @@ class Hints:
     the answer comes to the owner as a `Found`, which it keeps in `last`."""
 
     class Found(Message):
-        """The judge's moves at `position`, for `seat`."""
+        """The hint at `position`, for `seat` (cwtui.game.hint)."""
 
-        def __init__(self, position: int, seat: int, weighed: list[Weighed]) -> None:
+        def __init__(self, position: int, seat: int, hint: Hint) -> None:
             super().__init__()
             self.position = position
             self.seat = seat
-            self.weighed = weighed
+            self.hint = hint
 
     def __init__(self, owner: DOMNode) -> None:
         self.owner = owner
@@ -50,8 +48,8 @@ class Hints:
         return None
 
     def _search(self, state: State) -> None:
-        weighed = weigh(view(state, state.to_act), legal_moves(state), state.cards)
-        self.owner.post_message(self.Found(state.ply, state.to_act, weighed))
+        hint = hint_at(view(state, state.to_act), legal_moves(state), state.cards)
+        self.owner.post_message(self.Found(state.ply, state.to_act, hint))
 
     def line(self, cursor: Scrubber, speaks_of: Callable[[int], bool]) -> Text | None:
         """The line under the move at `cursor`'s position, if the last answer is for
@@ -59,8 +57,6 @@ class Hints:
         last = self.last
         if last is None or last.position != cursor.position or not speaks_of(last.seat):
             return None
-        seen = cursor.shown((last.seat,))[last.seat]
-        labels = [words.mid_sentence(words.option(seen, cursor.cards, w.move)) for w in last.weighed]
-        return hint_line(
-            labels, last.weighed, [effects(seen, cursor.cards, w.move, seed=seen.ply) for w in last.weighed]
-        )
+        hint = last.hint
+        labels = [words.mid_sentence(words.option(hint.seen, cursor.cards, w.move)) for w in hint.weighed]
+        return hint_line(labels, hint.weighed, hint.does)

@@ -24,7 +24,7 @@ from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from cwtui.game import words
-from cwtui.game.reasons import effects
+from cwtui.game.hint import Hint
 from cwtui.game.session import Ply
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.seats.seats import SeatsScreen
@@ -38,7 +38,6 @@ from cwtui.widgets.table.event_log import EventLog
 from cwtui.widgets.table.marks import NO_MARKS, Marks, changes, only
 from cwtui.widgets.table.quiet import NoteLines, QuietOptionList, TextLines
 from cwtui.widgets.table.seat import SeatPanel, master_angler_line, zones_line
-from engine.bots.judge import Weighed
 from engine.cards import Cards
 from engine.components import CONTEST_TROPHY
 from engine.events import ContestRanked, TrophyTaken
@@ -85,8 +84,8 @@ class SeatedGame(Protocol):
         """The position before the last move as `seat` saw it (its marks), if any."""
         ...
 
-    def hint(self) -> list[Weighed]:
-        """The review's judge on the decision open (engine.bots.judge.weigh)."""
+    def hint(self) -> Hint:
+        """The hint on the decision open (cwtui.game.hint)."""
         ...
 
 
@@ -152,10 +151,10 @@ class SeatedScreen(CompactScreen):
         """The judge's best move for the decision `asked` (its View) and the two weighed
         after it, from its worker."""
 
-        def __init__(self, asked: View, weighed: list[Weighed]) -> None:
+        def __init__(self, asked: View, hint: Hint) -> None:
             super().__init__()
             self.asked = asked
-            self.weighed = weighed
+            self.hint = hint
 
     def __init__(self, game: SeatedGame, settings: Settings) -> None:
         super().__init__()
@@ -462,12 +461,11 @@ class SeatedScreen(CompactScreen):
                 self.find_hint(wanted)
             return
         keys, menu = self.option_keys(), self.query_one("#options", QuietOptionList)
-        top = [(self.options.index(w.move), w) for w in message.weighed]
+        hint = message.hint
+        top = [(self.options.index(w.move), w) for w in hint.weighed]
         for rank, (index, w) in enumerate(top):
             menu.replace_option_prompt_at_index(index, self.option_prompt(index, words.hint_mark(w, rank == 0)))
-        asked, cards = message.asked, self.game.cards
-        does = [effects(asked, cards, w.move, seed=asked.ply) for _index, w in top]
-        said = hint_line([keys[index] or "·" for index, _w in top], [w for _index, w in top], does)
+        said = hint_line([keys[index] or "·" for index, _w in top], hint.weighed, hint.does)
         if menu.overflowing:  # the key line it replaces said so
             said.append(f" · ↑↓ {len(self.options)} options", style="dim")  # short: it ends a hint that may be cut
         self.show_hint(said)
