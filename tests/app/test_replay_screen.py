@@ -18,10 +18,10 @@ from textual.widget import Widget
 from textual.widgets import Input, Select
 from textual.widgets._footer import FooterKey
 
+from cwtui.game import hint as hint_service
 from cwtui.game.replaying import SeenCursor, open_replay
 from cwtui.navigation import ShowResults
 from cwtui.screens.play.play import PlayScreen
-from cwtui.screens.replay import hints
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.replay_list.replay_list import ReplayListScreen
@@ -444,7 +444,7 @@ async def test_a_hint_is_never_cut_from_this_move(replays: Path, monkeypatch: py
     """At 120×40 a contest's long move and a hint asked after it did not fit This move,
     which cut the hint: "… Hint: the hard bo…" (issue 52.9; the hint is now the judge's). The move is cut (the move
     list holds it whole), never the hint."""
-    monkeypatch.setattr(hints, "weigh", weighed_longest_first)
+    monkeypatch.setattr(hint_service, "weigh", weighed_longest_first)  # the one hint the replay asks
     replays.mkdir()
     path = replays / SAMPLE.name
     shutil.copy(SAMPLE, path)
