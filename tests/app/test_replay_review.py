@@ -455,3 +455,23 @@ async def test_f_at_a_costly_decision_offers_the_better_line_move_by_move(game: 
         assert [p.move for p in table.session.history[judged.ply :]][: len(line)] == list(line)
         if table.session.state.to_act == judged.seat:
             assert "The review's line ends here" in table.query_one("#keys", TextLines).text.plain
+
+
+async def test_a_hint_asked_at_a_mistake_takes_the_room_of_the_reviews_weighed_moves(game: Path) -> None:
+    """h at a mistake: the hint weighs the review's three moves again, so the review's
+    'Weighed:' line gives way to it. Before, at 140×40 the hint showed only "Hint: play
+    take the 2 off red…" (at 80×24 nothing of it): now its pick, what the pick does and
+    the next move it weighed show."""
+    app = make_app(game.parent)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await opener(game, "m", "h")(pilot)
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        said = screen.hints.line(screen.cursor, screen.speaks_of)
+        assert said is not None
+        pane = screen.query_one("#this-move")
+        shown = " ".join(" ".join(pane.render_line(i).text for i in range(pane.size.height)).split())
+        pick_and_next = " ".join(said.plain.split()).split(" points")[0]  # to the second move's loss
+        assert pick_and_next in shown
+        assert "Weighed:" not in shown and "a mistake" in shown

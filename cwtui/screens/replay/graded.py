@@ -52,9 +52,9 @@ class Graded:
             return None
         return Text(f" {GRADE_MARKS[judged.grade]}", style=GRADE_STYLES[judged.grade])
 
-    def line(self, cursor: Scrubber, speaks_of: SpeaksOf, forkable: bool) -> Text | None:
+    def line(self, cursor: Scrubber, speaks_of: SpeaksOf, forkable: bool, weighed: bool = True) -> Text | None:
         """At a graded decision, what was played and what the search preferred (and, if
-        `forkable`, that f tries it)."""
+        `forkable`, that f tries it), and, with `weighed`, the moves the review weighed."""
         judged = self.judged.get(cursor.position)
         if judged is None or not speaks_of(judged.seat) or cursor.over:
             return None
@@ -66,10 +66,10 @@ class Graded:
         text.append(f": {review.decision_line(judged, seen, cursor.cards)}")
         if review.costly(judged) and forkable:  # else as good: nothing better to try
             text.append(" · f tries the better move", style="dim")
-        weighed = review.candidates_line(judged, seen, cursor.cards)
-        if weighed and review.costly(judged):
+        listed = review.candidates_line(judged, seen, cursor.cards) if weighed else ""
+        if listed and review.costly(judged):
             text.append("\nWeighed: ", style="bold")
-            text.append(weighed)
+            text.append(listed)
         return text
 
     def better_line(self, cursor: Scrubber, speaks_of: SpeaksOf) -> tuple[int, tuple[Move, ...]] | None:

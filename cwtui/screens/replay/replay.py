@@ -356,9 +356,15 @@ class ReplayScreen(CompactScreen):
 
     def notes_at(self, cursor: Scrubber) -> Text:
         """The notes under this move at `cursor`'s position: the review's line, a hint."""
-        graded = self.graded
-        review_line = graded.line(cursor, self.speaks_of, self.full is not None) if graded is not None else None
-        return Text("\n").join(x for x in (review_line, self.hints.line(cursor, self.speaks_of)) if x is not None)
+        graded, hint = self.graded, self.hints.line(cursor, self.speaks_of)
+        # a hint weighs the same three moves as the review's "Weighed:" line: with a hint
+        # asked, the hint says them (at 80x24 both did not fit, and the hint was cut whole)
+        review_line = (
+            graded.line(cursor, self.speaks_of, self.full is not None, weighed=hint is None)
+            if graded is not None
+            else None
+        )
+        return Text("\n").join(x for x in (review_line, hint) if x is not None)
 
     def show_position(self) -> None:
         self.draw_pending = False
