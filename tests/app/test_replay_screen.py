@@ -467,13 +467,9 @@ async def test_autoplay_moves_the_replay_by_messages_and_not_once_stopped(saved:
     holds no screen); a Go it posted before a key stopped it is not played."""
     from cwtui.screens.replay.autoplay import Autoplay
 
-    path = saved / "sim-2p-202.jsonl"
     app = make_app(saved)
     async with app.run_test(size=(140, 40)) as pilot:
-        await app.push_screen(ReplayScreen(open_replay(path), path))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = await replaying(pilot, saved / "sim-2p-202.jsonl")
         autoplay = screen.query_one("#autoplay", Autoplay)
         assert not hasattr(autoplay, "owner") and autoplay.cursor is screen.cursor
         await pilot.press("space")
