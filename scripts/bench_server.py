@@ -203,7 +203,7 @@ async def one_at_a_time(games: int, folder: Path, watchers: int = 0) -> float:
 # ---- 2. under load ---------------------------------------------------------------------
 
 FOUR = tuple(SeatConfig(name) for name in ("Ana", "Bo", "Cy", "Di"))
-PER_ADDRESS = 32  # the server's limit of connections an address (cwtui.net.server.Limits)
+PER_ADDRESS = 32  # the server's limit of connections an address (cwtui.net.limits.Limits)
 
 
 @dataclass

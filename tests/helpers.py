@@ -165,8 +165,9 @@ def with_hidden_changes(s: State, seat: int) -> State:
 def seen_record(path: Path, viewer: int | None):  # -> cwtui.game.replaying.SeenRecord
     """The finished game logged at `path` as a game server's client at seat `viewer`
     (None: a spectator) gets its replay: the room's Table and SeenGame, made by the
-    server's own code (cwtui.net.room), read by the client's (RemoteGame)."""
+    server's own code (cwtui.net.shown), read by the client's (RemoteGame)."""
     from cwtui.game.session import GameSession
+    from cwtui.net import shown
     from cwtui.net.protocol import Welcome
     from cwtui.net.remote import RemoteGame
     from cwtui.net.room import Room
@@ -174,11 +175,11 @@ def seen_record(path: Path, viewer: int | None):  # -> cwtui.game.replaying.Seen
     session = GameSession.open(path)
     assert session.over, "a replay comes at the end"
     room = Room("TESTRM", session, {})
-    table = room.table(viewer, 0, room.views([viewer])[viewer])
+    table = shown.table(room, viewer, 0, shown.seat_views(room, [viewer])[viewer])
     config = session.config
     kinds = tuple(s.kind for s in config.seats)
     welcome = Welcome(room.code, viewer, room.names, kinds, config.tag_points, session.cards.hash)
-    return RemoteGame(welcome, session.cards, table).seen_record(room.seen_game(viewer))
+    return RemoteGame(welcome, session.cards, table).seen_record(shown.seen_game(room, viewer))
 
 
 def quick_judge(job):  # (engine.bots.judge.Position, level, cards) -> engine.bots.judge.Judged

@@ -133,7 +133,7 @@ async def test_nothing_to_say_is_refused(server: tuple[GameServer, Address], tex
 def test_talk_kept_under_its_old_name_is_found_under_its_own(tmp_path: Path) -> None:
     """Earlier builds kept a room's talk as rooms/CODE.chat.jsonl, which the history read
     as a game log and skipped; a server's next start gives it its own name."""
-    from cwtui.net.room import RoomStore
+    from cwtui.net.room_store import RoomStore
     from engine.config import GameConfig, SeatConfig
 
     store = RoomStore(tmp_path)

@@ -18,7 +18,7 @@ from cwtui.net import host_key
 from cwtui.net.client import Address, Connection
 from cwtui.net.clock import Clock, clock_words
 from cwtui.net.protocol import ClockRule, CreateRoom, Error, Play, ProtocolError, RoomClosed, RoomMade, Table
-from cwtui.net.room import RoomRecord
+from cwtui.net.room_store import RoomRecord
 from cwtui.net.server import GameServer
 from engine.config import SeatConfig
 from engine.log import Ply, parse
@@ -59,7 +59,7 @@ def run_down(game_server: GameServer, code: str, seat: int, spent: float | None 
     if spent is not None:
         room.clock.spent[seat] = spent
     room.clock.since -= hand
-    game_server._drive_bots(room)
+    game_server.stand_ins.drive(room)
 
 
 @pytest.mark.slow
@@ -239,7 +239,7 @@ def test_a_clock_file_that_cannot_be_true_is_said_and_not_trusted(tmp_path: Path
     """Issue 51.14: a clock file's values were not checked: a negative time spent gave a
     seat a 31-year bank, a seat out of range handed a human seat to a bot."""
     from cwtui.net.clock import clock_rule
-    from cwtui.net.room import RoomStore
+    from cwtui.net.room_store import RoomStore
     from engine.config import GameConfig
 
     store = RoomStore(tmp_path)

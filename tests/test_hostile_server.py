@@ -124,6 +124,7 @@ def test_every_text_of_a_table_and_a_replay_reaches_the_table_printable(tmp_path
     import msgspec
 
     from cwtui.game.session import GameSession
+    from cwtui.net import shown
     from cwtui.net.protocol import Table, decode_server, pack_views, unpack_views
     from cwtui.net.room import Room
     from engine.config import GameConfig, SeatConfig
@@ -132,7 +133,7 @@ def test_every_text_of_a_table_and_a_replay_reaches_the_table_printable(tmp_path
     for _ in range(20):
         session.play(session.legal()[0] if session.is_human(session.to_act) else session.bot_move().move)
     room = Room("ABCDEF", session, {})
-    table = room.table(0, 0, room.views([0])[0])
+    table = shown.table(room, 0, 0, shown.seat_views(room, [0])[0])
     data = encode(table)
     assert decode_server(data) == table  # nothing to clean
     hostile_json = data.replace('"Ana"', msgspec.json.encode(HOSTILE).decode())

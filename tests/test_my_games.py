@@ -62,7 +62,7 @@ async def test_whose_turn_it_is_in_each_game(server: tuple[GameServer, Address],
     my_games.remember(Address(address.uri, theirs.room, theirs.invites[1].token), 1, ("Cy", "Ana"))
     my_games.remember(Address(address.uri, gone.room, gone.invites[0].token), 0, ("Ana", "Di"))
     my_games.remember(Address("ws://127.0.0.1:1", "NOSERV", "t"), 0, ("Ana", "Bo"))
-    await game_server.end_room(game_server.rooms[gone.room], "closed by its host")
+    await game_server.finisher.end_room(game_server.rooms[gone.room], "closed by its host")
     words = {s.game.room: (s.yours, s.words()) for s in await my_games.standings(my_games.my_games())}
     assert words[mine.room] == (True, "your turn (move 1)")
     assert words[theirs.room] == (False, "Cy's turn (move 1)")

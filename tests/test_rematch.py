@@ -13,7 +13,7 @@ from helpers import finished_room
 from cwtui.net.client import Address, Connection, Refused
 from cwtui.net.protocol import Error, Hello, Rematch, Rematched, Welcome
 from cwtui.net.remote import ask_rematch
-from cwtui.net.room import RoomRecord
+from cwtui.net.room_store import RoomRecord
 from cwtui.net.server import GameServer
 from engine.config import SeatConfig
 

@@ -25,7 +25,7 @@ from cwtui.net.protocol import (
     Table,
     Welcome,
 )
-from cwtui.net.room import RoomRecord
+from cwtui.net.room_store import RoomRecord
 from cwtui.net.server import GameServer
 from engine.config import SeatConfig
 
@@ -172,7 +172,7 @@ async def test_a_connection_in_no_room_cannot_leave(server: tuple[GameServer, Ad
 
 
 def test_a_restarted_server_keeps_the_resignations(tmp_path: Path) -> None:
-    from cwtui.net.room import RoomStore
+    from cwtui.net.room_store import RoomStore
     from engine.config import GameConfig
 
     store = RoomStore(tmp_path)

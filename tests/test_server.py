@@ -24,6 +24,7 @@ from cwtui.game.verification import verify_log
 from cwtui.history.loader import load
 from cwtui.net import host_key
 from cwtui.net.client import Address, Connection, ServerGone
+from cwtui.net.limits import Limits
 from cwtui.net.protocol import (
     MAX_MESSAGE,
     MAX_VIEWS,
@@ -49,8 +50,10 @@ from cwtui.net.protocol import (
     pack_views,
     unpack_views,
 )
-from cwtui.net.room import SERVED, Room
-from cwtui.net.server import Client, GameServer, Limits
+from cwtui.net.room import Room
+from cwtui.net.room_store import SERVED
+from cwtui.net.server import GameServer
+from cwtui.net.tables import Client
 from engine import new_game
 from engine.cards import load_cards
 from engine.config import GameConfig, SeatConfig

@@ -23,7 +23,7 @@ from cwtui.net.clock import clock_rule
 from cwtui.net.host_key import KEY_FILE, of_server
 from cwtui.net.protocol import Hello, ListRooms, Rooms, Table, Welcome
 from cwtui.net.ratings import FILE_NAME
-from cwtui.net.room import RoomStore
+from cwtui.net.room_store import RoomStore
 from engine.config import GameConfig, SeatConfig
 
 

@@ -20,6 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from cwtui.net.client import Address, Connection, why_unreachable
+from cwtui.net.limits import Limits
 from cwtui.net.protocol import (
     CreateRoom,
     Error,
@@ -33,7 +34,7 @@ from cwtui.net.protocol import (
     Welcome,
     encode,
 )
-from cwtui.net.server import GameServer, Limits
+from cwtui.net.server import GameServer
 from engine.config import SeatConfig
 from tests.test_resign_abort import until
 

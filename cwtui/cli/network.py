@@ -48,7 +48,7 @@ from engine.errors import ConfigError
 
 if TYPE_CHECKING:  # imported when a command runs: the other commands start faster without websockets
     from cwtui.net.client import Address
-    from cwtui.net.server import Limits
+    from cwtui.net.limits import Limits
 
 
 def add_parsers(sub: Any) -> None:
@@ -140,7 +140,7 @@ def add_parsers(sub: Any) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from cwtui.net.server import Limits
+    from cwtui.net.limits import Limits
 
     folder = replays_dir(args.replays_dir)
     need_folder_or_nothing(folder, "--replays-dir", "serve")
@@ -152,7 +152,7 @@ def serve(args: argparse.Namespace) -> int:
     public = None if args.public_url is None else _server(args.public_url, "serve").uri
     codes = None
     if args.code_prefix is not None:
-        from cwtui.net.room import CODE_ALPHABET, random_code
+        from cwtui.net.room_store import CODE_ALPHABET, random_code
 
         prefix = args.code_prefix.upper()
         if len(prefix) != 1 or prefix not in CODE_ALPHABET:
@@ -183,7 +183,8 @@ async def _serve(
 ) -> int:
     from cwtui.game.logfile import GameInUse, NotSaved
     from cwtui.net import host_key
-    from cwtui.net.server import GameServer, Limits
+    from cwtui.net.limits import Limits
+    from cwtui.net.server import GameServer
 
     game_server = GameServer(
         folder, limits=limits or Limits(), trusted_proxy=trusted_proxy, public_url=public_url, codes=codes

@@ -344,7 +344,7 @@ async def test_the_table_says_when_its_room_is_closed_and_stops_reconnecting(
     forever, and answered keys with "join a room first (hello)"."""
     game_server, address = server
     async with ana_at_the_table(address, tmp_path) as (screen, pilot, made):
-        await game_server.end_room(game_server.rooms[made.room], "closed by its host")
+        await game_server.finisher.end_room(game_server.rooms[made.room], "closed by its host")
         await until(pilot, lambda: screen.gone is not None)
         await pilot.pause(0.3)
         status = screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
@@ -616,7 +616,7 @@ async def test_the_table_shows_the_rooms_clock_and_says_when_time_ran_out(
         served = game_server.rooms[made.room]
         assert served.clock is not None
         served.clock.since -= 600  # her ten minutes for this move have gone
-        game_server._drive_bots(served)
+        game_server.stand_ins.drive(served)
         await until(pilot, lambda: served.session.state.to_act == 1)
         await until(pilot, lambda: "Cy's time: 9:5" in screen.query_one("#status").drawn_text)  # type: ignore[attr-defined]
         assert "yours: 1 h 5" in screen.query_one("#status").drawn_text  # type: ignore[attr-defined]
