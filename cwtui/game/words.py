@@ -12,7 +12,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, Protocol, assert_never, cast
+from typing import Final, Protocol, TypeVar, assert_never, cast
 
 from engine import events
 from engine.bots.judge import graded
@@ -21,6 +21,7 @@ from engine.components import (
     COLOR_INDEX,
     COLORS,
     CONTEST_ORDER,
+    CONTEST_TROPHY,
     FISH_TO_END,
     LOCATION_INDEX,
     LOCATION_OF_COLOR,
@@ -417,6 +418,56 @@ class Played(Protocol):
     def events(self) -> Sequence[events.Event]: ...
     @property
     def stand_in(self) -> StandIn | None: ...
+
+
+P = TypeVar("P", bound=Played)
+
+
+def since_last_turn(plies: Sequence[P], seat: int) -> list[P]:
+    """The plies since `seat`'s last own move, oldest first (a server's bot playing
+    for the seat counts as another's: its player was away)."""
+    recent: list[P] = []
+    for ply in reversed(plies):
+        if ply.seat == seat and ply.stand_in is None:
+            # presenting last, the seat's own move closed a contest (R10.2): its
+            # ranking and trophies came after the choice, and the strip left them out
+            if any(isinstance(e, events.ContestRanked) for e in ply.events):
+                recent.append(ply)
+            break
+        recent.append(ply)
+    return recent[::-1]
+
+
+def trophies_taken(happened: Iterable[events.Event], seat: int | None) -> str | None:
+    """The trophies `seat` took during play (R8) as the table tells its player at once
+    ("You take the Mystery Weight (6 VP) trophy."): in the event log alone a newcomer
+    took three Mystery Weights without noticing. One sentence a move, however many it
+    took; none for a contest's trophy (R10), which the contest's own lines and the
+    results say."""
+    taken = [
+        f"{TROPHY_NAMES.get(e.trophy, e.trophy)} ({e.points} VP)"
+        for e in happened
+        if isinstance(e, events.TrophyTaken) and e.seat == seat and e.trophy not in CONTEST_TROPHY
+    ]
+    if not taken:
+        return None
+    said = taken[0] if len(taken) == 1 else ", ".join(taken[:-1]) + " and " + taken[-1]
+    return f"You take the {said} {'trophy' if len(taken) == 1 else 'trophies'}."
+
+
+def in_order(asking: View, options: Iterable[Move], cards: Cards) -> list[Move]:
+    """The options as the table lists them: the engine's order, but a presentation's
+    heaviest first."""
+    listed = list(options)
+    if asking.phase == "present":
+        weight = cards.fish_weight
+
+        def heaviest(m: Move) -> tuple[int, int]:
+            fish = m.fish if isinstance(m, Present) else ()
+            return -sum(weight[f] for f in fish), len(fish)
+
+        listed.sort(key=heaviest)
+    return listed
 
 
 def since_runs(

@@ -60,6 +60,8 @@ class CompactScreen(Screen[None]):
     shown one has the class -shown, and so has #left when the pane is inside it."""
 
     PANES: tuple[str, ...] = ()
+    # Each pane's name on its border and the key that shows it ("board": ("Board", "F2 board"))
+    PANE_TITLES: dict[str, tuple[str, str]] = {}
     shown: reactive[str] = reactive("board")
     cited = ""  # the rule the screen last cited (a refusal, a tooltip): F1's r opens it
 
@@ -104,6 +106,27 @@ class CompactScreen(Screen[None]):
         left = self.query("#left")
         if left:
             left.first().set_class(bool(left.first().query(f"#{shown}")), "-shown")
+        self.title_panes()
+
+    def title_panes(self) -> None:
+        """Each pane's name on its border; in the compact layout, with the keys that show
+        the others there, as tabs say it (the footer's room is the game's keys')."""
+        compact = self.has_class("-compact")
+        for pane, (name, _key) in self.PANE_TITLES.items():
+            others = [key for other, (_name, key) in self.PANE_TITLES.items() if other != pane]
+            title = " · ".join((name, *others)) if compact else name
+            widget = self.query_one(f"#{pane}")
+            if widget.border_title != title:  # setting it repaints the pane, even to the same title
+                widget.border_title = title
+
+    def refused(self, reason: str, rule: str | None) -> None:
+        """A move refused: why in words first, then the rule's code, which F1's r opens
+        (`cited`: the rule the screen last cited)."""
+        if rule is None:
+            self.notify(reason, title="Not allowed", severity="error")
+            return
+        self.cited = rule
+        self.notify(f"{reason} ({rule}: F1, then r, shows the rule)", title="Not allowed", severity="error")
 
     def action_show(self, pane: str) -> None:
         self.shown = pane

@@ -14,6 +14,7 @@ from cwtui.game import words
 from cwtui.game.hint import Hint
 from cwtui.game.session import GameSession
 from cwtui.screens.play.play import PlayScreen
+from cwtui.screens.seated.hint_search import HintSearch
 from cwtui.widgets.hint_line import hint_line
 from cwtui.widgets.table.quiet import TextLines
 from engine import GameConfig, SeatConfig, new_game
@@ -80,7 +81,7 @@ async def test_a_hint_for_a_decision_already_made_is_dropped(replays: Path) -> N
         asked = screen.asking
         assert asked is not None
         await pilot.press("h", "1")  # move before the hint arrives
-        screen.post_message(PlayScreen.HintFound(asked, hint))  # a late answer for the first decision
+        screen.post_message(HintSearch.Found(asked, hint))  # a late answer for the first decision
         await settle(pilot)
         assert "Hint" not in hint_text(screen)
 
@@ -189,14 +190,14 @@ async def test_a_hint_mark_is_never_broken_over_two_lines(replays: Path) -> None
             mark = words.hint_mark(
                 Weighed(screen.options[0], 12.5, (), 1.2), best=False
             )  # the longest: "◀ −12.5 points"
-            prompt = screen.option_prompt(index, mark)
+            prompt = screen.decision.prompt(index, mark)
             console = Console(width=width, record=True, color_system=None)
             console.print(prompt)
             lines = console.export_text().splitlines()
             assert any(mark in line for line in lines), lines
             label = words.option(screen.asking, state.cards, screen.options[index])
             assert " ".join(prompt.plain.split()).startswith(f"{screen.option_keys()[index]} {label}"), prompt.plain
-        assert any(len(screen.option_prompt(i).plain) + 16 > width for i in range(len(screen.options)))
+        assert any(len(screen.decision.prompt(i).plain) + 16 > width for i in range(len(screen.options)))
 
 
 async def test_the_hint_says_what_each_move_it_names_does(replays: Path) -> None:
@@ -270,7 +271,7 @@ async def test_the_hints_pick_stays_in_view_at_80x24(replays: Path) -> None:
             if len(screen.options) > 3:
                 checked += 1
                 await pilot.press("h")
-                while screen.hinted is None or screen.hinted.asked != screen.asking:
+                while screen.hints.found is None or screen.hints.found.asked != screen.asking:
                     await pilot.pause(0.02)
                 await settle(pilot)
                 menu = screen.query_one("#options", OptionList)
@@ -285,7 +286,7 @@ async def test_the_hints_pick_stays_in_view_at_80x24(replays: Path) -> None:
 def test_the_key_line_names_the_keys_a_decision_kept() -> None:
     """A decision that went on kept its options' keys (the Port's second action), and the
     key line said "1–8" over seven options: it names the keys there are."""
-    from cwtui.screens.seated.seated import key_ranges
+    from cwtui.screens.seated.option_keys import key_ranges
 
     assert key_ranges(["1", "2", "3", "", "5", "6", "7", "8"]) == "1–3, 5–8"
     # b and h are other keys: "1–d" read as b included (a whole-game read)

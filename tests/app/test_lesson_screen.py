@@ -16,7 +16,7 @@ from cwtui.learn.lesson import LEARNER, final_count, option_words, step_move
 from cwtui.learn.lessons import CHAPTERS, FIRST_GAME, SOLO
 from cwtui.screens.lesson.lesson import LessonNote, LessonScreen
 from cwtui.screens.play.play import PlayScreen
-from cwtui.screens.seated.seated import OPTION_KEYS
+from cwtui.screens.seated.option_keys import OPTION_KEYS
 from cwtui.widgets.table.quiet import QuietOptionList
 
 SIZES = [(80, 24), (120, 40)]

@@ -631,7 +631,7 @@ async def test_the_table_shows_the_rooms_clock_and_says_when_time_ran_out(
             await cy.send(Play(mine.ply, mine.legal[0]))
             await until(pilot, lambda ply=mine.ply: served.ply > ply)  # type: ignore[misc]
         await until(pilot, lambda: screen.options and not screen.sent and screen.remote.ply > table.ply)
-        assert [who for who, _what in screen.since] == ["Ana (a bot)", "Cy"]
+        assert [who for who, _what in screen.decision.since] == ["Ana (a bot)", "Cy"]
 
 
 def test_the_results_say_how_the_game_moved_each_rating_and_who_resigned() -> None:

@@ -47,7 +47,7 @@ def check_decision(screen: PlayScreen) -> None:
         assert log.following and log.scroll_y == log.max_scroll_y, ("the log stopped following", log.scroll_y)
     since = screen.query_one("#since", TextLines)
     if since.cut:
-        assert since.drawn_text.rstrip().endswith("F7: all") and screen.since
+        assert since.drawn_text.rstrip().endswith("F7: all") and screen.decision.since
     check_yours_in_view(screen)
     check_column(screen)
 
@@ -71,7 +71,7 @@ def check_yours_in_view(screen: PlayScreen) -> None:
         else:
             assert all(card in shown for card in cards) or shown.rstrip().endswith("F4: all"), shown
     else:
-        (panel,) = (panel for panel in screen.panels if panel.seat == screen.viewer)
+        (panel,) = (panel for panel in screen.seats.panels if panel.seat == screen.viewer)
         assert not panel.collapsed and panel.region.bottom <= screen.size.height - 1
     listed = {key.key for key in screen.query(FooterKey)}
     assert {"u", "b", "f7"} | ({"p", "s"} if screen.session.bots else set()) <= listed, listed
@@ -105,10 +105,10 @@ def check_column(screen: PlayScreen) -> None:
         return
     seats = screen.query_one("#seats")
     assert seats.max_scroll_y == 0, ("the seats' column overflows", seats.virtual_size, seats.size)
-    assert not screen.panels[0].collapsed  # yours, always whole
+    assert not screen.seats.panels[0].collapsed  # yours, always whole
     if screen.viewer is not None:  # at a hot seat, the seat at the keyboard's (issue 52.4)
-        assert screen.panels[0].seat == screen.viewer
-    for panel in screen.panels:
+        assert screen.seats.panels[0].seat == screen.viewer
+    for panel in screen.seats.panels:
         assert panel.region.bottom <= screen.size.height - 1, (panel.seat, panel.region)
         if panel.collapsed:
             assert panel.border_subtitle == "F5: whole"
@@ -159,10 +159,10 @@ async def play_whole_game(
                 await pilot.press("enter")
                 continue
             if screen.options:
-                await drawn_at_their_widths(pilot, screen.panels)
+                await drawn_at_their_widths(pilot, screen.seats.panels)
                 check_decision(screen)
                 decisions += 1
-                if decisions % 7 == 0 and len(screen.panels) > 1:
+                if decisions % 7 == 0 and len(screen.seats.panels) > 1:
                     await check_seats_shown_whole(pilot, screen)
                 if size[1] < 34 and decisions % 5 == 0:  # the compact layout's log pane, now and then
                     await pilot.press("f6" if screen.shown != "log" else "f2")

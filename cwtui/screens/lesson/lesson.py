@@ -156,7 +156,7 @@ class LessonScreen(PlayScreen):
         last = self.chapter_index + 1 == len(self.lesson.chapters)
         text = self.chapter.done
         if self.chapter.recap and self.session.history:  # what the last move did, as the event log says it
-            said = self.ply_lines(self.session.history[-1], LEARNER)
+            said = self.logs.ply_lines(self.session.history[-1], LEARNER)
             text += "\n\n" + "\n".join(line if isinstance(line, str) else line.plain for line in said)
         if self.session.state.over:  # the game the chapter ends: its score sheet, in words
             text += "\n\n" + final_count(self.session.state)

@@ -12,7 +12,6 @@ position, never the log) and then shows the results, whose `w` replays it.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from typing import cast
 
 from rich.text import Text
@@ -53,9 +52,9 @@ from cwtui.net.protocol import (
 from cwtui.net.remote import RemoteGame, sit_down
 from cwtui.screens.leave.leave import LeaveDialog
 from cwtui.screens.say.say import SayDialog
-from cwtui.screens.seated.seated import LOG_LINES, SeatedScreen
+from cwtui.screens.seated.event_logs import Talk
+from cwtui.screens.seated.seated import SeatedScreen
 from cwtui.shell.settings import Settings
-from cwtui.widgets.table.event_log import EventLog
 from engine.moves import AnyMove, Move
 
 RECONNECT_FIRST, RECONNECT_MOST = 0.5, 10.0  # seconds between tries, doubling
@@ -302,7 +301,7 @@ class OnlineScreen(SeatedScreen):
         self.lost = None
         self.sent = False
         self.notify(f"{event.line[0].upper()}{event.line[1:]}.", title="The room is gone", severity="error")
-        self.log_note(f"{event.line[0].upper()}{event.line[1:]}")
+        self.logs.note(f"{event.line[0].upper()}{event.line[1:]}")
         self.update_status()
         self.advance()
 
@@ -314,26 +313,26 @@ class OnlineScreen(SeatedScreen):
         if dropped:  # moves taken back
             self.rewrite_logs()
             seats = sorted({ply.seat for ply in dropped})
-            self.log_note(" and ".join(self.remote.names[s] for s in seats) + " took back a move")
+            self.logs.note(" and ".join(self.remote.names[s] for s in seats) + " took back a move")
         else:
             for ply in added:
-                self.log_ply(ply)
+                self.logs.write_ply(ply)
             if len(added) == 1:  # a move as it is made (not a reconnect's catching up)
                 self.tell_trophies(added[0])
         names = self.remote.names
         for seat in sorted(set(table.resigned) - resigned):
-            self.log_note(f"{names[seat]} resigned: a bot plays on for them")
+            self.logs.note(f"{names[seat]} resigned: a bot plays on for them")
         for seat in sorted(set(table.abort_votes) - votes):
-            self.log_note(f"{names[seat]} proposes to abort the game (every player must agree; ctrl+x)")
+            self.logs.note(f"{names[seat]} proposes to abort the game (every player must agree; ctrl+x)")
         before |= set(table.resigned)  # a resigned seat's bot is said above, once
         now = set(table.stood_in)
         for seat in sorted(now - before):  # the takeover bot is marked where it starts and stops
-            self.log_note(f"{names[seat]} {why_a_bot_plays(table, seat)}")
+            self.logs.note(f"{names[seat]} {why_a_bot_plays(table, seat)}")
         for seat in sorted(before - now - set(table.resigned)):
             if why_a_bot_plays(last, seat) == OUT_OF_TIME_FOR_A_MOVE:
-                self.log_note(f"{names[seat]}'s move is played: their own time runs for the next")
+                self.logs.note(f"{names[seat]}'s move is played: their own time runs for the next")
             else:
-                self.log_note(f"{names[seat]} is back: the bot no longer plays for them")
+                self.logs.note(f"{names[seat]} is back: the bot no longer plays for them")
         self.refresh_panes()
         self.advance()
 
@@ -398,7 +397,7 @@ class OnlineScreen(SeatedScreen):
         )
 
     def choose(self, move: Move) -> None:
-        self.hint_wanted = None  # a hint under way is kept for its decision, not shown
+        self.hints.forget()  # a hint under way is kept for its decision, not shown
         self.send(Play(self.remote.ply, cast(AnyMove, move)))  # a legal move: one of AnyMove
         if self.sent:
             self.advance()
@@ -468,26 +467,13 @@ class OnlineScreen(SeatedScreen):
     def log_talk(self, line: ChatLine) -> None:
         said = talk_line(line)
         if said is not None:
-            for log in self.query(EventLog):
-                log.write(said)
+            self.logs.write(said)
 
-    def write_history(self, log: EventLog, viewer: int | None) -> None:
-        """The moves the log keeps, each line of talk after the moves played before it."""
-        history = self.remote.history
-        end = len(history)
-
-        def said_at(line: ChatLine) -> int:  # the moves played when it was said (unknown: the end)
-            return end if line.ply is None else min(line.ply, end)
-
-        talk = deque(sorted(self.heard, key=said_at))  # a stable sort: lines said together keep their order
-        for ply in range(max(0, end - LOG_LINES), end + 1):
-            while talk and said_at(talk[0]) <= ply:
-                said = talk_line(talk.popleft())
-                if said is not None:
-                    log.write(said)
-            if ply < end:
-                for line in self.ply_lines(history[ply], viewer):
-                    log.write(line)
+    def talk(self) -> Talk:
+        """The talk heard, each line after the moves played when it was said (unknown: the end)."""
+        end = len(self.remote.history)
+        said = ((end if line.ply is None else line.ply, talk_line(line)) for line in self.heard)
+        return [(at, text) for at, text in said if text is not None]
 
     def more_keys(self) -> str:
         return " · p: talk" if self.remote.welcome.talk else ""

@@ -141,7 +141,7 @@ class PlayScreen(SeatedScreen):
     def mark_option(self, asked: View | None, index: int, mark: str) -> None:
         menu = self.query_one("#options", QuietOptionList)
         if self.asking is asked and index < menu.option_count:  # still that decision
-            menu.replace_option_prompt_at_index(index, self.option_prompt(index, mark))
+            self.decision.mark(index, mark)
             menu.show_named()
 
     def take_seat(self, seat: int) -> None:
@@ -206,7 +206,7 @@ class PlayScreen(SeatedScreen):
         self.play_move(move)
 
     def play_move(self, move: Move, searched: int | None = None) -> None:
-        self.hint_wanted = None  # a hint under way is kept for its decision, not shown
+        self.hints.forget()  # a hint under way is kept for its decision, not shown
         self.show_hint(None)
         try:
             ply = self.session.play(move, searched)
@@ -223,7 +223,7 @@ class PlayScreen(SeatedScreen):
             self.notify(f"{exc}. The move was not played: make room on the disk and play it again.",
                         title="Not saved", severity="error")  # fmt: skip
             return
-        self.log_ply(ply)
+        self.logs.write_ply(ply)
         self.tell_trophies(ply)
         self.refresh_panes()
         self.advance()
@@ -232,7 +232,7 @@ class PlayScreen(SeatedScreen):
         undone = self.session.undo()
         # the move in the words it was offered in (the position it was made from is back)
         label = words.option(self.session.view_for(undone.seat), self.session.cards, undone.move)
-        self.log_note(f"{self.session.names[undone.seat]} takes back: {label}")
+        self.logs.note(f"{self.session.names[undone.seat]} takes back: {label}")
         self.refresh_panes()
         self.advance()
 

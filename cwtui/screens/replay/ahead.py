@@ -7,8 +7,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Iterator
 
-from textual.message_pump import MessagePump
 from textual.timer import Timer
+from textual.widget import Widget
 
 # Slices of this many seconds of work, with a pause between them for keys and frames (a
 # key waits at most one slice)
@@ -16,34 +16,34 @@ SLICE = 0.004
 PAUSE = 0.01
 
 
-class DrawAhead:
-    """Runs `parts()` (an iterator that draws one part per step, and ends when every
-    position is drawn) on `owner`'s timers. The parts are drawn for what `key()` says
-    (the view, the widths): when that changes, what was drawn no longer serves and
-    drawing starts over."""
+class DrawAhead(Widget):
+    """Runs the parts its screen gives it (an iterator that draws one part per step, and
+    ends when every position is drawn) on timers of its own. They are drawn for a key
+    (the view, the widths): the screen starts it again whenever that may have changed
+    (after every layout), and a new key starts the drawing over — what was drawn for
+    the old one no longer serves."""
 
-    def __init__(self, owner: MessagePump, key: Callable[[], Hashable], parts: Callable[[], Iterator[None]]) -> None:
-        self.owner = owner
-        self.key = key
-        self.parts = parts
+    DEFAULT_CSS = "DrawAhead { display: none; }"
+
+    def __init__(self) -> None:
+        super().__init__()
         self.drawing: Iterator[None] | None = None  # under way
         self.drawn_for: Hashable | None = None  # the key of what is (being) drawn
         self.timer: Timer | None = None
 
     @property
     def done(self) -> bool:
-        """Every position has been drawn for the key as it is now."""
-        return self.drawn_for is not None and self.drawing is None and self.drawn_for == self.key()
+        """Every position has been drawn for the last key given."""
+        return self.drawn_for is not None and self.drawing is None
 
-    def start(self) -> None:
-        """Start drawing ahead, unless it has started for the key as it is now."""
-        key = self.key()
+    def start(self, key: Hashable, parts: Callable[[], Iterator[None]]) -> None:
+        """Draw `parts()` ahead for `key`, unless that has started already."""
         if key == self.drawn_for:
             return
         self.drawn_for = key
-        self.drawing = self.parts()
+        self.drawing = parts()
         if self.timer is None:
-            self.timer = self.owner.set_timer(PAUSE, self.slice)
+            self.timer = self.set_timer(PAUSE, self.slice)
 
     def slice(self) -> None:
         """One slice: parts until SLICE has passed (a part takes under a millisecond; a
@@ -51,12 +51,9 @@ class DrawAhead:
         self.timer = None
         if self.drawing is None:
             return
-        if self.key() != self.drawn_for:  # a width changed: what was drawn is gone
-            self.start()
-            return
         start = time.perf_counter()
         for _ in self.drawing:
             if time.perf_counter() - start >= SLICE:
-                self.timer = self.owner.set_timer(PAUSE, self.slice)
+                self.timer = self.set_timer(PAUSE, self.slice)
                 return
         self.drawing = None  # every position drawn

@@ -125,7 +125,7 @@ class ReplayScreen(CompactScreen):
         # EVERYONE, a seat, or SPECTATOR
         self.perspective: int | None = self.cursor.perspectives[0]
         self.autoplay = Autoplay(self.cursor, id="autoplay")  # posts Go and Changed
-        self.ahead = DrawAhead(self, self.ahead_key, lambda: self.parts_ahead(self.cursor.twin()))
+        self.ahead = DrawAhead()
         self.table = ReplayTable(self.cursor.cards, len(self.cursor.names), id="table")
         self.draw_pending = False
 
@@ -138,6 +138,7 @@ class ReplayScreen(CompactScreen):
         yield ReviewBar(id="review-progress")  # shown while a review runs
         yield self.table
         yield self.autoplay
+        yield self.ahead
         # the footer lists what fits at 80 columns; F1 lists every key
         yield Footer(compact=True)
 
@@ -386,7 +387,7 @@ class ReplayScreen(CompactScreen):
 
     def draw_ahead(self) -> None:
         if self.DRAW_AHEAD:
-            self.ahead.start()
+            self.ahead.start(self.ahead_key(), lambda: self.parts_ahead(self.cursor.twin()))
 
     def ahead_key(self) -> tuple[int | None, tuple[int, ...]]:
         """What the parts drawn ahead are drawn for: the view, and the widths."""

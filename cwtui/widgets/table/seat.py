@@ -245,7 +245,7 @@ class SeatPanel(Drawn):
         self.marked: tuple[bool, bool] | None = None
         self.border_set: tuple[EdgeType, Color] | None = None  # on the panel (mark_to_act)
         # Collapsed: a line of summary in place of the panel, where the column has no
-        # room for it whole (the play screen decides, SeatedScreen.fit_seats)
+        # room for it whole (the table decides, SeatColumn.fit)
         self.collapsed = False
 
     def show(self, v: View, private: bool, marks: Marks, breakdown: bool, yours: bool) -> None:

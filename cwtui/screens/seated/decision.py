@@ -1,0 +1,248 @@
+"""The decision's box under the table: your zones (the compact layout's), what the
+others did since your last turn, the question, the options with their keys, and a line
+of keys — or a hint — under them. It draws what its screen gives it, and says which option
+was chosen (`Chosen`; an option's key is the screen's to take, wherever the focus is)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from cwtui.game import words
+from cwtui.game.hint import Hint
+from cwtui.game.words import Played
+from cwtui.screens.seated.option_keys import OptionKeys, key_ranges
+from cwtui.widgets.glyphs import HINT
+from cwtui.widgets.hint_line import hint_line
+from cwtui.widgets.table.marks import Marks, only
+from cwtui.widgets.table.quiet import NoteLines, QuietOptionList, TextLines
+from cwtui.widgets.table.seat import master_angler_line, zones_line
+from engine.cards import Cards
+from engine.moves import Move
+from engine.view import SeatView, View
+
+# What the others did since your last turn, above the question: as many lines as it
+# takes, up to three (the whole of six two-player turns in seven); F7 shows it all.
+SINCE_LINES = 3
+# The key line while the event log has the focus: the arrows scroll it, not the
+# options (a whole-game read: after Tab the line still said "↑↓ Enter").
+LOG_KEYS = Text("Log: ↑↓ PgUp PgDn Home scroll it, End follows the game · Tab: the options", style="dim")
+
+
+class Told(Protocol):
+    """What the since strip names: the game's cards and its seats' names."""
+
+    @property
+    def cards(self) -> Cards: ...
+    @property
+    def names(self) -> list[str]: ...
+
+
+class DecisionBox(Vertical):
+    """A box of fixed height: a new decision lays out the prompt only when what the
+    others did or the question takes another number of lines; the options take every
+    row those leave (they scroll, and the key line says so)."""
+
+    class Chosen(Message):
+        """An option chosen in the list (Enter, a click)."""
+
+        def __init__(self, move: Move) -> None:
+            super().__init__()
+            self.move = move
+
+    def __init__(self, top: Iterable[Widget] = (), *, id: str | None = None) -> None:
+        """`top`: what the screen shows above it all (a lesson's words)."""
+        super().__init__(id=id)
+        self.top = list(top)
+        self.options: list[Move] = []  # the decision's, in the order listed
+        self.keying = OptionKeys()  # their keys, kept while a decision goes on
+        self.keys: list[str] = []  # each option's key
+        self.labels: list[str | Text] = []  # each option's words
+        self.more = ""  # the key line's end: the screen's own keys (" · u: undo")
+        self.keys_help = Text("")  # the key line, when no hint takes its place
+        self.yours_key: object = None  # what #yours shows (`show_yours`)
+        self.since: list[tuple[str | None, list[str]]] = []  # what the others did, by seat (None: the table)
+        self.since_turn: tuple[int, int] | None = None  # whose turn `since` is shown for (seat, turn)
+
+    def compose(self) -> ComposeResult:
+        yield from self.top
+        yield NoteLines(2, id="yours", cut_note="F4: all")  # the compact layout's (`show_yours`)
+        yield NoteLines(SINCE_LINES, id="since", cut_note="F7: all")
+        yield NoteLines(2, id="question")
+        yield QuietOptionList(id="options")
+        yield NoteLines(3, id="keys")  # a line; a hint and its reasons, up to three
+
+    @property
+    def menu(self) -> QuietOptionList:
+        return self.query_one("#options", QuietOptionList)
+
+    def ask(self, asking: View, question: Text, options: list[Move], cards: Cards, more: str) -> None:
+        """A decision (`asking`: as the seat to act sees it): its question, its options
+        in the order listed, the key line's end."""
+        self.query_one("#question", TextLines).update(question)
+        self.options, self.keys, self.more = options, self.keying.give(asking, options), more
+        self.labels = [words.option(asking, cards, move) for move in options]
+        menu = self.menu
+        menu.set_options(Option(self.prompt(i)) for i in range(len(self.labels)))
+        menu.highlighted = 0
+        self.keys_help = self.key_line()
+        self.show_hint(None)
+
+    @on(OptionList.OptionSelected, "#options")
+    def selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self.options):
+            self.post_message(self.Chosen(self.options[event.option_index]))
+
+    def option_keyed(self, character: str | None) -> Move | None:
+        """The option whose key `character` is, if any."""
+        if character is None or character not in self.keys or not self.options:
+            return None
+        return self.options[self.keys.index(character)]
+
+    def waiting(self, note: str) -> None:
+        """No decision here: whom the game waits for. The list is cleared, not disabled:
+        it keeps the focus (a focus change rebuilds the footer, a layout of the screen)."""
+        self.query_one("#question", TextLines).update(Text(note, style="italic"))
+        self.keys_help = Text("")
+        self.show_hint(None)
+        self.menu.clear_options()
+        self.options, self.labels, self.keys = [], [], []
+        self.blank_since()
+
+    def prompt(self, index: int, note: str = "") -> Text:
+        """Option `index` with its key, and `note` (a hint's mark) after its words."""
+        prompt = Text.assemble((f"{self.keys[index]} ", "bold"), self.labels[index])
+        if note:
+            mark = Text(f" {note} ", style=HINT)
+            width = self.menu.scrollable_content_region.width
+            # after the label's last line where it fits; else on a line of its own (it broke
+            # over two after a full line, "◀ 100%" / "win", and before the label it read
+            # as the key's)
+            last = prompt.wrap(self.app.console, max(1, width))[-1] if width > 0 else prompt
+            prompt.append("  " if last.cell_len + 2 + mark.cell_len <= width else "\n  ")
+            prompt.append_text(mark)
+        return prompt
+
+    def mark(self, index: int, note: str) -> None:
+        self.menu.replace_option_prompt_at_index(index, self.prompt(index, note))
+
+    def show_weighed(self, hint: Hint) -> None:
+        """A hint: each option it weighed marked with the points it gives up, as the
+        review would grade it, its pick highlighted and scrolled into view, and what it
+        says under the options."""
+        menu = self.menu
+        indexes = [self.options.index(w.move) for w in hint.weighed]
+        for rank, (index, weighed) in enumerate(zip(indexes, hint.weighed, strict=True)):
+            self.mark(index, words.hint_mark(weighed, rank == 0))
+        said = hint_line([self.keys[i] or "·" for i in indexes], hint.weighed, hint.does)
+        if menu.overflowing:  # the key line it replaces said so
+            said.append(f" · ↑↓ {len(self.labels)} options", style="dim")  # short: it ends a hint that may be cut
+        self.show_hint(said)
+        menu.highlighted = indexes[0]
+        menu.named = (min(indexes), max(indexes))
+        # after the layout the hint's lines make: scrolled now, the list's box then lost
+        # rows and the pick could fall below it (seen at 80x24: "would play 6" with
+        # options 3-5 in view)
+        self.call_after_refresh(menu.show_named)
+
+    def key_line(self) -> Text:
+        """How to choose; with options past the list's last row, how many there are."""
+        keys = key_ranges(self.keys) or "1"
+        if self.menu.overflowing:
+            # past "1–9, a" the runs skip the table's own keys (b, h…) and took two lines
+            # at 80 columns ("1–9, a, c–g, i–o, r, t, v–z"): each option shows its key
+            keys = keys if keys.count(",") <= 1 else "its key,"
+            return Text.assemble(
+                (f"{len(self.labels)} options: ↑↓ for the rest", "bold"),
+                (f" · {keys} Enter or a click · h: hint{self.more}", "dim"),
+            )
+        return Text(f"{keys}: choose · ↑↓ Enter · or click the board · h: hint{self.more}", style="dim")
+
+    @on(QuietOptionList.Overflowing)
+    def options_overflowing(self) -> None:
+        """The list holds more options than it shows, or no longer does (new options, or
+        the lines above it took or gave back rows): the key line says how many."""
+        if not self.labels:
+            return
+        showing_keys = self.query_one("#keys", TextLines).text is self.keys_help
+        self.keys_help = self.key_line()
+        if showing_keys:  # not a hint
+            self.show_hint(None)
+
+    def show_hint(self, text: Text | None) -> None:
+        """The hint takes the line under the options; without one, it explains the keys."""
+        self.query_one("#keys", TextLines).update(text or self.keys_help)
+        if text is None:  # the options a hint named are no longer kept in view
+            self.menu.named = None
+
+    def show_log_keys(self, shown: bool) -> None:
+        """The key line says how to read the event log while it has the focus."""
+        if shown:
+            self.query_one("#keys", TextLines).update(LOG_KEYS)
+        elif self.query_one("#keys", TextLines).text is LOG_KEYS:
+            self.show_hint(None)
+
+    def show_since(self, recent: Sequence[Played], turn: tuple[int, int], shown: bool, game: Told) -> None:
+        """At the start of a turn: what the other seats did since this seat's last turn
+        (`recent`), and what a server's bot did for this seat meanwhile (its player was
+        away or out of time), marked as the bot's; kept until the turn ends (`turn`:
+        whose turn and which). A strip that came at a turn's first decision and went at
+        its second cost the screen two layouts a turn (issue 52.12: the table drew a
+        move slower than before the strip). Not `shown`: not the keyboard's seat."""
+        if not recent and self.since_turn == turn:
+            return  # this seat has moved this turn: what came before the turn stands
+        if not recent or not shown:
+            self.since, self.since_turn = [], None
+            self.query_one("#since", TextLines).update("")
+            return
+        self.since, self.since_turn = words.since_runs(game.cards, game.names, recent, turn[0]), turn
+        told = " · ".join(words.run_said(who, what) for who, what in self.since)
+        self.query_one("#since", TextLines).update(Text.assemble(("Since your last turn: ", "bold"), told))
+
+    def blank_since(self) -> None:
+        """The strip emptied, its rows kept: while the others play, no option needs them,
+        and the next turn's strip (three lines, mostly) then costs the screen no layout."""
+        since = self.query_one("#since", TextLines)
+        rows = len(since.strips)
+        since.update(Text("\n" * (rows - 1)) if rows else "")
+        self.since, self.since_turn = [], None
+
+    def show_yours(self, me: SeatView | None, cards: Cards, marks: Marks) -> None:
+        """In the compact layout, where your panel is not on the table (F4 shows it), the
+        decision's first lines say what its options name of yours (`me`; None: nothing):
+        your zones, then your Master Angler cards, each whole, on a second line when
+        they do not fit beside the zones (issue 52.1: a player pressed F4 and Esc before
+        every choice; a second card was cut to "Conger Eel …" where an option put bait
+        on it). A line of its own: it changes at most moves and repaints alone, where a
+        title on the box's border made Textual draw the border again with every line
+        under it (2 ms a move at 80x24)."""
+        # What the line shows, as the seat panel keys its parts: built and drawn again
+        # only when it changes (your moves, mostly), not after every move (1 ms at 80x24)
+        width = self.query_one("#yours").content_region.width  # whether the cards fit beside the zones
+        key = (
+            None
+            if me is None
+            else (me.board, me.master_anglers, only(marks, f"zone:{me.seat}:", f"ma:{me.seat}:"), width)
+        )
+        if key == self.yours_key:
+            return
+        self.yours_key = key
+        yours = Text()
+        if me is not None:
+            yours = Text.assemble(("You ", "dim"), zones_line(me, marks))
+            line = master_angler_line(me, cards, marks)
+            if line:
+                beside = yours.cell_len + 2 + line.cell_len <= width
+                yours.append("  " if beside else "\n")
+                yours.append_text(line)
+        self.query_one("#yours", TextLines).update(yours)
