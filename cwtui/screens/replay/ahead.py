@@ -17,31 +17,34 @@ PAUSE = 0.01
 
 
 class DrawAhead(Widget):
-    """Runs the parts its screen gives it (an iterator that draws one part per step, and
-    ends when every position is drawn) on timers of its own. They are drawn for a key
-    (the view, the widths): the screen starts it again whenever that may have changed
-    (after every layout), and a new key starts the drawing over — what was drawn for
-    the old one no longer serves."""
+    """Runs `parts()` (an iterator that draws one part per step, and ends when every
+    position is drawn) on timers of its own. The parts are drawn for what `key()` says
+    (the view, the widths), read before every slice: when that changes — a width can
+    change between two slices, before the screen's next layout — what was drawn no
+    longer serves and drawing starts over."""
 
     DEFAULT_CSS = "DrawAhead { display: none; }"
 
-    def __init__(self) -> None:
+    def __init__(self, key: Callable[[], Hashable], parts: Callable[[], Iterator[None]]) -> None:
         super().__init__()
+        self.key = key
+        self.parts = parts
         self.drawing: Iterator[None] | None = None  # under way
         self.drawn_for: Hashable | None = None  # the key of what is (being) drawn
         self.timer: Timer | None = None
 
     @property
     def done(self) -> bool:
-        """Every position has been drawn for the last key given."""
-        return self.drawn_for is not None and self.drawing is None
+        """Every position has been drawn for the key as it is now."""
+        return self.drawn_for is not None and self.drawing is None and self.drawn_for == self.key()
 
-    def start(self, key: Hashable, parts: Callable[[], Iterator[None]]) -> None:
-        """Draw `parts()` ahead for `key`, unless that has started already."""
+    def start(self) -> None:
+        """Start drawing ahead, unless it has started for the key as it is now."""
+        key = self.key()
         if key == self.drawn_for:
             return
         self.drawn_for = key
-        self.drawing = parts()
+        self.drawing = self.parts()
         if self.timer is None:
             self.timer = self.set_timer(PAUSE, self.slice)
 
@@ -50,6 +53,9 @@ class DrawAhead(Widget):
         whole position's, up to 30 at the end of a game)."""
         self.timer = None
         if self.drawing is None:
+            return
+        if self.key() != self.drawn_for:  # a width changed: what was drawn is gone
+            self.start()
             return
         start = time.perf_counter()
         for _ in self.drawing:

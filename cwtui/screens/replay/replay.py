@@ -125,7 +125,7 @@ class ReplayScreen(CompactScreen):
         # EVERYONE, a seat, or SPECTATOR
         self.perspective: int | None = self.cursor.perspectives[0]
         self.autoplay = Autoplay(self.cursor, id="autoplay")  # posts Go and Changed
-        self.ahead = DrawAhead()
+        self.ahead = DrawAhead(self.ahead_key, lambda: self.parts_ahead(self.cursor.twin()))
         self.table = ReplayTable(self.cursor.cards, len(self.cursor.names), id="table")
         self.draw_pending = False
 
@@ -387,7 +387,7 @@ class ReplayScreen(CompactScreen):
 
     def draw_ahead(self) -> None:
         if self.DRAW_AHEAD:
-            self.ahead.start(self.ahead_key(), lambda: self.parts_ahead(self.cursor.twin()))
+            self.ahead.start()
 
     def ahead_key(self) -> tuple[int | None, tuple[int, ...]]:
         """What the parts drawn ahead are drawn for: the view, and the widths."""
