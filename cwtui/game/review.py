@@ -53,15 +53,17 @@ from engine.replay import Replay
 from engine.view import View
 
 SIDECAR_SUFFIX: Final = ".review.json"
+# 7: a loss exactly at a grade's bound read as that grade (not under it by a rounding error);
 # 6: a flag confirmed by a second judgement; 5: the better move's line; 4: a decision's candidates; 3: each loss
 # with its 95% margin, graded by its interval; 2: graded in points lost by the loss alone; 1: in win chance lost
-SIDECAR_FORMAT: Final = 6
+SIDECAR_FORMAT: Final = 7
 OLDER: Final = {  # how a kept review of an earlier format grades, as a note says it
     1: "grades in win chances",
     2: "grades by its losses alone, without their margins of error",
     3: "lists no candidates at a decision",
     4: "shows no line after the better move",
     5: "flags decisions judged once, not confirmed by a second judgement",
+    6: "may read a loss of exactly 3 points (a grade's bound) as under it, by a rounding error",
 }
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)

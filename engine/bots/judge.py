@@ -93,6 +93,11 @@ BEGINNER: Final = "beginner"
 ROLLOUTS: Final = {"medium": 80, "hard": 300}
 RACED: Final = 8
 Z95: Final = 1.96  # a 95% interval: 1.96 standard errors either side
+# A loss and its margin are read to this many decimals of a point: a lead is a mean of
+# whole points less the others' mean (thirds, with four seats), and the float sums left
+# a loss that is exactly a grade's bound on either side of it: a move giving up exactly
+# 3 points read 2.9999999999999996, an inaccuracy, in 4 of 10 four-player games.
+POINTS_DECIMALS: Final = 9
 # A final score's parts, as the score sheet has them (R11.1): each trophy, the Master
 # Angler cards caught, the tag points.
 PARTS: Final = (*get_args(TrophyKind), "master_anglers", "tags")
@@ -289,7 +294,7 @@ class Bench:
         loss of 3.4 ± 2.4 left at 160 rollouts reads "good" — took a review a fifth
         longer: not done.)"""
         best, played = self.pair(move)
-        lead, margin = best.lead - played.lead, self.margin(move)
+        lead, margin = gap(best, played), self.margin(move)
         rolled = len(played.sheets)
         most = margin * math.sqrt(rolled / self.most)  # the margin at the most
         near = rolled > self.start
@@ -302,17 +307,12 @@ class Bench:
         """The points `move` gives up against the best, at least 0 (0 for the best)."""
         if move == self.best.move:
             return 0.0
-        best, played = self.pair(move)
-        return max(0.0, best.lead - played.lead)
+        return max(0.0, gap(*self.pair(move)))
 
     def margin(self, move: Move) -> float:
         """The 95% margin of error of `move`'s loss before it is held at 0: 1.96 standard
         errors of the rollouts' paired differences (the same worlds and dice for both)."""
-        if move == self.best.move:
-            return 0.0
-        best, played = self.pair(move)
-        pairs = [b - m for b, m in zip(best.leads, played.leads, strict=True)]
-        return Z95 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else math.inf
+        return 0.0 if move == self.best.move else gap_margin(*self.pair(move))
 
     def candidates(self) -> tuple[Candidate, ...]:
         """The search's CANDIDATES best moves, each with the points it gives up and their
@@ -493,6 +493,21 @@ def rollouts(
         sheets.append(tuple(mine - t for mine, t in zip(sheet[me], theirs, strict=True)))
         wins.append(s.result is not None and any(line.seat == me and line.rank == 1 for line in s.result))
     return Rolled(tuple(sheets), tuple(wins))
+
+
+def gap(better: Rolled, played: Rolled) -> float:
+    """How many points `played`'s mean lead is under `better`'s (paired rollouts), to
+    POINTS_DECIMALS."""
+    return round(better.lead - played.lead, POINTS_DECIMALS)
+
+
+def gap_margin(better: Rolled, played: Rolled) -> float:
+    """The 95% margin of error of `gap`: 1.96 standard errors of the paired rollouts'
+    differences (the same worlds and dice for both), to POINTS_DECIMALS."""
+    pairs = [b - m for b, m in zip(better.leads, played.leads, strict=True)]
+    if len(pairs) < 2:
+        return math.inf
+    return round(Z95 * statistics.stdev(pairs) / math.sqrt(len(pairs)), POINTS_DECIMALS)
 
 
 def joined(a: Rolled, b: Rolled) -> Rolled:
