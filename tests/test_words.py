@@ -222,3 +222,17 @@ def test_a_rod_played_for_a_catch_is_said_once() -> None:
     for viewer in (0, 1):
         said = " ".join(words.narrate(state.cards, ["Ana", "Bo"], 0, rod, events, viewer=viewer))
         assert said.count("Rod") == 1 and "with a Rod" in said, said
+
+
+def test_a_player_named_you_reads_your_turn() -> None:
+    """A whole game's read: a player who named themselves "You" read "Round 1 · You's
+    turn" in the status bar; it is "Your turn", and anyone else's is theirs."""
+    from helpers import config
+
+    from engine.setup import new_game
+
+    v = view(new_game(config(2, 5)), 0)
+    names = ["You", "Bo"] if v.active == 0 else ["Bo", "You"]
+    assert words.whose_turn(v, names).startswith("Round 1 · Your turn")
+    assert words.whose_turn(v, ["Ana", "Bo"]).startswith(f"Round 1 · {['Ana', 'Bo'][v.active]}'s turn")
+    assert words.possessive("  you ") == "Your" and words.possessive("Yves") == "Yves's"

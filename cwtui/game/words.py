@@ -288,6 +288,12 @@ def space_name(space: str) -> str:
     return "the Port" if space == "port" else space
 
 
+def possessive(name: str) -> str:
+    """`name`'s, as a header says whose turn it is: "Ana's", and "Your" for a player who
+    named themselves You (the table said "You's turn")."""
+    return "Your" if name.strip().casefold() == "you" else f"{name}'s"
+
+
 def round_of(turn: int, seats: int) -> int:
     """The round a turn falls in, counted from 1: one turn of every seat (the silent
     player's too), as the status bar counts it."""
@@ -301,7 +307,7 @@ def whose_turn(v: View, names: Sequence[str]) -> str:
         return "Game over"
     if v.phase == "present":
         return f"End contests: {LOCATIONS[CONTEST_ORDER[v.contest]].capitalize()}"
-    parts = [f"Round {round_of(v.turn, len(v.seats))}", f"{names[v.active]}'s turn"]
+    parts = [f"Round {round_of(v.turn, len(v.seats))}", f"{possessive(names[v.active])} turn"]
     if v.step:
         parts.append(f"Step {v.step}")
     if v.end_trigger >= 0:

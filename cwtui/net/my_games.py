@@ -21,6 +21,7 @@ from typing import Final
 import msgspec
 
 from cwtui.game.logfile import open_regular, write_whole
+from cwtui.game.words import possessive
 from cwtui.net.address import Address, parse_address
 from cwtui.net.host_key import state_folder
 from cwtui.net.protocol import ListRooms, RoomInfo, Rooms, shown
@@ -120,7 +121,7 @@ class Standing:
             return f"move {info.ply + 1}"
         if info.to_act == self.game.seat:
             return f"your turn (move {info.ply + 1})"
-        return f"{info.names[info.to_act]}'s turn (move {info.ply + 1})"
+        return f"{possessive(info.names[info.to_act])} turn (move {info.ply + 1})"
 
 
 async def standings(games: list[MyGame]) -> list[Standing]:
