@@ -8,8 +8,9 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from rich.text import Text
-from textual.dom import DOMNode
+from textual import on
 from textual.message import Message
+from textual.widget import Widget
 
 from cwtui.game import words
 from cwtui.game.hint import Hint, hint_at
@@ -20,9 +21,11 @@ from engine.state import State
 from engine.view import view
 
 
-class Hints:
-    """Asks on `owner`'s workers, one question at a time (a new one cancels the last);
-    the answer comes to the owner as a `Found`, which it keeps in `last`."""
+class Hints(Widget):
+    """Asks on workers of its own, one question at a time (a new one cancels the last);
+    the answer is posted as a `Found` (it goes on to the screen), and kept in `last`."""
+
+    DEFAULT_CSS = "Hints { display: none; }"
 
     class Found(Message):
         """The hint at `position`, for `seat` (cwtui.game.hint)."""
@@ -33,8 +36,8 @@ class Hints:
             self.seat = seat
             self.hint = hint
 
-    def __init__(self, owner: DOMNode) -> None:
-        self.owner = owner
+    def __init__(self) -> None:
+        super().__init__()
         self.last: Hints.Found | None = None  # the last answer: shown at its position
 
     def ask(self, state: State, names: Sequence[str], speaks_of: Callable[[int], bool]) -> str | None:
@@ -44,12 +47,16 @@ class Hints:
             return "The game is over here: there is no move to hint."
         if not speaks_of(state.to_act):
             return f"A hint for {names[state.to_act]} would show their pieces: switch the view (v)."
-        self.owner.run_worker(partial(self._search, state), thread=True, exclusive=True, group="hint")
+        self.run_worker(partial(self._search, state), thread=True, exclusive=True, group="hint")
         return None
 
     def _search(self, state: State) -> None:
         hint = hint_at(view(state, state.to_act), legal_moves(state), state.cards)
-        self.owner.post_message(self.Found(state.ply, state.to_act, hint))
+        self.post_message(self.Found(state.ply, state.to_act, hint))
+
+    @on(Found)
+    def keep(self, message: Found) -> None:
+        self.last = message
 
     def line(self, cursor: Scrubber, speaks_of: Callable[[int], bool]) -> Text | None:
         """The line under the move at `cursor`'s position, if the last answer is for

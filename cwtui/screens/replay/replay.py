@@ -114,7 +114,7 @@ class ReplayScreen(CompactScreen):
         super().__init__()
         self.path = path
         self.pool = pool
-        self.hints = Hints(self)
+        self.hints = Hints()  # posts Found
         self.graded: Graded | None = None  # the game's review, once made or read
         self.full: ReplayCursor | None = None  # a log's game, which holds every secret
         self.cursor: Scrubber
@@ -139,6 +139,7 @@ class ReplayScreen(CompactScreen):
         yield self.table
         yield self.autoplay
         yield self.ahead
+        yield self.hints
         # the footer lists what fits at 80 columns; F1 lists every key
         yield Footer(compact=True)
 
@@ -299,7 +300,6 @@ class ReplayScreen(CompactScreen):
 
     @on(Hints.Found)
     def hint_found(self, message: Hints.Found) -> None:
-        self.hints.last = message
         if self.cursor.position == message.position:
             self.show_position()
 
