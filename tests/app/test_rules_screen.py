@@ -199,3 +199,25 @@ async def test_a_tooltip_that_cites_a_rule_is_opened_by_f1_r(replays: Path) -> N
         await settle(pilot)
         rules = app.screen
         assert isinstance(rules, RulesScreen) and rules.query_one("#rule-R5-3").has_class("-found")
+
+
+async def test_page_down_in_the_contents_reads_on_in_the_rules(replays: Path) -> None:
+    """A newcomer's read: with the contents focused, PageDown moved its highlight a page
+    — to the last section, the list being short — and the text jumped there. It reads
+    on a page, wherever the focus is, and PageUp back."""
+    async with make_app(replays).run_test(size=(80, 24)) as pilot:
+        pilot.app.action_rules()
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, RulesScreen)
+        text = screen.query_one("#text")
+        await pilot.press("c")  # the contents
+        assert screen.query_one("#contents", OptionList).has_focus
+        await pilot.press("pagedown")
+        await pilot.pause()
+        page = text.scrollable_content_region.height
+        assert text.scroll_y == page  # one page on, not the last section
+        assert screen.query_one("#contents", OptionList).highlighted == 0
+        await pilot.press("pagedown", "pageup")
+        await pilot.pause()
+        assert text.scroll_y == page

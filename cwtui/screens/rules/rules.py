@@ -50,6 +50,17 @@ def short_heading(section: Section) -> str:
     return re.split(r" \(| — |:", section.heading, maxsplit=1)[0]
 
 
+class Contents(OptionList):
+    """The rules' sections. PageDown and PageUp read on in the rules (`RulesScreen.page`):
+    in a list this short they moved its highlight a page — to the last section — and
+    the text went with it (a newcomer's read: "PageDown jumps")."""
+
+    BINDINGS = [
+        Binding("pagedown", "screen.page(1)", "Read on", id="rules.page.down", show=False),
+        Binding("pageup", "screen.page(-1)", "Read back", id="rules.page.up", show=False),
+    ]
+
+
 class RulesScreen(Screen[None]):
     CSS_PATH = "rules.tcss"
     BINDINGS = [
@@ -71,9 +82,8 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="body"):
-            contents = OptionList(
-                *(Option(short_heading(s), id=section_id(s)) for s in self.book.sections), id="contents"
-            )
+            sections = (Option(short_heading(s), id=section_id(s)) for s in self.book.sections)
+            contents = Contents(*sections, id="contents")
             contents.border_title = "Contents"
             yield contents
             with Vertical(id="reading"):
@@ -127,6 +137,14 @@ class RulesScreen(Screen[None]):
         scrolls the text only when the contents have focus: go_to_section)."""
         keys = [s.key for s in self.book.sections]
         self.query_one("#contents", OptionList).highlighted = keys.index(key)
+
+    def action_page(self, pages: int) -> None:
+        """Read a page on (or back) in the rules."""
+        text = self.query_one("#text", VerticalScroll)
+        if pages > 0:
+            text.scroll_page_down(animate=False)
+        else:
+            text.scroll_page_up(animate=False)
 
     # -- search ------------------------------------------------------------------------
     def action_search(self) -> None:
