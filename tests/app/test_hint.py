@@ -341,3 +341,19 @@ async def test_the_options_a_hint_names_are_in_view_where_they_fit(replays: Path
         top, rows = int(menu.scroll_offset.y), menu.scrollable_content_region.height
         assert max(named) - min(named) < rows, "the scenario's named options should fit the list"
         assert all(top <= index < top + rows for index in named), (named, top, rows)  # one line an option
+
+
+def test_a_long_list_of_options_has_a_key_for_each() -> None:
+    """A four-player turn offered 33 options (seen in a whole game at 120x40) and the
+    keys ran out at the 29th: the rest were chosen with the arrows only. Capitals follow
+    the small letters, the table's own keys left out in both."""
+    from cwtui.screens.seated.option_keys import OPTION_KEYS, OptionKeys, key_ranges
+    from engine.moves import PlaceAngler
+    from engine.view import view
+
+    asking = view(new_game(GameConfig(seats=DUO, seed=5)), 0)
+    options = [PlaceAngler(f"space-{n}") for n in range(40)]  # stand-ins: only their identity counts
+    keys = OptionKeys().give(asking, options)  # type: ignore[arg-type]
+    assert "" not in keys and len(set(keys)) == 40 and keys[29] == "A"
+    assert not set("bhpqsuBHPQSU") & set(OPTION_KEYS)
+    assert key_ranges(keys) == "1–9, a, c–g, i–o, r, t, v–z, A, C–G, I–M"

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from engine.moves import Move
 from engine.view import View
 
-# Option keys: every letter but the screen's own keys (b, h, p, q, s, u).
-OPTION_KEYS = "123456789acdefgijklmnortvwxyz"
+# Option keys: every letter but the screen's own keys (b, h, p, q, s, u), then the same
+# letters in capitals (a four-player turn offered 33 options, and the last four had no key).
+OPTION_KEYS = "123456789acdefgijklmnortvwxyz" + "ACDEFGIJKLMNORTVWXYZ"
 
 
 def key_ranges(keys: Sequence[str]) -> str:
