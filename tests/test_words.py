@@ -197,7 +197,8 @@ def test_the_clear_bait_says_what_happens_to_the_discard() -> None:
 
 def test_each_bait_decision_says_which_bait_and_how_many_follow() -> None:
     """A whole-game read met the same question twice in a row ("… Master Angler slot
-    (blue).") with no word of which zone's bait it was or how many were left (R5.1)."""
+    (blue).") with no word of which zone's bait it was or how many were left (R5.1).
+    The last is "the last to place": "…zone 4, the last)" read as the zone emptied."""
     from engine.components import COLOR_INDEX
 
     sc = scenario().board(0, {3: "blue", 4: "blue purple", 5: "purple", 6: "purple"})
@@ -205,9 +206,9 @@ def test_each_bait_decision_says_which_bait_and_how_many_follow() -> None:
     state = sc.master_anglers(0, [card]).tokens(port=1, yellow=1, red=1).build()
     state, _ = run(state, PlaceAngler("blue"))
     assert state.phase == "bait"
-    assert words.pending(view(state, 0)).endswith("(the blue bait from your zone 3, then 1 more).")
+    assert words.pending(view(state, 0)).endswith("(the blue bait from your zone 3, then 1 more to place).")
     state, _ = run(state, legal_moves(state)[0])
-    assert words.pending(view(state, 0)).endswith("(the blue bait from your zone 4, the last).")
+    assert words.pending(view(state, 0)).endswith("(the blue bait from your zone 4, the last to place).")
 
 
 def test_a_rod_played_for_a_catch_is_said_once() -> None:

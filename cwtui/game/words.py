@@ -357,10 +357,12 @@ def pending(v: View, options: Sequence[Move] | None = None) -> str:
         case "port":
             detail = f" ({v.ports_left} left)"
         case "bait":  # one decision a bait: which one this is, and how many come after it
+            # "to place": "…your zone 5, the last)" read as zone 5's last bait, the zone
+            # emptied (a newcomer's read), where it is the last of these bait to place
             zone = v.bait_queue[0] if v.bait_queue else "?"
             after = len(v.bait_queue) - 1
             detail = f" (the {v.action_color or '?'} bait from your zone {zone}" + (
-                f", then {after} more)" if after > 0 else ", the last)"
+                f", then {after} more to place)" if after > 0 else ", the last to place)"
             )
         case "catch":
             detail = f" (your zone {v.catch_zone} is empty)"
