@@ -242,3 +242,26 @@ async def test_the_key_line_says_the_logs_keys_while_it_has_the_focus(replays: P
         await pilot.press("tab")
         await pilot.pause()
         assert keys.text.plain == before
+
+
+async def test_a_trophy_you_take_at_80x24_is_said_over_the_board(replays: Path) -> None:
+    """A newcomer at 80×24 took three Mystery Weights and nothing on screen said so: the
+    toast was kept out of the compact layout, where at the bottom it covered the options.
+    It is said there too, at the top, over the board: no option is covered."""
+    from cwtui.learn.lessons import CHAPTERS
+    from cwtui.navigation import OpenLesson
+
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        trophies = next(i for i, c in enumerate(CHAPTERS) if c.title == "Trophies during play")
+        app.post_message(OpenLesson("first", trophies))
+        await settle(pilot)
+        await pilot.press("enter")  # the chapter's opening note
+        await settle(pilot)
+        await pilot.press("enter")  # the step's own option: the 4 lb Perch
+        await settle(pilot)
+        await pilot.pause(0.3)
+        said = [n.message for n in app._notifications]
+        assert said == ["You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]
+        toast = app.screen.query_one(Toast).region
+        assert toast.bottom <= app.screen.query_one("#prompt").region.y  # over the board, above the decision

@@ -372,10 +372,10 @@ class SeatedScreen(CompactScreen):
 
     def tell_trophies(self, ply: Ply) -> None:
         """The trophies the seat at the keyboard took, said over the table (words.trophies_taken):
-        one toast a move (toasts stacked over the decision); none in the compact layout,
-        where a toast covers the options."""
+        one toast a move (toasts stacked over the decision); in the compact layout over the
+        board (seated.tcss), where at the bottom it covered the options."""
         said = words.trophies_taken(ply.events, self.viewer)
-        if said is not None and not self.has_class("-compact") and not self.game.over:
+        if said is not None and not self.game.over:
             self.notify(said, title="Trophy")
 
     # -- keys ------------------------------------------------------------------------
