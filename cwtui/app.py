@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from cwtui import navigation
 from cwtui.cores.search_pool import TreePool
+from cwtui.lang import N_, _, language, languages, use
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.home.home import HomeScreen
 from cwtui.screens.keys import game_keys
@@ -30,7 +31,7 @@ from cwtui.shell import textual_fixes
 from cwtui.shell.alerts import TurnAlert, alert_sequence
 from cwtui.shell.collector import CHECK_EVERY, IdleCollector
 from cwtui.shell.crash import EXIT_CRASH, crash_line, write_report
-from cwtui.shell.settings import BOT_SPEEDS, BotSpeed, Settings, next_speed
+from cwtui.shell.settings import BOT_SPEEDS, SPEED_NAMES, BotSpeed, Settings, next_speed, remember_language
 
 textual_fixes.apply()
 
@@ -51,8 +52,8 @@ class CwtuiApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "cwtui — Coldwater Crown"
     BINDINGS = [
-        Binding("f1,question_mark", "help", "Help", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
+        Binding("f1,question_mark", "help", N_("Help"), id="app.help"),
+        Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True, show=False),
     ]
 
     def __init__(
@@ -419,7 +420,7 @@ class CwtuiApp(App[None]):
         if isinstance(self.screen, PlayScreen):
             self.screen.update_status()  # its header says the speed: no toast over the options
         else:
-            self.notify(f"Bot speed: {speed}")
+            self.notify(_("Bot speed: {speed}").format(speed=_(SPEED_NAMES[speed])))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Every key of the screen by name (undo, hint, scores, pause…), then the app's."""
@@ -430,25 +431,56 @@ class CwtuiApp(App[None]):
                 key = self.get_key_display(binding)
                 run = functools.partial(self.run_action, binding.action, active.node)
                 named.add(binding.description)
-                yield SystemCommand(binding.description, f"{binding.tooltip or binding.description} (key: {key})", run)
+                said = _(binding.tooltip or binding.description)
+                yield SystemCommand(_(binding.description), _("{what} (key: {key})").format(what=said, key=key), run)
         for command in super().get_system_commands(screen):
             # of Textual's own, what a player looks for: its keys panel (for a widget's
             # own keys), Maximize and Screenshot are a developer's
             if command.title in ("Theme", "Quit") and command.title not in named:
-                yield command
+                yield SystemCommand(_(command.title), _(command.help), command.callback, command.discover)
         if self.guest is None and "New game" not in named:  # home has its own
-            yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
+            yield SystemCommand(_("New game"), _("Set up and start a new game"), self.action_new_game)
         if self.guest is None:
-            yield SystemCommand("Learn to play", "A guided first game, chapter by chapter", self.action_learn)
-            yield SystemCommand("Learn the solo game", "The silent player's turn, guided", self.action_learn_solo)
+            yield SystemCommand(_("Learn to play"), _("A guided first game, chapter by chapter"), self.action_learn)
+            yield SystemCommand(_("Learn the solo game"), _("The silent player's turn, guided"), self.action_learn_solo)
         if "Rules" not in named:
             yield SystemCommand(
-                "Rules", "The rules of Coldwater Crown: contents, search, every rule", self.action_rules
+                _("Rules"), _("The rules of Coldwater Crown: contents, search, every rule"), self.action_rules
             )
         if "Home" not in named:  # the screen's own Home (the play screen's saves its game)
-            yield SystemCommand("Home", "Back to the home screen", self.action_home)
+            yield SystemCommand(_("Home"), _("Back to the home screen"), self.action_home)
         for speed in BOT_SPEEDS:
-            yield SystemCommand(f"Bot speed: {speed}", f"Bots move {speed}", lambda s=speed: self.set_bot_speed(s))
+            yield SystemCommand(
+                _("Bot speed: {speed}").format(speed=_(SPEED_NAMES[speed])),
+                _("Bots move {speed}").format(speed=_(SPEED_NAMES[speed])),
+                lambda s=speed: self.set_bot_speed(s),
+            )
+        for code, name in languages().items():
+            if code != language():
+                yield SystemCommand(
+                    _("Language: {name}").format(name=name),
+                    _("Play in {name} (kept for the next time)").format(name=name),
+                    lambda c=code: self.post_message(navigation.ChooseLanguage(c)),
+                )
+
+    async def on_choose_language(self, message: navigation.ChooseLanguage) -> None:
+        await self.set_language(message.code)
+
+    async def set_language(self, code: str) -> None:
+        """Speak `code` from now on, and remember it (a browser's guest: for this visit
+        only, the server's setting is not the player's to change). Home and the New game
+        dialog are drawn anew in it; another screen keeps the words it has drawn until
+        it draws them again."""
+        from cwtui.screens.new_game.new_game import NewGameScreen
+
+        use(code)
+        failed = remember_language(code) if self.guest is None else None
+        if isinstance(self.screen, HomeScreen):
+            await self.switch_screen(HomeScreen(self.settings.replays))
+        elif isinstance(self.screen, NewGameScreen):
+            await self.screen.relabel()
+        said = failed or _("Language: {name}").format(name=languages()[code])
+        self.notify(said, severity="warning" if failed else "information")
 
 
 def run_to_the_end(app: CwtuiApp) -> int:

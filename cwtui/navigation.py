@@ -214,3 +214,11 @@ class OpenLesson(Message):
         super().__init__()
         self.lesson = lesson
         self.chapter = chapter
+
+
+class ChooseLanguage(Message):
+    """Play in this language from now on, and remember it (the palette, New game)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code

@@ -6,7 +6,7 @@ import shutil
 import signal
 import sys
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, settings
 
 from cwtui.batch.runner import play_game
 from cwtui.history.loader import load
+from cwtui.lang import SOURCE, use
 from engine import GameConfig, SeatConfig
 
 if TYPE_CHECKING:
@@ -40,6 +41,19 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test speaks English unless it chooses another language (cwtui.lang.use), and
+    so do the commands it runs: the environment names no language (a tester's LANG=fr_FR
+    would otherwise change what they print)."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    use(SOURCE)
+    yield
+    use(SOURCE)
 
 
 @pytest.fixture(autouse=True)

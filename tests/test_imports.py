@@ -112,6 +112,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cwtui.batch",),  # self-play, tournaments
     ("cwtui.game",),  # a game's services: words, reasons, logs, the session, saved games, replays, review
     ("cwtui.cores",),  # process pools
+    ("cwtui.lang",),  # the languages: the catalogs and the glossary (what every layer above says through)
     ("cwtui",),  # the package itself (its version)
     ("engine",),
 )

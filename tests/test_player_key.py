@@ -20,6 +20,7 @@ from cwtui.net.client import Address, Connection
 from cwtui.net.protocol import Error, Hello, Identify, Welcome
 from cwtui.net.ratings import Entrant
 from cwtui.net.server import GameServer
+from cwtui.shell import settings
 from engine.config import SeatConfig
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -136,7 +137,7 @@ async def test_the_ratings_command_is_not_held_up_by_a_pipe_for_a_key(
     config = tmp_path / "config"
     config.mkdir()
     os.mkfifo(config / player_key.KEY_FILE)
-    monkeypatch.setenv(player_key.CONFIG_ENV, str(config))
+    monkeypatch.setenv(settings.CONFIG_ENV, str(config))
     done: list[int] = []
     thread = threading.Thread(target=lambda: done.append(main(["ratings", address.uri.removeprefix("ws://")])))
     thread.daemon = True  # one stuck on the pipe must not hold the run up

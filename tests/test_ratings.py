@@ -34,6 +34,7 @@ from cwtui.net.protocol import (
 )
 from cwtui.net.ratings import FILE_NAME, Entrant, RatedGame, RatingStore, ranks_of
 from cwtui.net.server import GameServer
+from cwtui.shell import settings
 from engine.config import SeatConfig
 from engine.rng import Rng
 from tests.test_resign_abort import until
@@ -109,11 +110,11 @@ async def test_a_finished_game_rates_its_players_and_every_list_shows_it(
     )
     assert {p.player for p in ratings.players} == {ana_id[:8], player_key.short(rated.seats[1].player), "bot:greedy"}
     # `cwtui ratings`, as a player reads it
-    os.environ[player_key.CONFIG_ENV] = str(tmp_path / "ana")  # Ana asks: her line is marked
+    os.environ[settings.CONFIG_ENV] = str(tmp_path / "ana")  # Ana asks: her line is marked
     try:
         assert await asyncio.to_thread(main, ["ratings", address.uri.removeprefix("ws://")]) == 0
     finally:
-        del os.environ[player_key.CONFIG_ENV]
+        del os.environ[settings.CONFIG_ENV]
     out = capsys.readouterr().out.splitlines()
     assert out[0].split() == ["rating", "games", "player", "key", "(skill", "±", "uncertainty)"]
     assert len(out) == 4 and sum(line.startswith("▶") for line in out) == 1

@@ -20,9 +20,10 @@ from cwtui.cli import batch, history, learn, network, play
 from cwtui.cli.args import EXIT_STOPPED, EXIT_USAGE, Parser, UsageError, need_folder_or_nothing
 from cwtui.game.logfile import GameInUse, NotSaved
 from cwtui.game.saved import REPLAYS_ENV, replays_dir
+from cwtui.lang import PSEUDO, chosen, languages, use
 from cwtui.shell.alerts import TURN_ALERTS
 from cwtui.shell.crash import EXIT_CRASH, crash_line, write_report
-from cwtui.shell.settings import BOT_SPEEDS
+from cwtui.shell.settings import BOT_SPEEDS, remembered_language
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -37,6 +38,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--turn-alert", choices=TURN_ALERTS, default="desktop",
                         help="how an online table tells you it is your turn while its terminal is in the "
                              "background: desktop (the bell and a desktop notification), bell, or off")  # fmt: skip
+    parser.add_argument(
+        "--lang",
+        choices=(*languages(), PSEUDO),
+        default=None,
+        metavar="{" + ",".join(languages()) + "}",
+        help="the language to play in (default: the one chosen in the app, else LC_ALL, LC_MESSAGES or LANG's; "
+        f"{PSEUDO}: a pseudo-language for checking layouts)",
+    )
     parser.add_argument("--version", action=VersionAction, help="say which version and which engine run, then exit")
     sub = parser.add_subparsers(dest="command")
     # each family registers its commands and their handlers (set_defaults(run=…))
@@ -52,6 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
+    use(chosen(given_language(argv), remembered_language()))
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help, or a usage error argparse has already printed
@@ -84,6 +94,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         print(crash_line(exc, write_report(exc)), file=sys.stderr)
         return EXIT_CRASH
+
+
+def given_language(argv: Sequence[str] | None) -> str | None:
+    """--lang's value, read before the parser is built: its help is in that language."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _rest = early.parse_known_args(argv)
+    lang: str | None = known.lang
+    return lang
 
 
 def _run(args: argparse.Namespace) -> int:

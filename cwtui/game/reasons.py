@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from cwtui.game import words
+from cwtui.lang import N_, _, n_
+from cwtui.lang.glossary import species
 from engine.cards import Cards
 from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS, ZONES
 from engine.determinize import World
@@ -138,7 +140,7 @@ def facts(seen: View, cards: Cards, move: Move, seed: int = 0) -> list[Fact]:
     world = World(seen, cards)
     deal = Rng(stream_seed(seed, "reasons"))
     agreed: list[Fact] | None = None
-    for _ in range(WORLDS):
+    for _world in range(WORLDS):
         state = world.sample(deal)
         happened = apply_in_place(state, move)
         happened += resolved(state, seen.seat)
@@ -182,7 +184,7 @@ def found_in(seen: View, happened: Sequence[object], after: State) -> list[Fact]
     found: list[Fact] = []
     for e in happened:
         if isinstance(e, FishCaught) and e.seat == me.seat:
-            name = words.species_of(cards, e.card)
+            name = cards.species_names[cards.fish_species[e.card]]  # the engine's name, as the View's species
             new = name not in species
             species.add(name)
             small = cards.fish_species[e.card] in cards.small_species
@@ -227,46 +229,75 @@ def readied(seat: int, before: Sequence[Sequence[int]], after: State) -> list[Re
         if sum(board[z]) == 1 and sum(before[z]) > 1:
             color = next(c for c, n in enumerate(board[z]) if n)
             card = after.locations[LOCATION_OF_COLOR[color]][z]
-            found.append(Readies(zone, COLORS[color], None if card == EMPTY else words.species_of(after.cards, card)))
+            kind = None if card == EMPTY else after.cards.species_names[after.cards.fish_species[card]]
+            found.append(Readies(zone, COLORS[color], kind))
     return found
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def said(cards: Cards, fact: Fact) -> str:
     """A fact as the hint says it."""
+    keep = words.KEEP
     if isinstance(fact, Catches):
+        fish = species(fact.species)
         # the deck's top card is no fish "in River zone 6" (a newcomer's read: untrue of the board)
-        whence = (
-            f"from the top of the {fact.location.capitalize()} deck"
-            if fact.deck_top
-            else "in " + words.where(fact.location, fact.zone)
-        )
-        phrase = f"catches the {fact.species} {whence}"
+        if fact.deck_top:
+            phrase = _("catches the {species} from the top of the {location} deck").format(
+                species=fish, location=words.location_name(fact.location)
+            )
+        else:
+            phrase = _("catches the {species} in {place}").format(
+                species=fish, place=words.where(fact.location, fact.zone)
+            )
         if fact.new:  # counted toward First to 8 Species until there are 8
-            count = f"{fact.new} of {FIRST_TO}" if fact.new <= FIRST_TO else f"the {ordinal(fact.new)}"
-            phrase += f", a new species ({count})" + (", a small one" if fact.small else "")
+            if fact.new <= FIRST_TO:
+                count = _("{count} of {needed}").format(count=fact.new, needed=FIRST_TO)
+            else:
+                count = _("the {nth}").format(nth=ordinal(fact.new))
+            new = (
+                _("{catch}, a new species ({count}), a small one")
+                if fact.small
+                else _("{catch}, a new species ({count})")
+            )
+            phrase = new.format(catch=phrase, count=count)
         return phrase
     if isinstance(fact, TakesCard):
-        return f"takes {words.master_angler_name(cards, fact.card)}"
+        return _("takes {card}").format(card=words.master_angler_name(cards, fact.card))
     if isinstance(fact, Completes):
-        return f"completes {words.master_angler_name(cards, fact.card)} (+1{words.KEEP}VP)"
+        return (
+            _("completes {card} (+1 VP)")
+            .format(card=words.master_angler_name(cards, fact.card))
+            .replace(" VP", keep + "VP")
+        )
     if isinstance(fact, Fills):
-        return f"fills {words.quantity(fact.slots, 'slot')} of {words.master_angler_name(cards, fact.card)}"
+        return n_("fills {count} slot of {card}", "fills {count} slots of {card}", fact.slots).format(
+            count=fact.slots, card=words.master_angler_name(cards, fact.card)
+        )
     if isinstance(fact, DrawsTackle):
-        return "draws a tackle token"
+        return _("draws a tackle token")
     if isinstance(fact, TakesTrophy):
-        return f"takes the {words.TROPHY_NAMES.get(fact.trophy, fact.trophy)} trophy ({fact.points}{words.KEEP}VP)"
+        trophy = words.TROPHY_NAMES.get(fact.trophy, fact.trophy)
+        return (
+            _("takes the {trophy} trophy ({points} VP)")
+            .format(trophy=trophy, points=fact.points)
+            .replace(" VP", keep + "VP")
+        )
     if isinstance(fact, Refills):
-        return f"refills zone {fact.zone}"
+        return _("refills zone {zone}").format(zone=fact.zone)
     if isinstance(fact, Denies):
-        return f"takes the {fact.species} {fact.name} was one bait from"
+        return _("takes the {species} {name} was one bait from").format(species=species(fact.species), name=fact.name)
     location = LOCATIONS[LOCATION_OF_COLOR[COLORS.index(fact.color)]]
-    then = (
-        f"the {fact.species} in {words.where(location, fact.zone)}"
-        if fact.species is not None
-        else f"nothing while {words.where(location, fact.zone)} is empty"
+    place = words.where(location, fact.zone)
+    if fact.species is not None:
+        return _("leaves zone {zone} one {colour} bait from the {species} in {place}").format(
+            zone=fact.zone, colour=words.colour(fact.color), species=species(fact.species), place=place
+        )
+    return _("leaves zone {zone} one {colour} bait from nothing while {place} is empty").format(
+        zone=fact.zone, colour=words.colour(fact.color), place=place
     )
-    return f"leaves zone {fact.zone} one {fact.color} bait from {then}"
+
+
+ORDINALS: Final = {9: N_("9th"), 10: N_("10th"), 11: N_("11th"), 12: N_("12th")}  # past First to 8 Species' 8
+
+
+def ordinal(n: int) -> str:
+    return _(ORDINALS[n]) if n in ORDINALS else f"{n}."

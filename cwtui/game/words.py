@@ -1,4 +1,6 @@
-"""Plain words for moves and events, as a player reads them.
+"""Plain words for moves and events, as a player reads them, in the language in use
+(cwtui.lang: each sentence a catalog message with named placeholders, the game's own
+words from the glossary).
 
 Every function takes the `viewer` seat, and events reach words only as that seat may
 know them (`engine.visibility.seen`: another seat's fish cards and tackle kinds never
@@ -11,9 +13,11 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, Protocol, TypeVar, assert_never, cast
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Final, Protocol, TypeVar, assert_never, cast, get_args
 
+from cwtui.lang import N_, _, n_
+from cwtui.lang.glossary import species, word
 from engine import events
 from engine.bots.judge import graded
 from engine.cards import Cards
@@ -27,6 +31,7 @@ from engine.components import (
     LOCATION_OF_COLOR,
     LOCATIONS,
     SPACE_INDEX,
+    TrophyKind,
 )
 from engine.config import SEAT_KINDS as ENGINE_SEAT_KINDS
 from engine.config import SeatConfig, kind_name
@@ -53,40 +58,93 @@ from engine.phases import ASKS, OVER
 from engine.view import View
 from engine.visibility import FishCaughtUnseen, LocationRefilledUnseen, PresentUnseen, TackleDrawnUnseen, seen
 
-TROPHY_NAMES = {
-    "first_to_12": "First to 12 Fish",
-    "mystery_weight": "Mystery Weight",
-    "three_identical": "Master Angler: Three Identical",
-    "four_different": "Master Angler: Four Different",
-    "small_species": "Small Species",
-    "first_to_8_species": "First to 8 Species",
-    "shore_contest": "Shore contest",
-    "river_contest": "River contest",
-    "lake_contest": "Lake contest",
-}
+
+class Named(Mapping[str, str]):
+    """Names by key, each said in the language in use when it is read (a table of them
+    written at a module's top would be in the language of the moment it was imported)."""
+
+    def __init__(self, name: Callable[[str], str], keys: Iterable[str]) -> None:
+        self._name, self._keys = name, tuple(keys)
+
+    def __getitem__(self, key: str) -> str:
+        if key not in self._keys:
+            raise KeyError(key)
+        return self._name(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+def trophy_name(kind: str) -> str:
+    """A trophy as the board names it: "Mystery Weight", "Master Angler: Three Identical"."""
+    if kind in ("three_identical", "four_different"):
+        return _("{master_angler}: {set}").format(
+            master_angler=word("things", "master_angler"), set=word("trophies", kind)
+        )
+    return word("trophies", kind)
+
+
+TROPHY_NAMES: Final = Named(trophy_name, get_args(TrophyKind))
 
 # A score's parts as a review names them (engine.bots.judge.PARTS): the trophies, and the rest
 # of the score sheet (R11.1).
-PART_NAMES = {**TROPHY_NAMES, "master_anglers": "Master Anglers caught", "tags": "tag points"}
+_PARTS_BESIDE: Final = {"master_anglers": N_("Master Anglers caught"), "tags": N_("tag points")}
+PART_NAMES: Final = Named(
+    lambda part: _(_PARTS_BESIDE[part]) if part in _PARTS_BESIDE else trophy_name(part), (*TROPHY_NAMES, *_PARTS_BESIDE)
+)
+
+# A bot level as a player knows it (engine.config.kind_name's words, said in the language in use)
+LEVEL_NAMES: Final = {
+    "random": N_("random"), "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "human": N_("human"),
+}  # fmt: skip
+
+
+def level_name(kind: str) -> str:
+    """A seat kind as a player knows it, in the language in use: "easy" for the greedy bot."""
+    name = kind_name(kind)
+    return _(LEVEL_NAMES[name]) if name in LEVEL_NAMES else name
 
 
 # Who may sit at a seat, as the seat pickers offer them: bots by difficulty (easy is the
 # one-step greedy bot; medium and hard search, hard with the larger budget).
-SEAT_KINDS: tuple[tuple[str, str], ...] = tuple(
-    ("Human" if kind == "human" else f"Bot: {kind_name(kind)}", kind)
-    for kind in ("human", "greedy", "medium", "hard", "random")
-)
+SEAT_KIND_ORDER: Final = ("human", "greedy", "medium", "hard", "random")
+
+
+def seat_kinds() -> tuple[tuple[str, str], ...]:
+    """The seat pickers' choices, (label, kind), in the language in use."""
+    return tuple(
+        (_("Human") if kind == "human" else _("Bot: {level}").format(level=level_name(kind)), kind)
+        for kind in SEAT_KIND_ORDER
+    )
+
+
+def _kind_label(kind: str) -> str:
+    if kind == "silent":  # the silent player: its name says what it is, the code which rules it plays by
+        return _("solo rules, R12")
+    return _("human") if kind == "human" else _("{level} bot").format(level=level_name(kind))
+
 
 # A seat's kind as its panel names it.
-KIND_NAMES = {
-    **{kind: "human" if kind == "human" else f"{kind_name(kind)} bot" for kind in ENGINE_SEAT_KINDS},
-    "silent": "solo rules, R12",  # the silent player: its name says what it is, the code which rules it plays by
-}
+KIND_NAMES: Final = Named(_kind_label, (*ENGINE_SEAT_KINDS, "silent"))
 
 
 def seat_list(seats: Iterable[SeatConfig]) -> str:
     """Who plays a game, as a list of games shows it: "Ana, Bo (easy)"."""
-    return ", ".join(s.name + ("" if s.kind == "human" else f" ({kind_name(s.kind)})") for s in seats)
+    return listed(s.name + ("" if s.kind == "human" else f" ({level_name(s.kind)})") for s in seats)
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items one after another, as the language lists them: "Ana, Bo" (Japanese: "Ana、Bo")."""
+    return separator().join(items)
+
+
+def separator() -> str:
+    """What stands between the items of a list, in the language in use."""
+    # Translators: what stands between the items of a list ("Ana, Bo, Cy"); Japanese "、"
+    return _(", ")
 
 
 EVERYONE = -1  # a viewer who knows every secret (a replay's full view)
@@ -121,12 +179,36 @@ def as_good(loss: float, margin: float = 0.0) -> bool:
 def hint_mark(w: Weighing, best: bool) -> str:
     """What an option the hint weighed is marked with in the list."""
     if best:
-        return "◀ hint"
-    return "◀ as good" if as_good(w.loss, w.margin) else f"◀ −{tenths(w.loss):.1f}{KEEP}points"
+        return "◀ " + _("hint")
+    if as_good(w.loss, w.margin):
+        return "◀ " + _("as good")
+    return "◀ " + _("−{points}{keep}points").format(points=f"{tenths(w.loss):.1f}", keep=KEEP)
 
 
 def species_of(cards: Cards, fish: int) -> str:
-    return cards.species_names[cards.fish_species[fish]]
+    """A fish card's species, in the language in use."""
+    return species(cards.species_names[cards.fish_species[fish]])
+
+
+def location_name(location: str) -> str:
+    """ "Shore", "River", "Lake", in the language in use."""
+    return word("locations", location)
+
+
+def contest_name(location: str) -> str:
+    """A location's contest, as the rulebook names it: "Shore contest", « Concours du Rivage »."""
+    return word("trophies", f"{location}_contest")
+
+
+def colour(color: str, count: int = 1) -> str:
+    """A bait colour, in the language in use ("purple": « violet »), as it reads beside
+    `count` bait (« 2 appâts violets »)."""
+    return word("bait", color, count)
+
+
+def tackle_name(kind: str) -> str:
+    """ "Rod", "Line", "Lure", "Reel", in the language in use."""
+    return word("tackle", kind)
 
 
 def pounds(weight: int) -> str:
@@ -149,8 +231,12 @@ def fish_name(cards: Cards, fish: int, known: bool, backs: bool = False) -> str:
     if not known:
         return name
     if backs:
-        return f"{name} ({pounds(cards.fish_weight[fish])}, {cards.fish_tag[fish]}, {cards.fish_time[fish]})"
+        return f"{name} ({pounds(cards.fish_weight[fish])}, {_(cards.fish_tag[fish])}, {cards.fish_time[fish]})"
     return f"{name} ({pounds(cards.fish_weight[fish])})"
+
+
+# The fish tags' colours (R1.3), as a fish's back says them
+TAG_NAMES: Final = (N_("gold"), N_("teal"), N_("orange"), N_("white"), N_("pink"))
 
 
 # A space at which no line breaks (the widgets' wrapping keeps it: cwtui.widgets.wrap):
@@ -159,11 +245,12 @@ KEEP: Final = "\u00a0"
 
 
 def master_angler_name(cards: Cards, card: int) -> str:
-    return f"{cards.ma_kind[card]} #{card}".replace(" ", KEEP)
+    return f"{species(cards.ma_kind[card])} #{card}".replace(" ", KEEP)
 
 
 def where(location: str, zone: int) -> str:
-    return f"{location.capitalize()} zone {zone}"
+    """ "Shore zone 3": a zone of a location's row of fish."""
+    return _("{location} zone {zone}").format(location=location_name(location), zone=zone)
 
 
 def option(v: View, cards: Cards, legal: Move) -> str:
@@ -172,56 +259,82 @@ def option(v: View, cards: Cards, legal: Move) -> str:
     move = cast("AnyMove", legal)  # every Move is one of AnyMove: mypy checks each is put into words
     p = v.seats[v.to_act]
     if isinstance(move, PlaceAngler):
-        return f"Place your {p.hand} on {_space(move.space, p.hand)}"
+        return _("Place your {face} on {space}").format(face=p.hand, space=_space(move.space, p.hand))
     if isinstance(move, RemoveAngler):
         face = v.spaces[SPACE_INDEX[move.space]]
-        return f"Take the {face} off {_space(move.space, face)}"
+        return _("Take the {face} off {space}").format(face=face, space=_space(move.space, face))
     if isinstance(move, Refill):
         missing = move.zone - sum(p.board[move.zone - 3])
-        return f"Refill zone {move.zone} (draw {missing} bait)"
+        return n_("Refill zone {zone} (draw {count} bait)", "Refill zone {zone} (draw {count} bait)", missing).format(
+            zone=move.zone, count=missing
+        )
     if isinstance(move, TakeMasterAngler):
         if move.card is None:
-            return f"Take the top Master Angler card ({v.master_angler_deck} in the deck)"
+            return _("Take the top Master Angler card ({count} in the deck)").format(count=v.master_angler_deck)
         # its slots' colors: what a player weighs it by (the display's glyphs are a pane away at 80x24)
-        slots = " ".join(COLORS[c] for c in cards.ma_slots[move.card])
-        return f"Take {master_angler_name(cards, move.card)} ({slots})"
+        slots = " ".join(colour(COLORS[c]) for c in cards.ma_slots[move.card])
+        return _("Take {card} ({slots})").format(card=master_angler_name(cards, move.card), slots=slots)
     if isinstance(move, BaitTo):
-        color = v.action_color or "?"
+        color = colour(v.action_color) if v.action_color else "?"
         if move.card is None:
-            return f"Discard the {color} bait"
-        return f"Put the {color} bait on {master_angler_name(cards, move.card)}"
+            return _("Discard the {colour} bait").format(colour=color)
+        return _("Put the {colour} bait on {card}").format(colour=color, card=master_angler_name(cards, move.card))
     if isinstance(move, CatchFirst):
         loc = LOCATIONS[LOCATION_OF_COLOR[COLOR_INDEX[v.action_color]]] if v.action_color else "?"
         fish = v.locations[LOCATION_INDEX[loc]][move.zone - 3] if v.action_color else None
-        return f"Catch for zone {move.zone} first: {where(loc, move.zone)}, {fish or 'no fish'}"
+        return _("Catch for zone {zone} first: {place}, {fish}").format(
+            zone=move.zone, place=where(loc, move.zone), fish=species(fish) if fish else _("no fish")
+        )
     if isinstance(move, Catch):
         if move.deck_top:
             top = v.deck_tops[LOCATION_INDEX[move.location]]
-            top_text = f", a {top}," if top else ""  # fish side up: its species shows (R2.1)
-            return f"Take the {move.location.capitalize()} deck's top card{top_text} instead (zone 6 bonus)"
-        species = v.locations[LOCATION_INDEX[move.location]][move.zone - 3]
-        tackle = " + ".join(t for t, used in (("Rod", move.rod), ("Line", move.line)) if used)
-        return f"Catch the {species} in {where(move.location, move.zone)}" + (f" with your {tackle}" if tackle else "")
+            where_deck = location_name(move.location)
+            if top:  # fish side up: its species shows (R2.1)
+                return _("Take the {location} deck's top card, a {species}, instead (zone 6 bonus)").format(
+                    location=where_deck, species=species(top)
+                )
+            return _("Take the {location} deck's top card instead (zone 6 bonus)").format(location=where_deck)
+        fish = species(v.locations[LOCATION_INDEX[move.location]][move.zone - 3] or "?")
+        place = where(move.location, move.zone)
+        tackle = " + ".join(tackle_name(t) for t, used in (("rod", move.rod), ("line", move.line)) if used)
+        if tackle:
+            return _("Catch the {species} in {place} with your {tackle}").format(
+                species=fish, place=place, tackle=tackle
+            )
+        return _("Catch the {species} in {place}").format(species=fish, place=place)
     if isinstance(move, LetGo):
-        return "Catch nothing: that zone has no fish"
+        return _("Catch nothing: that zone has no fish")
     if isinstance(move, PlayLure):
+        lure, color = tackle_name("lure"), colour(move.color)
         if len(move.zones) == 2 and move.zones[0] == move.zones[1]:
-            return f"Lure: remove 2 {move.color} bait (both from zone {move.zones[0]})"
-        zones = " and ".join(f"zone {z}" for z in move.zones)
-        return f"Lure: remove {len(move.zones)} {move.color} bait ({zones})"
+            return _("{lure}: remove 2 {colour} bait (both from zone {zone})").format(
+                lure=lure, colour=colour(move.color, 2), zone=move.zones[0]
+            )
+        if len(move.zones) == 2:
+            return _("{lure}: remove 2 {colour} bait (zone {zone} and zone {other})").format(
+                lure=lure, colour=colour(move.color, 2), zone=move.zones[0], other=move.zones[1]
+            )
+        return _("{lure}: remove 1 {colour} bait (zone {zone})").format(lure=lure, colour=color, zone=move.zones[0])
     if isinstance(move, PlayReel):
-        return f"Reel: swap the {move.color_a} in zone {move.zone_a} with the {move.color_b} in zone {move.zone_b}"
+        return _("{reel}: swap the {colour} in zone {zone} with the {other} in zone {other_zone}").format(
+            reel=tackle_name("reel"), colour=colour(move.color_a), zone=move.zone_a,
+            other=colour(move.color_b), other_zone=move.zone_b,
+        )  # fmt: skip
     if isinstance(move, EndTurn):
-        return "End your turn"
+        return _("End your turn")
     if isinstance(move, SilentDraws):
-        return f"The silent player draws {move.count} bait" + (" (you are behind on fish)" if move.count == 1 else "")
+        if move.count == 1:
+            return _("The silent player draws 1 bait (you are behind on fish)")
+        return n_("The silent player draws {count} bait", "The silent player draws {count} bait", move.count).format(
+            count=move.count
+        )
     if isinstance(move, SilentClear):
         if move.choice == "master_angler":
-            return "Give the silent player a second Master Angler card"
-        return "Draw 7 bait from the bag into the discard"
+            return _("Give the silent player a second Master Angler card")
+        return _("Draw 7 bait from the bag into the discard")
     if isinstance(move, Present):
         if not move.fish:
-            return "Present nothing"
+            return _("Present nothing")
         # a fish the seat holds another of, same species and weight, is told apart by
         # its back: its tag (a point if it matches) and its time (the tie-break)
         seen = Counter((cards.fish_species[f], cards.fish_weight[f]) for f in p.fish or ())
@@ -231,8 +344,11 @@ def option(v: View, cards: Cards, legal: Move) -> str:
         # a presented fish whose tag matches the tag tile is a point (R11.1): said, as
         # the seat's panel marks it, so a choice between fish need not be looked up
         tagged = sum(cards.fish_tag[f] == v.tag for f in move.fish) if v.tag_points else 0
-        points = f", +{quantity(tagged, 'tag point')}" if tagged else ""
-        return f"Present {', '.join(parts)}: {pounds(total)}{points}"
+        if tagged:
+            return n_(
+                "Present {fish}: {weight}, +{count} tag point", "Present {fish}: {weight}, +{count} tag points", tagged
+            ).format(fish=listed(parts), weight=pounds(total), count=tagged)
+        return _("Present {fish}: {weight}").format(fish=listed(parts), weight=pounds(total))
     assert_never(move)
 
 
@@ -256,9 +372,10 @@ def targets(move: Move) -> set[str]:
 
 def _space(space: str, face: int) -> str:
     if space == "port":
-        return f"{space_name(space)} (" + ("1 action" if face == 1 else "2 actions") + ")"
-    what = "one" if face == 1 else "every"
-    return f"{space_name(space)} ({what} {space} bait from each zone)"
+        return n_("the Port (1 action)", "the Port ({count} actions)", face).format(count=face)
+    if face == 1:
+        return _("{colour} (one {colour} bait from each zone)").format(colour=colour(space))
+    return _("{colour} (every {colour} bait from each zone)").format(colour=colour(space))
 
 
 PLURALS: Final = {"inaccuracy": "inaccuracies"}  # nouns whose plural is not the noun and an s
@@ -269,29 +386,44 @@ def quantity(n: int, noun: str) -> str:
     return f"{n:,} {noun if n == 1 else PLURALS.get(noun, noun + 's')}"
 
 
-def counted(names: Iterable[str], points: Mapping[str, int] | None = None, sep: str = ", ") -> str:
+def counted(names: Iterable[str], points: Mapping[str, int] | None = None, sep: str | None = None) -> str:
     """Names in first-seen order, each once with its count: "Crab ×3, Ray"; with `points`,
     each followed by its points ("Mystery Weight ×2 (1 each)", "Shore contest 5"); `sep`
-    between them (a line each in a narrow column, where "Dogfish," would not fit)."""
+    between them (a line each in a narrow column, where "Dogfish," would not fit; the
+    language's list separator by default)."""
     counts = Counter(names)
     said = []
     for name, n in counts.items():  # a count never wraps apart from its name ("Conger Eel" / "×2")
         if points is None:
             said.append(f"{name}{KEEP}×{n}" if n > 1 else name)
+        elif n > 1:
+            said.append(
+                _("{name} ×{count} ({points} each)")
+                .format(name=name, count=n, points=points[name])
+                .replace(" ×", KEEP + "×", 1)
+            )
         else:
-            said.append(f"{name}{KEEP}×{n} ({points[name]} each)" if n > 1 else f"{name} {points[name]}")
-    return sep.join(said)
+            said.append(f"{name} {points[name]}")
+    return (separator() if sep is None else sep).join(said)
 
 
 def space_name(space: str) -> str:
     """An angler space as a sentence names it: "the Port", or its color."""
-    return "the Port" if space == "port" else space
+    return _("the Port") if space == "port" else colour(space)
 
 
 def possessive(name: str) -> str:
     """`name`'s, as a header says whose turn it is: "Ana's", and "Your" for a player who
     named themselves You (the table said "You's turn")."""
     return "Your" if name.strip().casefold() == "you" else f"{name}'s"
+
+
+def turn_of(name: str) -> str:
+    """Whose turn it is: "Ana's turn"; "Your turn" for a player who named themselves You
+    (the table said "You's turn")."""
+    if name.strip().casefold() == "you":
+        return _("Your turn")
+    return _("{name}'s turn").format(name=name)
 
 
 def round_of(turn: int, seats: int) -> int:
@@ -304,12 +436,12 @@ def whose_turn(v: View, names: Sequence[str]) -> str:
     """Where the game stands, for a header: "Round 4 · Ana's turn · Step 2". A round is
     one turn of every seat (the silent player's too), so it matches the table's count."""
     if v.phase == OVER:
-        return "Game over"
+        return _("Game over")
     if v.phase == "present":
-        return f"End contests: {LOCATIONS[CONTEST_ORDER[v.contest]].capitalize()}"
-    parts = [f"Round {round_of(v.turn, len(v.seats))}", f"{possessive(names[v.active])} turn"]
+        return _("End contests: {location}").format(location=location_name(LOCATIONS[CONTEST_ORDER[v.contest]]))
+    parts = [_("Round {round}").format(round=round_of(v.turn, len(v.seats))), turn_of(names[v.active])]
     if v.step:
-        parts.append(f"Step {v.step}")
+        parts.append(_("Step {step}").format(step=v.step))
     if v.end_trigger >= 0:
         parts.append(last_round(v, names))
     return " · ".join(parts)
@@ -321,9 +453,19 @@ def last_round(v: View, names: Sequence[str]) -> str:
     named: "1 more turn" on Cy's turn read as if Cy's were the last, with Ana's to come."""
     after = v.final_turns - 1
     if after <= 0:
-        return "last round: the last turn"
+        return _("last round: the last turn")
     still = [names[(v.active + i) % len(names)] for i in range(1, after + 1)]
-    return f"last round: then {' and '.join(still)}" + (", the last turn" if after == 1 else ", the last turns")
+    if after == 1:
+        return _("last round: then {name}, the last turn").format(name=still[0])
+    # Translators: {names} is "Bo and Cy" ("{first} and {last}")
+    return _("last round: then {names}, the last turns").format(names=both(still))
+
+
+def both(names: Sequence[str]) -> str:
+    """ "Bo and Cy", "Bo, Cy and Di"."""
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=listed(names[:-1]), last=names[-1])
 
 
 def end_in_sight(v: View, short: bool = False) -> str:
@@ -334,10 +476,14 @@ def end_in_sight(v: View, short: bool = False) -> str:
     leader = next(seat.name for seat in v.seats if len(seat.species) == most)
     left = [sum(deck.values()) for deck in v.decks]
     low = min(range(len(left)), key=lambda i: (left[i], i))
-    location = LOCATIONS[low].capitalize()
+    location = location_name(LOCATIONS[low])
     if short:
-        return f"end: {FISH_TO_END} fish ({leader} {most}) · {location} deck {left[low]}"
-    return f"end: {FISH_TO_END} fish ({leader} {most}) or an empty deck ({location} {left[low]})"
+        return _("end: {fish} fish ({leader} {most}) · {location} deck {left}").format(
+            fish=FISH_TO_END, leader=leader, most=most, location=location, left=left[low]
+        )
+    return _("end: {fish} fish ({leader} {most}) or an empty deck ({location} {left})").format(
+        fish=FISH_TO_END, leader=leader, most=most, location=location, left=left[low]
+    )
 
 
 def pending(v: View, options: Sequence[Move] | None = None) -> str:
@@ -349,31 +495,39 @@ def pending(v: View, options: Sequence[Move] | None = None) -> str:
     phase = v.phase
     match phase:
         case "place" | "remove":
-            detail = ""
             if options is not None and not any(isinstance(m, PlayLure | PlayReel) for m in options):
                 asks = asks.removesuffix(" (or play tackle)")
+            said = _(asks)
         case "after" | "catch_order" | "silent_draws" | "silent_clear" | "over":
-            detail = ""
+            said = _(asks)
         case "port":
-            detail = f" ({v.ports_left} left)"
+            said = _("{asks} ({count} left)").format(asks=_(asks), count=v.ports_left)
         case "bait":  # one decision a bait: which one this is, and how many come after it
             # "to place": "…your zone 5, the last)" read as zone 5's last bait, the zone
             # emptied (a newcomer's read), where it is the last of these bait to place
             zone = v.bait_queue[0] if v.bait_queue else "?"
             after = len(v.bait_queue) - 1
-            detail = f" (the {v.action_color or '?'} bait from your zone {zone}" + (
-                f", then {after} more to place)" if after > 0 else ", the last to place)"
-            )
+            color = colour(v.action_color) if v.action_color else "?"
+            if after > 0:
+                said = n_(
+                    "{asks} (the {colour} bait from your zone {zone}, then {count} more to place)",
+                    "{asks} (the {colour} bait from your zone {zone}, then {count} more to place)",
+                    after,
+                ).format(asks=_(asks), colour=color, zone=zone, count=after)
+            else:
+                said = _("{asks} (the {colour} bait from your zone {zone}, the last to place)").format(
+                    asks=_(asks), colour=color, zone=zone
+                )
         case "catch":
-            detail = f" (your zone {v.catch_zone} is empty)"
+            said = _("{asks} (your zone {zone} is empty)").format(asks=_(asks), zone=v.catch_zone)
         case "present":
-            asks = f"{LOCATIONS[CONTEST_ORDER[v.contest]]} contest: {asks}"
-            detail = ""
+            location = contest_name(LOCATIONS[CONTEST_ORDER[v.contest]])
+            said = _("{contest}: {asks}").format(contest=location, asks=_(asks))
         case "action_done" | "turn_done":  # never pending outside engine.game.apply
-            detail = ""
+            said = _(asks)
         case _:
             assert_never(phase)
-    return asks[0].upper() + asks[1:] + detail + "."
+    return _("{sentence}.").format(sentence=said[:1].upper() + said[1:])
 
 
 def narrate(
@@ -390,7 +544,7 @@ def narrated(
 ) -> list[tuple[int | None, list[str]]]:
     """`narrate`'s lines before they are written: each run's clauses under the seat that
     did them (None: the table — a contest's ranking, the next Mystery Weight)."""
-    groups: list[tuple[int | None, list[str]]] = [(seat, ["ends the turn"] if isinstance(move, EndTurn) else [])]
+    groups: list[tuple[int | None, list[str]]] = [(seat, [_("ends the turn")] if isinstance(move, EndTurn) else [])]
     for subject, text in _clauses(cards, names, events, viewer):
         if subject == groups[-1][0]:
             groups[-1][1].append(text)
@@ -398,11 +552,13 @@ def narrated(
             groups.append((subject, [text]))
     if not groups[0][1]:
         if isinstance(move, Present | PresentUnseen):  # which fish stays hidden until the contest (R10.1)
-            groups[0][1].append(f"chooses what to present at the {move.location.capitalize()}")
+            groups[0][1].append(
+                _("chooses what to present at the {location}").format(location=location_name(move.location))
+            )
         elif isinstance(move, CatchFirst):  # R5.4: the catch itself comes with the next decision
-            groups[0][1].append(f"chooses zone {move.zone}'s catch to come first")
+            groups[0][1].append(_("chooses zone {zone}'s catch to come first").format(zone=move.zone))
         elif len(groups) == 1:
-            groups[0][1].append("nothing happens")
+            groups[0][1].append(_("nothing happens"))
         else:
             groups.pop(0)
     return groups
@@ -453,14 +609,15 @@ def trophies_taken(happened: Iterable[events.Event], seat: int | None) -> str | 
     took; none for a contest's trophy (R10), which the contest's own lines and the
     results say."""
     taken = [
-        f"{TROPHY_NAMES.get(e.trophy, e.trophy)} ({e.points} VP)"
+        _("{trophy} ({points} VP)").format(trophy=TROPHY_NAMES.get(e.trophy, e.trophy), points=e.points)
         for e in happened
         if isinstance(e, events.TrophyTaken) and e.seat == seat and e.trophy not in CONTEST_TROPHY
     ]
     if not taken:
         return None
-    said = taken[0] if len(taken) == 1 else ", ".join(taken[:-1]) + " and " + taken[-1]
-    return f"You take the {said} {'trophy' if len(taken) == 1 else 'trophies'}."
+    if len(taken) == 1:
+        return _("You take the {trophy} trophy.").format(trophy=taken[0])
+    return _("You take the {trophies} trophies.").format(trophies=both(taken))
 
 
 def in_order(asking: View, options: Iterable[Move], cards: Cards) -> list[Move]:
@@ -490,7 +647,7 @@ def since_runs(
         for subject, clauses in narrated(cards, names, ply.seat, ply.move, ply.events, seat):
             who = None if subject is None else names[subject]
             if ply.stand_in is not None and subject == ply.seat:
-                who = f"{who} (a bot)"
+                who = _("{name} (a bot)").format(name=who)
             if runs and runs[-1][0] == who:
                 runs[-1][1].extend(clauses)
             else:
@@ -501,8 +658,9 @@ def since_runs(
 def run_said(who: str | None, clauses: Sequence[str]) -> str:
     """A run of clauses as one sentence, under `who` ("Bo: places …; takes …"), or the
     table's own, under no name and begun in capitals ("The next Mystery Weight is 6 lb")."""
-    text = "; ".join(clauses)
-    return f"{who}: {text}" if who else text[:1].upper() + text[1:]
+    # Translators: between the clauses of one seat's run ("places a 2 on purple; takes the 1 off the Port")
+    text = _("; ").join(clauses)
+    return _("{name}: {what}").format(name=who, what=text) if who else text[:1].upper() + text[1:]
 
 
 def _line(names: Sequence[str], subject: int | None, clauses: list[str]) -> str:
@@ -527,13 +685,16 @@ def _clauses(
             continue
         if isinstance(e, events.BaitRemoved):  # group a run of the same bait to the same place
             run = cast("Sequence[events.BaitRemoved]", _run(happened, i))
-            to = "the discard" if e.card is None else master_angler_name(cards, e.card)
-            clauses.append((subject, f"{len(run)} {e.color} bait {zones_of(run)} to {to}"))
+            to = _("the discard") if e.card is None else master_angler_name(cards, e.card)
+            moved = n_("{count} {colour} bait {zones} to {to}", "{count} {colour} bait {zones} to {to}", len(run))
+            said = moved.format(count=len(run), colour=colour(e.color, len(run)), zones=zones_of(run), to=to)
+            clauses.append((subject, said))
             i += len(run)
             continue
         if isinstance(e, events.BaitDrawn):
             drawn = [x for x in _run(happened, i) if isinstance(x, events.BaitDrawn)]
-            clauses.append((subject, f"draws {', '.join(x.color for x in drawn)} into zone {e.zone}"))
+            said = listed(colour(x.color) for x in drawn)
+            clauses.append((subject, _("draws {colours} into zone {zone}").format(colours=said, zone=e.zone)))
             i += len(drawn)
             continue
         text = _event(cards, names, e if viewer == EVERYONE else seen(e, viewer, cards))
@@ -549,8 +710,8 @@ def zones_of(removed: Sequence[events.BaitRemoved]) -> str:
     zone went unsaid (issue 52.2)."""
     zones = sorted({e.zone for e in removed})
     if len(zones) == 1:
-        return f"from zone {zones[0]}"
-    return "from zones " + ", ".join(map(str, zones[:-1])) + f" and {zones[-1]}"
+        return _("from zone {zone}").format(zone=zones[0])
+    return _("from zones {zones}").format(zones=both([str(z) for z in zones]))
 
 
 def _run(happened: Sequence[events.Event], start: int) -> Sequence[events.Event]:
@@ -576,68 +737,86 @@ def _event(cards: Cards, names: Sequence[str], event: events.Event) -> str:
     # every Event is one of AnyEvent or a redacted stand-in: mypy checks each is handled
     e = cast("events.AnyEvent | FishCaughtUnseen | LocationRefilledUnseen | TackleDrawnUnseen", event)
     if isinstance(e, events.AnglerPlaced):
-        return f"places a {e.face} on {space_name(e.space)}"
+        return _("places a {face} on {space}").format(face=e.face, space=space_name(e.space))
     if isinstance(e, events.AnglerRemoved):
-        return f"takes the {e.face} off {space_name(e.space)}"
+        return _("takes the {face} off {space}").format(face=e.face, space=space_name(e.space))
     if isinstance(e, events.FishCaught):  # the viewer's own, or everyone's in a full replay
-        return f"catches a {fish_name(cards, e.card, True)} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
+        return _caught(fish_name(cards, e.card, True), e.location, e.zone, e.how)
     if isinstance(e, FishCaughtUnseen):
-        return f"catches a {e.species} in {where(e.location, e.zone)}{CAUGHT_HOW[e.how]}"
+        return _caught(species(e.species), e.location, e.zone, e.how)
     if isinstance(e, events.NoCatch):
-        return f"zone {e.board_zone} empties but {where(e.location, e.zone)} has no fish"
+        return _("zone {zone} empties but {place} has no fish").format(
+            zone=e.board_zone, place=where(e.location, e.zone)
+        )
     if isinstance(e, events.ClearBaitDrawn):
         # R4.5: the whole discard goes back into the bag ("the clear bait! 4 bait return
         # from the discard to the bag" read as an exclamation, not as what happened)
-        back = (
-            "the discard is empty" if not e.returned
-            else f"the discard's {e.returned} bait {'goes' if e.returned == 1 else 'go'} back into the bag"
-        )  # fmt: skip
-        return f"draws the clear bait: {back}"
+        if not e.returned:
+            return _("draws the clear bait: the discard is empty")
+        return n_(
+            "draws the clear bait: the discard's {count} bait goes back into the bag",
+            "draws the clear bait: the discard's {count} bait go back into the bag",
+            e.returned,
+        ).format(count=e.returned)
     if isinstance(e, events.RefillStopped):
-        return f"the bag runs dry: zone {e.zone} stays short"
+        return _("the bag runs dry: zone {zone} stays short").format(zone=e.zone)
     if isinstance(e, events.NothingToDo):
-        return "the Port action can do nothing"
+        return _("the Port action can do nothing")
     if isinstance(e, events.MasterAnglerTaken):
-        return f"takes {master_angler_name(cards, e.card)}" + (" from the deck" if e.from_deck else "")
+        card = master_angler_name(cards, e.card)
+        return (_("takes {card} from the deck") if e.from_deck else _("takes {card}")).format(card=card)
     if isinstance(e, events.MasterAnglerCaught):
-        return f"catches the Master Angler {master_angler_name(cards, e.card)} (+1 VP)"
+        return _("catches the Master Angler {card} (+1 VP)").format(card=master_angler_name(cards, e.card))
     if isinstance(e, events.TackleDrawn):
-        return f"draws a {e.kind.capitalize()}"
+        return _("draws a {tackle}").format(tackle=tackle_name(e.kind))
     if isinstance(e, TackleDrawnUnseen):
-        return "draws a tackle token"
+        return _("draws a tackle token")
     if isinstance(e, events.TacklePlayed):
-        return f"plays a {e.kind.capitalize()}"
+        return _("plays a {tackle}").format(tackle=tackle_name(e.kind))
     if isinstance(e, events.TackleReshuffled):
-        return "the used tackle is shuffled into a new deck"
+        return _("the used tackle is shuffled into a new deck")
     if isinstance(e, events.BaitSwapped):
-        return f"swaps {e.color_a} (zone {e.zone_a}) with {e.color_b} (zone {e.zone_b})"
+        return _("swaps {colour} (zone {zone}) with {other} (zone {other_zone})").format(
+            colour=colour(e.color_a), zone=e.zone_a, other=colour(e.color_b), other_zone=e.zone_b
+        )
     if isinstance(e, events.LocationShort):
-        return f"the {e.location.capitalize()} deck cannot refill its zones"
+        return _("the {location} deck cannot refill its zones").format(location=location_name(e.location))
     if isinstance(e, events.FishRevealed):
-        return f"reveals a {pounds(e.weight)} {species_of(cards, e.card)}"
+        return _("reveals a {weight} {species}").format(weight=pounds(e.weight), species=species_of(cards, e.card))
     if isinstance(e, events.TrophyTaken):
-        return f"takes the {TROPHY_NAMES.get(e.trophy, e.trophy)} trophy ({e.points} VP)"
+        return _("takes the {trophy} trophy ({points} VP)").format(
+            trophy=TROPHY_NAMES.get(e.trophy, e.trophy), points=e.points
+        )
     if isinstance(e, events.MysteryWeightRevealed):
-        return f"the next Mystery Weight is {pounds(e.weight)}"
+        return _("the next Mystery Weight is {weight}").format(weight=pounds(e.weight))
     if isinstance(e, events.AnglerKept):
-        return f"keeps a {e.face}"
+        return _("keeps a {face}").format(face=e.face)
     if isinstance(e, events.EndTriggered):
-        why = "12 fish" if e.reason == "twelve_fish" else "a location ran out of fish"
-        return f"triggers the end ({why}): everyone else plays one last turn"
+        if e.reason == "twelve_fish":
+            return _("triggers the end (12 fish): everyone else plays one last turn")
+        return _("triggers the end (a location ran out of fish): everyone else plays one last turn")
     if isinstance(e, events.SilentDrew):
-        return f"the silent player draws {e.color}"
+        return _("the silent player draws {colour}").format(colour=colour(e.color))
     if isinstance(e, events.AnglerMoved):
-        return f"moves a token from {space_name(e.from_space)} to {space_name(e.to_space)}"
+        return _("moves a token from {space} to {other}").format(
+            space=space_name(e.from_space), other=space_name(e.to_space)
+        )
     if isinstance(e, events.DiscardSeeded):
-        return f"{len(e.colors)} bait go from the bag to the discard"
+        return n_(
+            "{count} bait goes from the bag to the discard",
+            "{count} bait go from the bag to the discard",
+            len(e.colors),
+        ).format(count=len(e.colors))
     if isinstance(e, events.Presented):
-        fish = ", ".join(fish_name(cards, f, True) for f in e.fish)
-        return f"presents {fish}: {pounds(e.weight)}" if e.fish else "presents nothing"
+        if not e.fish:
+            return _("presents nothing")
+        fish = listed(fish_name(cards, f, True) for f in e.fish)
+        return _("presents {fish}: {weight}").format(fish=fish, weight=pounds(e.weight))
     if isinstance(e, events.ContestRanked):
-        order = ", ".join(names[s] for s in e.ranking) or "nobody"
-        return f"{e.location.capitalize()} contest: {order}"
+        order = listed(names[s] for s in e.ranking) or _("nobody")
+        return _("{contest}: {order}").format(contest=contest_name(e.location), order=order)
     if isinstance(e, events.GameEnded):
-        return f"the game is over: {names[e.winner]} wins"
+        return _("the game is over: {name} wins").format(name=names[e.winner])
     if isinstance(e, SHOWN_BY_THE_BOARD):
         return ""
     assert_never(e)
@@ -649,13 +828,29 @@ SHOWN_BY_THE_BOARD = (
     events.BaitRemoved, events.BaitDrawn,
 )  # fmt: skip
 
-CAUGHT_HOW = {
-    "bait": "", "silent": "", "rod": " with a Rod", "line": " with a Line", "rod+line": " with a Rod and a Line",
-    "deck_top": " from the top of the deck",
-}  # fmt: skip
+
+def _caught(fish: str, location: str, zone: int, how: str) -> str:
+    """ "catches a Roach (2 lb) in River zone 3 with a Rod": a catch, and how it was made."""
+    place = where(location, zone)
+    if how == "rod":
+        return _("catches a {fish} in {place} with a {rod}").format(fish=fish, place=place, rod=tackle_name("rod"))
+    if how == "line":
+        return _("catches a {fish} in {place} with a {line}").format(fish=fish, place=place, line=tackle_name("line"))
+    if how == "rod+line":
+        return _("catches a {fish} in {place} with a {rod} and a {line}").format(
+            fish=fish, place=place, rod=tackle_name("rod"), line=tackle_name("line")
+        )
+    if how == "deck_top":
+        return _("catches a {fish} in {place} from the top of the deck").format(fish=fish, place=place)
+    return _("catches a {fish} in {place}").format(fish=fish, place=place)  # with bait, or the silent player's
 
 
 # Why a bot played a human seat's move in a server's room (engine.log.StandIn), after
 # "a bot, for": the seat's player was away past the takeover time, resigned, or ran out
 # of time on the room's clock.
-STAND_IN_WHY: Final = {"away": "an away player", "resigned": "a resigned player", "time": "a player out of time"}
+_STAND_IN_WORDS: Final = {
+    "away": N_("an away player"),
+    "resigned": N_("a resigned player"),
+    "time": N_("a player out of time"),
+}
+STAND_IN_WHY: Final = Named(lambda why: _(_STAND_IN_WORDS[why]), _STAND_IN_WORDS)

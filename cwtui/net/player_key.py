@@ -22,24 +22,15 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from cwtui.game.logfile import UnfitFile, open_regular
+from cwtui.shell.settings import config_folder
 
 KEY_FILE: Final = "player.key"
-CONFIG_ENV: Final = "CWTUI_CONFIG_DIR"  # the config folder, instead of the platform's (tests)
 ID_LENGTH: Final = 43  # characters of a public key, base64url without padding
 MAX_KEY_FILE: Final = 1024  # bytes read at most: a key file is 44
 
 
 class PlayerKeyError(Exception):
     """This user's key cannot be read or made: the player plays unrated (one line why)."""
-
-
-def config_folder() -> Path:
-    given = os.environ.get(CONFIG_ENV)
-    if given:
-        return Path(given)
-    from platformdirs import user_config_path
-
-    return user_config_path("cwtui")
 
 
 def own_key(folder: Path | None = None) -> Ed25519PrivateKey:

@@ -12,8 +12,9 @@ from textual.actions import parse
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer
 
+from cwtui.lang import _
+from cwtui.widgets.footer import Footer
 from cwtui.widgets.rule_link import Cited
 
 WIDE, TALL = 120, 34
@@ -113,8 +114,8 @@ class CompactScreen(Screen[None]):
         the others there, as tabs say it (the footer's room is the game's keys')."""
         compact = self.has_class("-compact")
         for pane, (name, _key) in self.PANE_TITLES.items():
-            others = [key for other, (_name, key) in self.PANE_TITLES.items() if other != pane]
-            title = " · ".join((name, *others)) if compact else name
+            others = [_(key) for other, (_name, key) in self.PANE_TITLES.items() if other != pane]
+            title = " · ".join((_(name), *others)) if compact else _(name)
             widget = self.query_one(f"#{pane}")
             if widget.border_title != title:  # setting it repaints the pane, even to the same title
                 widget.border_title = title
@@ -123,10 +124,14 @@ class CompactScreen(Screen[None]):
         """A move refused: why in words first, then the rule's code, which F1's r opens
         (`cited`: the rule the screen last cited)."""
         if rule is None:
-            self.notify(reason, title="Not allowed", severity="error")
+            self.notify(reason, title=_("Not allowed"), severity="error")
             return
         self.cited = rule
-        self.notify(f"{reason} ({rule}: F1, then r, shows the rule)", title="Not allowed", severity="error")
+        self.notify(
+            _("{reason} ({rule}: F1, then r, shows the rule)").format(reason=reason, rule=rule),
+            title=_("Not allowed"),
+            severity="error",
+        )
 
     def action_show(self, pane: str) -> None:
         self.shown = pane

@@ -1,4 +1,5 @@
-"""Bait as colored glyphs that also carry a letter, so color-blind players can read them.
+"""Bait as colored glyphs that also carry a letter, so color-blind players can read them:
+the language's own (the glossary's: B, R, P, K, G, Y in English; N for « noir » in French).
 
 Every glyph has its own background and foreground, so it reads the same on the dark and
 the light theme (a letter in a bait color on the theme's background would not: yellow
@@ -12,9 +13,10 @@ import functools
 from rich.style import Style
 from rich.text import Text
 
+from cwtui.lang import _, language
+from cwtui.lang.glossary import glyph, word
 from engine.components import COLORS
 
-LETTER = {"blue": "B", "red": "R", "purple": "P", "black": "K", "green": "G", "yellow": "Y"}
 STYLE = {
     "blue": "bold white on #1f5fbf",
     "red": "bold white on #b22222",
@@ -48,7 +50,12 @@ TAG_STYLE = {
     "pink": "black on #f29ac2",
 }
 # What changed in the last move: a marker chip readable on either theme.
-MARK = Style.parse("bold black on #ffd75f") + Style(meta={"tip": "Marked: the last move changed it"})
+MARK = Style.parse("bold black on #ffd75f")
+
+
+def mark_style() -> Style:
+    """The mark's style, explained in the language in use."""
+    return MARK + explained(_("Marked: the last move changed it"))
 
 
 def explained(words: str) -> Style:
@@ -68,16 +75,16 @@ def tip(text: Text, words: str) -> Text:
 
 
 def bait(color: str) -> Text:
-    return Text(LETTER[color], style=_BAIT[color])
+    return Text(glyph(color), style=_styles(language())[0][color])
 
 
 def zone(counts: tuple[int, ...] | list[int], capacity: int) -> Text:
     """A zone as its bait glyphs then dots for the empty places: 'RRB··'."""
     text = Text()
     for c, n in enumerate(counts):
-        for _ in range(n):
+        for _place in range(n):
             text.append_text(bait(COLORS[c]))
-    text.append("·" * max(0, capacity - sum(counts)), style=_FREE_PLACE)
+    text.append("·" * max(0, capacity - sum(counts)), style=_free_place(language()))
     return text
 
 
@@ -87,28 +94,48 @@ def slots(colors: tuple[str, ...], filled: tuple[bool, ...]) -> Text:
     text = Text()
     for color, full in zip(colors, filled, strict=True):
         if full:
-            text.append(LETTER[color], style=_FILLED[color])
+            text.append(glyph(color), style=_styles(language())[1][color])
         else:
-            text.append(LETTER[color].lower(), style=_EMPTY[color])
+            text.append(glyph(color).lower(), style=_styles(language())[2][color])
     return text
 
 
 def tag(name: str) -> Text:
-    return Text(name, style=_tag_style(name))
+    return Text(_(name), style=_tag_style(name, language()))
 
 
 @functools.cache
-def _tag_style(name: str) -> Style:
+def _tag_style(name: str, code: str) -> Style:
+    """A tag's chip, explained in language `code` (the one in use)."""
     return Style.parse(TAG_STYLE.get(name, "reverse")) + explained(
-        f"A {name} tag (on the fish card's back): +1 VP if the fish is presented and {name} is the tag tile's color"
+        _(
+            "A {tag} tag (on the fish card's back): +1 VP if the fish is presented and {tag} is the tag tile's color"
+        ).format(tag=name)
     )
 
 
-# Each glyph's style with its explanation, made once
-_FREE_PLACE = Style.parse("dim") + explained("·: a free place in the zone")
-_BAIT: dict[str, Style] = {c: Style.parse(STYLE[c]) + explained(f"{LETTER[c]}: a {c} bait") for c in COLORS}
-_FILLED: dict[str, Style] = {c: Style.parse(STYLE[c]) + explained(f"{LETTER[c]}: a filled {c} slot") for c in COLORS}
-_EMPTY: dict[str, Style] = {
-    c: Style.parse(EMPTY_SLOT[c]) + explained(f"{LETTER[c].lower()}: an empty {c} slot (a {c} bait fills it)")
-    for c in COLORS
-}
+# Each glyph's style with its explanation, made once for each language
+@functools.cache
+def _free_place(code: str) -> Style:
+    return Style.parse("dim") + explained(_("·: a free place in the zone"))
+
+
+@functools.cache
+def _styles(code: str) -> tuple[dict[str, Style], dict[str, Style], dict[str, Style]]:
+    """A bait's, a filled slot's and an empty slot's style by colour, each explained in
+    language `code` (the one in use: the cache's key)."""
+    bait: dict[str, Style] = {}
+    filled: dict[str, Style] = {}
+    empty: dict[str, Style] = {}
+    for c in COLORS:
+        letter, colour = glyph(c), word("bait", c)
+        bait[c] = Style.parse(STYLE[c]) + explained(_("{letter}: a {colour} bait").format(letter=letter, colour=colour))
+        filled[c] = Style.parse(STYLE[c]) + explained(
+            _("{letter}: a filled {colour} slot").format(letter=letter, colour=colour)
+        )
+        empty[c] = Style.parse(EMPTY_SLOT[c]) + explained(
+            _("{letter}: an empty {colour} slot (a {colour} bait fills it)").format(
+                letter=letter.lower(), colour=colour
+            )
+        )
+    return bait, filled, empty

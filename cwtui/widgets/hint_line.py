@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from cwtui.game.words import KEEP, PART_NAMES, Weighing, as_good, tenths
+from cwtui.game.words import KEEP, PART_NAMES, Weighing, as_good, listed, tenths
+from cwtui.lang import _
 
 
 def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence[Sequence[str]] = ()) -> Text:
@@ -25,22 +26,28 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
     alike = set.intersection(*(set(d) for d in does)) if len(does) > 1 else set()
     said = [[fact for fact in facts if fact not in alike] for facts in does]
     said = [said[0], *([fact for fact in facts if fact not in said[0]] for facts in said[1:])] if said else []
-    text = Text("Hint: play ", style="bold")  # the whole line bold
+    text = Text(_("Hint: play") + " ", style="bold")  # the whole line bold
     for rank, (label, w) in enumerate(zip(labels, weighed, strict=True)):
         if rank:
-            text.append("; ")
+            text.append(_("; "))
         text.append(label, style="reverse" if rank == 0 else "")
         if rank and as_good(w.loss, w.margin):
-            text.append(" is as good")
+            text.append(" " + _("is as good"))
         elif rank:
-            text.append(f" gives up {tenths(w.loss):.1f} ± {w.margin:.1f}{KEEP}points")
+            points = _("gives up {points} ± {margin} points").format(
+                points=f"{tenths(w.loss):.1f}", margin=f"{w.margin:.1f}"
+            )
+            text.append(
+                " " + points.replace(" points", KEEP + "points") if points.endswith(" points") else " " + points
+            )
             # where the points go, largest first: the parts' own numbers are the review's
             # detail (they may add up to more than the whole: other parts gain a little)
-            parts = ", ".join(PART_NAMES.get(part, part) for part, _points in w.why[:2])
+            parts = listed(PART_NAMES.get(part, part) for part, _points in w.why[:2])
             text.append(f" ({parts})" if parts else "")
         facts = said[rank] if rank < len(said) else []
         if facts:
-            text.append((" — it " if rank == 0 else " — ") + ", ".join(facts), style="not bold")
+            does_said = _("— it {facts}") if rank == 0 else _("— {facts}")
+            text.append(" " + does_said.format(facts=listed(facts)), style="not bold")
     if len(weighed) > 1 and all(as_good(w.loss, w.margin) for w in weighed[1:]) and not any(said):
-        text.append(" — the judge finds nothing between them here", style="not bold")
+        text.append(" " + _("— the judge finds nothing between them here"), style="not bold")
     return text

@@ -27,6 +27,7 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 
+from cwtui.lang import N_
 from cwtui.widgets.table.quiet import QuietScroll
 from cwtui.widgets.wrap import wrap
 
@@ -61,8 +62,8 @@ class MoveList(QuietScroll, can_focus=True):
     """
     COMPONENT_CLASSES = {"move-list--cursor", "move-list--thumb", "move-list--track"}
     BINDINGS = [
-        Binding("up", "pick(-1)", "Previous move", id="move_list.up", show=False),
-        Binding("down", "pick(1)", "Next move", id="move_list.down", show=False),
+        Binding("up", "pick(-1)", N_("Previous move"), id="move_list.up", show=False),
+        Binding("down", "pick(1)", N_("Next move"), id="move_list.down", show=False),
     ]
 
     class Picked(Message):

@@ -23,6 +23,7 @@ from cwtui.net.server import GameServer
 from cwtui.screens.online.online import OnlineScreen
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.results.results import ResultsScreen
+from cwtui.shell import settings
 from cwtui.widgets.table.event_log import EventLog
 from engine.cards import load_cards
 from engine.config import SeatConfig
@@ -650,7 +651,7 @@ async def test_a_player_whose_key_cannot_be_kept_plays_unrated_and_is_told(
 ) -> None:
     blocked = tmp_path / "a file"
     blocked.write_text("not a folder")
-    monkeypatch.setenv(player_key.CONFIG_ENV, str(blocked / "config"))  # no folder can be made there
+    monkeypatch.setenv(settings.CONFIG_ENV, str(blocked / "config"))  # no folder can be made there
     game_server, address = server
     async with ana_at_the_table(address, tmp_path) as (screen, pilot, made):
         await until(pilot, lambda: not screen.rated)

@@ -14,8 +14,8 @@ from textual.screen import Screen
 
 from cwtui.game.session import GameSession
 from cwtui.game.words import KEEP
+from cwtui.lang.glossary import glyph
 from cwtui.screens.play.play import PlayScreen
-from cwtui.widgets.glyphs import LETTER
 from cwtui.widgets.hint_line import hint_line
 from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
@@ -27,7 +27,7 @@ from engine.state import State
 
 def zone_text(state: State, seat: int, z: int) -> str:
     counts = state.players[seat].board[z - 3]
-    return "".join(LETTER[COLORS[c]] * n for c, n in enumerate(counts)) + "·" * (z - sum(counts))
+    return "".join(glyph(COLORS[c]) * n for c, n in enumerate(counts)) + "·" * (z - sum(counts))
 
 
 def check_table(screen: PlayScreen, over: Screen[None] | None = None) -> int:
@@ -46,7 +46,7 @@ def check_table(screen: PlayScreen, over: Screen[None] | None = None) -> int:
         for m in p.ma:
             card, filled = m[0], m[1:]
             slots = "".join(
-                LETTER[COLORS[c]] if f else LETTER[COLORS[c]].lower()
+                glyph(COLORS[c]) if f else glyph(COLORS[c]).lower()
                 for c, f in zip(cards.ma_slots[card], filled, strict=True)
             )
             assert f"#{card} {slots} {sum(filled)}/{len(filled)}" in text

@@ -11,14 +11,16 @@ how tall they get: up to 29 rows at 40 columns, more than the 80×24 layout has)
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
 from app_helpers import make_app, settle
+from textual.app import App
 from textual.widgets._footer import FooterKey
 
 from cwtui.game.session import GameSession
+from cwtui.lang import _
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.results.results import ResultsScreen
@@ -39,7 +41,9 @@ def check_decision(screen: PlayScreen) -> None:
     menu = screen.query_one("#options", QuietOptionList)
     keys = screen.query_one("#keys", TextLines).drawn_text
     if menu.overflowing:  # more options than rows: the key line says how many, and ↑↓ reach them
-        assert f"{len(screen.options)} options" in keys, keys
+        n = len(screen.options)
+        said = (_("{count} options: ↑↓ for the rest").format(count=n), _("{count} options").format(count=n))
+        assert any(words in keys.replace("\n", " ") for words in said), keys
     else:
         assert menu.option_count == len(screen.options) and menu.max_scroll_y == 0
     log = screen.query_one(f"#log-{screen.viewer}", EventLog)
@@ -47,7 +51,7 @@ def check_decision(screen: PlayScreen) -> None:
         assert log.following and log.scroll_y == log.max_scroll_y, ("the log stopped following", log.scroll_y)
     since = screen.query_one("#since", TextLines)
     if since.cut:
-        assert since.drawn_text.rstrip().endswith("F7: all") and screen.decision.since
+        assert since.drawn_text.rstrip().endswith(_("F7: all")) and screen.decision.since
     check_yours_in_view(screen)
     check_column(screen)
 
@@ -62,14 +66,14 @@ def check_yours_in_view(screen: PlayScreen) -> None:
     if screen.has_class("-compact"):
         yours = screen.query_one("#yours", TextLines)
         shown = yours.drawn_text
-        assert shown.startswith("You " + zones_line(me, NO_MARKS).plain), shown
+        assert shown.startswith(_("You") + " " + zones_line(me, NO_MARKS).plain), shown
         # each card whole (an option may put bait on any of them), on a second line if
         # need be; only more than two lines' worth is cut, and says where it is whole
         cards = [master_angler(m, me.seat, screen.game.cards, NO_MARKS).plain for m in me.master_anglers]
         if len(cards) <= 3:
             assert not yours.cut and all(card in shown for card in cards), shown
         else:
-            assert all(card in shown for card in cards) or shown.rstrip().endswith("F4: all"), shown
+            assert all(card in shown for card in cards) or shown.rstrip().endswith(_("F4: all")), shown
     else:
         (panel,) = (panel for panel in screen.seats.panels if panel.seat == screen.viewer)
         assert not panel.collapsed and panel.region.bottom <= screen.size.height - 1
@@ -111,7 +115,7 @@ def check_column(screen: PlayScreen) -> None:
     for panel in screen.seats.panels:
         assert panel.region.bottom <= screen.size.height - 1, (panel.seat, panel.region)
         if panel.collapsed:
-            assert panel.border_subtitle == "F5: whole"
+            assert panel.border_subtitle == _("F5: whole")
         else:
             assert panel.outer_size.height == whole(panel), (panel.seat, panel.outer_size)
 
@@ -125,7 +129,7 @@ async def check_seats_shown_whole(pilot, screen: PlayScreen) -> None:  # type: i
         await pilot.pause()
         over = app.screen
         assert isinstance(over, SeatsScreen), (key, over)
-        for _ in over.seats:
+        for _seat in over.seats:
             await drawn_at_their_widths(pilot, list(over.query(SeatPanel)))
             for panel in over.query(SeatPanel):
                 if panel.display:
@@ -138,11 +142,17 @@ async def check_seats_shown_whole(pilot, screen: PlayScreen) -> None:  # type: i
 
 
 async def play_whole_game(
-    players: int, size: tuple[int, int], replays: Path, seed: int, humans: tuple[int, ...] = (0,)
+    players: int,
+    size: tuple[int, int],
+    replays: Path,
+    seed: int,
+    humans: tuple[int, ...] = (0,),
+    names: tuple[str, ...] = ("Ana", "Bo", "Cy", "Di"),
+    read: Callable[[App[None]], None] | None = None,
 ) -> int:
     """A seeded game to its results, every decision read: seat 0 is Ana, the others bots
-    but the `humans` (a hot seat: each hand-over passed)."""
-    names = ("Ana", "Bo", "Cy", "Di")
+    but the `humans` (a hot seat: each hand-over passed). `read`: what else to check of
+    the screen at every decision and on the results."""
     seats = tuple(SeatConfig(names[i], "human" if i in humans else "greedy") for i in range(players))
     session = GameSession.start(GameConfig(seats=seats, seed=seed), replays)
     app = make_app(replays)
@@ -154,6 +164,8 @@ async def play_whole_game(
         for _ in range(MAX_PLIES):
             await settle(pilot)
             if isinstance(app.screen, ResultsScreen):
+                if read is not None:
+                    read(app)
                 return decisions
             if isinstance(app.screen, HandoverScreen):
                 await pilot.press("enter")
@@ -161,6 +173,8 @@ async def play_whole_game(
             if screen.options:
                 await drawn_at_their_widths(pilot, screen.seats.panels)
                 check_decision(screen)
+                if read is not None:
+                    read(app)
                 decisions += 1
                 if decisions % 7 == 0 and len(screen.seats.panels) > 1:
                     await check_seats_shown_whole(pilot, screen)

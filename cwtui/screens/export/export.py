@@ -11,13 +11,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Static
 
 from cwtui.history.sandbox import ExportFormat
+from cwtui.lang import N_
 
 
 class ExportDialog(ModalScreen[tuple[ExportFormat, Path] | None]):
     """Returns (format, path), or None if cancelled. The file name follows the format."""
 
     CSS_PATH = "export.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="export.cancel")]
 
     def __init__(self, stem: Path) -> None:
         super().__init__()

@@ -8,17 +8,18 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Select, Static
 
-from cwtui.game.words import SEAT_KINDS
+from cwtui.game.words import SEAT_KIND_ORDER, seat_kinds
+from cwtui.lang import N_
 from engine import SeatConfig
 
-KINDS = tuple(kind for _, kind in SEAT_KINDS)
+KINDS = SEAT_KIND_ORDER
 
 
 class ForkDialog(ModalScreen[tuple[SeatConfig, ...] | None]):
     """Returns the seats (names kept, kinds chosen), or None if cancelled."""
 
     CSS_PATH = "fork.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="fork.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="fork.cancel")]
 
     def __init__(self, seats: tuple[SeatConfig, ...], ply: int, line_for: int | None = None) -> None:
         """`line_for`: the seat whose costly decision the fork begins at, offered the
@@ -40,7 +41,7 @@ class ForkDialog(ModalScreen[tuple[SeatConfig, ...] | None]):
                 kind = "human" if i == self.line_for else seat.kind if seat.kind in KINDS else "greedy"
                 with Horizontal(classes="seat"):
                     yield Static(seat.name, classes="name")
-                    yield Select(SEAT_KINDS, value=kind, allow_blank=False, id=f"kind-{i}")
+                    yield Select(seat_kinds(), value=kind, allow_blank=False, id=f"kind-{i}")
             with Horizontal(id="buttons"):
                 yield Button("Play", variant="primary", id="play")
                 yield Button("Cancel", id="cancel")

@@ -8,10 +8,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from cwtui.lang import N_
+
 
 class GotoDialog(ModalScreen[int | None]):
     CSS_PATH = "goto.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="goto.cancel")]
 
     def __init__(self, last: int) -> None:
         super().__init__()

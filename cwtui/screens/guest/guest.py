@@ -14,22 +14,24 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui.lang import N_
 from cwtui.navigation import OpenJoin, SitDown
 from cwtui.net.client import Address, Refused, ServerGone, ask
 from cwtui.net.protocol import Error, ListRooms, RoomInfo, Rooms
 from cwtui.net.remote import room_line, sit_down
-from cwtui.screens.home.home import LOGO
+from cwtui.screens.home.home import logo
+from cwtui.widgets.footer import Footer
 
 
 class GuestScreen(Screen[None]):
     CSS_PATH = "guest.tcss"
     BINDINGS = [
-        Binding("j", "join", "Join your seat", id="guest.join"),
-        Binding("r", "refresh", "Refresh", id="guest.refresh"),
-        Binding("q", "app.quit", "Quit", id="guest.quit"),
+        Binding("j", "join", N_("Join your seat"), id="guest.join"),
+        Binding("r", "refresh", N_("Refresh"), id="guest.refresh"),
+        Binding("q", "app.quit", N_("Quit"), id="guest.quit"),
     ]
 
     class Listed(Message):
@@ -46,7 +48,7 @@ class GuestScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="guest"):
-            yield Static(LOGO, id="logo")
+            yield Static(logo(), id="logo")
             yield Static(
                 "You are a guest of this game server: press j and paste the line your host "
                 "sent you to take your seat, or watch a room below.",

@@ -8,6 +8,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from cwtui.lang import _
+
 
 class HandoverScreen(Screen[None]):
     CSS_PATH = "handover.tcss"
@@ -19,8 +21,10 @@ class HandoverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(
-                f"[b]Pass the keyboard to {self.player}.[/]\n\n"
-                f"{self.player}: press any key when only you can see the screen."
+                "[b]"
+                + _("Pass the keyboard to {name}.").format(name=self.player)
+                + "[/]\n\n"
+                + _("{name}: press any key when only you can see the screen.").format(name=self.player)
             )
 
     def on_key(self, event: events.Key) -> None:

@@ -9,10 +9,12 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from cwtui.lang import N_, _
 from cwtui.navigation import OpenRules
 from cwtui.screens.keys import game_keys
+from cwtui.widgets.table.legend import shown
 
-RULES = (
+RULES = N_(
     "Your turn has three steps. 1: place your angler token on a free space and do its action. "
     "2: take another token off the board and do its action. 3: keep that token, flipped (1↔2).\n\n"
     "A colored space removes bait of its color: a 1 takes one from each of your zones, a 2 takes "
@@ -32,8 +34,8 @@ RULES = (
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
     BINDINGS = [
-        Binding("escape,f1,question_mark,q", "dismiss", "Close", id="help.close"),
-        Binding("r", "rules", "Rules", id="help.rules", tooltip="The full rules: contents, search, every rule"),
+        Binding("escape,f1,question_mark,q", "dismiss", N_("Close"), id="help.close"),
+        Binding("r", "rules", N_("Rules"), id="help.rules", tooltip=N_("The full rules: contents, search, every rule")),
     ]
 
     def __init__(self, under: Screen[object]) -> None:
@@ -54,24 +56,26 @@ class HelpScreen(ModalScreen[None]):
         # the screen's keys first, listed in the footer or not; no widget plumbing
         for active in game_keys(self.under):
             binding = active.binding
-            tip = binding.tooltip if binding.tooltip != binding.description else ""
-            keys.add_row(self.app.get_key_display(binding), binding.description, tip)
+            tip = _(binding.tooltip) if binding.tooltip != binding.description else ""
+            keys.add_row(self.app.get_key_display(binding), _(binding.description), tip)
         palette = self.app.get_key_display(Binding("ctrl+p", ""))
-        keys.add_row(palette, "Commands", "Every key above by name, and more (theme, bot speed, new game)")
+        keys.add_row(palette, _("Commands"), _("Every key above by name, and more (theme, bot speed, new game)"))
         with VerticalScroll():
             # the page has no footer: how to leave it comes first (a newcomer looked for it)
-            yield Static("Esc or F1 closes this page; r opens the full rules.", classes="hint", id="help-leave")
+            yield Static(_("Esc or F1 closes this page; r opens the full rules."), classes="hint", id="help-leave")
             cited = getattr(self.under, "cited", "")
             if cited:  # a refusal's or a tooltip's code: the rule the player just met
-                yield Static(f"r opens the rules at {cited}, the rule last cited here.", classes="hint")
-            yield Static("Keys on this screen", classes="title")
+                yield Static(
+                    _("r opens the rules at {rule}, the rule last cited here.").format(rule=cited), classes="hint"
+                )
+            yield Static(_("Keys on this screen"), classes="title")
             yield Static(keys)
             extra = getattr(self.under, "HELP", "")
             if extra:
-                yield Static(extra, classes="hint")
-            legend = getattr(self.under, "LEGEND", "")
+                yield Static(_(extra), classes="hint")
+            legend: tuple[str, ...] = getattr(self.under, "LEGEND", ())
             if legend:
-                yield Static("What the table shows", classes="title")
-                yield Static(legend)
-            yield Static("The game in short", classes="title")
-            yield Static(RULES)
+                yield Static(_("What the table shows"), classes="title")
+                yield Static(shown(*legend))
+            yield Static(_("The game in short"), classes="title")
+            yield Static(_(RULES))

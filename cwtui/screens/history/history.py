@@ -47,6 +47,7 @@ from cwtui.history.recent_queries import FILE_NAME, RecentQueries
 from cwtui.history.samples import Samples, add_samples
 from cwtui.history.sandbox import ExportFormat, QueryError, QueryResult, export, run_query
 from cwtui.history.service import Asked, Damaged, History
+from cwtui.lang import N_
 from cwtui.screens.compact import act_unlisted, roomy, roomy_actions
 from cwtui.screens.export.export import ExportDialog
 from cwtui.screens.history.fitted import ResultTable, SchemaTree
@@ -111,22 +112,22 @@ class ExportDone(Message):
 class HistoryScreen(Screen[None]):
     CSS_PATH = "history.tcss"
     BINDINGS = [
-        Binding("f5,ctrl+r", "run", "Run", id="history.run", priority=True),
-        Binding("escape", "cancel_or_back", "Cancel/Back", id="history.escape", priority=True),
-        Binding("f6", "toggle_chart", "Chart", id="history.chart", priority=True),
-        Binding("f7", "export", "Export", id="history.export", priority=True),
+        Binding("f5,ctrl+r", "run", N_("Run"), id="history.run", priority=True),
+        Binding("escape", "cancel_or_back", N_("Cancel/Back"), id="history.escape", priority=True),
+        Binding("f6", "toggle_chart", N_("Chart"), id="history.chart", priority=True),
+        Binding("f7", "export", N_("Export"), id="history.export", priority=True),
         # The sidebar's keys are listed where there is room (120 columns): at 80 the footer
         # cut "f3 Schema" in half. Narrower, they act unlisted; the tabs show the panes.
-        *roomy("f2", "sidebar('ready')", "Questions", id="history.questions", priority=True),
-        *roomy("f3", "sidebar('schema')", "Schema", id="history.schema", priority=True),
-        *roomy("f4", "sidebar('past')", "Past", id="history.past", priority=True),
-        Binding("f8", "focus_editor", "Editor", id="history.editor", priority=True),
+        *roomy("f2", "sidebar('ready')", N_("Questions"), id="history.questions", priority=True),
+        *roomy("f3", "sidebar('schema')", N_("Schema"), id="history.schema", priority=True),
+        *roomy("f4", "sidebar('past')", N_("Past"), id="history.past", priority=True),
+        Binding("f8", "focus_editor", N_("Editor"), id="history.editor", priority=True),
         # Not in the footer (no room at 120 columns): the empty history's hint and status
         # line name it, and F1 lists it.
-        Binding("f9", "samples", "Load the sample games", id="history.samples", priority=True, show=False),
+        Binding("f9", "samples", N_("Load the sample games"), id="history.samples", priority=True, show=False),
         # In the editor Ctrl+A selects the whole query, as in other editors (TextArea's
         # own Ctrl+A goes to the line's start, so a new query got glued to the old one).
-        Binding("ctrl+a", "select_query", "Select all", id="history.select_all", priority=True, show=False),
+        Binding("ctrl+a", "select_query", N_("Select all"), id="history.select_all", priority=True, show=False),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -145,7 +146,7 @@ class HistoryScreen(Screen[None]):
     def action_select_query(self) -> None:
         self.query_one("#editor", TextArea).select_all()
 
-    HELP = (
+    HELP = N_(
         "The editor is DuckDB SQL over the tables under F3 (games, seats, moves, events, catches, "
         "trophies, contests, scores, master_anglers, fish) and the views results, trophy_results "
         "and catch_results. Queries run read-only. Ctrl+R also runs; F6 plots the result (pick the "

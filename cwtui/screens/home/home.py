@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cwtui.game.saved import shown_path, unfinished_games
+from cwtui.lang import N_, _, n_
 from cwtui.navigation import (
     NewGame,
     OpenHistory,
@@ -23,25 +24,32 @@ from cwtui.navigation import (
     OpenRules,
 )
 from cwtui.net.my_games import my_games
+from cwtui.widgets.footer import Footer
 
-LOGO = """\
-  ~~~  C O L D W A T E R   C R O W N  ~~~
-      a fishing game by Brian Suhre"""
+TITLE = "~~~  C O L D W A T E R   C R O W N  ~~~"  # the game's name, as the box prints it
+
+
+def logo() -> str:
+    """The game's name and its author, as home and a browser's guest show them."""
+    byline = _("a fishing game by Brian Suhre")
+    return f"  {TITLE}\n      {byline}"
 
 
 class HomeScreen(Screen[None]):
     CSS_PATH = "home.tcss"
     BINDINGS = [
-        Binding("n", "choose('new')", "New game", id="home.new"),
-        Binding("r", "choose('resume')", "Resume", id="home.resume"),
+        Binding("n", "choose('new')", N_("New game"), id="home.new"),
+        Binding("r", "choose('resume')", N_("Resume"), id="home.resume"),
         # in the menu, not the footer (at 80 columns the footer would cut F1 Help)
-        Binding("t", "choose('learn')", "Learn", id="home.learn", tooltip="A guided first game", show=False),
-        Binding("j", "choose('join')", "Join", id="home.join", show=False),
-        Binding("g", "choose('games')", "My online games", id="home.games", show=False),
-        Binding("o", "choose('replay')", "Open a replay", id="home.replay"),
-        Binding("h", "choose('history')", "History", id="home.history"),
-        Binding("l", "choose('rules')", "Rules", id="home.rules", tooltip="The rules of Coldwater Crown", show=False),
-        Binding("q", "choose('quit')", "Quit", id="home.quit"),
+        Binding("t", "choose('learn')", N_("Learn"), id="home.learn", tooltip=N_("A guided first game"), show=False),
+        Binding("j", "choose('join')", N_("Join"), id="home.join", show=False),
+        Binding("g", "choose('games')", N_("My online games"), id="home.games", show=False),
+        Binding("o", "choose('replay')", N_("Open a replay"), id="home.replay"),
+        Binding("h", "choose('history')", N_("History"), id="home.history"),
+        Binding(
+            "l", "choose('rules')", N_("Rules"), id="home.rules", tooltip=N_("The rules of Coldwater Crown"), show=False
+        ),
+        Binding("q", "choose('quit')", N_("Quit"), id="home.quit"),
     ]
 
     def __init__(self, replays: Path) -> None:
@@ -50,7 +58,7 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="home"):
-            yield Static(LOGO, id="logo")
+            yield Static(logo(), id="logo")
             yield OptionList(id="menu")
             yield Static("", id="replays", classes="hint")
         yield Footer()
@@ -70,21 +78,28 @@ class HomeScreen(Screen[None]):
         menu.clear_options()
         menu.add_options(
             [
-                Option("New game  [dim](n)[/]", id="new"),
-                Option("Learn to play  [dim](t) — a guided first game[/]", id="learn"),
+                Option(_("New game") + "  [dim](n)[/]", id="new"),
+                Option(_("Learn to play") + "  [dim](t) — " + _("a guided first game") + "[/]", id="learn"),
                 Option(
-                    f"Resume a game  [dim](r) — {len(unfinished)} unfinished[/]", id="resume", disabled=not unfinished
+                    _("Resume a game")
+                    + "  [dim](r) — "
+                    + n_("{count} unfinished", "{count} unfinished", len(unfinished)).format(count=len(unfinished))
+                    + "[/]",
+                    id="resume",
+                    disabled=not unfinished,
                 ),
-                Option("Join a game on a server  [dim](j)[/]", id="join"),
-                Option(f"My online games  [dim](g) — {online}[/]", id="games", disabled=not online),
-                Option("Open a replay  [dim](o)[/]", id="replay"),
-                Option("History in SQL  [dim](h)[/]", id="history"),
-                Option("Rules of the game  [dim](l)[/]", id="rules"),
-                Option("Quit  [dim](q)[/]", id="quit"),
+                Option(_("Join a game on a server") + "  [dim](j)[/]", id="join"),
+                Option(_("My online games") + f"  [dim](g) — {online}[/]", id="games", disabled=not online),
+                Option(_("Open a replay") + "  [dim](o)[/]", id="replay"),
+                Option(_("History in SQL") + "  [dim](h)[/]", id="history"),
+                Option(_("Rules of the game") + "  [dim](l)[/]", id="rules"),
+                Option(_("Quit") + "  [dim](q)[/]", id="quit"),
             ]
         )
         menu.highlighted = highlighted if highlighted is not None else 0
-        self.query_one("#replays", Static).update(f"Games are saved in {shown_path(folder)}/")
+        self.query_one("#replays", Static).update(
+            _("Games are saved in {folder}").format(folder=f"{shown_path(folder)}/")
+        )
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

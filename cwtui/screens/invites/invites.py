@@ -11,14 +11,16 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cwtui.game.words import KIND_NAMES
+from cwtui.lang import N_
 from cwtui.navigation import SitDown
 from cwtui.net.client import Address, Refused, ServerGone
 from cwtui.net.protocol import RoomMade
 from cwtui.net.remote import sit_down
+from cwtui.widgets.footer import Footer
 from engine.config import SeatConfig
 
 WATCH = "watch"  # the option that sits nowhere
@@ -27,8 +29,8 @@ WATCH = "watch"  # the option that sits nowhere
 class InvitesScreen(Screen[None]):
     CSS_PATH = "invites.tcss"
     BINDINGS = [
-        Binding("c", "copy", "Copy the lines", id="invites.copy"),
-        Binding("escape", "app.pop_screen", "Home", id="invites.home"),
+        Binding("c", "copy", N_("Copy the lines"), id="invites.copy"),
+        Binding("escape", "app.pop_screen", N_("Home"), id="invites.home"),
     ]
 
     class Failed(Message):

@@ -17,13 +17,14 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from cwtui.lang import N_
 from cwtui.net.client import Address, Refused, ServerGone, parse_address
 from cwtui.net.remote import RemoteGame, sit_down
 
 
 class JoinDialog(ModalScreen[tuple[RemoteGame, Address] | None]):
     CSS_PATH = "join.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="join.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="join.cancel")]
 
     class Met(Message):
         def __init__(self, game: RemoteGame, address: Address) -> None:

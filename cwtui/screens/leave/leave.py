@@ -12,12 +12,14 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui.lang import N_
+
 Choice = Literal["resign", "abort"]
 
 
 class LeaveDialog(ModalScreen[Choice | None]):
     CSS_PATH = "leave.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="leave.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="leave.cancel")]
 
     def __init__(self, on_resign: str, abort: str | None) -> None:
         """`on_resign`: what resigning does here ("bot" or "end"); `abort`: the abort

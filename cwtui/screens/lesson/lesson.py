@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from cwtui.game.session import GameSession
 from cwtui.game.words import units_kept
+from cwtui.lang import N_
 from cwtui.learn.lesson import LEARNER, Chapter, Lesson, Step, due, final_count, off_script, step_move
 from cwtui.navigation import OpenLesson, StartNew
 from cwtui.screens.play.play import PlayScreen
@@ -43,8 +44,8 @@ class LessonNote(ModalScreen[str]):
 
     CSS_PATH = "note.tcss"
     BINDINGS = [
-        Binding("enter", "answer('go')", "Go on", id="lesson.note.go"),
-        Binding("escape", "answer('stay')", "Back to the table", id="lesson.note.stay"),
+        Binding("enter", "answer('go')", N_("Go on"), id="lesson.note.go"),
+        Binding("escape", "answer('stay')", N_("Back to the table"), id="lesson.note.stay"),
     ]
 
     def __init__(self, title: str, text: str, keys: str) -> None:
@@ -64,9 +65,11 @@ class LessonNote(ModalScreen[str]):
 class LessonScreen(PlayScreen):
     CSS_PATH = [TABLE_CSS, CSS]  # the table's, and the lesson's words
     BINDINGS = [
-        Binding("n", "next_chapter", "Next chapter", id="lesson.next", tooltip="Skip to the lesson's next chapter"),
+        Binding(
+            "n", "next_chapter", N_("Next chapter"), id="lesson.next", tooltip=N_("Skip to the lesson's next chapter")
+        ),
     ]
-    HELP = (
+    HELP = N_(
         "A guided game: the words above the decision say what to choose and why, and the "
         "option they ask for is highlighted (Enter plays it). Another choice is explained, "
         "not played. u takes a move back, h shows the move the lesson asks for, n skips to the next chapter, "

@@ -11,22 +11,24 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cwtui.game.words import quantity
+from cwtui.lang import N_
 from cwtui.navigation import SitDown
 from cwtui.net import my_games
 from cwtui.net.client import Refused, ServerGone
 from cwtui.net.remote import sit_down
+from cwtui.widgets.footer import Footer
 
 
 class MyGamesScreen(Screen[None]):
     CSS_PATH = "my_games.tcss"
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="my_games.back"),
-        Binding("delete,x", "forget", "Forget", id="my_games.forget", tooltip="Forget the highlighted game"),
-        Binding("f5", "ask", "Ask again", id="my_games.ask", tooltip="Ask the servers again whose turn it is"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="my_games.back"),
+        Binding("delete,x", "forget", N_("Forget"), id="my_games.forget", tooltip=N_("Forget the highlighted game")),
+        Binding("f5", "ask", N_("Ask again"), id="my_games.ask", tooltip=N_("Ask the servers again whose turn it is")),
     ]
 
     class Found(Message):

@@ -22,6 +22,7 @@ from textual.worker import get_current_worker
 
 from cwtui.game import words
 from cwtui.game.replaying import SeenRecord
+from cwtui.lang import N_
 from cwtui.navigation import ShowResults, SitDown, YourTurn
 from cwtui.net import player_key
 from cwtui.net.chat import shown_talk
@@ -102,7 +103,7 @@ def why_a_bot_plays(table: Table, seat: int) -> str:
 
 
 class OnlineScreen(SeatedScreen):
-    HELP = (
+    HELP = N_(
         "A game kept by a server: your choices are sent to it, and every seat's table shows "
         "what that seat may know. Choose an option with its number or letter, the arrows and "
         "Enter, or a click on the board. u takes back your last move while nothing was drawn "
@@ -118,14 +119,14 @@ class OnlineScreen(SeatedScreen):
     TABLE_STATE_FIRST = True
     BINDINGS = [
         # p: not one of the options' keys (cwtui.screens.seated.OPTION_KEYS); listed in F1
-        Binding("p", "say", "Talk", id="online.say", show=False, tooltip="Say a line to the table"),
+        Binding("p", "say", N_("Talk"), id="online.say", show=False, tooltip=N_("Say a line to the table")),
         Binding(
             "ctrl+x",
             "leave_for_good",
-            "Resign or abort",
+            N_("Resign or abort"),
             id="online.resign",
             show=False,
-            tooltip="Resign, or propose to abort the game in its first round",
+            tooltip=N_("Resign, or propose to abort the game in its first round"),
         ),
     ]
 

@@ -23,12 +23,13 @@ from cwtui.game import words
 from cwtui.game.logfile import NotSaved
 from cwtui.game.session import GameSession
 from cwtui.game.words import KEEP
+from cwtui.lang import N_, _
 from cwtui.navigation import ShowResults
 from cwtui.screens.handover.handover import HandoverScreen
 from cwtui.screens.play.line import BetterLine
 from cwtui.screens.seated.seated import SeatedScreen
 from cwtui.shell.crash import crash_line, write_report
-from cwtui.shell.settings import BOT_SPEEDS, Settings
+from cwtui.shell.settings import BOT_SPEEDS, SPEED_NAMES, Settings
 from cwtui.widgets.table.quiet import QuietOptionList
 from engine import IllegalMove
 from engine.bots import Decision
@@ -38,10 +39,10 @@ from engine.view import View
 
 class PlayScreen(SeatedScreen):
     BINDINGS = [
-        Binding("p", "pause", "Pause", id="play.pause", tooltip="Pause or resume the bots"),
-        Binding("s", "speed", "Speed", id="play.speed", tooltip="Bot speed: instant, normal, slow"),
+        Binding("p", "pause", N_("Pause"), id="play.pause", tooltip=N_("Pause or resume the bots")),
+        Binding("s", "speed", N_("Speed"), id="play.speed", tooltip=N_("Bot speed: instant, normal, slow")),
     ]
-    HELP = (
+    HELP = N_(
         "Choose an option with its number or letter, or with the arrows and Enter, or click "
         "it (or the space, zone or card it names on the board). Illegal choices are refused "
         "with the rule that forbids them. u takes back your last move, back to the last point "
@@ -125,7 +126,7 @@ class PlayScreen(SeatedScreen):
         due = line.due(played, self.session.state.to_act, self.options)
         if due is None:
             if line.ended(played) and self.session.state.to_act == line.seat:
-                self.show_hint(Text("The review's line ends here: it could not foresee what follows. Your move.",
+                self.show_hint(Text(_("The review's line ends here: it could not foresee what follows. Your move."),
                                     style="dim"))  # fmt: skip
             return
         index = self.options.index(line.moves[due])
@@ -133,10 +134,15 @@ class PlayScreen(SeatedScreen):
         menu.highlighted = index
         menu.named = (index, index)
         # marked once the list has its width (the mark goes after the label where it fits)
-        mark = f"◀ line{KEEP}{due + 1}{KEEP}of{KEEP}{len(line.moves)}" if len(line.moves) > 1 else "◀ better"
+        of = _("line {step} of {steps}").format(step=due + 1, steps=len(line.moves)).replace(" ", KEEP)
+        mark = f"◀ {of}" if len(line.moves) > 1 else "◀ " + _("better")
         self.call_after_refresh(self.mark_option, self.asking, index, mark)
-        first = "The review's better move" if due == 0 else f"Move {due + 1} of the review's line"
-        self.show_hint(Text.assemble((first, "bold"), " is marked · Enter plays it, or choose your own", style="dim"))
+        first = (
+            _("The review's better move") if due == 0 else _("Move {step} of the review's line").format(step=due + 1)
+        )
+        self.show_hint(
+            Text.assemble((first, "bold"), " " + _("is marked · Enter plays it, or choose your own"), style="dim")
+        )
 
     def mark_option(self, asked: View | None, index: int, mark: str) -> None:
         menu = self.query_one("#options", QuietOptionList)
@@ -156,7 +162,11 @@ class PlayScreen(SeatedScreen):
 
     def show_bot_waiting(self) -> None:
         name = self.session.names[self.session.state.to_act]
-        self.show_waiting(f"{name} (paused: press p)" if self.paused else f"{name} is thinking…")
+        self.show_waiting(
+            _("{name} (paused: press p)").format(name=name)
+            if self.paused
+            else _("{name} is thinking…").format(name=name)
+        )
 
     # exclusive: starting a bot cancels the one before (pause and resume during a search
     # must not leave two searches running on one bot, which is not thread-safe).
@@ -193,7 +203,9 @@ class PlayScreen(SeatedScreen):
         self.paused = True
         self.show_bot_waiting()
         self.update_status()
-        self.notify(message.line.replace("cwtui crashed", "The bot failed", 1), title="Bot error", severity="error")
+        self.notify(
+            message.line.replace("cwtui crashed", _("The bot failed"), 1), title=_("Bot error"), severity="error"
+        )
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "bot")
@@ -220,8 +232,8 @@ class PlayScreen(SeatedScreen):
                 self.paused = True
                 self.show_bot_waiting()
                 self.update_status()
-            self.notify(f"{exc}. The move was not played: make room on the disk and play it again.",
-                        title="Not saved", severity="error")  # fmt: skip
+            unsaved = _("{error}. The move was not played: make room on the disk and play it again.")
+            self.notify(unsaved.format(error=exc), title=_("Not saved"), severity="error")
             return
         self.logs.write_ply(ply)
         self.tell_trophies(ply)
@@ -232,7 +244,7 @@ class PlayScreen(SeatedScreen):
         undone = self.session.undo()
         # the move in the words it was offered in (the position it was made from is back)
         label = words.option(self.session.view_for(undone.seat), self.session.cards, undone.move)
-        self.logs.note(f"{self.session.names[undone.seat]} takes back: {label}")
+        self.logs.note(_("{name} takes back: {move}").format(name=self.session.names[undone.seat], move=label))
         self.refresh_panes()
         self.advance()
 
@@ -242,8 +254,11 @@ class PlayScreen(SeatedScreen):
         if not self.session.bots:
             return []
         if self.has_class("-compact"):
-            return ["bots paused"] if self.paused else []
-        return [f"bots {self.settings.bot_speed}" + (" (paused)" if self.paused else "")]
+            return [_("bots paused")] if self.paused else []
+        speed = _(SPEED_NAMES[self.settings.bot_speed])
+        return [
+            _("bots {speed} (paused)").format(speed=speed) if self.paused else _("bots {speed}").format(speed=speed)
+        ]
 
     # -- keys ------------------------------------------------------------------------
     def action_leave(self) -> None:
@@ -251,7 +266,11 @@ class PlayScreen(SeatedScreen):
         try:
             self.session.close()
         except NotSaved as exc:
-            self.notify(f"{exc}. Make room on the disk and press q again.", title="Not saved", severity="error")
+            self.notify(
+                _("{error}. Make room on the disk and press q again.").format(error=exc),
+                title=_("Not saved"),
+                severity="error",
+            )
             return
         self.app.pop_screen()
 

@@ -19,10 +19,11 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cwtui.game import review
 from cwtui.game.replaying import EVERYONE, ReplayCursor, Scrubber, SeenCursor, SeenRecord
+from cwtui.lang import N_
 from cwtui.navigation import PlayOn, ShowResults
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.fork.fork import ForkDialog
@@ -35,6 +36,7 @@ from cwtui.screens.replay.hints import Hints
 from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.replay.table import ReplayTable
 from cwtui.screens.score_chart.score_chart import ScoreChartScreen
+from cwtui.widgets.footer import Footer
 from cwtui.widgets.move_list import MoveList
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.quiet import TextLines
@@ -52,39 +54,45 @@ class ReplayScreen(CompactScreen):
         Binding(
             "right",
             "step(1)",
-            "Move",
+            N_("Move"),
             id="replay.next",
             priority=True,
             key_display="←/→",
-            tooltip="→ the next move, ← the previous one",
+            tooltip=N_(
+                "→ the next move, ← the previous one",
+            ),
         ),
-        Binding("left", "step(-1)", "Previous move", id="replay.previous", priority=True, show=False),
-        Binding("shift+right,pagedown", "turn(1)", "Next turn", id="replay.next_turn", priority=True, show=False),
-        Binding("shift+left,pageup", "turn(-1)", "Previous turn", id="replay.previous_turn", priority=True, show=False),
-        Binding("home", "jump('start')", "Start", id="replay.start", priority=True, show=False),
-        Binding("end", "jump('end')", "End", id="replay.end", priority=True, show=False),
-        Binding("g", "goto", "Go to", id="replay.goto", show=False),  # in F1: the footer keeps room for R
-        Binding("space", "autoplay", "Autoplay", id="replay.autoplay", priority=True),
-        Binding("plus,equals_sign", "speed(1)", "Faster", id="replay.faster", show=False),
-        Binding("minus", "speed(-1)", "Slower", id="replay.slower", show=False),
-        Binding("n", "find('catch', 1)", "Next catch", id="replay.next_catch", show=False),
-        Binding("N", "find('catch', -1)", "Previous catch", id="replay.previous_catch", show=False),
-        Binding("t", "find('trophy', 1)", "Next trophy", id="replay.next_trophy", show=False),
-        Binding("T", "find('trophy', -1)", "Previous trophy", id="replay.previous_trophy", show=False),
-        Binding("v", "perspective", "View", id="replay.view"),
-        Binding("c", "chart", "Chart", id="replay.chart"),
-        Binding("R", "review", "Review", id="replay.review", tooltip="Grade every decision: accuracy, mistakes"),
-        Binding("m", "mistake(1)", "Next mistake", id="replay.next_mistake", show=False),
-        Binding("M", "mistake(-1)", "Previous mistake", id="replay.previous_mistake", show=False),
-        Binding("h", "hint", "Hint", id="replay.hint", show=False),
-        Binding("f", "fork", "Play on", id="replay.fork", tooltip="Play on from here as a new game"),
-        Binding("r", "results", "Results", id="replay.results", show=False),
-        Binding("escape,q", "leave", "Back", id="replay.leave"),
-        Binding("f2", "show('board')", "Board", id="replay.pane.board", show=False),
-        Binding("f3", "show('supply')", "Trophies", id="replay.pane.supply", show=False),
-        Binding("f4", "show('seats')", "Seats", id="replay.pane.seats", show=False),
+        Binding("left", "step(-1)", N_("Previous move"), id="replay.previous", priority=True, show=False),
+        Binding("shift+right,pagedown", "turn(1)", N_("Next turn"), id="replay.next_turn", priority=True, show=False),
+        Binding(
+            "shift+left,pageup", "turn(-1)", N_("Previous turn"), id="replay.previous_turn", priority=True, show=False
+        ),
+        Binding("home", "jump('start')", N_("Start"), id="replay.start", priority=True, show=False),
+        Binding("end", "jump('end')", N_("End"), id="replay.end", priority=True, show=False),
+        Binding("g", "goto", N_("Go to"), id="replay.goto", show=False),  # in F1: the footer keeps room for R
+        Binding("space", "autoplay", N_("Autoplay"), id="replay.autoplay", priority=True),
+        Binding("plus,equals_sign", "speed(1)", N_("Faster"), id="replay.faster", show=False),
+        Binding("minus", "speed(-1)", N_("Slower"), id="replay.slower", show=False),
+        Binding("n", "find('catch', 1)", N_("Next catch"), id="replay.next_catch", show=False),
+        Binding("N", "find('catch', -1)", N_("Previous catch"), id="replay.previous_catch", show=False),
+        Binding("t", "find('trophy', 1)", N_("Next trophy"), id="replay.next_trophy", show=False),
+        Binding("T", "find('trophy', -1)", N_("Previous trophy"), id="replay.previous_trophy", show=False),
+        Binding("v", "perspective", N_("View"), id="replay.view"),
+        Binding("c", "chart", N_("Chart"), id="replay.chart"),
+        Binding(
+            "R", "review", N_("Review"), id="replay.review", tooltip=N_("Grade every decision: accuracy, mistakes")
+        ),
+        Binding("m", "mistake(1)", N_("Next mistake"), id="replay.next_mistake", show=False),
+        Binding("M", "mistake(-1)", N_("Previous mistake"), id="replay.previous_mistake", show=False),
+        Binding("h", "hint", N_("Hint"), id="replay.hint", show=False),
+        Binding("f", "fork", N_("Play on"), id="replay.fork", tooltip=N_("Play on from here as a new game")),
+        Binding("r", "results", N_("Results"), id="replay.results", show=False),
+        Binding("escape,q", "leave", N_("Back"), id="replay.leave"),
+        Binding("f2", "show('board')", N_("Board"), id="replay.pane.board", show=False),
+        Binding("f3", "show('supply')", N_("Trophies"), id="replay.pane.supply", show=False),
+        Binding("f4", "show('seats')", N_("Seats"), id="replay.pane.seats", show=False),
     ]
-    HELP = (
+    HELP = N_(
         "←/→ one move, Shift+←/→ or PgUp/PgDn one turn, Home/End the start and the end, g a move number; a click on "
         "the move list jumps there. Space plays the moves (+/- speed). n/N the next or previous catch, t/T trophy. v "
         "switches the view: everything (all weights, the decks' order) or one seat's (what that player knew then). c "

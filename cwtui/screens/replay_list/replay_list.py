@@ -13,12 +13,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from cwtui.game.replaying import open_replay
 from cwtui.game.saved import SavedGame, saved_games, shown_path
 from cwtui.game.words import quantity, seat_list
+from cwtui.lang import N_
 from cwtui.navigation import OpenReplay
+from cwtui.widgets.footer import Footer
 from engine import EngineError
 from engine.setup import SILENT_SEAT
 
@@ -26,8 +28,8 @@ from engine.setup import SILENT_SEAT
 class ReplayListScreen(Screen[None]):
     CSS_PATH = "replay_list.tcss"
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="replay_list.back"),
-        Binding("ctrl+f", "focus_filter", "Filter", id="replay_list.filter"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="replay_list.back"),
+        Binding("ctrl+f", "focus_filter", N_("Filter"), id="replay_list.filter"),
     ]
 
     def __init__(self, folder: Path, *, still: bool = False) -> None:

@@ -7,19 +7,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cwtui.game.replaying import SeenRecord, open_replay
 from cwtui.game.saved import shown_path
-from cwtui.game.words import TROPHY_NAMES, counted, pounds, species_of
+from cwtui.game.words import TROPHY_NAMES, both, contest_name, counted, listed, location_name, pounds, species_of
+from cwtui.lang import N_, _
+from cwtui.lang.glossary import species
 from cwtui.navigation import NewGame, OnlineRematch, OpenReplay, Rematch
 from cwtui.net.ratings import ranks_of
+from cwtui.widgets.footer import Footer
 from cwtui.widgets.glyphs import TAGGED
 from cwtui.widgets.rule_link import linked
 from cwtui.widgets.table.board import TROPHY_ORDER
@@ -40,11 +44,13 @@ from engine.view import View
 class ResultsScreen(Screen[None]):
     CSS_PATH = "results.tcss"
     BINDINGS = [
-        Binding("r", "rematch", "Rematch", id="results.rematch", tooltip="The same seats and set-up, the next seed"),
-        Binding("n", "new_game", "New game", id="results.new"),
-        Binding("w", "watch", "Replay", id="results.watch", tooltip="Watch this game move by move"),
+        Binding(
+            "r", "rematch", N_("Rematch"), id="results.rematch", tooltip=N_("The same seats and set-up, the next seed")
+        ),
+        Binding("n", "new_game", N_("New game"), id="results.new"),
+        Binding("w", "watch", N_("Replay"), id="results.watch", tooltip=N_("Watch this game move by move")),
         # q goes back a screen here as everywhere (Ctrl+Q quits the app)
-        Binding("q,escape,h", "home", "Home", id="results.home"),
+        Binding("q,escape,h", "home", N_("Home"), id="results.home"),
     ]
 
     def __init__(
@@ -103,15 +109,15 @@ class ResultsScreen(Screen[None]):
                 for note in self.contest_ties(loc):
                     yield Static(note, classes="hint")
             if self.path:
-                yield Static(f"Saved as {shown_path(self.path)}", classes="hint")
+                yield Static(_("Saved as {path}").format(path=shown_path(self.path)), classes="hint")
         yield Footer()
 
     def headline(self) -> str:
         """Who won: the seat the points rank first, unless its player resigned."""
         if len(self.resigned) == len(self.standing):
-            return "Every player resigned: nobody wins the Coldwater Crown."
+            return _("Every player resigned: nobody wins the Coldwater Crown.")
         winner = first(self.result) if not self.resigned else self.standing.index(1)
-        return f"{self.names[winner]} wins the Coldwater Crown!"
+        return _("{name} wins the Coldwater Crown!").format(name=self.names[winner])
 
     def resignations(self) -> list[Text]:
         """A line for each seat whose player resigned: what its points made it, and why
@@ -119,8 +125,10 @@ class ResultsScreen(Screen[None]):
         points = {line.seat: line.rank for line in self.result}
         return [
             Text(
-                f"{self.names[seat]} resigned: a bot played on for the seat, which ranks last "
-                f"whatever its points ({ordinal(points[seat])} on points)."
+                _(
+                    "{name} resigned: a bot played on for the seat, which ranks last "
+                    "whatever its points ({rank} on points)."
+                ).format(name=self.names[seat], rank=ordinal(points[seat]))
             )
             for seat in self.resigned
         ]
@@ -129,17 +137,18 @@ class ResultsScreen(Screen[None]):
         final, cards = self.final, self.cards
         kind = CONTEST_TROPHY[loc]
         table = Table(
-            title=f"{LOCATIONS[loc].capitalize()} contest (◆ tagged, time in brackets)",
+            title=_("{contest} (◆ tagged, time in brackets)").format(contest=contest_name(LOCATIONS[loc])),
             title_justify="left",
             expand=True,
             box=box.SIMPLE_HEAD,
         )
         # the same columns in every contest's table, so they read down as one: the fish
         # take what the seat's name, the weight and the trophy leave
-        table.add_column("Seat", width=max(len("Seat"), *(len(name) for name in self.names)))
-        table.add_column("Presented fish", ratio=1)
-        table.add_column("Weight", width=len("Weight"))
-        table.add_column("Trophy", width=len("Trophy"))
+        seat, weight, trophy = _("Seat"), _("Weight"), _("Trophy")
+        table.add_column(seat, width=max(cell_len(seat), *(cell_len(name) for name in self.names)))
+        table.add_column(_("Presented fish"), ratio=1)
+        table.add_column(weight, width=max(cell_len(weight), 6))  # "12 lb"
+        table.add_column(trophy, width=max(cell_len(trophy), 4))  # "5 VP"
         rows = []
         ranked = self.contest_order(loc)
         place = {seat: i for i, (seat, _total, _time) in enumerate(ranked)}
@@ -154,20 +163,20 @@ class ResultsScreen(Screen[None]):
                 entry.append(f" ({cards.fish_time[f]})", style="dim")
                 entries.append(entry)
             listing = Text("\n").join(entries)
-            trophy = next((points for trophy_kind, points in p.trophies if trophy_kind == kind), None)
+            won = next((points for trophy_kind, points in p.trophies if trophy_kind == kind), None)
             # in the contest's order (R10.3 breaks ties), then who presented nothing
             rows.append(
                 (
                     place.get(p.seat, len(place)),
                     p.seat,
                     self.names[p.seat],
-                    listing or Text("nothing", style="dim"),
+                    listing or Text(_("nothing"), style="dim"),
                     total,
-                    trophy,
+                    won,
                 )
             )
-        for _, _, name, listing, total, trophy in sorted(rows):
-            table.add_row(name, listing, pounds(total), f"{trophy} VP" if trophy else "—")
+        for _place, _seat, name, listing, total, points in sorted(rows):
+            table.add_row(name, listing, pounds(total), _("{points} VP").format(points=points) if points else "—")
         return table
 
     def contest_order(self, loc: int) -> list[tuple[int, int, str]]:
@@ -184,12 +193,22 @@ class ResultsScreen(Screen[None]):
         for total, tied in by_total.items():
             if len(tied) < 2:
                 continue
-            names = " and ".join(self.names[seat] for seat, _time in tied)
-            times = ", ".join(f"{self.names[seat]} {time}" for seat, time in tied)
-            why = f"the earliest presented fish ranks first (R10.3): {times}"
+            names = both([self.names[seat] for seat, _time in tied])
+            times = listed(f"{self.names[seat]} {time}" for seat, time in tied)
             if len({time for _seat, time in tied}) < len(tied):
-                why += "; at the same time, the earlier seat in turn order"
-            notes.append(linked(f"{names} tie on {pounds(total)} at the {LOCATIONS[loc].capitalize()}: {why}."))
+                why = _(
+                    "the earliest presented fish ranks first (R10.3): {times}; at the same time, the earlier seat in "
+                    "turn order"
+                ).format(times=times)
+            else:
+                why = _("the earliest presented fish ranks first (R10.3): {times}").format(times=times)
+            notes.append(
+                linked(
+                    _("{names} tie on {weight} at the {location}: {why}.").format(
+                        names=names, weight=pounds(total), location=location_name(LOCATIONS[loc]), why=why
+                    )
+                )
+            )
         return notes
 
     def score_sheet(self) -> Table:
@@ -199,7 +218,7 @@ class ResultsScreen(Screen[None]):
         final, cards = self.final, self.cards
         ranked = sorted(self.result, key=lambda line: (self.standing[line.seat], line.rank))
         seats = {p.seat: p for p in final.seats}
-        table = Table(title="Score sheet", title_justify="left", expand=True, box=box.SIMPLE_HEAD)
+        table = Table(title=_("Score sheet"), title_justify="left", expand=True, box=box.SIMPLE_HEAD)
         # the labels two seats' room: four seats at 80 columns then have room for a kind
         # and its count, "Dogfish ×2" (its "×2" went to a line of its own); a label wraps
         table.add_column("", ratio=2)
@@ -211,20 +230,22 @@ class ResultsScreen(Screen[None]):
                 table.add_row(TROPHY_NAMES[kind], *(tiles_text(tiles[line.seat]) for line in ranked))
         caught = [seats[line.seat].master_anglers_caught for line in ranked]
         # the count, then a kind a line: in four narrow columns "Dogfish," would be cut
-        kinds = [held(counted((cards.ma_kind[m] for m in c), sep="\n")) for c in caught]
+        kinds = [held(counted((species(cards.ma_kind[m]) for m in c), sep="\n")) for c in caught]
         table.add_row(
-            "Master Anglers caught (1 each)",
+            _("Master Anglers caught (1 each)"),
             *(Text.assemble(str(len(c)), ("\n" + k, "dim")) if c else "—" for c, k in zip(caught, kinds, strict=True)),
         )
         if final.tag_points:
-            table.add_row(f"Tags (presented {final.tag} fish)", *(str(line.tags) or "—" for line in ranked))
-        table.add_row(Text("Total", style="bold"), *(Text(str(line.total), style="bold") for line in ranked))
-        table.add_row("Rank", *(self.rank_text(line.seat) for line in ranked))
+            table.add_row(
+                _("Tags (presented {tag} fish)").format(tag=_(final.tag)), *(str(line.tags) or "—" for line in ranked)
+            )
+        table.add_row(Text(_("Total"), style="bold"), *(Text(str(line.total), style="bold") for line in ranked))
+        table.add_row(_("Rank"), *(self.rank_text(line.seat) for line in ranked))
         return table
 
     def rank_text(self, seat: int) -> Text:
         rank = ordinal(self.standing[seat])
-        return Text.assemble(rank, ("\nresigned", "dim")) if seat in self.resigned else Text(rank)
+        return Text.assemble(rank, ("\n" + _("resigned"), "dim")) if seat in self.resigned else Text(rank)
 
     def ties(self) -> list[Text]:
         """Each tie on points, and what broke it (R11.3: the earliest presented fish;
@@ -238,19 +259,24 @@ class ResultsScreen(Screen[None]):
         for total, lines in by_total.items():
             if len(lines) < 2:
                 continue
-            names = " and ".join(self.names[line.seat] for line in lines)
+            names = both([self.names[line.seat] for line in lines])
             if any(seat.kind == "silent" for seat in self.final.seats):
-                why = "in solo the silent player wins a tie (R12.6)"
+                why = _("in solo the silent player wins a tie (R12.6)")
             else:
                 times = []
+                nothing = 0
                 for line in lines:
                     fish = tuple(f for fs in self.final.seats[line.seat].presented for f in fs)
-                    time = first_time(cards, fish) if fish else "none"
-                    times.append(f"{self.names[line.seat]} {time}")
-                why = f"the earliest presented fish ranks first (R11.3): {', '.join(times)}"
-                if len(times) - sum(not t.endswith(" none") for t in times) > 1:  # docs/rules.md, Final tie
-                    why += "; of those who presented none, the later in turn order ranks first (our ruling)"
-            notes.append(linked(f"{names} tie on {total}: {why}."))
+                    nothing += not fish
+                    times.append(f"{self.names[line.seat]} {first_time(cards, fish) if fish else _('none')}")
+                if nothing > 1:  # docs/rules.md, Final tie
+                    why = _(
+                        "the earliest presented fish ranks first (R11.3): {times}; of those who presented none, "
+                        "the later in turn order ranks first (our ruling)"
+                    ).format(times=listed(times))
+                else:
+                    why = _("the earliest presented fish ranks first (R11.3): {times}").format(times=listed(times))
+            notes.append(linked(_("{names} tie on {points}: {why}.").format(names=names, points=total, why=why)))
         return notes
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -302,5 +328,8 @@ def tiles_text(points: list[int]) -> str:
     return str(points[0]) if len(points) == 1 else f"{len(points)}×{points[0]} = {sum(points)}"
 
 
+ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th")}  # four seats at most
+
+
 def ordinal(rank: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+    return _(ORDINALS[rank]) if rank in ORDINALS else f"{rank}."

@@ -8,19 +8,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cwtui.game.saved import unfinished_games
 from cwtui.game.session import GameSession
 from cwtui.game.words import seat_list
+from cwtui.lang import N_
 from cwtui.navigation import StartGame
+from cwtui.widgets.footer import Footer
 from engine import EngineError
 
 
 class ResumeScreen(Screen[None]):
     CSS_PATH = "resume.tcss"
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="resume.back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="resume.back")]
 
     def __init__(self, replays: Path) -> None:
         super().__init__()

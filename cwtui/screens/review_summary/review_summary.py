@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from cwtui.game.review import SeatSummary, points
+from cwtui.lang import N_
 from cwtui.widgets.line_chart import LineChart, LinePlot
 
 GRADE_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
@@ -30,7 +31,7 @@ NO_CHART = "1–9 go to that decision · Esc closes · win chances: c on the rep
 class ReviewSummaryScreen(ModalScreen[int | None]):
     CSS_PATH = "review_summary.tcss"
     BINDINGS = [
-        Binding("escape,q,R", "dismiss_none", "Close", id="review_summary.close"),
+        Binding("escape,q,R", "dismiss_none", N_("Close"), id="review_summary.close"),
         *(Binding(str(k), f"jump({k})", f"Decision {k}", id=f"review_summary.jump_{k}", show=False)
           for k in range(1, 10)),
     ]  # fmt: skip

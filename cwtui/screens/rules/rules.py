@@ -16,10 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cwtui.lang import N_
 from cwtui.learn.rulebook import Block, Rulebook, Section
+from cwtui.widgets.footer import Footer
 
 _EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|`(.+?)`")
 
@@ -56,18 +58,18 @@ class Contents(OptionList):
     the text went with it (a newcomer's read: "PageDown jumps")."""
 
     BINDINGS = [
-        Binding("pagedown", "screen.page(1)", "Read on", id="rules.page.down", show=False),
-        Binding("pageup", "screen.page(-1)", "Read back", id="rules.page.up", show=False),
+        Binding("pagedown", "screen.page(1)", N_("Read on"), id="rules.page.down", show=False),
+        Binding("pageup", "screen.page(-1)", N_("Read back"), id="rules.page.up", show=False),
     ]
 
 
 class RulesScreen(Screen[None]):
     CSS_PATH = "rules.tcss"
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Back", id="rules.back"),
-        Binding("slash,ctrl+f", "search", "Search", id="rules.search", tooltip="Find words in the rules"),
-        Binding("f3", "next_match", "Next found", id="rules.next", tooltip="The next rule holding the words"),
-        Binding("c", "contents", "Contents", id="rules.contents", tooltip="The table of contents"),
+        Binding("escape,q", "app.pop_screen", N_("Back"), id="rules.back"),
+        Binding("slash,ctrl+f", "search", N_("Search"), id="rules.search", tooltip=N_("Find words in the rules")),
+        Binding("f3", "next_match", N_("Next found"), id="rules.next", tooltip=N_("The next rule holding the words")),
+        Binding("c", "contents", N_("Contents"), id="rules.contents", tooltip=N_("The table of contents")),
     ]
 
     def __init__(self, book: Rulebook, code: str | None = None) -> None:

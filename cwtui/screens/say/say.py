@@ -8,12 +8,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from cwtui.lang import N_
 from cwtui.net.chat import MAX_CHARS, clean
 
 
 class SayDialog(ModalScreen[str | None]):
     CSS_PATH = "say.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="say.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="say.cancel")]
 
     def __init__(self, room: str) -> None:
         super().__init__()

@@ -9,12 +9,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from cwtui.lang import N_
 from cwtui.widgets.line_chart import LineChart, LinePlot, Series
 
 
 class ScoreChartScreen(ModalScreen[None]):
     CSS_PATH = "score_chart.tcss"
-    BINDINGS = [Binding("escape,c,q", "dismiss", "Close", id="score_chart.close")]
+    BINDINGS = [Binding("escape,c,q", "dismiss", N_("Close"), id="score_chart.close")]
 
     def __init__(self, names: list[str], scores: list[list[int]], position: int, wins: LinePlot | None = None) -> None:
         super().__init__()

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from cwtui.game import words
 from cwtui.game.hint import Hint
 from cwtui.game.words import Played
+from cwtui.lang import _
 from cwtui.screens.seated.option_keys import OptionKeys, key_ranges
 from cwtui.widgets.glyphs import HINT
 from cwtui.widgets.hint_line import hint_line
@@ -33,9 +34,12 @@ from engine.view import SeatView, View
 # What the others did since your last turn, above the question: as many lines as it
 # takes, up to three (the whole of six two-player turns in seven); F7 shows it all.
 SINCE_LINES = 3
+
+
 # The key line while the event log has the focus: the arrows scroll it, not the
 # options (a whole-game read: after Tab the line still said "↑↓ Enter").
-LOG_KEYS = Text("Log: ↑↓ PgUp PgDn Home scroll it, End follows the game · Tab: the options", style="dim")
+def log_keys() -> Text:
+    return Text(_("Log: ↑↓ PgUp PgDn Home scroll it, End follows the game · Tab: the options"), style="dim")
 
 
 class Told(Protocol):
@@ -68,6 +72,7 @@ class DecisionBox(Vertical):
         self.keys: list[str] = []  # each option's key
         self.labels: list[str | Text] = []  # each option's words
         self.more = ""  # the key line's end: the screen's own keys (" · u: undo")
+        self.log_keys = log_keys()
         self.keys_help = Text("")  # the key line, when no hint takes its place
         self.yours_key: object = None  # what #yours shows (`show_yours`)
         self.since: list[tuple[str | None, list[str]]] = []  # what the others did, by seat (None: the table)
@@ -75,9 +80,9 @@ class DecisionBox(Vertical):
 
     def compose(self) -> ComposeResult:
         yield from self.top
-        yield NoteLines(2, id="yours", cut_note="F4: all")  # the compact layout's (`show_yours`)
-        yield NoteLines(SINCE_LINES, id="since", cut_note="F7: all")
-        yield NoteLines(2, id="question")
+        yield NoteLines(2, id="yours", cut_note=_("F4: all"))  # the compact layout's (`show_yours`)
+        yield NoteLines(SINCE_LINES, id="since", cut_note=_("F7: all"))
+        yield NoteLines(3, id="question")  # two in English; a longer language may take a third
         yield QuietOptionList(id="options")
         yield NoteLines(3, id="keys")  # a line; a hint and its reasons, up to three
 
@@ -146,7 +151,9 @@ class DecisionBox(Vertical):
             self.mark(index, words.hint_mark(weighed, rank == 0))
         said = hint_line([self.keys[i] or "·" for i in indexes], hint.weighed, hint.does)
         if menu.overflowing:  # the key line it replaces said so
-            said.append(f" · ↑↓ {len(self.labels)} options", style="dim")  # short: it ends a hint that may be cut
+            said.append(
+                " · ↑↓ " + _("{count} options").format(count=len(self.labels)), style="dim"
+            )  # short: it ends a hint that may be cut
         self.show_hint(said)
         menu.highlighted = indexes[0]
         menu.named = (min(indexes), max(indexes))
@@ -161,12 +168,14 @@ class DecisionBox(Vertical):
         if self.menu.overflowing:
             # past "1–9, a" the runs skip the table's own keys (b, h…) and took two lines
             # at 80 columns ("1–9, a, c–g, i–o, r, t, v–z"): each option shows its key
-            keys = keys if keys.count(",") <= 1 else "its key,"
+            keys = keys if keys.count(",") <= 1 else _("its key,")
             return Text.assemble(
-                (f"{len(self.labels)} options: ↑↓ for the rest", "bold"),
-                (f" · {keys} Enter or a click · h: hint{self.more}", "dim"),
+                (_("{count} options: ↑↓ for the rest").format(count=len(self.labels)), "bold"),
+                (" · " + _("{keys} Enter or a click · h: hint").format(keys=keys) + self.more, "dim"),
             )
-        return Text(f"{keys}: choose · ↑↓ Enter · or click the board · h: hint{self.more}", style="dim")
+        return Text(
+            _("{keys}: choose · ↑↓ Enter · or click the board · h: hint").format(keys=keys) + self.more, style="dim"
+        )
 
     @on(QuietOptionList.Overflowing)
     def options_overflowing(self) -> None:
@@ -188,8 +197,8 @@ class DecisionBox(Vertical):
     def show_log_keys(self, shown: bool) -> None:
         """The key line says how to read the event log while it has the focus."""
         if shown:
-            self.query_one("#keys", TextLines).update(LOG_KEYS)
-        elif self.query_one("#keys", TextLines).text is LOG_KEYS:
+            self.query_one("#keys", TextLines).update(self.log_keys)
+        elif self.query_one("#keys", TextLines).text is self.log_keys:
             self.show_hint(None)
 
     def show_since(self, recent: Sequence[Played], turn: tuple[int, int], shown: bool, game: Told) -> None:
@@ -207,7 +216,7 @@ class DecisionBox(Vertical):
             return
         self.since, self.since_turn = words.since_runs(game.cards, game.names, recent, turn[0]), turn
         told = " · ".join(words.run_said(who, what) for who, what in self.since)
-        self.query_one("#since", TextLines).update(Text.assemble(("Since your last turn: ", "bold"), told))
+        self.query_one("#since", TextLines).update(Text.assemble((_("Since your last turn:") + " ", "bold"), told))
 
     def blank_since(self) -> None:
         """The strip emptied, its rows kept: while the others play, no option needs them,
@@ -239,7 +248,7 @@ class DecisionBox(Vertical):
         self.yours_key = key
         yours = Text()
         if me is not None:
-            yours = Text.assemble(("You ", "dim"), zones_line(me, marks))
+            yours = Text.assemble((_("You") + " ", "dim"), zones_line(me, marks))
             line = master_angler_line(me, cards, marks)
             if line:
                 beside = yours.cell_len + 2 + line.cell_len <= width

@@ -13,6 +13,7 @@ from textual.message import Message
 
 from cwtui.game import words
 from cwtui.game.session import Ply
+from cwtui.lang import _
 from cwtui.widgets.table.event_log import EventLog
 from engine.cards import Cards
 
@@ -66,7 +67,9 @@ class EventLogs(Vertical):
         played it for the seat."""
         lines: list[Line] = list(words.narrate(self.cards, self.names, ply.seat, ply.move, ply.events, viewer))
         if ply.stand_in is not None and lines:
-            lines[0] = Text.assemble(lines[0], (f" (a bot, for {words.STAND_IN_WHY[ply.stand_in]})", "italic"))
+            lines[0] = Text.assemble(
+                lines[0], (" " + _("(a bot, for {whom})").format(whom=words.STAND_IN_WHY[ply.stand_in]), "italic")
+            )
         return lines
 
     def write_ply(self, ply: Ply) -> None:
@@ -105,7 +108,7 @@ class EventLogs(Vertical):
     def following(self, message: EventLog.Following) -> None:
         """A log scrolled up says how to come back to the newest lines."""
         if message.log.display:
-            self.border_subtitle = "" if message.following else "scrolled up · End: newest"
+            self.border_subtitle = "" if message.following else _("scrolled up · End: newest")
 
 
 def viewer_of(log: EventLog) -> int | None:

@@ -19,10 +19,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from cwtui.game import words
 from cwtui.game.session import Ply
+from cwtui.lang import N_, _
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.seated.decision import DecisionBox
 from cwtui.screens.seated.event_logs import EventLogs, Talk
@@ -33,6 +33,7 @@ from cwtui.screens.seated.status_line import StatusLine
 from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.screens.since.since import SinceScreen
 from cwtui.shell.settings import Settings
+from cwtui.widgets.footer import Footer
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.event_log import EventLog
@@ -41,50 +42,60 @@ from engine.moves import Move
 from engine.view import View
 
 CSS = str(Path(__file__).with_name("seated.tcss"))  # absolute: the subclasses live elsewhere
-BOARD_TIP, SUPPLY_TIP = "Angler spaces, locations, decks", "Trophies, tiles, Master Anglers"
+BOARD_TIP, SUPPLY_TIP = N_("Angler spaces, locations, decks"), N_("Trophies, tiles, Master Anglers")
 
 
 class SeatedScreen(CompactScreen):
     PANES = ("board", "supply", "log")
     CSS_PATH: ClassVar[str | list[str | PurePath]] = CSS
     BINDINGS = [
-        Binding("q", "leave", "Home", id="play.home", tooltip="Back to the home screen; the game is saved"),
+        Binding("q", "leave", N_("Home"), id="play.home", tooltip=N_("Back to the home screen; the game is saved")),
         # Undo acts only until a draw; when it cannot, it says why (the footer is the
         # same from move to move: rebuilding it costs a layout of the screen).
-        Binding("u", "undo", "Undo", id="play.undo", tooltip="Take back your last move (until a draw or another seat)"),
+        Binding(
+            "u",
+            "undo",
+            N_("Undo"),
+            id="play.undo",
+            tooltip=N_("Take back your last move (until a draw or another seat)"),
+        ),
         Binding(
             "h",
             "hint",
-            "Hint",
+            N_("Hint"),
             id="play.hint",
-            tooltip="What the review's judge would play now, what the others give up, and why",
+            tooltip=N_("What the review's judge would play now, what the others give up, and why"),
         ),
-        Binding("b", "breakdown", "Scores", id="play.scores", tooltip="Each seat's score, item by item"),
+        Binding("b", "breakdown", N_("Scores"), id="play.scores", tooltip=N_("Each seat's score, item by item")),
         Binding("h", "why_no_hint", show=False, id="play.hint.unlisted"),  # at a table of no human: says why
         # The panes' keys act in the compact layout only, and each pane's border names
         # the others' there (`title_panes`): the footer's room at 80 columns goes to the
         # keys of the game (issue 52.1: u, b, F7, p and s were dropped for these).
-        Binding("f2", "show('board')", "Board", id="play.pane.board", tooltip=BOARD_TIP, show=False),
+        Binding("f2", "show('board')", N_("Board"), id="play.pane.board", tooltip=BOARD_TIP, show=False),
         Binding(
             "f3",
             "show('supply')",
-            "Trophies",
+            N_("Trophies"),
             id="play.pane.supply",
-            tooltip="Trophies, tiles, Master Anglers",
+            tooltip=N_("Trophies, tiles, Master Anglers"),
             show=False,
         ),
-        Binding("f4", "seats('you')", "You", id="play.pane.you", tooltip="Your panel, whole"),
-        Binding("f5", "seats('others')", "Seats", id="play.pane.seats", tooltip="The other seats' panels, whole"),
-        Binding("f6", "show('log')", "Log", id="play.pane.log", tooltip="The event log", show=False),
-        Binding("f7", "since", "Since", id="play.since", tooltip="What the others did since your last turn, whole"),
+        Binding("f4", "seats('you')", N_("You"), id="play.pane.you", tooltip=N_("Your panel, whole")),
+        Binding(
+            "f5", "seats('others')", N_("Seats"), id="play.pane.seats", tooltip=N_("The other seats' panels, whole")
+        ),
+        Binding("f6", "show('log')", N_("Log"), id="play.pane.log", tooltip=N_("The event log"), show=False),
+        Binding(
+            "f7", "since", N_("Since"), id="play.since", tooltip=N_("What the others did since your last turn, whole")
+        ),
     ]
     # The panes' own names, on their borders (in the compact layout with the keys to the others)
     PANE_TITLES = {
-        "board": ("Board", "F2 board"),
-        "supply": ("Trophies and Master Anglers", "F3 trophies"),
-        "log": ("Events", "F6 log"),
+        "board": (N_("Board"), N_("F2 board")),
+        "supply": (N_("Trophies and Master Anglers"), N_("F3 trophies")),
+        "log": (N_("Events"), N_("F6 log")),
     }
-    LEGEND = "\n\n".join((legend.TABLE, legend.HINT))
+    LEGEND = (*legend.TABLE, legend.HINT)
     # The table's own state (status_parts) before the end in sight at every width: an
     # online table's (its room, whom it waits for, a bot playing a seat, an abort
     # proposed) can be long, and the status bar is cut at its end.
@@ -109,7 +120,7 @@ class SeatedScreen(CompactScreen):
         cards = self.game.cards
         self.seats = SeatColumn(cards, self.seat_order(), id="seats")
         self.boards = [Board(cards, id="board"),
-                       Board(cards, title="Trophies and Master Anglers", supply=True, id="supply")]  # fmt: skip
+                       Board(cards, title=_("Trophies and Master Anglers"), supply=True, id="supply")]  # fmt: skip
         yield (status := StatusLine(id="status"))
         self.status = status
         with Vertical(id="table"):
@@ -200,9 +211,11 @@ class SeatedScreen(CompactScreen):
         fresh = drawn is not None and drawn.seat == seat and drawn.ply == game.ply
         self.asking = asking = drawn if fresh and drawn is not None else game.view_for(seat)
         options = words.in_order(asking, game.legal(), game.cards)
-        question = Text.assemble((f"{game.names[seat]}: ", "bold"), words.pending(asking, options))
+        question = Text.assemble(
+            (_("{name}:").format(name=game.names[seat]) + " ", "bold"), words.pending(asking, options)
+        )
         self.decision.ask(
-            asking, question, options, game.cards, (" · u: undo" if game.can_undo else "") + self.more_keys()
+            asking, question, options, game.cards, (" · " + _("u: undo") if game.can_undo else "") + self.more_keys()
         )
         menu = self.decision.menu
         if self.focused is not menu and not isinstance(self.focused, EventLog):  # a reader of the log keeps it
@@ -237,7 +250,7 @@ class SeatedScreen(CompactScreen):
         if known is not None:
             self.hint_found(known)
         else:
-            self.show_hint(Text("Thinking about a hint…", style="italic"))
+            self.show_hint(Text(_("Thinking about a hint…"), style="italic"))
 
     @on(HintSearch.Found)
     def hint_found(self, message: HintSearch.Found) -> None:
@@ -263,11 +276,11 @@ class SeatedScreen(CompactScreen):
 
     # -- choosing --------------------------------------------------------------------
     def action_why_no_hint(self) -> None:
-        self.notify("A hint is for your own decisions.", severity="warning")
+        self.notify(_("A hint is for your own decisions."), severity="warning")
 
     def action_why_no_undo(self) -> None:
         self.notify(
-            "Nothing to undo: a bait or card was drawn, a fish's back was seen, or another seat played since.",
+            _("Nothing to undo: a bait or card was drawn, a fish's back was seen, or another seat played since."),
             severity="warning",
         )
 
@@ -295,7 +308,7 @@ class SeatedScreen(CompactScreen):
         matches = [i for i, move in enumerate(self.options) if target in words.targets(move)]
         if not matches:
             if self.options:
-                self.notify("That is not one of the options now.", severity="warning")
+                self.notify(_("That is not one of the options now."), severity="warning")
             return
         if len(matches) == 1:
             self.choose(self.options[matches[0]])
@@ -343,7 +356,7 @@ class SeatedScreen(CompactScreen):
         order = self.seat_order()
         seats = {"you": order[:1], "others": order[1:], "all": order}[which]
         if not seats:
-            self.notify("You are the only seat.", severity="information")
+            self.notify(_("You are the only seat."), severity="information")
             return
         yours = order[0] if self.viewer is not None else -1
         marks = self.drawn_marks  # what the last move changed in `v`
@@ -376,13 +389,13 @@ class SeatedScreen(CompactScreen):
         board (seated.tcss), where at the bottom it covered the options."""
         said = words.trophies_taken(ply.events, self.viewer)
         if said is not None and not self.game.over:
-            self.notify(said, title="Trophy")
+            self.notify(said, title=_("Trophy"))
 
     # -- keys ------------------------------------------------------------------------
     def action_since(self) -> None:
         """What the others did since your last turn, whole, however long it is."""
         if not self.decision.since:
-            self.notify("Nothing yet: the others have not moved since your last turn.", severity="information")
+            self.notify(_("Nothing yet: the others have not moved since your last turn."), severity="information")
             return
         self.app.push_screen(SinceScreen(self.decision.since))
 

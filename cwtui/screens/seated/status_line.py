@@ -1,5 +1,6 @@
 """The table's status bar: whose turn it is, the table's own state (its subclass's: an
-online room, whom it waits for), and how near the end is."""
+online room, whom it waits for), and how near the end is — as many of them as its width
+holds, whole."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ from cwtui.game import words
 from cwtui.widgets.table.quiet import TextLines
 from engine.view import View
 
+SEP = " · "
+
 
 class StatusLine(TextLines):
+    said: tuple[str, ...] = ()
+
     def show(self, shown: View, names: Sequence[str], parts: Sequence[str], state_first: bool, short: bool) -> None:
         """Where the game `shown` stands, then `parts` (the table's own state), with the
         end in sight (`short`: as the compact layout says it) after where the game
@@ -21,4 +26,21 @@ class StatusLine(TextLines):
         said = [words.whose_turn(shown, names), *parts]
         if shown.end_trigger < 0 and shown.phase not in ("present", "over"):
             said.insert(len(said) if state_first else 1, words.end_in_sight(shown, short=short))
-        self.update(Text(" " + " · ".join(said), style="bold"))
+        self.said = tuple(said)
+        self.fit()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.fit()
+
+    def fit(self) -> None:
+        """The parts that fit the bar's width whole, in their order: the last ones left
+        out first (a longer language cut "bots : instantanée" in the middle of a word;
+        a long name, "Rivière 14")."""
+        width = self.content_region.width - 1  # the bar's leading space
+        kept = list(self.said)
+        while len(kept) > 1 and width > 0 and Text(SEP.join(kept)).cell_len > width:
+            kept.pop()
+        text = Text(" " + SEP.join(kept), style="bold")
+        if text != self.text:
+            self.update(text)

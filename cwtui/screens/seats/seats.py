@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 
+from cwtui.lang import N_
 from cwtui.screens.compact import TALL, WIDE
 from cwtui.widgets.table.marks import Marks
 from cwtui.widgets.table.quiet import TextLines
@@ -25,9 +26,9 @@ from engine.view import View
 class SeatsScreen(ModalScreen[None]):
     CSS_PATH = "seats.tcss"
     BINDINGS = [
-        Binding("escape,q,f4,f5,enter", "dismiss", "Back to the table", id="seats.close"),
-        Binding("right,tab", "turn(1)", "Next seat", id="seats.next"),
-        Binding("left,shift+tab", "turn(-1)", "Previous seat", id="seats.previous"),
+        Binding("escape,q,f4,f5,enter", "dismiss", N_("Back to the table"), id="seats.close"),
+        Binding("right,tab", "turn(1)", N_("Next seat"), id="seats.next"),
+        Binding("left,shift+tab", "turn(-1)", N_("Previous seat"), id="seats.previous"),
     ]
 
     def __init__(

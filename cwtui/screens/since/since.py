@@ -11,11 +11,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from cwtui.game import words
+from cwtui.lang import N_, _
 
 
 class SinceScreen(ModalScreen[None]):
     CSS_PATH = "since.tcss"
-    BINDINGS = [Binding("escape,f7,q,enter", "dismiss", "Close", id="since.close")]
+    BINDINGS = [Binding("escape,f7,q,enter", "dismiss", N_("Close"), id="since.close")]
 
     def __init__(self, runs: list[tuple[str | None, list[str]]]) -> None:
         """`runs`: each seat's turn in order, as its name (None: what the table did) and
@@ -25,11 +26,14 @@ class SinceScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = "Since your last turn"
-            scroll.border_subtitle = "Esc: back to the table"
+            scroll.border_title = _("Since your last turn")
+            scroll.border_subtitle = _("Esc: back to the table")
             for who, what in self.runs:
                 if who:  # under a name, as the strip says it: "Bo: places …", not "Bo: Places …"
-                    said = Text.assemble((f"{who}: ", "bold"), "; ".join(what) + ".")
+                    said = Text.assemble(
+                        (_("{name}:").format(name=who) + " ", "bold"),
+                        _("{sentence}.").format(sentence=_("; ").join(what)),
+                    )
                 else:
-                    said = Text(words.run_said(None, what) + ".")
+                    said = Text(_("{sentence}.").format(sentence=words.run_said(None, what)))
                 yield Static(said, classes="turn")

@@ -6,6 +6,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from cwtui.lang import _
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -24,6 +26,9 @@ class TooSmallScreen(Screen[None]):
     @staticmethod
     def message(width: int, height: int) -> str:
         return (
-            f"cwtui needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {width}×{height}.\n"
-            "Make the window larger to go on; nothing is lost."
+            _("cwtui needs a terminal of at least {least}; this one is {size}.").format(
+                least=f"{MIN_WIDTH}×{MIN_HEIGHT}", size=f"{width}×{height}"
+            )
+            + "\n"
+            + _("Make the window larger to go on; nothing is lost.")
         )

@@ -14,8 +14,11 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from cwtui.game.words import TROPHY_NAMES
-from cwtui.widgets.glyphs import LOCATION_STYLE, MARK, bait, slots, tip
+from cwtui.game.words import KEEP, TROPHY_NAMES, colour, listed, location_name, master_angler_name, pounds
+from cwtui.lang import _
+from cwtui.lang.glossary import species as species_name
+from cwtui.lang.glossary import word
+from cwtui.widgets.glyphs import LOCATION_STYLE, MARK, bait, mark_style, slots, tip
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
@@ -44,23 +47,24 @@ def clickable(text: Text, target: str) -> Text:
 
 def marked(text: Text, key: str, marks: Marks) -> Text:
     if key in marks:
-        text.stylize(MARK)
+        text.stylize(mark_style())
     return text
 
 
 def spaces(v: View, marks: Marks) -> Text:
     """R1.10 — the seven spaces, clockwise from the Port; each shows the face of the
     token on it, or · when it is free."""
-    text = Text.assemble(("Angler spaces ", "dim"))
+    text = Text.assemble((_("Angler spaces") + " ", "dim"))
     for i, space in enumerate(SPACES):
         face = v.spaces[i]
         # "Port", not an anchor glyph: terminals disagree on the anchor's width.
-        label = Text("Port", style="bold reverse") if space == "port" else bait(space)
+        label = Text(word("things", "port"), style="bold reverse") if space == "port" else bait(space)
         label.append_text(
             marked(Text(f"{face}" if face else "·", style="bold" if face else "dim"), f"space:{space}", marks)
         )
-        where = "The Port" if space == "port" else f"The {space} space"
-        label = tip(label, f"{where}: {f'a {face} token on it' if face else 'free'}")
+        where = _("The Port") if space == "port" else _("The {colour} space").format(colour=colour(space))
+        held = _("a {face} token on it").format(face=face) if face else _("free")
+        label = tip(label, _("{space}: {held}").format(space=where, held=held))
         text.append_text(clickable(label, space))
         text.append("  ")
     return text
@@ -72,18 +76,30 @@ def location_grid(roomy: bool) -> Table:
     is drawn as a grid of its own and lines up with the others: a catch at the Lake
     draws the Lake again, not the whole board."""
     grid = Table.grid(padding=(0, 1), expand=True)
-    grid.add_column(width=6, no_wrap=True)
-    for _ in ZONES:
+    grid.add_column(width=label_width(), no_wrap=True)
+    for _zone in ZONES:
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     grid.add_column(ratio=2 if roomy else 1, no_wrap=not roomy, overflow="ellipsis" if not roomy else "fold")
     return grid
 
 
+def label_width() -> int:
+    """The locations' names' column: the longest name in the language in use ("Rivière")
+    and a space after it on its chip, or the bait glyphs under it if they are wider
+    (Japanese glyphs take two cells: "紫 緑 ")."""
+    glyphs = max(bait(color).cell_len for color in COLORS) * 2 + 2
+    return max(max(Text(location_name(name)).cell_len for name in LOCATIONS) + 1, glyphs)
+
+
 def locations_header() -> Table:
     """The zones' and the deck's names over the columns (framed cards name their own)."""
     grid = location_grid(roomy=False)
-    grid.add_row("", *(Text(f"zone {z}", style="dim") for z in ZONES), Text("deck", style="dim"))
+    grid.add_row("", *(Text(zone_title(z), style="dim") for z in ZONES), Text(_("deck"), style="dim"))
     return grid
+
+
+def zone_title(zone: int) -> str:
+    return _("zone {zone}").format(zone=zone)
 
 
 def location(v: View, loc: int, cards: Cards, marks: Marks, roomy: bool) -> Table:
@@ -91,7 +107,9 @@ def location(v: View, loc: int, cards: Cards, marks: Marks, roomy: bool) -> Tabl
     card: the species on top (decks lie fish side up) and how many are left. With room
     (200 columns), each card is drawn framed, its zone in the frame."""
     name = LOCATIONS[loc]
-    label = Text(f"{name.capitalize():<6}", style=LOCATION_STYLE[name])  # a chip the column wide
+    said = Text(location_name(name))
+    said.pad_right(label_width() - said.cell_len)
+    label = Text(said.plain, style=LOCATION_STYLE[name])  # a chip the column wide
     label.append("\n")
     for c, color in enumerate(COLORS):  # the bait colors that fish here (R1.2)
         if LOCATION_OF_COLOR[c] == loc:
@@ -99,24 +117,29 @@ def location(v: View, loc: int, cards: Cards, marks: Marks, roomy: bool) -> Tabl
             label.append(" ")
     ranges = {s.name: (s.min_weight, s.max_weight) for s in cards.data.species}
     cells: list[RenderableType] = []
+    first, second = (colour(c) for i, c in enumerate(COLORS) if LOCATION_OF_COLOR[i] == loc)
     for z, species in zip(ZONES, v.locations[loc], strict=True):
         if species is None:
-            card = Text("no fish\n", style="dim")
+            card = Text(_("no fish") + "\n", style="dim")
+            about = _("{location} zone {zone}: no fish (its deck is empty)").format(
+                location=location_name(name), zone=z
+            )
         else:
             low, high = ranges[species]
-            card = Text.assemble((species, "bold"), "\n", (f"{low}–{high} lb", "dim"))
+            weights = _("{low}–{high} lb").format(low=low, high=high)
+            card = Text.assemble((species_name(species, short=True), "bold"), "\n", (weights, "dim"))
+            about = _(
+                "{location} zone {zone}: {species}, {low}–{high} lb; caught by emptying your zone {zone} "
+                "with a {colour} or {other} bait last (R5.3)"
+            ).format(
+                location=location_name(name), zone=z, species=species_name(species), low=low, high=high,
+                colour=first, other=second,
+            )  # fmt: skip
         key = f"loc:{name}:{z}"
-        colors = " or ".join(c for i, c in enumerate(COLORS) if LOCATION_OF_COLOR[i] == loc)
-        about = f"{name.capitalize()} zone {z}: " + (
-            f"{species}, {ranges[species][0]}–{ranges[species][1]} lb; caught by emptying your zone {z} "
-            f"with a {colors} bait last (R5.3)"
-            if species
-            else "no fish (its deck is empty)"
-        )
         card = clickable(tip(marked(card, key, marks), about), f"fish:{name}:{z}")
-        cells.append(framed(card, f"zone {z}", key in marks) if roomy else card)
+        cells.append(framed(card, zone_title(z), key in marks) if roomy else card)
     top = deck(v, loc, marks, roomy)
-    cells.append(framed(top, "deck", f"deck:{name}" in marks) if roomy else top)
+    cells.append(framed(top, _("deck"), f"deck:{name}" in marks) if roomy else top)
     grid = location_grid(roomy)
     grid.add_row(label, *cells)
     return grid
@@ -131,13 +154,17 @@ def framed(card: Text, title: str, is_marked: bool) -> Panel:
 def deck(v: View, loc: int, marks: Marks, roomy: bool) -> Text:
     counts = v.decks[loc]
     top = v.deck_tops[loc]
-    text = Text(top or "empty", style="italic" if top else "dim")
+    text = Text(species_name(top, short=True) if top else _("empty"), style="italic" if top else "dim")
     text.append("\n")
     left = sum(counts.values())
-    text.append_text(marked(Text(f"{left} left", style="dim"), f"deck:{LOCATIONS[loc]}", marks))
-    tip(text, f"{LOCATIONS[loc].capitalize()} deck: {left} cards; {top or 'none'} on top (decks lie fish side up)")
+    text.append_text(marked(Text(_("{count} left").format(count=left), style="dim"), f"deck:{LOCATIONS[loc]}", marks))
+    about = _("{location} deck: {count} cards; {top} on top (decks lie fish side up)")
+    tip(
+        text,
+        about.format(location=location_name(LOCATIONS[loc]), count=left, top=species_name(top) if top else _("none")),
+    )
     if roomy and counts:
-        text.append(": " + ", ".join(f"{n} {s}" for s, n in counts.items()), style="dim")
+        text.append(": " + listed(f"{n} {species_name(s)}" for s, n in counts.items()), style="dim")
     return text
 
 
@@ -160,15 +187,15 @@ def flowed(units: Sequence[Text], width: int, sep: str = " · ", head: Text | No
 
 
 def mystery_and_tag(v: View, marks: Marks, width: int) -> Text:
-    mystery = Text("Mystery Weight ", style="dim")
+    mystery = Text(word("trophies", "mystery_weight") + " ", style="dim")
     if v.mystery_weight is None:
-        mystery.append("none left")
+        mystery.append(_("none left"))
     else:
-        mystery.append_text(marked(Text(f"{v.mystery_weight} lb", style="bold"), "mystery", marks))
+        mystery.append_text(marked(Text(pounds(v.mystery_weight).replace(KEEP, " "), style="bold"), "mystery", marks))
         below = len(v.mystery_left) - 1
-        mystery.append(f" face up, {below} below", style="dim")
-    tag = Text.assemble(("Tag tile ", "dim"), (v.tag, "bold"))
-    tag.append(" (+1 VP a presented fish)" if v.tag_points else " (no tag points)", style="dim")
+        mystery.append(" " + _("face up, {count} below").format(count=below), style="dim")
+    tag = Text.assemble((_("Tag tile") + " ", "dim"), (_(v.tag), "bold"))
+    tag.append(" " + (_("(+1 VP a presented fish)") if v.tag_points else _("(no tag points)")), style="dim")
     return flowed((mystery, tag), width)
 
 
@@ -187,16 +214,26 @@ def trophies(v: View, marks: Marks, width: int) -> Text:
     units = []
     for kind in TROPHY_ORDER:
         stack = v.stacks.get(kind, ())
-        unit = Text(TROPHY_NAMES[kind].replace("Master Angler: ", "Master Angler "), style="" if stack else "dim")
+        unit = Text(on_the_board(kind), style="" if stack else "dim")
         unit.append(" ")
-        value = Text(f"{stack[-1]}" if stack else "gone", style="bold" if stack else "dim")
+        value = Text(f"{stack[-1]}" if stack else _("gone"), style="bold" if stack else "dim")
         unit.append_text(marked(value, f"trophy:{kind}", marks))
         if kind in held:
-            unit.append(" (" + ", ".join(held[kind]) + ")", style="italic")
+            unit.append(" (" + listed(held[kind]) + ")", style="italic")
         units.append(unit)
     if "mystery_weight" in held:
-        units.append(Text("Mystery Weight (" + ", ".join(held["mystery_weight"]) + ")", style="italic"))
-    return flowed(units, width, head=Text("Trophies ", style="dim"))
+        said = word("trophies", "mystery_weight") + " (" + listed(held["mystery_weight"]) + ")"
+        units.append(Text(said, style="italic"))
+    return flowed(units, width, head=Text(_("Trophies") + " ", style="dim"))
+
+
+def on_the_board(kind: str) -> str:
+    """A trophy stack as the board names it: the Master Angler sets without the colon
+    of their names in a sentence ("Master Angler Three Identical")."""
+    if kind in ("three_identical", "four_different"):
+        master_angler, kind_set = word("things", "master_angler"), word("trophies", kind)
+        return _("{master_angler} {set}").format(master_angler=master_angler, set=kind_set)
+    return TROPHY_NAMES[kind]
 
 
 def display(v: View, cards: Cards, marks: Marks, width: int) -> Text:
@@ -205,15 +242,15 @@ def display(v: View, cards: Cards, marks: Marks, width: int) -> Text:
     units = []
     for i, card in enumerate(v.display):
         if card < 0:
-            units.append(Text("(empty)", style="dim"))
+            units.append(Text(_("(empty)"), style="dim"))
             continue
         colors = tuple(COLORS[c] for c in cards.ma_slots[card])
-        entry = marked(Text(f"{cards.ma_kind[card]} #{card}"), f"display:{i}", marks)
+        entry = marked(Text(master_angler_name(cards, card).replace(KEEP, " ")), f"display:{i}", marks)
         entry.append(" ")
         entry.append_text(slots(colors, (False,) * len(colors)))
         units.append(clickable(entry, f"card:{card}"))
-    units.append(Text(f"deck {v.master_angler_deck}", style="dim"))
-    return flowed(units, width, sep="  ", head=Text("Master Angler display ", style="dim"))
+    units.append(Text(_("deck {count}").format(count=v.master_angler_deck), style="dim"))
+    return flowed(units, width, sep="  ", head=Text(_("Master Angler display") + " ", style="dim"))
 
 
 class Board(Drawn):
@@ -224,13 +261,13 @@ class Board(Drawn):
     Board { border: round $primary 60%; padding: 0 1; }
     """
 
-    def __init__(self, cards: Cards, *, title: str = "Board", supply: bool = False, id: str | None = None) -> None:
+    def __init__(self, cards: Cards, *, title: str | None = None, supply: bool = False, id: str | None = None) -> None:
         super().__init__(id=id, classes="pane")
         self.cards = cards
-        self.border_title = title
+        self.border_title = _("Board") if title is None else title
         self.supply = supply
         explained = (legend.SUPPLY, legend.MARKS) if supply else (legend.BOARD, legend.BAIT, legend.MARKS)
-        self.legend = "\n\n".join(explained)
+        self.legend = legend.shown(*explained)
         self.shown: tuple[View, Marks] | None = None
 
     def show(self, v: View, marks: Marks) -> None:

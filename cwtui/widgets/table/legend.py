@@ -3,7 +3,11 @@ replay screens, and as the tooltips of the board and the seat panels."""
 
 from __future__ import annotations
 
-BOARD = (
+from cwtui.lang import N_, _
+from cwtui.lang.glossary import glyph, word
+from engine.components import COLORS
+
+BOARD = N_(
     "Angler spaces: Port, then a bait letter per color space; the number is the face of "
     "the token on it (1 or 2), · a free space. Each location lists its zones 3–6 as cards "
     "(species, weight range) and, under its name, the two bait colors that fish there. "
@@ -11,13 +15,13 @@ BOARD = (
     "With room (200 columns) each card is framed, its zone in the frame, and each deck "
     "lists what it holds."
 )
-SUPPLY = (
+SUPPLY = N_(
     "Mystery Weight: the face-up tile's weight and how many lie below. Tag tile: the tag "
     "color worth +1 VP per presented fish. Trophies: each stack's next value, and who "
     "holds its tiles (name and points). Master Angler display: the face-up cards with "
     "their slots (small letters: empty)."
 )
-SEAT = (
+SEAT = N_(
     "A seat's panel: ▶ marks whose turn it is; a double border is yours. Score: trophies "
     "+ 1 per caught Master Angler (+ 1 per presented fish with the tag color, counted at "
     "the end; b shows the breakdown). 3 RP· … 6 BR····: zones 3–6, one letter per bait, · "
@@ -27,20 +31,31 @@ SEAT = (
     "when the tag matches the tag tile. Tackle: your kinds (new ones play from the next "
     "step), a count for the others."
 )
-BAIT = "Bait letters: B blue, R red, P purple, K black, G green, Y yellow."
-MARKS = (
+BAIT = "bait letters"  # made from the glossary (`bait_letters`): each language has its own
+MARKS = N_(
     "A yellow mark shows what the last move changed: a token moved, bait removed, a fish "
     "caught, a slot filled (a framed card's frame turns yellow)."
 )
-HINT = (
+HINT = N_(
     "h: a hint: the move the review would grade best, by playing each on to the end many "
     "times. Its pick is marked ◀ hint; the two it weighed next, with the points each gives "
     "up (◀ −1.2 points) or ◀ as good."
 )
 
-HOVER = (
+HOVER = N_(
     "Hover the mouse over a glyph (a bait letter, a slot, a tag, a space, a zone card, a "
     "deck) for what it is; anywhere else on a pane, for this legend's part about it."
 )
 
-TABLE = "\n\n".join((BAIT, BOARD, SUPPLY, SEAT, MARKS, HOVER))
+TABLE = (BAIT, BOARD, SUPPLY, SEAT, MARKS, HOVER)
+
+
+def bait_letters() -> str:
+    """ "Bait letters: B blue, R red, …", in the language in use, as glyphs draws them."""
+    letters = ", ".join(f"{glyph(colour)} {word('bait', colour)}" for colour in COLORS)
+    return _("Bait letters: {letters}.").format(letters=letters)
+
+
+def shown(*parts: str) -> str:
+    """The legend's `parts` in the language in use, a paragraph each."""
+    return "\n\n".join(bait_letters() if part == BAIT else _(part) for part in parts)

@@ -13,7 +13,20 @@ from rich.text import Text
 from textual.color import Color
 from textual.css.types import EdgeType
 
-from cwtui.game.words import KEEP, KIND_NAMES, TROPHY_NAMES, counted, master_angler_name, pounds, quantity
+from cwtui.game.words import (
+    KEEP,
+    KIND_NAMES,
+    counted,
+    listed,
+    master_angler_name,
+    pounds,
+    separator,
+    species_of,
+    tackle_name,
+)
+from cwtui.lang import _, n_
+from cwtui.lang.glossary import species as species_name
+from cwtui.lang.glossary import word
 from cwtui.widgets.glyphs import slots as slot_glyphs
 from cwtui.widgets.glyphs import tag, zone
 from cwtui.widgets.rule_link import linked
@@ -44,7 +57,7 @@ def seat_parts(v: View, seat: int, cards: Cards, private: bool, marks: Marks, br
     parts: list[Part] = [
         (("score", score, me.hand, breakdown, v.phase == "over", only(f"hand:{seat}")),
          lambda w: score_line(v, seat, cards, breakdown, marks)),
-        (("zones", me.board, only(f"zone:{seat}:")), lambda w: zones(me, marks, w >= WIDE)),
+        (("zones", me.board, only(f"zone:{seat}:")), lambda w: zones(me, marks, w)),
         (("master anglers", me.master_anglers, me.master_anglers_caught, only(f"ma:{seat}:", f"caught:{seat}")),
          lambda w: Group(*master_anglers(me, cards, marks))),
         (("fish", me.species, me.fish, me.revealed, private, v.tag, v.tag_points, only(f"fish:{seat}")),
@@ -67,9 +80,15 @@ def summary(v: View, seat: int, cards: Cards) -> Text:
     """A collapsed panel's line: the score and the fish, what a player glances at across
     the table (the panel itself is one key away: F5, which the border says)."""
     me = v.seats[seat]
-    text = Text.assemble((f"{score_shown(v, seat, cards).total} VP", "bold"), f" · {len(me.species)} fish")
+    total = score_shown(v, seat, cards).total
+    text = Text.assemble(
+        (_("{points} VP").format(points=total), "bold"), " · " + _("{count} fish").format(count=len(me.species))
+    )
     if me.species:
-        text.append(f" ({len(set(me.species))} species)", style="dim")
+        text.append(
+            " " + n_("({count} species)", "({count} species)", len(set(me.species))).format(count=len(set(me.species))),
+            style="dim",
+        )
     return text
 
 
@@ -78,36 +97,50 @@ def trophies_held(me: SeatView, marks: Marks) -> Text:
     Weight ×3 (1 each), Three Identical 2, …" (six Mystery Weight tiles can be one
     seat's)."""
     total = sum(points for _kind, points in me.trophies)
-    label = marked(Text(f"Trophies {total} VP: ", style="dim"), f"trophies:{me.seat}", marks)
+    label = marked(
+        Text(_("Trophies {points} VP:").format(points=total) + " ", style="dim"), f"trophies:{me.seat}", marks
+    )
     # the Master Angler sets by their own names: the panel says they are trophies
-    names = [(TROPHY_NAMES[kind].removeprefix("Master Angler: "), points) for kind, points in me.trophies]
-    return Text.assemble(label, counted((name for name, _ in names), dict(names)))
+    names = [(word("trophies", kind), points) for kind, points in me.trophies]
+    return Text.assemble(label, counted((name for name, _points in names), dict(names)))
 
 
 def score_line(v: View, seat: int, cards: Cards, breakdown: bool, marks: Marks) -> Text:
     me = v.seats[seat]
     score = score_shown(v, seat, cards)
-    text = Text.assemble(("Score ", "dim"), (f"{score.total} VP", "bold"))
+    text = Text.assemble((_("Score") + " ", "dim"), (_("{points} VP").format(points=score.total), "bold"))
     if breakdown:
-        text.append(f" = trophies {score.trophies} + Master Anglers {score.master_anglers}", style="dim")
-        text.append(f" + tags {score.tags}" if v.phase == "over" or score.tags else " (+ tags at the end)", style="dim")
+        text.append(
+            " "
+            + _("= trophies {trophies} + Master Anglers {master_anglers}").format(
+                trophies=score.trophies, master_anglers=score.master_anglers
+            ),
+            style="dim",
+        )
+        tags = (
+            _("+ tags {tags}").format(tags=score.tags) if v.phase == "over" or score.tags else _("(+ tags at the end)")
+        )
+        text.append(" " + tags, style="dim")
     # the angler token in hand (0 while it is on a space)
-    hand = Text(f" · token {me.hand} in hand" if me.hand else " · token on the board", style="dim")
+    held = _("token {face} in hand").format(face=me.hand) if me.hand else _("token on the board")
+    hand = Text(" · " + held, style="dim")
     text.append_text(marked(hand, f"hand:{seat}", marks))
     return text
 
 
-def zones(me: SeatView, marks: Marks, wide: bool) -> RenderableType:
-    """R1.9 — zones 3–6: each place a bait glyph or a dot."""
+def zones(me: SeatView, marks: Marks, width: int) -> RenderableType:
+    """R1.9 — zones 3–6: each place a bait glyph or a dot; on one line from WIDE
+    columns, if the line fits there (a Japanese glyph takes two cells)."""
     cells = [clickable(zone_cell(me, z, marks), f"zone:{z}") for z in ZONES]
-    if wide:
-        return Text("  ").join(cells)
+    line = Text("  ").join(cells)
+    if width >= WIDE and line.cell_len <= width:
+        return line
     grid = Table.grid(padding=(0, 2))
     grid.add_column()
     grid.add_column()
     grid.add_row(cells[0], cells[1])
     grid.add_row(cells[2], cells[3])
-    return Group(Text("Zones", style="dim"), grid)
+    return Group(Text(_("Zones"), style="dim"), grid)
 
 
 def zones_line(me: SeatView, marks: Marks) -> Text:
@@ -142,22 +175,26 @@ def master_anglers(me: SeatView, cards: Cards, marks: Marks) -> list[Text]:
     """R4.6 — the seat's Master Angler cards, one a line: filled slots are solid chips;
     the cards caught, counted by kind (what the Three Identical and Four Different
     trophies look at, R8.4)."""
-    lines = [Text("Master Anglers", style="dim")] if me.master_anglers else []
+    lines = [Text(_("Master Anglers"), style="dim")] if me.master_anglers else []
     for m in me.master_anglers:
         lines.append(clickable(Text.assemble("  ", master_angler(m, me.seat, cards, marks)), f"card:{m.card}"))
     if me.master_anglers_caught:
         n = len(me.master_anglers_caught)
-        label = marked(Text(f"Caught {quantity(n, 'Master Angler')} ", style="dim"), f"caught:{me.seat}", marks)
-        caught = counted(cards.ma_kind[c] for c in me.master_anglers_caught)
-        lines.append(Text.assemble(label, caught, (f" (+{n} VP)", "dim")))
+        said = n_("Caught {count} Master Angler", "Caught {count} Master Anglers", n).format(count=n)
+        label = marked(Text(said + " ", style="dim"), f"caught:{me.seat}", marks)
+        caught = counted(species_name(cards.ma_kind[c]) for c in me.master_anglers_caught)
+        lines.append(Text.assemble(label, caught, (" " + _("(+{points} VP)").format(points=n), "dim")))
     return lines
 
 
 def fish(me: SeatView, v: View, cards: Cards, private: bool, marks: Marks, width: int) -> RenderableType:
     """Fish caught: species for everyone (R5.5); weight, time and tag (R1.3) for the
     seat's own eyes, and for anyone once the fish was shown (R8.1, R10.2)."""
-    label = marked(Text(f"Fish {len(me.species)}", style="dim"), f"fish:{me.seat}", marks)
-    label.append(f" ({len(set(me.species))} species)" if me.species else "", style="dim")
+    label = marked(Text(_("Fish {count}").format(count=len(me.species)), style="dim"), f"fish:{me.seat}", marks)
+    kinds = len(set(me.species))
+    label.append(
+        " " + n_("({count} species)", "({count} species)", kinds).format(count=kinds) if me.species else "", style="dim"
+    )
     if private and me.fish is not None:
         known = sorted(me.fish, key=lambda f: (cards.species_names[cards.fish_species[f]], -cards.fish_weight[f]))
     else:
@@ -169,10 +206,10 @@ def fish(me: SeatView, v: View, cards: Cards, private: bool, marks: Marks, width
     # rest, as one text that wraps (a line a fish took half a panel late in a game)
     shown = Counter(cards.species_names[cards.fish_species[f]] for f in known)
     hidden = Counter(me.species) - shown
-    rest = [Text(f"{s} ×{n}" if n > 1 else s) for s, n in sorted(hidden.items())]
+    rest = [Text(f"{species_name(s)} ×{n}" if n > 1 else species_name(s)) for s, n in sorted(hidden.items())]
     if not cells and not rest:
         return label  # "Fish 0", as the seat's own panel says it (not "Fish 0 none")
-    return Text.assemble(label, " ", Text(", ").join(cells + rest))
+    return Text.assemble(label, " ", Text(separator()).join(cells + rest))
 
 
 def own_fish(cells: list[Text], width: int) -> RenderableType:
@@ -181,7 +218,7 @@ def own_fish(cells: list[Text], width: int) -> RenderableType:
     if columns < 2:
         return Text("\n").join(cells)  # plain text (a Rich table costs far more to draw)
     table = Table.grid(padding=(0, 2))
-    for _ in range(columns):
+    for _column in range(columns):
         table.add_column(no_wrap=True, overflow="ellipsis")
     for row in range(0, len(cells), columns):
         table.add_row(*cells[row : row + columns])
@@ -190,7 +227,7 @@ def own_fish(cells: list[Text], width: int) -> RenderableType:
 
 def fish_card(cards: Cards, f: int, tile: str, tag_points: bool) -> Text:
     text = Text.assemble(
-        (cards.species_names[cards.fish_species[f]], "bold"),
+        (species_of(cards, f), "bold"),
         f" {pounds(cards.fish_weight[f])} ",
         (cards.fish_time[f], "dim"),
         " ",
@@ -203,24 +240,27 @@ def fish_card(cards: Cards, f: int, tile: str, tag_points: bool) -> Text:
 
 def tackle(me: SeatView, private: bool, marks: Marks) -> Text:
     """R6.1 — tackle: kinds for the seat's own eyes, a count for others."""
-    label = marked(Text("Tackle ", style="dim"), f"tackle:{me.seat}", marks)
+    label = marked(Text(_("Tackle") + " ", style="dim"), f"tackle:{me.seat}", marks)
     if private and me.tackle is not None:
-        kinds = [t.capitalize() for t in me.tackle]
+        kinds = [tackle_name(t) for t in me.tackle]
         fresh = me.fresh_count
-        usable = ", ".join(kinds[: len(kinds) - fresh]) if len(kinds) > fresh else ""
-        text = Text.assemble(label, usable or ("none" if not fresh else ""))
+        usable = listed(kinds[: len(kinds) - fresh]) if len(kinds) > fresh else ""
+        text = Text.assemble(label, usable or (_("none") if not fresh else ""))
         if fresh:
-            new = ", ".join(kinds[len(kinds) - fresh :])
-            text.append(("; " if usable else "") + f"{new} (new: usable from the next step)", style="italic")
+            new = _("{tackle} (new: usable from the next step)").format(tackle=listed(kinds[len(kinds) - fresh :]))
+            text.append((_("; ") if usable else "") + new, style="italic")
         return text
     count = me.tackle_count
-    return Text.assemble(label, quantity(count, "token") if count else "none")
+    return Text.assemble(
+        label, n_("{count} token", "{count} tokens", count).format(count=count) if count else _("none")
+    )
 
 
 def title(me: SeatView, to_act: bool, yours: bool) -> Text:
     text = Text("▶ " if to_act else "  ", style="bold")
     text.append(me.name, style="bold")
-    text.append_text(linked(f" · {'you' if yours else KIND_NAMES.get(me.kind, me.kind)}"))  # R12: a link to it
+    kind = _("you") if yours else KIND_NAMES.get(me.kind, me.kind)
+    text.append_text(linked(f" · {kind}"))  # R12: a link to it
     return text
 
 
@@ -239,7 +279,7 @@ class SeatPanel(Drawn):
         super().__init__(id=id, classes="seat")
         self.cards = cards
         self.seat = seat
-        self.legend = "\n\n".join((legend.SEAT, legend.BAIT, legend.MARKS))
+        self.legend = legend.shown(legend.SEAT, legend.BAIT, legend.MARKS)
         self.shown: tuple[View, bool, Marks, bool] | None = None
         self.key: object = None
         self.marked: tuple[bool, bool] | None = None
@@ -302,7 +342,7 @@ class SeatPanel(Drawn):
     def collapse(self, collapsed: bool) -> None:
         if collapsed != self.collapsed:
             self.collapsed = collapsed
-            self.border_subtitle = "F5: whole" if collapsed else ""
+            self.border_subtitle = _("F5: whole") if collapsed else ""
             self.redraw()
 
     def folded_height(self) -> int | None:

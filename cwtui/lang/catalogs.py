@@ -1,0 +1,106 @@
+"""The catalogs kept in step with the code: the messages marked in cwtui's sources
+(`_`, `n_`, `N_`) extracted by Babel into the template `locale/cwtui.pot`, and each
+language's `.po` updated from it (a new message is added untranslated, a changed one
+marked fuzzy, a gone one kept as obsolete). `scripts/catalogs.py` runs `update`; the
+tests run `missing` for every language and fail on any message French or Japanese lacks.
+
+A translator's next language: `python scripts/catalogs.py --add de`, translate its
+`.po`, add its column to `glossary.toml`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from cwtui.lang import DOMAIN, LOCALES, SOURCE, catalog_path, languages
+
+SOURCES: Final = Path(__file__).parent.parent  # the cwtui package
+TEMPLATE: Final = LOCALES / f"{DOMAIN}.pot"
+KEYWORDS: Final = {"_": None, "n_": (1, 2), "N_": None}
+# A catalog's line width: Babel's 76 would fold long messages over several lines, and
+# a diff of a changed word would show the whole paragraph
+WIDTH: Final = 120
+# The template's date, kept: the date of each update would change every catalog's header
+# and bury the messages that changed in a diff of dates
+CREATED: Final = datetime.datetime(2026, 11, 28, tzinfo=datetime.UTC)
+
+
+def extracted() -> Catalog:
+    """Every message marked in cwtui's sources, with where each is."""
+    catalog = Catalog(project="cwtui", domain=DOMAIN, fuzzy=False, creation_date=CREATED)
+    found: Iterator[tuple[str, int, str | tuple[str, ...], list[str], str | None]] = extract_from_dir(
+        SOURCES, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("Translators:",)
+    )
+    for filename, lineno, message, comments, context in found:
+        path = (SOURCES.name + "/" + filename).replace("\\", "/")
+        catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    for message in engine_words():
+        catalog.add(message, None, [("engine/phases.py", 0)], auto_comments=["The engine's words for a decision"])
+    return catalog
+
+
+def engine_words() -> list[str]:
+    """What the engine says in English that a player reads: each decision's question
+    (engine.phases.ASKS), with and without its "(or play tackle)" (the engine imports
+    nothing of cwtui, so its words are marked here, not in its source)."""
+    from engine.phases import ASKS
+
+    asked = [ask.asks for ask in ASKS.values()]
+    return [*asked, *(a.removesuffix(TACKLE_TOO) for a in asked if a.endswith(TACKLE_TOO))]
+
+
+TACKLE_TOO: Final = " (or play tackle)"
+
+
+def read(code: str) -> Catalog:
+    with catalog_path(code).open("rb") as file:
+        return read_po(file, locale=code, domain=DOMAIN)
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    out = io.BytesIO()
+    write_po(out, catalog, width=WIDTH, sort_output=False, omit_header=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(out.getvalue())
+
+
+def update(add: str | None = None) -> dict[str, list[str]]:
+    """Write the template from the sources and bring every catalog (and a new one,
+    `add`) in step with it; each language's messages still to translate."""
+    template = extracted()
+    write(template, TEMPLATE)
+    codes = [code for code in languages() if code != SOURCE]
+    if add and add not in codes:
+        new = Catalog(locale=add, domain=DOMAIN, project="cwtui", fuzzy=False, creation_date=CREATED)
+        write(new, catalog_path(add))
+        codes.append(add)
+    for code in codes:
+        catalog = read(code)
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.fuzzy = False  # the header: a fuzzy one would be left out, and its plural forms with it
+        write(catalog, catalog_path(code))
+    return {code: missing(code, template) for code in codes}
+
+
+def missing(code: str, template: Catalog | None = None) -> list[str]:
+    """The messages of the sources that `code`'s catalog does not translate (absent,
+    empty, or fuzzy: a fuzzy one reads in English), in the sources' order."""
+    catalog = read(code)
+    wanted = extracted() if template is None else template
+    gaps = []
+    for message in wanted:
+        if not message.id:
+            continue
+        have = catalog.get(message.id, message.context)
+        strings = () if have is None else have.string if isinstance(have.string, tuple) else (have.string,)
+        if have is None or have.fuzzy or not all(strings) or not strings:
+            gaps.append(message.id if isinstance(message.id, str) else message.id[0])
+    return gaps
