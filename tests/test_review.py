@@ -595,8 +595,12 @@ def test_the_ray_backend_reviews_as_local_processes_do(log: Path, tmp_path: Path
 
 def test_a_lines_catch_already_said_by_a_fact_is_said_once() -> None:
     """The review summary read "then catch the Brown Trout in River zone 3 — it catches
-    the Brown Trout in River zone 3, a new species (1 of 8)": the fact says it, and more."""
-    fact = "catches the Brown Trout in River zone 3, a new species (1 of 8)"
-    assert reviews.said_by("catch the Brown Trout in River zone 3", [fact])
-    assert not reviews.said_by("catch the Brown Trout in River zone 3 with your Rod", [fact])
-    assert not reviews.said_by("refill zone 6 (draw 6 bait)", [fact])
+    the Brown Trout in River zone 3, a new species (1 of 8)": the fact says it, and more.
+    Told from the move and the fact, not their words (which are each language's)."""
+    from cwtui.game.reasons import Catches
+    from engine.moves import Catch, Refill
+
+    fact = Catches("Brown Trout", "river", 3, 1, False)
+    assert reviews.said_by(Catch("river", 3), [fact])
+    assert not reviews.said_by(Catch("river", 3, rod=True), [fact])
+    assert not reviews.said_by(Refill(6), [fact])

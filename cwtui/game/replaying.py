@@ -23,6 +23,7 @@ from typing import Final
 from cwtui.game import words
 from cwtui.game.logfile import read_log
 from cwtui.game.session import Ply as SeenPly
+from cwtui.lang import _
 from engine.cards import Cards, load_cards
 from engine.events import Event, FishCaught, GameEnded, MasterAnglerCaught, ScoreLine, TrophyTaken
 from engine.game import apply
@@ -220,7 +221,7 @@ class ReplayCursor(Scrubber):
 
     @property
     def title(self) -> str:
-        return f"replay of {self.replay.log.header.game}"
+        return _("replay of {game}").format(game=self.replay.log.header.game)
 
     @property
     def turn(self) -> int:

@@ -25,14 +25,14 @@ import msgspec
 
 from cwtui.cores.processes import run_all, start_ray
 from cwtui.game.logfile import MAX_LOG, open_regular, read_bytes, write_whole
-from cwtui.game.reasons import effects
-from cwtui.game.words import PART_NAMES, mid_sentence, option, quantity, tenths
+from cwtui.game.reasons import SAID_BY_THE_MOVE, Catches, Fact, facts, said
+from cwtui.game.words import PART_NAMES, listed, mid_sentence, option, tenths
+from cwtui.lang import N_, Np_, _, n_
 from engine import ENGINE_VERSION
 from engine.bots import level as search_level
 from engine.bots.judge import (
     GRADES,
     LEVELS,
-    MISTAKES,
     ROLLOUTS,
     Judged,
     Position,
@@ -49,6 +49,7 @@ from engine.cards import Cards
 from engine.errors import EngineError
 from engine.log import parse
 from engine.log_types import GameLog
+from engine.moves import Catch, Move
 from engine.replay import Replay
 from engine.view import View
 
@@ -437,16 +438,30 @@ def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
     cwtui.game.reasons), and where the better move's points lie."""
     played = mid_sentence(option(seen, cards, judged.chosen))
     if judged.chosen == judged.best:
-        return f"played {played}, the search's choice too"
+        return _("played {move}, the search's choice too").format(move=played)
     best = mid_sentence(option(seen, cards, judged.best))
     if not costly(judged):  # a loss the rollouts cannot tell from none
-        return f"played {played}, {'as good as' if tenths(judged.loss) < 0.5 else 'about as good as'} {best}"
-    played_does = effects(seen, cards, judged.chosen, seed=seen.ply)
-    apart = [fact for fact in effects(seen, cards, judged.best, seed=seen.ply) if fact not in played_does]
+        if tenths(judged.loss) < 0.5:
+            return _("played {move}, as good as {best}").format(move=played, best=best)
+        return _("played {move}, about as good as {best}").format(move=played, best=best)
+    played_does = facts(seen, cards, judged.chosen, seed=seen.ply)
+    apart = [
+        fact
+        for fact in facts(seen, cards, judged.best, seed=seen.ply)
+        if fact not in played_does and not isinstance(fact, SAID_BY_THE_MOVE)
+    ]
     shown = apart[:DOES_SHOWN]
-    does = f" — it {', '.join(shown)}" if apart else ""
-    then = "".join(f", then {step}" for step in line_words(judged, seen, cards) if not said_by(step, shown))
-    return f"played {played}; better was {best}{then}{does}" + (f" ({why_words(judged)})" if judged.why else "")
+    views = line_views(seen, judged.best, judged.line, cards)
+    steps = [
+        mid_sentence(option(v, cards, m)) for v, m in zip(views, judged.line, strict=True) if not said_by(m, shown)
+    ]
+    better = best
+    for step in steps:
+        better = _("{moves}, then {step}").format(moves=better, step=step)
+    if apart:
+        better = _("{moves} — it {facts}").format(moves=better, facts=listed(said(cards, fact) for fact in shown))
+    line = _("played {move}; better was {better}").format(move=played, better=better)
+    return _("{line} ({why})").format(line=line, why=why_words(judged)) if judged.why else line
 
 
 def line_words(judged: Judged, seen: View, cards: Cards) -> list[str]:
@@ -456,11 +471,16 @@ def line_words(judged: Judged, seen: View, cards: Cards) -> list[str]:
     return [mid_sentence(option(v, cards, m)) for v, m in zip(views, judged.line, strict=True)]
 
 
-def said_by(step: str, facts: list[str]) -> bool:
+def said_by(step: Move, shown: Sequence[Fact]) -> bool:
     """Whether a line's catch is a fact already said, and said with more ("catch the
     Brown Trout in River zone 3" beside "catches the Brown Trout in River zone 3, a new
-    species (1 of 8)"): the line leaves it to the fact."""
-    return step.startswith("catch the ") and any(f.startswith("catches " + step.removeprefix("catch ")) for f in facts)
+    species (1 of 8)"): the line leaves it to the fact. A catch with tackle or from the
+    deck's top says more than the fact: it stays."""
+    return (
+        isinstance(step, Catch)
+        and not (step.rod or step.line or step.deck_top)
+        and any(isinstance(f, Catches) and (f.location, f.zone) == (step.location, step.zone) for f in shown)
+    )
 
 
 def candidates_line(judged: Judged, seen: View, cards: Cards) -> str:
@@ -471,20 +491,23 @@ def candidates_line(judged: Judged, seen: View, cards: Cards) -> str:
     weighed none (the move played was the best, or as good)."""
     if not judged.candidates:
         return ""
-    said = []
+    weighed = []
     for c in judged.candidates:
         move = mid_sentence(option(seen, cards, c.move))
-        loss = ", the best" if c.move == judged.best else f" {points(c.loss, c.margin)}"
-        said.append(f"{move}{loss}" + (", played" if c.move == judged.chosen else ""))
+        if c.move == judged.best:
+            one = _("{move}, the best").format(move=move)
+        else:
+            one = _("{move} {points}").format(move=move, points=points(c.loss, c.margin))
+        weighed.append(_("{move}, played").format(move=one) if c.move == judged.chosen else one)
     if all(c.move != judged.chosen for c in judged.candidates):
         played = mid_sentence(option(seen, cards, judged.chosen))
-        said.append(f"played {played} {points(judged.loss, judged.margin)}")
-    return "; ".join(said)
+        weighed.append(_("played {move} {points}").format(move=played, points=points(judged.loss, judged.margin)))
+    return _("; ").join(weighed)
 
 
 def why_words(judged: Judged) -> str:
     """Where the better move's lead lies: "Lake contest +3.1, Master Anglers caught +0.8"."""
-    return ", ".join(f"{PART_NAMES.get(part, part)} +{points:.1f}" for part, points in judged.why)
+    return listed(f"{PART_NAMES.get(part, part)} +{points:.1f}" for part, points in judged.why)
 
 
 def points(value: float, margin: float = 0.0) -> str:
@@ -492,6 +515,35 @@ def points(value: float, margin: float = 0.0) -> str:
     it has one ("−2.4 ± 0.9")."""
     shown = tenths(value)
     return (f"−{shown:.1f}" if shown else "0.0") + (f" ± {margin:.1f}" if margin else "")
+
+
+# A grade as a player reads it (the grades themselves are data: engine.bots.judge.GRADES),
+# one and many, for "29 best, 3 inaccuracies"
+GRADE_NAMES: Final = {
+    "best": Np_("{count} best", "{count} best"),
+    "good": Np_("{count} good", "{count} good"),
+    "inaccuracy": Np_("{count} inaccuracy", "{count} inaccuracies"),
+    "mistake": Np_("{count} mistake", "{count} mistakes"),
+    "blunder": Np_("{count} blunder", "{count} blunders"),
+}
+GRADE_WORDS: Final = {
+    "best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}  # fmt: skip
+BAND_WORDS: Final = {
+    "expert": N_("expert"), "strong": N_("strong"), "intermediate": N_("intermediate"), "casual": N_("casual"),
+    "beginner": N_("beginner"),
+}  # fmt: skip
+
+
+def grade_word(grade: str) -> str:
+    """ "mistake", in the language in use."""
+    return _(GRADE_WORDS[grade]) if grade in GRADE_WORDS else grade
+
+
+def graded_count(grade: str, count: int) -> str:
+    one, many = GRADE_NAMES[grade]
+    return n_(one, many, count).format(count=count)
 
 
 @dataclass(frozen=True)
@@ -519,12 +571,17 @@ class SeatSummary:
     def headline(self) -> str:
         """ "accuracy 93.6 (strong) · 42.5 points lost over 161 decisions (0.26 a decision)"."""
         if self.accuracy is None:
-            return "no decision to review"
+            return _("no decision to review")
         per = self.lost / self.decisions
-        return (
-            f"accuracy {self.accuracy:.1f} ({self.band}) · {self.lost:.1f} points lost over "
-            f"{quantity(self.decisions, 'decision')} ({per:.2f} a decision)"
-        )
+        band = _(BAND_WORDS[self.band]) if self.band in BAND_WORDS else str(self.band)
+        return n_(
+            "accuracy {accuracy} ({band}) · {lost} points lost over {count} decision ({per} a decision)",
+            "accuracy {accuracy} ({band}) · {lost} points lost over {count} decisions ({per} a decision)",
+            self.decisions,
+        ).format(
+            accuracy=f"{self.accuracy:.1f}", band=band, lost=f"{self.lost:.1f}", count=f"{self.decisions:,}",
+            per=f"{per:.2f}",
+        )  # fmt: skip
 
 
 def summary(game: GameReview, cards: Cards, worst: int = 3) -> list[SeatSummary]:
@@ -538,8 +595,7 @@ def summary(game: GameReview, cards: Cards, worst: int = 3) -> list[SeatSummary]
         judged = game.of(seat)
         counts = Counter(j.grade for j in judged)
         # "29 best, 1 good, 3 inaccuracies, 2 mistakes": the adjectives as they are, the nouns counted
-        grades = ", ".join(quantity(counts[g], g) if g in MISTAKES else f"{counts[g]} {g}" for g in GRADES if counts[g])
-        grades = grades or "none"
+        grades = listed(graded_count(g, counts[g]) for g in GRADES if counts[g]) or _("none")
         lines = tuple(
             Worst(
                 j.ply,
@@ -559,17 +615,29 @@ def summary(game: GameReview, cards: Cards, worst: int = 3) -> list[SeatSummary]
 def report(game: GameReview, cards: Cards) -> list[str]:
     """The review in lines of text: the game, then per seat its accuracy, band and points
     lost, its grades and its costliest decisions."""
-    how = "kept review" if game.reused else f"judged at {game.settings.level}"
-    lines = [f"{game.path}: {quantity(len(game.decisions), 'decision')} reviewed ({how})"]
+    how = _("kept review") if game.reused else _("judged at {level}").format(level=level_word(game.settings.level))
+    count = len(game.decisions)
+    reviewed = n_("{count} decision reviewed ({how})", "{count} decisions reviewed ({how})", count)
+    lines = [f"{game.path}: " + reviewed.format(count=f"{count:,}", how=how)]
     for s in summary(game, cards):
-        lines.append(f"  {s.name} (seat {s.seat}): {s.headline}")
+        lines.append("  " + _("{name} (seat {seat}): {headline}").format(name=s.name, seat=s.seat, headline=s.headline))
         lines.append(f"    {s.grades}")
         # numbered as the table, the replay and its review number moves: from 1
         for w in s.worst:
-            lines.append(f"    move {w.ply + 1}, {w.grade} ({points(w.loss, w.margin)}): {w.line}")
+            worst = _("move {move}, {grade} ({points}): {line}").format(
+                move=w.ply + 1, grade=grade_word(w.grade), points=points(w.loss, w.margin), line=w.line
+            )
+            lines.append(f"    {worst}")
             if w.candidates:
-                lines.append(f"      weighed: {w.candidates}")
+                lines.append("      " + _("weighed: {moves}").format(moves=w.candidates))
     return lines
+
+
+def level_word(level: str) -> str:
+    """A review's level ("medium"), as the seat pickers name it."""
+    from cwtui.game.words import level_name
+
+    return level_name(level)
 
 
 def win_series(game: GameReview, end: int) -> list[tuple[int, list[int]]]:

@@ -83,6 +83,12 @@ def N_(message: str) -> str:
     return message
 
 
+def Np_(singular: str, plural: str) -> tuple[str, str]:  # gettext's ngettext_noop
+    """Marks a message's two forms for the catalog where they are written down, to be
+    looked up with `n_(*forms, count)` where a count is known."""
+    return singular, plural
+
+
 def from_environment(environ: Mapping[str, str] = os.environ) -> str:
     """The language the environment names, as gettext reads it: the first of LC_ALL,
     LC_MESSAGES and LANG that is set ("fr_FR.UTF-8" is French), if cwtui speaks it;

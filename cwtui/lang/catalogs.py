@@ -24,7 +24,7 @@ from cwtui.lang import DOMAIN, LOCALES, SOURCE, catalog_path, languages
 
 SOURCES: Final = Path(__file__).parent.parent  # the cwtui package
 TEMPLATE: Final = LOCALES / f"{DOMAIN}.pot"
-KEYWORDS: Final = {"_": None, "n_": (1, 2), "N_": None}
+KEYWORDS: Final = {"_": None, "n_": (1, 2), "N_": None, "Np_": (1, 2)}
 # A catalog's line width: Babel's 76 would fold long messages over several lines, and
 # a diff of a changed word would show the whole paragraph
 WIDTH: Final = 120

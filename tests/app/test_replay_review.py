@@ -20,6 +20,7 @@ from cwtui.batch.runner import play_game
 from cwtui.game import review as reviews
 from cwtui.game.replaying import ReplayCursor, open_replay
 from cwtui.game.words import KEEP, mid_sentence, option
+from cwtui.lang import use
 from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.replay.graded import Graded
@@ -146,6 +147,16 @@ def test_fork_table_marks_the_better_line(snap_compare, game: Path, size) -> Non
 @pytest.mark.parametrize("size", SIZES)
 def test_review_summary(snap_compare, game: Path, size) -> None:
     assert snap_compare(make_app(game.parent), terminal_size=size, run_before=opener(game, "R"))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("code", ["fr", "ja"])
+@pytest.mark.parametrize("keys", [("R",), ("m",)], ids=["summary", "at_a_mistake"])
+def test_the_review_in_french_and_japanese(snap_compare, game: Path, keys: tuple[str, ...], code: str, size) -> None:
+    """Issue 56: the review summary and the replay at a mistake as a French and a
+    Japanese player read them."""
+    use(code)
+    assert snap_compare(make_app(game.parent), terminal_size=size, run_before=opener(game, *keys))
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -11,6 +11,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from cwtui.game.replaying import Scrubber
+from cwtui.lang import _
 
 SPEEDS = (1, 2, 4, 8, 16)  # moves per second
 
@@ -76,6 +77,6 @@ class Autoplay(Widget):
     def words(self, compact: bool) -> str:
         """What autoplay is doing, for the status bar (`compact`: in a word)."""
         if compact:
-            return "playing" if self.playing else "paused"
+            return _("playing") if self.playing else _("paused")
         speed = SPEEDS[self.speed]
-        return f"playing {speed}/s" if self.playing else f"paused ({speed}/s)"
+        return (_("playing {speed}/s") if self.playing else _("paused ({speed}/s)")).format(speed=speed)

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from cwtui.game import words
 from cwtui.game.replaying import EVERYONE, SPECTATOR, ReplayCursor, Scrubber
+from cwtui.lang import _
 from cwtui.widgets.move_list import Row
 from cwtui.widgets.table.marks import NO_MARKS, Marks, changes
 from engine.state import State
@@ -51,7 +52,7 @@ def drawing(cursor: Scrubber, perspective: int | None, notes: Text) -> Drawing:
         (seen[panel] if everyone else v, everyone or panel == seat, not everyone and panel == seat) for panel in panels
     )
     if cursor.position == 0:
-        this_move = Text("The game is set up. → plays the first move.", style="dim")
+        this_move = Text(_("The game is set up. → plays the first move."), style="dim")
     else:
         this_move = Text(cursor.describe(cursor.position - 1, perspective))
     if notes:
@@ -79,20 +80,23 @@ def status(cursor: Scrubber, shown: View | None, perspective: int | None, playin
     status uses is public); `playing`: what autoplay is doing."""
     # Most important first: at 80 columns the line is cut at the end.
     # moves numbered from 1, as the move list, the review and the table number them
-    parts = [f"move {cursor.position} of {cursor.end}" if cursor.position else f"start · {cursor.end} moves"]
+    if cursor.position:
+        parts = [_("move {move} of {moves}").format(move=cursor.position, moves=cursor.end)]
+    else:
+        parts = [_("start · {moves} moves").format(moves=cursor.end)]
     if cursor.over:
-        parts.append("game over — r: results")  # whose_turn would only say "Game over"
+        parts.append(_("game over — r: results"))  # whose_turn would only say "Game over"
     else:
         seat = seat_of(cursor, perspective)
         parts.append(words.whose_turn(shown or cursor.shown((seat,))[seat], cursor.names))
     if cursor.unfinished:
-        parts.append("unfinished")
+        parts.append(_("unfinished"))
     if perspective == EVERYONE:
-        parts.append("view: everything")
+        parts.append(_("view: everything"))
     elif perspective is SPECTATOR:
-        parts.append("view: a spectator")
+        parts.append(_("view: a spectator"))
     else:
-        parts.append(f"view: {cursor.names[perspective]}")
+        parts.append(_("view: {name}").format(name=cursor.names[perspective]))
     parts.append(playing)
     if not compact:  # 80 columns: the line holds where the game stands and the view
         parts.append(cursor.title)
@@ -102,7 +106,7 @@ def status(cursor: Scrubber, shown: View | None, perspective: int | None, playin
 def move_rows(cursor: Scrubber, perspective: int | None, mark: Callable[[int], Text | None]) -> list[Row]:
     """The move list: one row for the start, then one per move, narrated for
     `perspective` (a seat, or EVERYONE), with `mark` (a review's) after a move."""
-    rows: list[Row] = [(Text(), Text("Start of the game", style="dim"))]
+    rows: list[Row] = [(Text(), Text(_("Start of the game"), style="dim"))]
     # the round (as the status bar counts it) where one begins, then the move's number
     seats = len(cursor.names)
     turn = 0

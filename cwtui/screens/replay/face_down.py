@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterator
 
 from rich.text import Text
 
-from cwtui.game.words import species_of
+from cwtui.game.words import KEEP, colour, listed, location_name, master_angler_name, species_of, tackle_name
+from cwtui.lang import _
 from cwtui.widgets.table.drawn import Drawn, Part
 from engine.components import COLORS, LOCATIONS, TACKLE
 from engine.state import State
@@ -43,19 +44,23 @@ def parts_of(lines: list[Text]) -> list[Part]:
 
 def face_down(state: State) -> list[Text]:
     cards = state.cards
-    lines = [Text("Face down, next first", style="bold underline")]
+    lines = [Text(_("Face down, next first"), style="bold underline")]
+    empty = _("empty")
     for loc, deck in enumerate(state.decks):
-        upcoming = ", ".join(f"{species_of(cards, f)} {cards.fish_weight[f]}" for f in reversed(deck[-6:]))
-        more = f" … {len(deck) - 6} more" if len(deck) > 6 else ""
-        lines.append(labelled(f"{LOCATIONS[loc].capitalize()} deck: ", (upcoming or "empty") + more))
-    lines.append(labelled("Mystery Weight tiles: ", ", ".join(str(w) for w in reversed(state.mystery)) or "none"))
-    masters = ", ".join(f"{cards.ma_kind[c]} #{c}" for c in reversed(state.ma_deck[-4:]))
-    lines.append(labelled("Master Angler deck: ", masters or "empty"))
-    tackle = ", ".join(TACKLE[t].capitalize() for t in reversed(state.tackle_deck))
-    lines.append(labelled("Tackle deck: ", tackle or "empty"))
-    bag = [f"{n} {COLORS[c]}" for c, n in enumerate(state.bag) if n] + ["the clear bait"] * state.clear_in_bag
-    lines.append(labelled("Bag (drawn at random): ", ", ".join(bag) or "empty"))
-    lines.append(Text(f"Tag tile: {state.tag}", style="dim"))
+        upcoming = listed(f"{species_of(cards, f)} {cards.fish_weight[f]}" for f in reversed(deck[-6:]))
+        more = " " + _("… {count} more").format(count=len(deck) - 6) if len(deck) > 6 else ""
+        label = _("{location} deck:").format(location=location_name(LOCATIONS[loc])) + " "
+        lines.append(labelled(label, (upcoming or empty) + more))
+    tiles = listed(str(w) for w in reversed(state.mystery)) or _("none")
+    lines.append(labelled(_("Mystery Weight tiles:") + " ", tiles))
+    masters = listed(master_angler_name(cards, c).replace(KEEP, " ") for c in reversed(state.ma_deck[-4:]))
+    lines.append(labelled(_("Master Angler deck:") + " ", masters or empty))
+    tackle = listed(tackle_name(TACKLE[t]) for t in reversed(state.tackle_deck))
+    lines.append(labelled(_("Tackle deck:") + " ", tackle or empty))
+    bag = [f"{n} {colour(COLORS[c], n)}" for c, n in enumerate(state.bag) if n]
+    bag += [_("the clear bait")] * state.clear_in_bag
+    lines.append(labelled(_("Bag (drawn at random):") + " ", listed(bag) or empty))
+    lines.append(Text(_("Tag tile: {tag}").format(tag=_(state.tag)), style="dim"))
     return lines
 
 

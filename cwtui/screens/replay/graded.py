@@ -15,6 +15,7 @@ from rich.text import Text
 
 from cwtui.game import review, words
 from cwtui.game.replaying import Scrubber
+from cwtui.lang import N_, _, n_
 from cwtui.screens.review_summary.review_summary import GRADE_STYLES, ReviewSummaryScreen
 from cwtui.widgets.line_chart import LinePlot, Note, Series
 from engine.bots.judge import MISTAKES, Judged
@@ -23,8 +24,8 @@ from engine.moves import Move
 
 # A decision's mark in the move list, as chess annotates moves
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-GRADE_WORDS = {"best": "a best move", "good": "a good move", "inaccuracy": "an inaccuracy", "mistake": "a mistake",
-               "blunder": "a blunder"}  # fmt: skip
+GRADE_WORDS = {"best": N_("a best move"), "good": N_("a good move"), "inaccuracy": N_("an inaccuracy"),
+               "mistake": N_("a mistake"), "blunder": N_("a blunder")}  # fmt: skip
 
 SpeaksOf = Callable[[int], bool]
 
@@ -59,16 +60,16 @@ class Graded:
         if judged is None or not speaks_of(judged.seat) or cursor.over:
             return None
         seen = cursor.shown((judged.seat,))[judged.seat]
-        text = Text(f"{cursor.names[judged.seat]}'s next move, ")
-        text.append(GRADE_WORDS[judged.grade], style=GRADE_STYLES.get(judged.grade, "bold"))
+        text = Text(_("{name}'s next move,").format(name=cursor.names[judged.seat]) + " ")
+        text.append(_(GRADE_WORDS[judged.grade]), style=GRADE_STYLES.get(judged.grade, "bold"))
         if words.tenths(judged.loss):
             text.append(f" ({review.points(judged.loss, judged.margin)})")
-        text.append(f": {review.decision_line(judged, seen, cursor.cards)}")
+        text.append(_(": {line}").format(line=review.decision_line(judged, seen, cursor.cards)))
         if review.costly(judged) and forkable:  # else as good: nothing better to try
-            text.append(" · f tries the better move", style="dim")
+            text.append(" · " + _("f tries the better move"), style="dim")
         listed = review.candidates_line(judged, seen, cursor.cards) if weighed else ""
         if listed and review.costly(judged):
-            text.append("\nWeighed: ", style="bold")
+            text.append("\n" + _("Weighed:") + " ", style="bold")
             text.append(listed)
         return text
 
@@ -99,13 +100,16 @@ class Graded:
             for j in self.game.of(seat)
             if j.grade in GRADE_MARKS and j.ply <= cursor.end
         )
-        key = "?! ? ??: flagged moves (m/M on the replay)" if notes else ""
-        return LinePlot("Estimated win chance, % (the review's search, from each seat's view)", "move", series,
+        key = _("?! ? ??: flagged moves (m/M on the replay)") if notes else ""
+        return LinePlot(_("Estimated win chance, % (the review's search, from each seat's view)"), _("move"), series,
                         marker=cursor.position, y_range=(0, 100), notes=notes, notes_key=key)  # fmt: skip
 
     def summary(self, cursor: Scrubber, speaks_of: SpeaksOf) -> ReviewSummaryScreen:
         game = self.game
-        title = (f"Review: {len(game.decisions)} decisions graded in points lost, judged at "
-                 f"{game.settings.level} from each seat's view")  # fmt: skip
+        title = n_(
+            "Review: {count} decision graded in points lost, judged at {level} from each seat's view",
+            "Review: {count} decisions graded in points lost, judged at {level} from each seat's view",
+            len(game.decisions),
+        ).format(count=len(game.decisions), level=review.level_word(game.settings.level))
         seats = [s for s in review.summary(game, cursor.cards) if speaks_of(s.seat)]
         return ReviewSummaryScreen(title, seats, self.win_plot(cursor, speaks_of))

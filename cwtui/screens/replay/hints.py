@@ -15,6 +15,7 @@ from textual.widget import Widget
 from cwtui.game import words
 from cwtui.game.hint import Hint, hint_at
 from cwtui.game.replaying import Scrubber
+from cwtui.lang import _
 from cwtui.widgets.hint_line import hint_line
 from engine.legal import legal_moves
 from engine.state import State
@@ -44,9 +45,9 @@ class Hints(Widget):
         """Ask for a hint at `state`; or why not, if there is no move to hint or the
         screen may not speak of the seat to act (a hint names its pieces)."""
         if state.over:
-            return "The game is over here: there is no move to hint."
+            return _("The game is over here: there is no move to hint.")
         if not speaks_of(state.to_act):
-            return f"A hint for {names[state.to_act]} would show their pieces: switch the view (v)."
+            return _("A hint for {name} would show their pieces: switch the view (v).").format(name=names[state.to_act])
         self.run_worker(partial(self._search, state), thread=True, exclusive=True, group="hint")
         return None
 

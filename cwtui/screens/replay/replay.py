@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from cwtui.game import review
 from cwtui.game.replaying import EVERYONE, ReplayCursor, Scrubber, SeenCursor, SeenRecord
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 from cwtui.navigation import PlayOn, ShowResults
 from cwtui.screens.compact import CompactScreen
 from cwtui.screens.fork.fork import ForkDialog
@@ -141,8 +141,11 @@ class ReplayScreen(CompactScreen):
         yield TextLines(id="status")
         divergence = self.full and self.full.replay.divergence
         if divergence:
-            why = f"This log does not verify at move {divergence.move}: {divergence.reason}."
-            yield Static(Text(f"{why} Showing its first {self.cursor.end} moves."), id="banner")
+            why = _("This log does not verify at move {move}: {reason}.").format(
+                move=divergence.move, reason=divergence.reason
+            )
+            showing = _("Showing its first {count} moves.").format(count=self.cursor.end)
+            yield Static(Text(f"{why} {showing}"), id="banner")
         yield ReviewBar(id="review-progress")  # shown while a review runs
         yield self.table
         yield self.autoplay
@@ -208,7 +211,11 @@ class ReplayScreen(CompactScreen):
         self.autoplay.stop()
         found = self.cursor.next_of(kind) if direction > 0 else self.cursor.previous_of(kind)
         if found is None:
-            self.notify(f"No {'later' if direction > 0 else 'earlier'} {kind}.", severity="warning")
+            said = {
+                ("catch", True): _("No later catch."), ("catch", False): _("No earlier catch."),
+                ("trophy", True): _("No later trophy."), ("trophy", False): _("No earlier trophy."),
+            }  # fmt: skip
+            self.notify(said.get((kind, direction > 0), kind), severity="warning")
         else:
             self.go(found)
 
@@ -266,7 +273,7 @@ class ReplayScreen(CompactScreen):
 
     @on(ReviewBar.Failed)
     def review_failed(self, message: ReviewBar.Failed) -> None:
-        self.notify(message.reason, title="Cannot review", severity="error")
+        self.notify(message.reason, title=_("Cannot review"), severity="error")
 
     @on(ReviewBar.Reviewed)
     def reviewed(self, message: ReviewBar.Reviewed) -> None:
@@ -292,7 +299,7 @@ class ReplayScreen(CompactScreen):
         graded = self.graded
         found = graded.mistake_from(self.cursor.position, direction, self.speaks_of) if graded is not None else None
         if found is None:
-            self.notify(f"No {'later' if direction > 0 else 'earlier'} mistake.", severity="warning")
+            self.notify(_("No later mistake.") if direction > 0 else _("No earlier mistake."), severity="warning")
         else:
             self.go(found)
 
@@ -304,7 +311,7 @@ class ReplayScreen(CompactScreen):
             if refused:
                 self.notify(refused, severity="warning")
             else:
-                self.notify("Thinking about a hint…", timeout=2)
+                self.notify(_("Thinking about a hint…"), timeout=2)
 
     @on(Hints.Found)
     def hint_found(self, message: Hints.Found) -> None:
@@ -321,7 +328,7 @@ class ReplayScreen(CompactScreen):
         cursor = self.cursor
         results = cursor.results() if cursor.over else None
         if results is None:
-            self.notify("The results come at the end of the game (End).", severity="warning")
+            self.notify(_("The results come at the end of the game (End)."), severity="warning")
             return
         final, scores = results
         config = self.full.replay.log.header.config if self.full is not None else None
@@ -334,7 +341,7 @@ class ReplayScreen(CompactScreen):
         if full is None:
             return  # not offered (check_action)
         if full.state.over:
-            self.notify("The game is over here; go back to a move to play on from it.", severity="warning")
+            self.notify(_("The game is over here; go back to a move to play on from it."), severity="warning")
             return
         self.autoplay.stop()
         seats = full.replay.log.header.config.seats

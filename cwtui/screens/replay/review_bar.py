@@ -15,6 +15,7 @@ from textual.widgets import Label, ProgressBar
 from textual.worker import get_current_worker
 
 from cwtui.game import review
+from cwtui.lang import _
 from engine.cards import Cards
 
 
@@ -80,7 +81,9 @@ class ReviewBar(Horizontal):
         self.running = (done, total)
         self.display = True
         self.query_one("#review-count", Label).update(
-            f"Reviewing: {done} of {total} decisions" if total else "Reviewing: reading the game"
+            _("Reviewing: {done} of {total} decisions").format(done=done, total=total)
+            if total
+            else _("Reviewing: reading the game")
         )
         self.query_one("#review-bar", ProgressBar).update(total=total or None, progress=done)
 

@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
 
+from cwtui.lang import _
 from cwtui.screens.replay.drawing import Drawing
 from cwtui.screens.replay.face_down import FaceDown
 from cwtui.widgets.move_list import MoveList
@@ -36,7 +37,7 @@ class ReplayTable(Vertical):
         # kept, not queried: they are drawn at every step
         self.panels = [SeatPanel(cards, seat, id=f"seat-{seat}") for seat in range(seats)]
         self.boards = [Board(cards, id="board"),
-                       Board(cards, title="Trophies and Master Anglers", supply=True, id="supply")]  # fmt: skip
+                       Board(cards, title=_("Trophies and Master Anglers"), supply=True, id="supply")]  # fmt: skip
         self.hidden = FaceDown(id="hidden")
         self.seats = VerticalScroll(id="seats", classes="pane")
         self.held = False  # the panels' heights are held (hold_heights)
@@ -59,8 +60,8 @@ class ReplayTable(Vertical):
 
     def on_mount(self) -> None:
         self.watch(self.seats, "scroll_y", lambda: self.draw_unseen(), init=False)
-        self.query_one("#moves").border_title = "Moves"
-        self.query_one("#this-move").border_title = "This move"
+        self.query_one("#moves").border_title = _("Moves")
+        self.query_one("#this-move").border_title = _("This move")
 
     def show(self, shown: Drawing, laying_out: bool) -> None:
         """Draw `shown`: what is in view now, the rest of the seats' pane once in view

@@ -17,22 +17,22 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from cwtui.game.review import SeatSummary, points
-from cwtui.lang import N_
+from cwtui.game.review import SeatSummary, grade_word, points
+from cwtui.lang import N_, _
 from cwtui.widgets.line_chart import LineChart, LinePlot
 
 GRADE_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 CHART_ROWS = 8  # the chart's least height: its legend and a plot that reads
 # the keys' line, a line at 80 columns; m/M are the replay's, once this is closed
-KEYS = "1–9 go to that decision · Esc closes · then m/M: next/previous mistake"
-NO_CHART = "1–9 go to that decision · Esc closes · win chances: c on the replay"
+KEYS = N_("1–9 go to that decision · Esc closes · then m/M: next/previous mistake")
+NO_CHART = N_("1–9 go to that decision · Esc closes · win chances: c on the replay")
 
 
 class ReviewSummaryScreen(ModalScreen[int | None]):
     CSS_PATH = "review_summary.tcss"
     BINDINGS = [
         Binding("escape,q,R", "dismiss_none", N_("Close"), id="review_summary.close"),
-        *(Binding(str(k), f"jump({k})", f"Decision {k}", id=f"review_summary.jump_{k}", show=False)
+        *(Binding(str(k), f"jump({k})", N_("Go to a listed decision"), id=f"review_summary.jump_{k}", show=False)
           for k in range(1, 10)),
     ]  # fmt: skip
 
@@ -50,7 +50,7 @@ class ReviewSummaryScreen(ModalScreen[int | None]):
             with VerticalScroll(id="review-seats"):
                 yield Static(self.text(), id="review-text")
             yield LineChart(id="win-chart")
-            yield Static(KEYS, id="review-keys", classes="hint")
+            yield Static(_(KEYS), id="review-keys", classes="hint")
 
     def text(self) -> Text:
         out = Text()
@@ -62,11 +62,11 @@ class ReviewSummaryScreen(ModalScreen[int | None]):
             for w in s.worst:
                 number += 1
                 out.append(f" {number} " if number <= 9 else "   ", style="bold reverse")
-                out.append(f" move {w.ply + 1} ")  # numbered as the move list numbers it
-                out.append(w.grade, style=GRADE_STYLES.get(w.grade, ""))
-                out.append(f" ({points(w.loss, w.margin)}): {w.line}\n")
+                out.append(" " + _("move {move}").format(move=w.ply + 1) + " ")  # numbered as the move list numbers it
+                out.append(grade_word(w.grade), style=GRADE_STYLES.get(w.grade, ""))
+                out.append(" " + _("({points}): {line}").format(points=points(w.loss, w.margin), line=w.line) + "\n")
             if not s.worst:
-                out.append("   every decision as good as the search's\n", style="dim")
+                out.append("   " + _("every decision as good as the search's") + "\n", style="dim")
         out.rstrip()
         return out
 
@@ -89,7 +89,7 @@ class ReviewSummaryScreen(ModalScreen[int | None]):
         chart = room - need >= CHART_ROWS
         self.query_one("#win-chart", LineChart).display = chart
         listed.styles.height = "auto" if chart else "1fr"
-        keys.update(KEYS if chart else NO_CHART)
+        keys.update(_(KEYS) if chart else _(NO_CHART))
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
