@@ -230,9 +230,12 @@ def fish_name(cards: Cards, fish: int, known: bool, backs: bool = False) -> str:
     name = species_of(cards, fish)
     if not known:
         return name
+    weight = pounds(cards.fish_weight[fish])
     if backs:
-        return f"{name} ({pounds(cards.fish_weight[fish])}, {_(cards.fish_tag[fish])}, {cards.fish_time[fish]})"
-    return f"{name} ({pounds(cards.fish_weight[fish])})"
+        return _("{fish} ({weight}, {tag}, {time})").format(
+            fish=name, weight=weight, tag=_(cards.fish_tag[fish]), time=cards.fish_time[fish]
+        )
+    return _("{fish} ({weight})").format(fish=name, weight=weight)
 
 
 # The fish tags' colours (R1.3), as a fish's back says them
@@ -262,6 +265,10 @@ def option(v: View, cards: Cards, legal: Move) -> str:
         return _("Place your {face} on {space}").format(face=p.hand, space=_space(move.space, p.hand))
     if isinstance(move, RemoveAngler):
         face = v.spaces[SPACE_INDEX[move.space]]
+        if move.space == "port":  # French contracts "de le Port" to "du Port": a message of its own
+            return n_(
+                "Take the {face} off the Port (1 action)", "Take the {face} off the Port ({count} actions)", face
+            ).format(face=face, count=face)
         return _("Take the {face} off {space}").format(face=face, space=_space(move.space, face))
     if isinstance(move, Refill):
         missing = move.zone - sum(p.board[move.zone - 3])
@@ -739,6 +746,8 @@ def _event(cards: Cards, names: Sequence[str], event: events.Event) -> str:
     if isinstance(e, events.AnglerPlaced):
         return _("places a {face} on {space}").format(face=e.face, space=space_name(e.space))
     if isinstance(e, events.AnglerRemoved):
+        if e.space == "port":  # « retire le 2 du Port », not « de le Port »
+            return _("takes the {face} off the Port").format(face=e.face)
         return _("takes the {face} off {space}").format(face=e.face, space=space_name(e.space))
     if isinstance(e, events.FishCaught):  # the viewer's own, or everyone's in a full replay
         return _caught(fish_name(cards, e.card, True), e.location, e.zone, e.how)

@@ -52,7 +52,7 @@ class HelpScreen(ModalScreen[None]):
         keys = Table(box=None, show_header=False, padding=(0, 2))
         keys.add_column(style="bold")
         keys.add_column(style="bold")
-        keys.add_column(style="dim")
+        keys.add_column(style="dim", overflow="fold")  # a long tip wraps, never cut
         # the screen's keys first, listed in the footer or not; no widget plumbing
         for active in game_keys(self.under):
             binding = active.binding

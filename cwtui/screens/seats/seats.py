@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 from cwtui.screens.compact import TALL, WIDE
 from cwtui.widgets.table.marks import Marks
 from cwtui.widgets.table.quiet import TextLines
@@ -71,9 +71,10 @@ class SeatsScreen(ModalScreen[None]):
         keys = self.query_one("#seats-keys", TextLines)
         if single:
             name = self.v.seats[self.seats[self.at]].name
-            keys.update(Text(f" {name} ({self.at + 1} of {len(self.seats)}) · ←/→: the others · Esc: back"))
+            said = _("{name} ({number} of {count}) · ←/→: the others · Esc: back")
+            keys.update(Text(" " + said.format(name=name, number=self.at + 1, count=len(self.seats))))
         else:
-            keys.update(Text(" Esc: back to the table"))
+            keys.update(Text(" " + _("Esc: back to the table")))
 
     def action_turn(self, step: int) -> None:
         self.at = (self.at + step) % len(self.seats)

@@ -3,6 +3,7 @@ replay screens, and as the tooltips of the board and the seat panels."""
 
 from __future__ import annotations
 
+from cwtui.game.words import listed
 from cwtui.lang import N_, _
 from cwtui.lang.glossary import glyph, word
 from engine.components import COLORS
@@ -24,7 +25,7 @@ SUPPLY = N_(
 SEAT = N_(
     "A seat's panel: ▶ marks whose turn it is; a double border is yours. Score: trophies "
     "+ 1 per caught Master Angler (+ 1 per presented fish with the tag color, counted at "
-    "the end; b shows the breakdown). 3 RP· … 6 BR····: zones 3–6, one letter per bait, · "
+    "the end; b shows the breakdown). {zones}: zones 3–6, one letter per bait, · "
     "an empty place. Master Anglers: a capital letter on a solid chip is a filled slot, a "
     "small letter on a pale chip an empty one; 2/4 counts the filled slots. Fish: species "
     "for everyone; yours (and any fish shown at the table) with weight, time and tag, +1 "
@@ -52,10 +53,12 @@ TABLE = (BAIT, BOARD, SUPPLY, SEAT, MARKS, HOVER)
 
 def bait_letters() -> str:
     """ "Bait letters: B blue, R red, …", in the language in use, as glyphs draws them."""
-    letters = ", ".join(f"{glyph(colour)} {word('bait', colour)}" for colour in COLORS)
-    return _("Bait letters: {letters}.").format(letters=letters)
+    named = [glyph(c) if glyph(c) == word("bait", c) else f"{glyph(c)} {word('bait', c)}" for c in COLORS]
+    return _("Bait letters: {letters}.").format(letters=listed(named))  # 青 is blue's glyph and word
 
 
 def shown(*parts: str) -> str:
     """The legend's `parts` in the language in use, a paragraph each."""
-    return "\n\n".join(bait_letters() if part == BAIT else _(part) for part in parts)
+    # the seat's zones as its panel draws them, in the language's glyphs: "3 RP· … 6 BR····"
+    zones = f"3 {glyph('red')}{glyph('purple')}· … 6 {glyph('blue')}{glyph('red')}····"
+    return "\n\n".join(bait_letters() if part == BAIT else _(part).replace("{zones}", zones) for part in parts)
