@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from cwtui.cli import batch, history, learn, network, play
-from cwtui.cli.args import EXIT_STOPPED, EXIT_USAGE, Parser, UsageError, need_folder_or_nothing
+from cwtui.cli.args import EXIT_STOPPED, EXIT_USAGE, Parser, UsageError, need_folder_or_nothing, speak_argparse
 from cwtui.game.logfile import GameInUse, NotSaved
 from cwtui.game.saved import REPLAYS_ENV, replays_dir
-from cwtui.lang import PSEUDO, chosen, languages, use
+from cwtui.lang import PSEUDO, _, chosen, languages, use
 from cwtui.shell.alerts import TURN_ALERTS
 from cwtui.shell.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.shell.settings import BOT_SPEEDS, remembered_language
@@ -29,24 +29,29 @@ Command = Callable[[argparse.Namespace], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="cwtui", description="Play, replay and study Coldwater Crown in the terminal.")
+    parser = Parser(prog="cwtui", description=_("Play, replay and study Coldwater Crown in the terminal."))
     parser.add_argument(
-        "--replays-dir", type=Path, default=None, help=f"where games are saved (default: ${REPLAYS_ENV} or ./replays)"
+        "--replays-dir",
+        type=Path,
+        default=None,
+        help=_("where games are saved (default: {env} or ./replays)").format(env=f"${REPLAYS_ENV}"),
     )
     parser.add_argument("--bot-speed", choices=tuple(BOT_SPEEDS), default="normal",
-                        help="how fast bots move at the table (default: normal; s cycles it in a game)")  # fmt: skip
+                        help=_("how fast bots move at the table (default: normal; s cycles it in a game)"))  # fmt: skip
     parser.add_argument("--turn-alert", choices=TURN_ALERTS, default="desktop",
-                        help="how an online table tells you it is your turn while its terminal is in the "
-                             "background: desktop (the bell and a desktop notification), bell, or off")  # fmt: skip
+                        help=_("how an online table tells you it is your turn while its terminal is in the "
+                             "background: desktop (the bell and a desktop notification), bell, or off"))  # fmt: skip
     parser.add_argument(
         "--lang",
         choices=(*languages(), PSEUDO),
         default=None,
         metavar="{" + ",".join(languages()) + "}",
-        help="the language to play in (default: the one chosen in the app, else LC_ALL, LC_MESSAGES or LANG's; "
-        f"{PSEUDO}: a pseudo-language for checking layouts)",
+        help=_(
+            "the language to play in (default: the one chosen in the app, else LC_ALL, LC_MESSAGES or LANG's; "
+            "{pseudo}: a pseudo-language for checking layouts)"
+        ).format(pseudo=PSEUDO),
     )
-    parser.add_argument("--version", action=VersionAction, help="say which version and which engine run, then exit")
+    parser.add_argument("--version", action=VersionAction, help=_("say which version and which engine run, then exit"))
     sub = parser.add_subparsers(dest="command")
     # each family registers its commands and their handlers (set_defaults(run=…))
     for family in (batch, play, history, network, learn):
@@ -62,6 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     use(chosen(given_language(argv), remembered_language()))
+    speak_argparse()
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help, or a usage error argparse has already printed

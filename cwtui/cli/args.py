@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
+from cwtui.lang import N_, _
 from engine.cards import Cards, load_cards
 from engine.config import BOT_KINDS, PLAYER_NAMES, SEAT_KINDS, SEEDS, SeatConfig, kind_name
 from engine.errors import EngineError
@@ -28,11 +29,29 @@ def usage(command: str | None, message: str) -> UsageError:
     return UsageError(f"cwtui {command}: {message}" if command else f"cwtui: {message}")
 
 
+# argparse's own words that a user reads, for the catalog: argparse looks each up through
+# its module's `_` (gettext's), which `speak_argparse` points at ours. A Python whose
+# argparse words them otherwise shows those in English.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("expected one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("not allowed with argument %s"),
+)  # fmt: skip
+
+
+def speak_argparse() -> None:
+    """argparse's words in the language in use (its help's headings, its complaints)."""
+    argparse._ = _  # type: ignore[attr-defined]  # the module's own gettext name
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, with its complaint on one line (usage is under --help)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        said = _("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message)
+        self.exit(EXIT_USAGE, said + "\n")
 
 
 def seed_arg(text: str) -> int:
@@ -41,7 +60,9 @@ def seed_arg(text: str) -> int:
     except ValueError:
         value = -1
     if not 0 <= value < SEEDS:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64 - 1, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("a seed is a whole number from 0 to 2**64 - 1, not {text}").format(text=repr(text))
+        )
     return value
 
 
@@ -54,8 +75,15 @@ def count_arg(low: int, high: int | None = None) -> Callable[[str], int]:
         except ValueError:
             value = low - 1
         if value < low or (high is not None and value > high):
-            bound = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
-            raise argparse.ArgumentTypeError(f"expected a whole number {bound}, not {text!r}")
+            if high is not None:
+                said = _("expected a whole number from {low} to {high}, not {text}").format(
+                    low=f"{low:,}", high=f"{high:,}", text=repr(text)
+                )
+            else:
+                said = _("expected a whole number of at least {low}, not {text}").format(
+                    low=f"{low:,}", text=repr(text)
+                )
+            raise argparse.ArgumentTypeError(said)
         return value
 
     return parse
@@ -87,7 +115,9 @@ def seconds_arg(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value < 10**9:
-        raise argparse.ArgumentTypeError(f"expected seconds, 0 or more (0: no limit), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected seconds, 0 or more (0: no limit), not {text}").format(text=repr(text))
+        )
     return value
 
 
@@ -98,7 +128,9 @@ def megabytes_arg(text: str) -> int:
         number, unit = number[:-1].strip(), 1 << (30 if number.endswith("G") else 20)
     value = int(number) * unit if number.isdecimal() and len(number) < 9 else 0
     if value < 64 << 20:
-        raise argparse.ArgumentTypeError(f"expected a size such as 512MB or 2GB (at least 64MB), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a size such as 512MB or 2GB (at least 64MB), not {text}").format(text=repr(text))
+        )
     return value
 
 
@@ -108,7 +140,9 @@ def bots_arg(text: str) -> tuple[str, ...]:
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if unknown or not kinds:
         shown = ", ".join(unknown) if unknown else repr(text)
-        raise argparse.ArgumentTypeError(f"unknown bot kind(s) {shown}; choose from {BOT_NAMES}")
+        raise argparse.ArgumentTypeError(
+            _("unknown bot kind(s) {kinds}; choose from {bots}").format(kinds=shown, bots=BOT_NAMES)
+        )
     return kinds
 
 
@@ -116,7 +150,9 @@ def names_arg(text: str) -> tuple[str, ...]:
     """A comma list of seats, by number or name (checked against each game)."""
     items = tuple(item.strip() for item in text.split(",") if item.strip())
     if not items:
-        raise argparse.ArgumentTypeError(f"expected seats by number or name, such as 0,Ana, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected seats by number or name, such as 0,Ana, not {text}").format(text=repr(text))
+        )
     return items
 
 
@@ -126,13 +162,19 @@ KIND_ALIASES = {name: kind for kind, name in PLAYER_NAMES.items()}
 
 def seat_arg(text: str) -> SeatConfig:
     """NAME:KIND (KIND: human, easy, medium, hard, random; human if left out)."""
-    name, _, kind = text.partition(":")
+    name, _colon, kind = text.partition(":")
     kind = KIND_ALIASES.get(kind.strip(), kind.strip()) or "human"
     if not name.strip():
-        raise argparse.ArgumentTypeError(f"a seat is NAME:KIND, such as Ana:human or Bo:medium, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("a seat is NAME:KIND, such as Ana:human or Bo:medium, not {text}").format(text=repr(text))
+        )
     if kind not in SEAT_KINDS:
         kinds = ", ".join(kind_name(k) for k in SEAT_KINDS)
-        raise argparse.ArgumentTypeError(f"unknown seat kind {kind!r} in {text!r}; choose from {kinds}")
+        raise argparse.ArgumentTypeError(
+            _("unknown seat kind {kind} in {text}; choose from {kinds}").format(
+                kind=repr(kind), text=repr(text), kinds=kinds
+            )
+        )
     return SeatConfig(name.strip(), kind)
 
 

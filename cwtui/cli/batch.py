@@ -25,6 +25,7 @@ from cwtui.cli.args import (
 from cwtui.cores.processes import BACKENDS, default_workers, run_all
 from cwtui.game.saved import replays_dir
 from cwtui.game.words import quantity
+from cwtui.lang import _
 from cwtui.shell.progress import progress_bar
 from engine.config import REVIEW_LEVELS, SEEDS, kind_name
 
@@ -33,65 +34,68 @@ if TYPE_CHECKING:  # self-play (and the bots) load when a command runs
 
 
 def add_parsers(sub: Any) -> None:
-    sim = sub.add_parser("simulate", help="play bot-only games and write their logs")
+    sim = sub.add_parser("simulate", help=_("play bot-only games and write their logs"))
     sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
     sim.add_argument("--games", type=count_arg(1), default=100)
-    sim.add_argument("--seed", type=seed_arg, default=1, help="game i uses seed SEED+i")
+    sim.add_argument("--seed", type=seed_arg, default=1, help=_("game i uses seed SEED+i"))
     sim.add_argument("--bots", type=bots_arg, default=("random",),
-                     help=f"comma list of {BOT_NAMES}, cycled over the seats")  # fmt: skip
-    sim.add_argument("--out", type=Path, default=None, help="folder for the logs (none: no logs)")
-    sim.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
-    sim.add_argument("--cards", type=Path, default=None, help="another card data file (default: the built-in)")
+                     help=_("comma list of {bots}, cycled over the seats").format(bots=BOT_NAMES))  # fmt: skip
+    sim.add_argument("--out", type=Path, default=None, help=_("folder for the logs (none: no logs)"))
+    sim.add_argument("--no-tag-points", action="store_true", help=_("the variant without tag points (R11.1)"))
+    sim.add_argument("--cards", type=Path, default=None, help=_("another card data file (default: the built-in)"))
     sim.add_argument("--workers", type=count_arg(0, 1024), default=0,
-                     help="processes to play on (default 0: one per core)")  # fmt: skip
-    sim.add_argument("--load", action="store_true", help="then load the logs into the history database")
+                     help=_("processes to play on (default 0: one per core)"))  # fmt: skip
+    sim.add_argument("--load", action="store_true", help=_("then load the logs into the history database"))
     sim.add_argument(
         "--backend", choices=BACKENDS, default="local",
-        help="ray: play on a Ray cluster ($RAY_ADDRESS, else a local one); needs pip install 'cwtui[ray]'",
+        help=_("ray: play on a Ray cluster ($RAY_ADDRESS, else a local one); needs pip install 'cwtui[ray]'"),
     )  # fmt: skip
     sim.add_argument(
-        "--db", type=Path, default=None, help="the history database for --load (default: REPLAYS/history.duckdb)"
+        "--db", type=Path, default=None, help=_("the history database for --load (default: REPLAYS/history.duckdb)")
     )
     sim.set_defaults(run=simulate)
-    ver = sub.add_parser("verify", help="re-simulate logs and check every event, outcome and bot move")
-    ver.add_argument("files", nargs="+", type=Path, help="game logs (*.jsonl)")
-    ver.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
+    ver = sub.add_parser("verify", help=_("re-simulate logs and check every event, outcome and bot move"))
+    ver.add_argument("files", nargs="+", type=Path, help=_("game logs (*.jsonl)"))
+    ver.add_argument("--cards", type=Path, default=None, help=_("the card data file the games were played with"))
     ver.add_argument("--workers", type=count_arg(0, 1024), default=0,
-                     help="processes to check on (default 0: one per core)")  # fmt: skip
+                     help=_("processes to check on (default 0: one per core)"))  # fmt: skip
     ver.add_argument(
         "--skip-bots", action="store_true",
-        help="do not ask the bots again (fast; a search bot takes as long to check as to play)",
+        help=_("do not ask the bots again (fast; a search bot takes as long to check as to play)"),
     )  # fmt: skip
     ver.set_defaults(run=verify)
-    tour = sub.add_parser("tournament", help="bots against bots, every seat in turn: win rates and Elo")
+    tour = sub.add_parser("tournament", help=_("bots against bots, every seat in turn: win rates and Elo"))
     tour.add_argument(
-        "--bots", type=bots_arg, default=("greedy", "random"), help=f"a bot kind per seat (2–4 of them): {BOT_NAMES}"
+        "--bots",
+        type=bots_arg,
+        default=("greedy", "random"),
+        help=_("a bot kind per seat (2–4 of them): {bots}").format(bots=BOT_NAMES),
     )
     tour.add_argument(
-        "--games", type=count_arg(1, 1_000_000), default=400, help="games in all (a multiple of the seats)"
+        "--games", type=count_arg(1, 1_000_000), default=400, help=_("games in all (a multiple of the seats)")
     )
     tour.add_argument("--seed", type=seed_arg, default=1)
     tour.add_argument("--workers", type=count_arg(0, 1024), default=0,
-                      help="processes to play on (default 0: one per core)")  # fmt: skip
-    tour.add_argument("--out", type=Path, default=None, help="folder for the logs (default: REPLAYS/tournament)")
-    tour.add_argument("--db", type=Path, default=None, help="the history database (default: REPLAYS/history.duckdb)")
+                      help=_("processes to play on (default 0: one per core)"))  # fmt: skip
+    tour.add_argument("--out", type=Path, default=None, help=_("folder for the logs (default: REPLAYS/tournament)"))
+    tour.add_argument("--db", type=Path, default=None, help=_("the history database (default: REPLAYS/history.duckdb)"))
     tour.set_defaults(run=tournament)
     rev = sub.add_parser(
-        "review", help="grade every decision of a saved game by a search from the seat's view: accuracy, worst moves"
+        "review", help=_("grade every decision of a saved game by a search from the seat's view: accuracy, worst moves")
     )
-    rev.add_argument("files", nargs="+", type=Path, help="game logs (*.jsonl)")
+    rev.add_argument("files", nargs="+", type=Path, help=_("game logs (*.jsonl)"))
     rev.add_argument("--seats", type=names_arg, default=None, metavar="SEAT,…",
-                     help="seats to review, by number from 0 or by name (default: the humans; every seat of a "
-                          "game of bots)")  # fmt: skip
+                     help=_("seats to review, by number from 0 or by name (default: the humans; every seat of a "
+                          "game of bots)"))  # fmt: skip
     rev.add_argument("--level", choices=REVIEW_LEVELS, default="medium",
-                     help="the search that judges: medium (fast) or hard (about 20× as long, steadier)")  # fmt: skip
+                     help=_("the search that judges: medium (fast) or hard (about 20× as long, steadier)"))  # fmt: skip
     rev.add_argument("--workers", type=count_arg(0, 1024), default=0,
-                     help="processes to search on (default 0: one per core)")  # fmt: skip
+                     help=_("processes to search on (default 0: one per core)"))  # fmt: skip
     rev.add_argument(
         "--backend", choices=BACKENDS, default="local",
-        help="ray: search on a Ray cluster ($RAY_ADDRESS, else a local one); needs pip install 'cwtui[ray]'",
+        help=_("ray: search on a Ray cluster ($RAY_ADDRESS, else a local one); needs pip install 'cwtui[ray]'"),
     )  # fmt: skip
-    rev.add_argument("--cards", type=Path, default=None, help="the card data file the games were played with")
+    rev.add_argument("--cards", type=Path, default=None, help=_("the card data file the games were played with"))
     rev.set_defaults(run=review)
 
 

@@ -39,6 +39,7 @@ from cwtui.cli.args import (
 )
 from cwtui.game.saved import DB_NAME, replays_dir
 from cwtui.history.apart import default_memory
+from cwtui.lang import _
 
 # DuckDB and the history's modules load when a command runs, not with the command line
 # (the app starts through it).
@@ -55,42 +56,50 @@ DEFAULT_TIMEOUT = 60.0  # seconds; --timeout 0 waits for ever
 
 
 def add_parsers(sub: Any) -> None:
-    history_p = sub.add_parser("history", help="load game logs into the history database, or export it")
+    history_p = sub.add_parser("history", help=_("load game logs into the history database, or export it"))
     hsub = history_p.add_subparsers(dest="history_command", required=True)
-    load_p = hsub.add_parser("load", help="load new and changed logs (incremental; safe to repeat)")
-    load_p.add_argument("folders", nargs="*", type=Path, help="folders of *.jsonl logs (default: the replays folder)")
+    load_p = hsub.add_parser("load", help=_("load new and changed logs (incremental; safe to repeat)"))
+    load_p.add_argument(
+        "folders", nargs="*", type=Path, help=_("folders of *.jsonl logs (default: the replays folder)")
+    )
     _db_arg(load_p)
     load_p.add_argument(
-        "--cards", dest="cards_files", type=Path, action="append", default=[], help="card data files the games used"
+        "--cards", dest="cards_files", type=Path, action="append", default=[], help=_("card data files the games used")
     )
     load_p.add_argument(
         "--samples",
         action="store_true",
-        help="put the sample games that come with cwtui in REPLAYS/samples (where the replay list finds them "
-        "too) and load them",
+        help=_(
+            "put the sample games that come with cwtui in REPLAYS/samples (where the replay list finds them "
+            "too) and load them"
+        ),
     )
     load_p.add_argument(
         "--verify",
         action="store_true",
-        help="replay every game not yet checked, and judge every kept review again (as long as the review "
-        "took), on every core, and record the verdicts (games.verified, reviews.verified)",
+        help=_(
+            "replay every game not yet checked, and judge every kept review again (as long as the review "
+            "took), on every core, and record the verdicts (games.verified, reviews.verified)"
+        ),
     )
-    export_p = hsub.add_parser("export", help="write every table as DIR/<table>.parquet")
+    export_p = hsub.add_parser("export", help=_("write every table as DIR/<table>.parquet"))
     export_p.add_argument("folder", type=Path)
     _db_arg(export_p)
-    sql_p = sub.add_parser("sql", help="run a read-only SQL query on the history database")
-    sql_p.add_argument("query", help="one SQL statement, read-only (the tables: README's History in SQL)")
+    sql_p = sub.add_parser("sql", help=_("run a read-only SQL query on the history database"))
+    sql_p.add_argument("query", help=_("one SQL statement, read-only (the tables: README's History in SQL)"))
     sql_p.add_argument("--format", choices=("table", "csv", "json"), default="table")
-    sql_p.add_argument("--max-rows", type=count_arg(0), default=40, help="rows shown in table format (default 40)")
-    sql_p.add_argument("--no-load", action="store_true", help="do not load new logs first")
+    sql_p.add_argument("--max-rows", type=count_arg(0), default=40, help=_("rows shown in table format (default 40)"))
+    sql_p.add_argument("--no-load", action="store_true", help=_("do not load new logs first"))
     sql_p.add_argument(
         "--timeout", type=seconds_arg, default=DEFAULT_TIMEOUT,
-        help=f"stop the query after this many seconds (default {DEFAULT_TIMEOUT:.0f}; 0: no limit)",
+        help=_("stop the query after this many seconds (default {seconds}; 0: no limit)").format(
+            seconds=f"{DEFAULT_TIMEOUT:.0f}"),
     )  # fmt: skip
     sql_p.add_argument(
         "--memory-limit", type=megabytes_arg, default=default_memory(), metavar="SIZE",
-        help=f"stop a query that needs more memory than this, e.g. 512MB or 2GB "
-             f"(default {default_memory() >> 20:,}MB: a quarter of this machine's, at most 2GB)",
+        help=_("stop a query that needs more memory than this, e.g. 512MB or 2GB "
+               "(default {size}: a quarter of this machine's, at most 2GB)").format(
+                   size=f"{default_memory() >> 20:,}MB"),
     )  # fmt: skip
     _db_arg(sql_p)
     history_p.set_defaults(run=history)
@@ -101,9 +110,11 @@ def _db_arg(parser: argparse.ArgumentParser) -> None:
     """Where the history is: --db, or REPLAYS/history.duckdb, taken after the command as
     `play` and `serve` take --replays-dir (`cwtui history load --replays-dir SERVER_FOLDER`
     loads a server's folder into its own history); before it, it counts too."""
-    parser.add_argument("--db", type=Path, default=None, help=f"the database (default: REPLAYS/{DB_NAME})")
+    parser.add_argument(
+        "--db", type=Path, default=None, help=_("the database (default: {path})").format(path=f"REPLAYS/{DB_NAME}")
+    )
     parser.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS, metavar="REPLAYS",
-                        help="the replays folder: loaded by default, and where the database is")  # fmt: skip
+                        help=_("the replays folder: loaded by default, and where the database is"))  # fmt: skip
 
 
 def database(args: argparse.Namespace) -> Path:

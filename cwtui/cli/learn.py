@@ -9,16 +9,17 @@ import textwrap
 from typing import Any
 
 from cwtui.cli.args import UsageError
+from cwtui.lang import _
 from cwtui.learn.rulebook import Block, RulesMissing, rulebook
 
 
 def add_parsers(sub: Any) -> None:
-    learn = sub.add_parser("learn", help="learn to play: a guided first game, chapter by chapter")
-    learn.add_argument("--chapter", type=int, default=1, help="the chapter to start at (default: 1)")
-    learn.add_argument("--solo", action="store_true", help="the solo game's lesson (the silent player)")
+    learn = sub.add_parser("learn", help=_("learn to play: a guided first game, chapter by chapter"))
+    learn.add_argument("--chapter", type=int, default=1, help=_("the chapter to start at (default: 1)"))
+    learn.add_argument("--solo", action="store_true", help=_("the solo game's lesson (the silent player)"))
     learn.set_defaults(run=guided_game)
-    rules = sub.add_parser("rules", help="print the rules, or the rules that hold some words or a code (R5.3)")
-    rules.add_argument("words", nargs="*", help="words to find (contest, Mystery Weight) or a rule's code")
+    rules = sub.add_parser("rules", help=_("print the rules, or the rules that hold some words or a code (R5.3)"))
+    rules.add_argument("words", nargs="*", help=_("words to find (contest, Mystery Weight) or a rule's code"))
     rules.set_defaults(run=print_rules)
 
 

@@ -26,6 +26,7 @@ from cwtui.cli.args import (
     usage,
 )
 from cwtui.game.saved import replays_dir, shown_path
+from cwtui.lang import _
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -52,86 +53,92 @@ if TYPE_CHECKING:  # imported when a command runs: the other commands start fast
 
 
 def add_parsers(sub: Any) -> None:
-    serve_p = sub.add_parser("serve", help="run a game server: rooms played by clients anywhere (see `cwtui host`)")
+    serve_p = sub.add_parser("serve", help=_("run a game server: rooms played by clients anywhere (see `cwtui host`)"))
     serve_p.add_argument(
         "--host", default=DEFAULT_HOST,
-        help=f"the address to listen on (default {DEFAULT_HOST}: this machine only; put a TLS proxy in front "
-             "to serve beyond it)",
+        help=_("the address to listen on (default {host}: this machine only; put a TLS proxy in front "
+               "to serve beyond it)").format(host=DEFAULT_HOST),
     )  # fmt: skip
     serve_p.add_argument("--port", type=count_arg(0, 65535), default=DEFAULT_PORT,
-                       help=f"the port (default {DEFAULT_PORT}; 0: any free one, printed)")  # fmt: skip
+                       help=_("the port (default {port}; 0: any free one, printed)").format(
+                           port=DEFAULT_PORT))  # fmt: skip
     serve_p.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS,
-                       help="where the server keeps its games and rooms")  # fmt: skip
+                       help=_("where the server keeps its games and rooms"))  # fmt: skip
     serve_p.add_argument("--trusted-proxy", default=None, metavar="ADDRESS",
-                       help="the address of a reverse proxy in front (such as 127.0.0.1): the clients it "
+                       help=_("the address of a reverse proxy in front (such as 127.0.0.1): the clients it "
                             "forwards are told apart by the X-Forwarded-For it sends, for the connections "
-                            "allowed an address")  # fmt: skip
+                            "allowed an address"))  # fmt: skip
     serve_p.add_argument("--public-url", default=None, metavar="URL",
-                       help="the address players reach this server at, such as wss://play.example.org:443 "
-                            "behind a TLS proxy: invites name it (default: the address the host used)")  # fmt: skip
+                       help=_("the address players reach this server at, such as wss://play.example.org:443 "
+                            "behind a TLS proxy: invites name it (default: the address the host used)"))  # fmt: skip
     serve_p.add_argument("--room-ttl", type=duration_arg, default=None, metavar="TIME",
-                       help="close a room under way once nobody has moved in it or visited it for this long "
-                            "(such as 7d or 12h; default 30d); its log is kept")  # fmt: skip
+                       help=_("close a room under way once nobody has moved in it or visited it for this long "
+                            "(such as 7d or 12h; default 30d); its log is kept"))  # fmt: skip
     serve_p.add_argument("--finished-kept", type=duration_arg, default=None, metavar="TIME",
-                       help="how long a finished room stays in the lobby, its replay served (default 1h); "
-                            "its log is kept")  # fmt: skip
+                       help=_("how long a finished room stays in the lobby, its replay served (default 1h); "
+                            "its log is kept"))  # fmt: skip
     serve_p.add_argument("--code-prefix", default=None, metavar="LETTER",
-                       help="begin every room code this server makes with LETTER, so that a proxy in front "
-                            "of several servers sends each room's players to its server (docs/scaling.md)")  # fmt: skip
+                       help=_("begin every room code this server makes with LETTER, so that a proxy "
+                              "in front of several servers sends each room's players to its server "
+                              "(docs/scaling.md)"))  # fmt: skip
     serve_p.add_argument("--web", action="store_true",
-                       help="also serve the app to browsers (textual-serve), as a guest who joins and watches "
-                            "this server's games")  # fmt: skip
+                       help=_("also serve the app to browsers (textual-serve), as a guest who joins and watches "
+                            "this server's games"))  # fmt: skip
     serve_p.add_argument("--web-port", type=count_arg(1, 65535), default=DEFAULT_WEB_PORT,
-                       help=f"the browsers' port with --web (default {DEFAULT_WEB_PORT})")  # fmt: skip
+                       help=_("the browsers' port with --web (default {port})").format(
+                           port=DEFAULT_WEB_PORT))  # fmt: skip
     serve_p.add_argument("--web-browsers", type=count_arg(1, 1000), default=20, metavar="N",
-                       help="browsers at once with --web, each a process on this machine (default 20)")  # fmt: skip
+                       help=_("browsers at once with --web, each a process on this machine (default 20)"))  # fmt: skip
     serve_p.add_argument("--web-url", default=None, metavar="URL",
-                       help="the address browsers use, behind a TLS proxy (such as https://cwtui.example.org; "
-                            "default http://HOST:WEB_PORT)")  # fmt: skip
-    host_p = sub.add_parser("host", help="create a room on a game server and print an invite for each human seat")
-    host_p.add_argument("server", help="HOST:PORT#KEY of a running `cwtui serve` (KEY: its host key, which "
-                                       "`cwtui serve` prints; on the server's machine HOST:PORT finds it)")  # fmt: skip
+                       help=_("the address browsers use, behind a TLS proxy (such as https://cwtui.example.org; "
+                            "default http://HOST:WEB_PORT)"))  # fmt: skip
+    host_p = sub.add_parser("host", help=_("create a room on a game server and print an invite for each human seat"))
+    host_p.add_argument("server", help=_(
+        "HOST:PORT#KEY of a running `cwtui serve` (KEY: its host key, which `cwtui serve` prints; on the server's "
+        "machine HOST:PORT finds it)"))  # fmt: skip
     host_p.add_argument("--seat", dest="seats", type=seat_arg, action="append", metavar="NAME:KIND",
-                      help="a seat, in turn order (1–4 of them); KIND: human or a bot level")  # fmt: skip
-    host_p.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: the server draws one)")
-    host_p.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
+                      help=_("a seat, in turn order (1–4 of them); KIND: human or a bot level") )  # fmt: skip
+    host_p.add_argument(
+        "--seed", type=seed_arg, default=None, help=_("the game's seed (default: the server draws one)")
+    )
+    host_p.add_argument("--no-tag-points", action="store_true", help=_("the variant without tag points (R11.1)"))
     host_p.add_argument(
         "--takeover", type=count_arg(0, MAX_TAKEOVER), default=None, metavar="SECONDS",
-        help="a bot plays for a human seat that stays away this long when it is to act, until its player is "
-             "back (default: the game waits for them)",
+        help=_("a bot plays for a human seat that stays away this long when it is to act, until its player is "
+             "back (default: the game waits for them)"),
     )  # fmt: skip
     host_p.add_argument("--on-resign", choices=("bot", "end"), default="bot",
-                      help="a player who resigns: a bot plays on for their seat (default), or the game "
-                           "ends there")  # fmt: skip
+                      help=_("a player who resigns: a bot plays on for their seat (default), or the game "
+                           "ends there"))  # fmt: skip
     host_p.add_argument("--clock", type=clock_arg, default=None, metavar="BANK[+INCREMENT]",
-                      help="each human seat's time for the whole game, such as 30m, or 10m+5s with 5 s "
-                           "given back after each of its hands (default: no clock)")  # fmt: skip
+                      help=_("each human seat's time for the whole game, such as 30m, or 10m+5s with 5 s "
+                           "given back after each of its hands (default: no clock)"))  # fmt: skip
     host_p.add_argument("--per-move", type=duration_arg, default=None, metavar="TIME",
-                      help="the most time a seat has for each hand (everything it does before another seat "
-                           "is to act), such as 2d for a slow game over days")  # fmt: skip
+                      help=_("the most time a seat has for each hand (everything it does before another seat "
+                           "is to act), such as 2d for a slow game over days"))  # fmt: skip
     host_p.add_argument("--on-time", choices=("bot", "forfeit"), default="bot",
-                      help="a seat out of time: a bot plays for it (that hand, or to the end once its bank "
-                           "is gone; default), or it forfeits and the game ends there")  # fmt: skip
+                      help=_("a seat out of time: a bot plays for it (that hand, or to the end once its bank "
+                           "is gone; default), or it forfeits and the game ends there"))  # fmt: skip
     host_p.add_argument("--spectators-talk", action="store_true",
-                      help="spectators read and say table talk too (the seats always do)")  # fmt: skip
-    join_p = sub.add_parser("join", help="sit at your seat in a room of a game server (or watch it), at the table")
-    join_p.add_argument("invite", help="HOST:PORT/ROOM#TOKEN, the line the host sent you (without #TOKEN: watch)")
-    close_p = sub.add_parser("close", help="close a room on a game server: its players are told; its log is kept")
-    close_p.add_argument("server", help="HOST:PORT#KEY of the server (KEY: its host key; on its machine, HOST:PORT)")
-    close_p.add_argument("room", help="the room's code")
-    games_p = sub.add_parser("games", help="my online games: every seat you have joined, on any server, and whose "
-                                           "turn it is")  # fmt: skip
-    games_p.add_argument("--forget", metavar="ROOM", default=None, help="forget your seat in this room")
-    rooms_p = sub.add_parser("rooms", help="list the rooms on a game server (the lobby)")
-    rooms_p.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
-    ratings_p = sub.add_parser("ratings", help="the players rated on a game server, best first")
-    ratings_p.add_argument("server", help="HOST:PORT of a running `cwtui serve`")
+                      help=_("spectators read and say table talk too (the seats always do)"))  # fmt: skip
+    join_p = sub.add_parser("join", help=_("sit at your seat in a room of a game server (or watch it), at the table"))
+    join_p.add_argument("invite", help=_("HOST:PORT/ROOM#TOKEN, the line the host sent you (without #TOKEN: watch)"))
+    close_p = sub.add_parser("close", help=_("close a room on a game server: its players are told; its log is kept"))
+    close_p.add_argument("server", help=_("HOST:PORT#KEY of the server (KEY: its host key; on its machine, HOST:PORT)"))
+    close_p.add_argument("room", help=_("the room's code"))
+    games_p = sub.add_parser("games", help=_("my online games: every seat you have joined, on any server, and whose "
+                                           "turn it is"))  # fmt: skip
+    games_p.add_argument("--forget", metavar="ROOM", default=None, help=_("forget your seat in this room"))
+    rooms_p = sub.add_parser("rooms", help=_("list the rooms on a game server (the lobby)"))
+    rooms_p.add_argument("server", help=_("HOST:PORT of a running `cwtui serve`"))
+    ratings_p = sub.add_parser("ratings", help=_("the players rated on a game server, best first"))
+    ratings_p.add_argument("server", help=_("HOST:PORT of a running `cwtui serve`"))
     guest_p = sub.add_parser(
-        "guest", help="the app as `cwtui serve --web` gives it to a browser: join or watch games, nothing else"
+        "guest", help=_("the app as `cwtui serve --web` gives it to a browser: join or watch games, nothing else")
     )
-    guest_p.add_argument("server", help="HOST:PORT of the `cwtui serve` beside it")
+    guest_p.add_argument("server", help=_("HOST:PORT of the `cwtui serve` beside it"))
     guest_p.add_argument("--join", default="", metavar="ROOM[#TOKEN]",
-                         help="open with the join dialog filled in (a browser's invite link)")  # fmt: skip
+                         help=_("open with the join dialog filled in (a browser's invite link)"))  # fmt: skip
     for parser, run in (
         (serve_p, serve), (host_p, host), (join_p, join), (close_p, close), (games_p, games), (rooms_p, rooms),
         (ratings_p, ratings), (guest_p, guest),

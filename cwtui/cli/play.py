@@ -8,23 +8,24 @@ from typing import Any
 
 from cwtui.cli.args import UsageError, cards_from, need_writable_folder, seat_arg, seed_arg, usage
 from cwtui.game.saved import replays_dir
+from cwtui.lang import _
 from engine.config import SEEDS
 from engine.errors import EngineError
 
 
 def add_parsers(sub: Any) -> None:
-    play = sub.add_parser("play", help="start a game at the table without the new-game dialog")
+    play = sub.add_parser("play", help=_("start a game at the table without the new-game dialog"))
     play.add_argument("--seat", dest="seats", type=seat_arg, action="append", metavar="NAME:KIND",
-                      help="a seat, in turn order (1–4 of them); KIND: human, easy, medium, hard or random. "
-                           "One seat is the solo game")  # fmt: skip
-    play.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: a random one)")
-    play.add_argument("--no-tag-points", action="store_true", help="the variant without tag points (R11.1)")
-    play.add_argument("--cards", type=Path, default=None, help="another card data file (default: the built-in)")
-    play.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS, help="where the game is saved")
+                      help=_("a seat, in turn order (1–4 of them); KIND: human, easy, medium, hard or random. "
+                           "One seat is the solo game"))  # fmt: skip
+    play.add_argument("--seed", type=seed_arg, default=None, help=_("the game's seed (default: a random one)"))
+    play.add_argument("--no-tag-points", action="store_true", help=_("the variant without tag points (R11.1)"))
+    play.add_argument("--cards", type=Path, default=None, help=_("another card data file (default: the built-in)"))
+    play.add_argument("--replays-dir", type=Path, default=argparse.SUPPRESS, help=_("where the game is saved"))
     play.set_defaults(run=play_game)
-    rep = sub.add_parser("replay", help="open a saved game in the replay screen")
-    rep.add_argument("file", type=Path, help="a game log (*.jsonl)")
-    rep.add_argument("--cards", type=Path, default=None, help="the card data file the game was played with")
+    rep = sub.add_parser("replay", help=_("open a saved game in the replay screen"))
+    rep.add_argument("file", type=Path, help=_("a game log (*.jsonl)"))
+    rep.add_argument("--cards", type=Path, default=None, help=_("the card data file the game was played with"))
     rep.set_defaults(run=replay)
 
 

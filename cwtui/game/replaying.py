@@ -203,13 +203,13 @@ class ReplayCursor(Scrubber):
         position = self.clamp(position)
         if position == self.position + 1:
             self.before = self.state
-            self.state, _ = apply(self.state, self.plies[self.position].move)
+            self.state, _events = apply(self.state, self.plies[self.position].move)
         elif position != self.position:
             if position == 0:
                 self.before, self.state = None, self.replay.state_at(0)
             else:
                 self.before = self.replay.state_at(position - 1)
-                self.state, _ = apply(self.before, self.plies[position - 1].move)
+                self.state, _events = apply(self.before, self.plies[position - 1].move)
         self.position = position
 
     def twin(self) -> ReplayCursor:
