@@ -108,13 +108,18 @@ TERMS = {
 }
 
 
+# Messages that quote English words as words to type: the rules' search finds the rules'
+# own words, which are English (docs/rules.md)
+QUOTING_ENGLISH = {"words to find (contest, Mystery Weight) or a rule's code"}
+
+
 @pytest.mark.parametrize("code", RULEBOOKS)
 def test_messages_name_the_game_as_the_glossary_does(code: str) -> None:
     catalog = read(code)
     sections = glossary()
     wrong = []
     for message in extracted():
-        if not isinstance(message.id, str) or not message.id:
+        if not isinstance(message.id, str) or not message.id or message.id in QUOTING_ENGLISH:
             continue
         translation = catalog.get(message.id)
         assert translation is not None
@@ -215,7 +220,7 @@ def test_the_game_is_told_in_each_language() -> None:
     assert words.option(v, state.cards, place) == "Placez votre 1 sur violet (un appât violet de chaque Zone)"
     assert words.whose_turn(v, ["Zoé", "Bo"]).startswith("Manche 1 · Zoé joue")
     use("ja")
-    assert words.option(v, state.cards, place) == "紫（各ゾーンから紫の餌を1個）に1を置く"
+    assert words.option(v, state.cards, place) == "紫（各ゾーンの紫の餌を1個除く）に1のコマを置く"
     assert species("John Dory") == "マトウダイ"
     use("fr")
     assert species("John Dory") == "Saint-Pierre"

@@ -7,15 +7,18 @@ would (../shared/tools/svg2png renders them): the words whole, nothing cut.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from app_helpers import make_app
-from test_snapshots import DUO, mid_game, open_play
+from test_snapshots import finished, mid_game, open_play
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Select
 
-from cwtui.lang import use
-from engine import apply, legal_moves
-from engine.scenario import Scenario
+from cwtui.lang import language, use
+from cwtui.navigation import ChooseLanguage
+from cwtui.shell.settings import remembered_language
 
 SIZES = [(80, 24), (120, 40)]
 LANGUAGES = ["fr", "ja"]
@@ -38,61 +41,41 @@ def test_table(snap_compare, replays: Path, code: str, size) -> None:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_score_sheet(snap_compare, replays: Path, code: str, size) -> None:
-    sc = Scenario(seats=DUO, seed=11).fish(0, ["Pike:9", "Perch:2", "Wrasse:4", "Salmon:7"])
-    sc.fish(1, ["Pike:12", "Mackerel:6", "Roach:1"]).master_anglers_caught(1, [3]).trophy(0, "first_to_8_species")
-    state = sc.at_contests().build()
-    while not state.over:  # everyone presents their heaviest fish
-        weight = state.cards.fish_weight
-        state, _ = apply(state, max(legal_moves(state), key=lambda m: sum(weight[f] for f in m.fish)))
+    state = finished()
     use(code)
     assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
 
 
-async def test_choosing_french_in_new_game_redraws_the_dialog_keeps_the_form_and_remembers_it(
-    replays: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from textual.widgets import Input, Select
+async def settled(pilot: Pilot[None], done: Callable[[], bool]) -> None:
+    """Until `done` (the app's own messages handled), or a few cycles."""
+    for _cycle in range(20):
+        if done():
+            return
+        await pilot.pause()
 
-    from cwtui.lang import language
-    from cwtui.shell.settings import CONFIG_ENV, remembered_language
 
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config"))
+async def test_choosing_french_in_new_game_redraws_the_dialog_keeps_the_form_and_remembers_it(replays: Path) -> None:
     app = make_app(replays)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("n")
         await pilot.pause()
         app.screen.query_one("#name-0", Input).value = "Zoé"
         app.screen.query_one("#language", Select).value = "fr"
-        for _ in range(20):
-            await pilot.pause()
-            if app.screen.query_one("#form").border_title == "Nouvelle partie":
-                break
+        await settled(pilot, lambda: app.screen.query_one("#form").border_title == "Nouvelle partie")
         form = app.screen
         assert form.query_one("#form").border_title == "Nouvelle partie"
         assert form.query_one("#name-0", Input).value == "Zoé"  # what was filled in, kept
         assert form.query_one("#language", Select).value == "fr"
-        assert language() == "fr" and remembered_language() == "fr"
+        assert language() == "fr" and remembered_language() == "fr"  # the config folder is the test's own
 
 
-async def test_the_palette_switches_the_language_and_home_is_drawn_in_it(
-    replays: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from textual.widgets import OptionList
-
-    from cwtui.lang import language
-    from cwtui.navigation import ChooseLanguage
-    from cwtui.shell.settings import CONFIG_ENV, remembered_language
-
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config"))
+async def test_the_palette_switches_the_language_and_home_is_drawn_in_it(replays: Path) -> None:
     app = make_app(replays)
     async with app.run_test(size=(80, 24)) as pilot:
         commands = [c.title for c in app.get_system_commands(app.screen)]
         assert "Language: 日本語" in commands and "Language: français" in commands
         app.post_message(ChooseLanguage("ja"))
-        for _ in range(20):
-            await pilot.pause()
-            if language() == "ja":
-                break
+        await settled(pilot, lambda: language() == "ja")
         await pilot.pause()
         menu = app.screen.query_one("#menu", OptionList)
         assert "新しいゲーム" in str(menu.get_option_at_index(0).prompt)

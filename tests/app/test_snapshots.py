@@ -177,16 +177,20 @@ def test_hot_seat_handover(snap_compare, replays: Path, size) -> None:
     assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_results(snap_compare, replays: Path, size) -> None:
+def finished() -> State:
+    """Laurence and Nils at the end: the contests presented (each their heaviest fish)."""
     sc = Scenario(seats=DUO, seed=11).fish(0, ["Pike:9", "Perch:2", "Wrasse:4", "Salmon:7"])
     sc.fish(1, ["Pike:12", "Mackerel:6", "Roach:1"]).master_anglers_caught(1, [3]).trophy(0, "first_to_8_species")
     state = sc.at_contests().build()
-    while not state.over:  # everyone presents their heaviest fish
+    while not state.over:
         weight = state.cards.fish_weight
-        state, _ = apply(state, max(legal_moves(state), key=lambda m: sum(weight[f] for f in m.fish)))
-    assert state.over
-    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
+        state, _events = apply(state, max(legal_moves(state), key=lambda m: sum(weight[f] for f in m.fish)))
+    return state
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_results(snap_compare, replays: Path, size) -> None:
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(finished()))
 
 
 @pytest.mark.parametrize("size", SIZES)
