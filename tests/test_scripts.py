@@ -159,6 +159,13 @@ def test_bench_chart(tmp_path: Path) -> None:
     assert [r["label"] for r in reported(results)] == ["score chart at 80×24", "score chart at 140×40"]
 
 
+def test_bench_languages(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    out = run_script("bench_languages.py", "--rounds", "1", "--every", "40", results=results)
+    assert "fr/en" in out and "ja/en" in out
+    assert len(reported(results)) == 3
+
+
 def test_bench_server(tmp_path: Path) -> None:
     results = tmp_path / "results.jsonl"
     out = run_script("bench_server.py", "--games", "1", "--rooms", "2", results=results)
