@@ -257,3 +257,26 @@ def test_the_command_line_takes_a_language_and_refuses_an_unknown_one(tmp_path: 
 def test_english_is_the_messages_own(monkeypatch: pytest.MonkeyPatch) -> None:
     use(SOURCE)
     assert _("Round {round}") == "Round {round}"
+
+
+def test_every_message_is_a_literal_the_catalog_can_hold() -> None:
+    """`_(…)` of an f-string, a conditional or a sum of strings is a message the
+    extraction never sees: it would read in English in every language. (`_` of a name is
+    a message marked N_ where it was written down.)"""
+    import ast
+
+    from cwtui.lang.catalogs import SOURCES
+
+    hidden = (ast.JoinedStr, ast.IfExp, ast.BinOp, ast.BoolOp)
+    wrong = [
+        f"{path.relative_to(SOURCES.parent)}:{node.lineno}"
+        for path in SOURCES.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) in ("n_", "N_", "Np_", "_")
+        and any(isinstance(arg, hidden) for arg in node.args)
+        and not (
+            isinstance(node.args[0], ast.BoolOp) and all(isinstance(v, ast.Attribute) for v in node.args[0].values)
+        )
+    ]
+    assert wrong == []

@@ -236,4 +236,4 @@ def test_a_player_named_you_reads_your_turn() -> None:
     names = ["You", "Bo"] if v.active == 0 else ["Bo", "You"]
     assert words.whose_turn(v, names).startswith("Round 1 · Your turn")
     assert words.whose_turn(v, ["Ana", "Bo"]).startswith(f"Round 1 · {['Ana', 'Bo'][v.active]}'s turn")
-    assert words.possessive("  you ") == "Your" and words.possessive("Yves") == "Yves's"
+    assert words.turn_of("  you ") == "Your turn" and words.turn_of("Yves") == "Yves's turn"

@@ -419,12 +419,6 @@ def space_name(space: str) -> str:
     return _("the Port") if space == "port" else colour(space)
 
 
-def possessive(name: str) -> str:
-    """`name`'s, as a header says whose turn it is: "Ana's", and "Your" for a player who
-    named themselves You (the table said "You's turn")."""
-    return "Your" if name.strip().casefold() == "you" else f"{name}'s"
-
-
 def turn_of(name: str) -> str:
     """Whose turn it is: "Ana's turn"; "Your turn" for a player who named themselves You
     (the table said "You's turn")."""

@@ -21,7 +21,8 @@ from typing import Final
 import msgspec
 
 from cwtui.game.logfile import open_regular, write_whole
-from cwtui.game.words import possessive
+from cwtui.game.words import turn_of
+from cwtui.lang import _
 from cwtui.net.address import Address, parse_address
 from cwtui.net.host_key import state_folder
 from cwtui.net.protocol import ListRooms, RoomInfo, Rooms, shown
@@ -112,16 +113,16 @@ class Standing:
         """Whose turn it is, in a few words."""
         info = self.info
         if self.problem is not None:
-            return f"server unreachable: {self.problem}"
+            return _("server unreachable: {reason}").format(reason=self.problem)
         if info is None:
-            return "not on the server now (finished over an hour ago, or closed)"
+            return _("not on the server now (finished over an hour ago, or closed)")
         if info.over:
-            return "over: your table shows the results"
+            return _("over: your table shows the results")
         if info.to_act is None:
-            return f"move {info.ply + 1}"
+            return _("move {move}").format(move=info.ply + 1)
         if info.to_act == self.game.seat:
-            return f"your turn (move {info.ply + 1})"
-        return f"{possessive(info.names[info.to_act])} turn (move {info.ply + 1})"
+            return _("your turn (move {move})").format(move=info.ply + 1)
+        return _("{turn} (move {move})").format(turn=turn_of(info.names[info.to_act]), move=info.ply + 1)
 
 
 async def standings(games: list[MyGame]) -> list[Standing]:

@@ -4,6 +4,7 @@ at from here. What `cwtui host` prints, with Enter to take a seat and `c` to cop
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -15,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cwtui.game.words import KIND_NAMES
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 from cwtui.navigation import SitDown
 from cwtui.net.client import Address, Refused, ServerGone
 from cwtui.net.protocol import RoomMade
@@ -58,26 +59,28 @@ class InvitesScreen(Screen[None]):
         for seat, config in enumerate(self.seats):
             token = tokens.get(seat)
             what = (f"cwtui join {self.address(token, self.invited)}" if token
-                    else f"{KIND_NAMES[config.kind]}, played by the server")  # fmt: skip
+                    else _("{kind}, played by the server").format(kind=KIND_NAMES[config.kind]))  # fmt: skip
             rows.append((config.name, what))
-        rows.append(("To watch", f"cwtui join {self.address(None, self.invited)}"))
+        rows.append((_("To watch"), f"cwtui join {self.address(None, self.invited)}"))
         return rows
 
     def compose(self) -> ComposeResult:
         with Vertical(id="invites") as box:
-            box.border_title = f"Room {self.made.room} on {self.server}"
-            yield Static("Send each player their line: it is their seat's secret.", classes="hint")
+            box.border_title = _("Room {room} on {server}").format(room=self.made.room, server=self.server)
+            yield Static(_("Send each player their line: it is their seat's secret."), classes="hint")
             table = Text()
             lines = self.lines()
-            width = max(len(who) for who, _ in lines) + 2
+            width = max(cell_len(who) for who, _what in lines) + 2
             for who, what in lines:
-                table.append(f"{who:<{width}}", style="bold")
+                table.append(who + " " * (width - cell_len(who)), style="bold")
                 table.append(f"{what}\n")
             table.rstrip()
             yield Static(table, id="lines")
-            yield Static("Take a seat here (Enter), or watch:", classes="hint")
-            seats = [Option(f"Sit as {invite.name}", id=str(invite.seat)) for invite in self.made.invites]
-            yield OptionList(*seats, Option("Watch", id=WATCH), id="sit")
+            yield Static(_("Take a seat here (Enter), or watch:"), classes="hint")
+            seats = [
+                Option(_("Sit as {name}").format(name=invite.name), id=str(invite.seat)) for invite in self.made.invites
+            ]
+            yield OptionList(*seats, Option(_("Watch"), id=WATCH), id="sit")
             yield Static("", id="problem", markup=False)
         yield Footer()
 
@@ -87,12 +90,12 @@ class InvitesScreen(Screen[None]):
     def action_copy(self) -> None:
         text = "\n".join(f"{who}: {what}" for who, what in self.lines())
         self.app.copy_to_clipboard(text)
-        self.notify("The lines are on the clipboard, where the terminal lets apps put them.")
+        self.notify(_("The lines are on the clipboard, where the terminal lets apps put them."))
 
     @on(OptionList.OptionSelected, "#sit")
     def sit_chosen(self, event: OptionList.OptionSelected) -> None:
         tokens = {str(invite.seat): invite.token for invite in self.made.invites}
-        self.say("Connecting…", problem=False)
+        self.say(_("Connecting…"), problem=False)
         self.sit(self.address(tokens.get(event.option_id or WATCH)))
 
     @work(group="sit", exclusive=True)

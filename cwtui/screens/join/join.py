@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 from cwtui.net.client import Address, Refused, ServerGone, parse_address
 from cwtui.net.remote import RemoteGame, sit_down
 
@@ -47,15 +47,15 @@ class JoinDialog(ModalScreen[tuple[RemoteGame, Address] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="join"):
             if self.server is None:
-                yield Static("Join a game on a server", classes="title")
-                yield Static("Paste the line the host sent you; without its #TOKEN you watch.", classes="hint")
+                yield Static(_("Join a game on a server"), classes="title")
+                yield Static(_("Paste the line the host sent you; without its #TOKEN you watch."), classes="hint")
                 yield Input(self.filled, placeholder="HOST:PORT/ROOM#TOKEN", id="invite")
             else:
-                yield Static("Join a game on this server", classes="title")
-                yield Static("Paste the line the host sent you, or a room's code to watch it.", classes="hint")
-                yield Input(self.filled, placeholder="cwtui join HOST:PORT/ROOM#TOKEN, or ROOM", id="invite")
+                yield Static(_("Join a game on this server"), classes="title")
+                yield Static(_("Paste the line the host sent you, or a room's code to watch it."), classes="hint")
+                yield Input(self.filled, placeholder=_("cwtui join HOST:PORT/ROOM#TOKEN, or ROOM"), id="invite")
             yield Static("", id="problem", markup=False)  # the text names HOST:PORT[/ROOM[#TOKEN]]
-            yield Static("Enter to join, Esc to cancel", classes="hint")
+            yield Static(_("Enter to join, Esc to cancel"), classes="hint")
 
     def on_mount(self) -> None:
         field = self.query_one("#invite", Input)
@@ -70,9 +70,9 @@ class JoinDialog(ModalScreen[tuple[RemoteGame, Address] | None]):
             self.say(str(exc))
             return
         if address.room is None:
-            self.say("Give the room too: HOST:PORT/ROOM#TOKEN.")
+            self.say(_("Give the room too: HOST:PORT/ROOM#TOKEN."))
             return
-        self.say("Connecting…", problem=False)
+        self.say(_("Connecting…"), problem=False)
         self.join(address)
 
     @work(group="join", exclusive=True)

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 
 Choice = Literal["resign", "abort"]
 
@@ -29,15 +29,17 @@ class LeaveDialog(ModalScreen[Choice | None]):
         self.abort = abort
 
     def compose(self) -> ComposeResult:
-        resign = "Resign: a bot plays on for your seat" if self.on_resign == "bot" else "Resign: the game ends here"
+        resign = (
+            _("Resign: a bot plays on for your seat") if self.on_resign == "bot" else _("Resign: the game ends here")
+        )
         options = [Option(resign, id="resign")]
         if self.abort is not None:
             options.append(Option(self.abort, id="abort"))
-        options.append(Option("Stay at the table", id="stay"))
+        options.append(Option(_("Stay at the table"), id="stay"))
         with Vertical(id="leave"):
-            yield Static("Leave this game for good?", classes="title")
+            yield Static(_("Leave this game for good?"), classes="title")
             yield OptionList(*options)
-            yield Static("q leaves the table for now: your seat stays yours (join again with your line).",
+            yield Static(_("q leaves the table for now: your seat stays yours (join again with your line)."),
                          classes="hint")  # fmt: skip
 
     def on_mount(self) -> None:

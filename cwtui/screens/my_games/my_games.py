@@ -14,8 +14,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from cwtui.game.words import quantity
-from cwtui.lang import N_
+from cwtui.lang import N_, _, n_
 from cwtui.navigation import SitDown
 from cwtui.net import my_games
 from cwtui.net.client import Refused, ServerGone
@@ -50,8 +49,8 @@ class MyGamesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("My online games", classes="title")
-            yield Static("Asking each server whose turn it is…", id="asking", classes="hint")
+            yield Static(_("My online games"), classes="title")
+            yield Static(_("Asking each server whose turn it is…"), id="asking", classes="hint")
             yield OptionList(id="games")
         yield Footer()
 
@@ -60,7 +59,7 @@ class MyGamesScreen(Screen[None]):
         self.action_ask()
 
     def action_ask(self) -> None:
-        self.query_one("#asking", Static).update("Asking each server whose turn it is…")
+        self.query_one("#asking", Static).update(_("Asking each server whose turn it is…"))
         self.ask(self.games)
 
     @work(group="ask", exclusive=True)
@@ -71,7 +70,11 @@ class MyGamesScreen(Screen[None]):
     def found(self, message: Found) -> None:
         yours = sum(s.yours for s in message.standings)
         self.query_one("#asking", Static).update(
-            f"{quantity(len(message.standings), 'game')}, your turn in {yours}. Enter sits down, Delete forgets one."
+            n_(
+                "{count} game, your turn in {yours}. Enter sits down, Delete forgets one.",
+                "{count} games, your turn in {yours}. Enter sits down, Delete forgets one.",
+                len(message.standings),
+            ).format(count=len(message.standings), yours=yours)
         )
         self.show(message.standings)
 
@@ -106,7 +109,7 @@ class MyGamesScreen(Screen[None]):
 
     @on(Failed)
     def failed(self, message: Failed) -> None:
-        self.notify(message.line, title="Cannot sit down", severity="error")
+        self.notify(message.line, title=_("Cannot sit down"), severity="error")
 
     def action_forget(self) -> None:
         games = self.query_one("#games", OptionList)
@@ -116,4 +119,4 @@ class MyGamesScreen(Screen[None]):
         my_games.forget(gone.line)
         self.games = [g for g in self.games if g.line != gone.line]
         self.show([s for s in self.standings if s.game.line != gone.line])
-        self.notify(f"Forgot your seat in room {gone.room}.")
+        self.notify(_("Forgot your seat in room {room}.").format(room=gone.room))

@@ -12,7 +12,7 @@ position, never the log) and then shows the results, whose `w` replays it.
 from __future__ import annotations
 
 import asyncio
-from typing import cast
+from typing import Final, cast
 
 from rich.text import Text
 from textual import on, work
@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from cwtui.game import words
 from cwtui.game.replaying import SeenRecord
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 from cwtui.navigation import ShowResults, SitDown, YourTurn
 from cwtui.net import player_key
 from cwtui.net.chat import shown_talk
@@ -79,27 +79,33 @@ def rating_line(
     """How the game moved each rated player's rating on the server (None: nobody's); a
     seat whose player resigned is ranked last, whatever the bot made of it, and says so."""
     moved = [
-        f"{names[seat]}{' (resigned: ranked last)' if seat in resigned else ''} "
-        f"{change.before:.1f} → {change.after:.1f} ({change.after - change.before:+.1f})"
+        (_("{name} (resigned: ranked last)").format(name=names[seat]) if seat in resigned else names[seat])
+        + f" {change.before:.1f} → {change.after:.1f} ({change.after - change.before:+.1f})"
         for seat, change in enumerate(changes)
         if change is not None
     ]
-    return "Ratings on this server: " + " · ".join(moved) if moved else None
+    return _("Ratings on this server: {ratings}").format(ratings=" · ".join(moved)) if moved else None
 
 
-OUT_OF_TIME_FOR_A_MOVE = "ran out of time for this move: a bot plays it"
+# Why a bot has begun to play for a seat, as the event log says it
+BOT_PLAYS: Final = {
+    "out": N_("{name} ran out of time: a bot plays for them to the end of the game"),
+    "move": N_("{name} ran out of time for this move: a bot plays it"),
+    "unjoined": N_("{name} has not come: a bot plays for them until they do"),
+    "away": N_("{name} is away: a bot plays for them until they are back"),
+}
 
 
 def why_a_bot_plays(table: Table, seat: int) -> str:
-    """Why a bot has begun to play for `seat`, in the event log (after its name)."""
+    """Why a bot has begun to play for `seat` (a key of BOT_PLAYS)."""
     clock = table.clock
     if clock is not None and seat in clock.out:
-        return "ran out of time: a bot plays for them to the end of the game"
+        return "out"
     if clock is not None and seat == clock.running and clock.hand_left == 0:
-        return OUT_OF_TIME_FOR_A_MOVE
+        return "move"
     if seat in table.unjoined:
-        return "has not come: a bot plays for them until they do"
-    return "is away: a bot plays for them until they are back"
+        return "unjoined"
+    return "away"
 
 
 class OnlineScreen(SeatedScreen):
@@ -195,7 +201,7 @@ class OnlineScreen(SeatedScreen):
                     await connection.send(Hello(address.room, address.token))
                     answer = await connection.receive()
                     if isinstance(answer, Error):  # no such room now, or the seat is not ours
-                        self.post_message(self.Gone(f"the server refused: {answer.message}"))
+                        self.post_message(self.Gone(_("the server refused: {reason}").format(reason=answer.message)))
                         return
                     self.connection = connection
                     if isinstance(answer, Welcome) and answer.challenge and self.rated:
@@ -208,7 +214,8 @@ class OnlineScreen(SeatedScreen):
                     if isinstance(answer, Rematched):  # this table was of the last game
                         self.post_message(self.NextGame())
                     else:
-                        self.post_message(self.Gone(f"room {answer.room} was {answer.reason}"))
+                        gone = _("room {room} was {reason}").format(room=answer.room, reason=answer.reason)
+                        self.post_message(self.Gone(gone))
                     return
             except ServerGone as exc:
                 self.connection = None
@@ -223,7 +230,8 @@ class OnlineScreen(SeatedScreen):
         except player_key.PlayerKeyError as exc:
             self.rated = False  # said once: a reconnect does not say it again
             said = str(exc)
-            self.notify(f"{said[0].upper()}{said[1:]}; you play unrated.", title="Ratings", severity="warning")
+            unrated = _("{reason}; you play unrated.").format(reason=f"{said[0].upper()}{said[1:]}")
+            self.notify(unrated, title=_("Ratings"), severity="warning")
             return
         signature = player_key.proof(key, welcome.challenge, welcome.room)
         await connection.send(Identify(player_key.player_id(key), signature))
@@ -232,10 +240,10 @@ class OnlineScreen(SeatedScreen):
         """`answered`: the options wait for the server's answer (a move; not talk)."""
         connection = self.connection
         if self.gone is not None:
-            self.notify(f"The room is no more: {self.gone}.", severity="warning")
+            self.notify(_("The room is no more: {reason}.").format(reason=self.gone), severity="warning")
             return
         if connection is None:
-            self.notify("Not connected: the table is trying again.", severity="warning")
+            self.notify(_("Not connected: the table is trying again."), severity="warning")
             return
         self.sent = self.sent or answered
         self.run_worker(connection.send(message), group="send")
@@ -254,13 +262,13 @@ class OnlineScreen(SeatedScreen):
             try:
                 record = self.remote.seen_record(message)
             except ProtocolError as exc:
-                self.notify(str(exc), title="No replay", severity="warning")
+                self.notify(str(exc), title=_("No replay"), severity="warning")
                 record = None
             self.show_results(record)
         elif isinstance(message, Error) and self.replay_asked and not self.finished:
             # a server that keeps no replays for its players: the results all the same
             self.sent = False
-            self.notify(message.message, title="No replay", severity="warning")
+            self.notify(message.message, title=_("No replay"), severity="warning")
             self.show_results(None)
         elif isinstance(message, Error):
             self.sent = False
@@ -269,12 +277,14 @@ class OnlineScreen(SeatedScreen):
         elif isinstance(message, Chat):
             self.hear(message)
         elif isinstance(message, Welcome) and message.seat != self.remote.seat:
-            self.notify("The server gave this connection another seat; leave and join again.", severity="error")
+            self.notify(_("The server gave this connection another seat; leave and join again."), severity="error")
 
     @on(Lost)
     def connection_lost(self, event: Lost) -> None:
         if self.lost is None:
-            self.notify(f"{event.line}; trying again…", title="Connection lost", severity="warning")
+            self.notify(
+                _("{reason}; trying again…").format(reason=event.line), title=_("Connection lost"), severity="warning"
+            )
         self.lost = event.line
         self.sent = False
         self.replay_asked = False  # an answer on the lost connection will not come
@@ -283,7 +293,7 @@ class OnlineScreen(SeatedScreen):
     @on(NextGame)
     def next_game(self) -> None:
         """Sit down at the room's next game, with the same line, in place of this table."""
-        self.notify("The room's next game has begun.", title="Rematch")
+        self.notify(_("The room's next game has begun."), title=_("Rematch"))
         self.reseat()
 
     @work(group="reseat", exclusive=True)
@@ -301,7 +311,7 @@ class OnlineScreen(SeatedScreen):
         self.gone = event.line
         self.lost = None
         self.sent = False
-        self.notify(f"{event.line[0].upper()}{event.line[1:]}.", title="The room is gone", severity="error")
+        self.notify(f"{event.line[0].upper()}{event.line[1:]}.", title=_("The room is gone"), severity="error")
         self.logs.note(f"{event.line[0].upper()}{event.line[1:]}")
         self.update_status()
         self.advance()
@@ -314,7 +324,9 @@ class OnlineScreen(SeatedScreen):
         if dropped:  # moves taken back
             self.rewrite_logs()
             seats = sorted({ply.seat for ply in dropped})
-            self.logs.note(" and ".join(self.remote.names[s] for s in seats) + " took back a move")
+            self.logs.note(
+                _("{names} took back a move").format(names=words.both([self.remote.names[s] for s in seats]))
+            )
         else:
             for ply in added:
                 self.logs.write_ply(ply)
@@ -322,18 +334,19 @@ class OnlineScreen(SeatedScreen):
                 self.tell_trophies(added[0])
         names = self.remote.names
         for seat in sorted(set(table.resigned) - resigned):
-            self.logs.note(f"{names[seat]} resigned: a bot plays on for them")
+            self.logs.note(_("{name} resigned: a bot plays on for them").format(name=names[seat]))
         for seat in sorted(set(table.abort_votes) - votes):
-            self.logs.note(f"{names[seat]} proposes to abort the game (every player must agree; ctrl+x)")
+            proposes = _("{name} proposes to abort the game (every player must agree; ctrl+x)")
+            self.logs.note(proposes.format(name=names[seat]))
         before |= set(table.resigned)  # a resigned seat's bot is said above, once
         now = set(table.stood_in)
         for seat in sorted(now - before):  # the takeover bot is marked where it starts and stops
-            self.logs.note(f"{names[seat]} {why_a_bot_plays(table, seat)}")
+            self.logs.note(_(BOT_PLAYS[why_a_bot_plays(table, seat)]).format(name=names[seat]))
         for seat in sorted(before - now - set(table.resigned)):
-            if why_a_bot_plays(last, seat) == OUT_OF_TIME_FOR_A_MOVE:
-                self.logs.note(f"{names[seat]}'s move is played: their own time runs for the next")
+            if why_a_bot_plays(last, seat) == "move":
+                self.logs.note(_("{name}'s move is played: their own time runs for the next").format(name=names[seat]))
             else:
-                self.logs.note(f"{names[seat]} is back: the bot no longer plays for them")
+                self.logs.note(_("{name} is back: the bot no longer plays for them").format(name=names[seat]))
         self.refresh_panes()
         self.advance()
 
@@ -341,37 +354,40 @@ class OnlineScreen(SeatedScreen):
     def advance(self) -> None:
         game = self.remote
         if self.gone is not None and not game.over:
-            self.show_waiting(f"This room is no more: {self.gone}. q leaves the table.")
+            self.show_waiting(_("This room is no more: {reason}. q leaves the table.").format(reason=self.gone))
             return
         if game.seat is not None and game.seat in game.table.resigned and not game.over:
-            self.show_waiting("You resigned: a bot plays your seat. You can watch on; q leaves the table.")
+            self.show_waiting(_("You resigned: a bot plays your seat. You can watch on; q leaves the table."))
             return
         if game.over:
             if not self.finished and not self.replay_asked and self.connection is not None:
                 self.replay_asked = True
                 self.send(AskReplay())
-            self.show_waiting("The game is over; fetching its replay…")
+            self.show_waiting(_("The game is over; fetching its replay…"))
             return
         seat = game.to_act
         if game.seat == seat and game.table.legal and not self.sent:
             if self.alerted != game.ply:  # once a decision, for a player who is not looking
                 self.alerted = game.ply
-                self.post_message(YourTurn(f"your turn in room {game.welcome.room} (move {game.ply + 1})"))
+                turn = _("your turn in room {room} (move {move})").format(room=game.welcome.room, move=game.ply + 1)
+                self.post_message(YourTurn(turn))
             self.ask()
             return
         name = game.names[seat]
         if self.sent:
-            note = "Sent; waiting for the server…"
+            note = _("Sent; waiting for the server…")
+        elif seat in game.stood_in and seat in game.table.unjoined:
+            note = _("{name} has not come: a bot plays for them…").format(name=name)
         elif seat in game.stood_in:
-            note = f"{name} {'has not come' if seat in game.table.unjoined else 'is away'}: a bot plays for them…"
+            note = _("{name} is away: a bot plays for them…").format(name=name)
         elif seat in game.table.unjoined:  # never sat down: nobody to come back
-            note = f"Waiting for {name} to join…"
+            note = _("Waiting for {name} to join…").format(name=name)
         elif seat in game.away:
-            note = f"Waiting for {name} to come back…"
+            note = _("Waiting for {name} to come back…").format(name=name)
         elif not game.is_human(seat):
-            note = f"{name} is thinking…"
+            note = _("{name} is thinking…").format(name=name)
         else:
-            note = f"Waiting for {name}…"
+            note = _("Waiting for {name}…").format(name=name)
         self.show_waiting(note)
 
     def show_results(self, seen: SeenRecord | None) -> None:
@@ -410,26 +426,30 @@ class OnlineScreen(SeatedScreen):
 
     def status_parts(self) -> list[str]:
         game = self.remote
-        parts = [f"room {game.welcome.room}" + (" (watching)" if game.seat is None else "")]
+        room = game.welcome.room
+        parts = [(_("room {room} (watching)") if game.seat is None else _("room {room}")).format(room=room)]
         if self.gone is not None:
-            parts.append("the room is no more")
+            parts.append(_("the room is no more"))
         elif self.lost is not None:
-            parts.append("connection lost: reconnecting…")
+            parts.append(_("connection lost: reconnecting…"))
         elif not game.over:
             parts.extend(self.clock_parts())  # first: at 80 columns the bar is cut at its end
             if game.table.abort_votes:
-                parts.append("abort proposed by " + ", ".join(game.names[s] for s in game.table.abort_votes))
+                voters = words.listed(game.names[s] for s in game.table.abort_votes)
+                parts.append(_("abort proposed by {names}").format(names=voters))
             if game.stood_in:
-                parts.append("a bot plays for " + ", ".join(game.names[s] for s in game.stood_in))
+                parts.append(
+                    _("a bot plays for {names}").format(names=words.listed(game.names[s] for s in game.stood_in))
+                )
             away = [s for s in game.away if s not in game.stood_in]
             if game.to_act in away:  # the game waits for them
-                parts.append(f"waiting for {game.names[game.to_act]}")
+                parts.append(_("waiting for {name}").format(name=game.names[game.to_act]))
             unjoined = [game.names[s] for s in away if s != game.to_act and s in game.table.unjoined]
             if unjoined:
-                parts.append(", ".join(unjoined) + " not here yet")
+                parts.append(_("{names} not here yet").format(names=words.listed(unjoined)))
             others = [game.names[s] for s in away if s != game.to_act and s not in game.table.unjoined]
             if others:
-                parts.append(", ".join(others) + " away")
+                parts.append(_("{names} away").format(names=words.listed(others)))
         return parts
 
     def clock_parts(self) -> list[str]:
@@ -440,13 +460,15 @@ class OnlineScreen(SeatedScreen):
             return []
         parts = []
         if clock.running is not None and (left := game.time_left(clock.running)) is not None:
-            whose = "your" if clock.running == game.seat else f"{game.names[clock.running]}'s"
-            parts.append(f"{whose} time: {clock_words(left)}")
+            if clock.running == game.seat:
+                parts.append(_("your time: {left}").format(left=clock_words(left)))
+            else:
+                parts.append(_("{name}'s time: {left}").format(name=game.names[clock.running], left=clock_words(left)))
         seat = game.seat
         if seat is not None and seat != clock.running and seat not in game.table.resigned:  # resigned: no time
             mine = game.time_left(seat)
             if mine is not None:
-                parts.append(f"yours: {clock_words(mine)}")
+                parts.append(_("yours: {left}").format(left=clock_words(mine)))
         return parts
 
     # -- table talk ------------------------------------------------------------------
@@ -477,7 +499,7 @@ class OnlineScreen(SeatedScreen):
         return [(at, text) for at, text in said if text is not None]
 
     def more_keys(self) -> str:
-        return " · p: talk" if self.remote.welcome.talk else ""
+        return " · " + _("p: talk") if self.remote.welcome.talk else ""
 
     def toast_talk(self, message: Chat) -> None:
         """A line said just now by someone else, where the event log is not on screen
@@ -488,11 +510,11 @@ class OnlineScreen(SeatedScreen):
         line = message.lines[0]
         name, text = shown_talk(line)
         if line.seat != self.remote.seat and text:
-            self.notify(f"{name}: {text}", title="Table talk (F6: the log)", timeout=8)
+            self.notify(f"{name}: {text}", title=_("Table talk (F6: the log)"), timeout=8)
 
     def action_say(self) -> None:
         if not self.remote.welcome.talk:
-            self.notify("Spectators do not talk in this room.", severity="warning")
+            self.notify(_("Spectators do not talk in this room."), severity="warning")
             return
 
         def said(line: str | None) -> None:
@@ -505,10 +527,10 @@ class OnlineScreen(SeatedScreen):
     def action_leave_for_good(self) -> None:
         game = self.remote
         if game.seat is None or game.over or self.gone is not None:
-            self.notify("Only a seat of a game under way resigns or aborts.", severity="warning")
+            self.notify(_("Only a seat of a game under way resigns or aborts."), severity="warning")
             return
         if game.seat in game.table.resigned:
-            self.notify("You resigned already: a bot plays your seat.", severity="warning")
+            self.notify(_("You resigned already: a bot plays your seat."), severity="warning")
             return
         view = game.table.view
         first_round = words.round_of(view.turn, len(view.seats)) == 1
@@ -516,9 +538,10 @@ class OnlineScreen(SeatedScreen):
         if not first_round or game.seat in game.table.abort_votes:
             abort = None
         elif votes:
-            abort = f"Agree to abort the game ({', '.join(game.names[s] for s in votes)} proposed it)"
+            proposed = words.listed(game.names[s] for s in votes)
+            abort = _("Agree to abort the game ({names} proposed it)").format(names=proposed)
         else:
-            abort = "Propose to abort the game (every player must agree; first round only)"
+            abort = _("Propose to abort the game (every player must agree; first round only)")
 
         def chosen(choice: str | None) -> None:
             if choice == "resign":

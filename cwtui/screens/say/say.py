@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 from cwtui.net.chat import MAX_CHARS, clean
 
 
@@ -22,9 +22,9 @@ class SayDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="say"):
-            yield Static(f"Say to the table (room {self.room})", classes="title")
-            yield Input(placeholder="a line for the other players", max_length=MAX_CHARS, id="line")
-            yield Static("Enter to say it, Esc to cancel; kept beside the room, never in the game's log",
+            yield Static(_("Say to the table (room {room})").format(room=self.room), classes="title")
+            yield Input(placeholder=_("a line for the other players"), max_length=MAX_CHARS, id="line")
+            yield Static(_("Enter to say it, Esc to cancel; kept beside the room, never in the game's log"),
                          classes="hint")  # fmt: skip
 
     def on_mount(self) -> None:
