@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Static
 
 from cwtui.history.sandbox import ExportFormat
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 
 
 class ExportDialog(ModalScreen[tuple[ExportFormat, Path] | None]):
@@ -26,17 +26,17 @@ class ExportDialog(ModalScreen[tuple[ExportFormat, Path] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="export"):
-            yield Static("Export the whole result", classes="title")
+            yield Static(_("Export the whole result"), classes="title")
             # the file first, then its format, then the buttons: Tab from the file
             # reaches Export before Cancel
-            yield Static("File (Enter exports)", classes="hint")
+            yield Static(_("File (Enter exports)"), classes="hint")
             yield Input(str(self.stem.with_suffix(".csv")), id="path")
             with RadioSet(id="format"):
                 yield RadioButton("CSV", value=True, id="csv")
                 yield RadioButton("Parquet", id="parquet")
             with Horizontal(id="buttons"):
-                yield Button("Export", variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
+                yield Button(_("Export"), variant="primary", id="ok")
+                yield Button(_("Cancel"), id="cancel")
 
     def on_mount(self) -> None:
         path = self.query_one("#path", Input)
@@ -66,10 +66,10 @@ class ExportDialog(ModalScreen[tuple[ExportFormat, Path] | None]):
     def _finish(self) -> None:
         value = self.query_one("#path", Input).value.strip()
         if not value:
-            self.notify("Give a file to write.", severity="warning")
+            self.notify(_("Give a file to write."), severity="warning")
             return
         self.dismiss((self.format, Path(value).expanduser()))
 
     def action_cancel(self) -> None:
-        self.notify("Export cancelled: nothing written.")
+        self.notify(_("Export cancelled: nothing written."))
         self.dismiss(None)

@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Select, Static
 
 from cwtui.game.words import SEAT_KIND_ORDER, seat_kinds
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 from engine import SeatConfig
 
 KINDS = SEAT_KIND_ORDER
@@ -31,20 +31,24 @@ class ForkDialog(ModalScreen[tuple[SeatConfig, ...] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="fork"):
-            where = f"after move {self.ply}" if self.ply else "from the start"
-            yield Static(f"Play on {where} as a new game", classes="title")
-            yield Static("The saved game stays as it is; the new one names it as its parent.", classes="hint")
+            if self.ply:
+                title = _("Play on after move {move} as a new game").format(move=self.ply)
+            else:
+                title = _("Play on from the start as a new game")
+            yield Static(title, classes="title")
+            yield Static(_("The saved game stays as it is; the new one names it as its parent."), classes="hint")
             if self.line_for is not None:
-                yield Static(f"{self.seats[self.line_for].name}'s table marks the review's better move, then its "
-                             "line: Enter plays each, or choose your own.", classes="hint")  # fmt: skip
+                marks = _("{name}'s table marks the review's better move, then its line: Enter plays each, or choose "
+                          "your own.")  # fmt: skip
+                yield Static(marks.format(name=self.seats[self.line_for].name), classes="hint")
             for i, seat in enumerate(self.seats):
                 kind = "human" if i == self.line_for else seat.kind if seat.kind in KINDS else "greedy"
                 with Horizontal(classes="seat"):
                     yield Static(seat.name, classes="name")
                     yield Select(seat_kinds(), value=kind, allow_blank=False, id=f"kind-{i}")
             with Horizontal(id="buttons"):
-                yield Button("Play", variant="primary", id="play")
-                yield Button("Cancel", id="cancel")
+                yield Button(_("Play"), variant="primary", id="play")
+                yield Button(_("Cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 
 
 class GotoDialog(ModalScreen[int | None]):
@@ -21,9 +21,9 @@ class GotoDialog(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="goto"):
-            yield Static(f"Go to move (1–{self.last}; 0: the start)", classes="title")
+            yield Static(_("Go to move (1–{last}; 0: the start)").format(last=self.last), classes="title")
             yield Input(placeholder=f"0–{self.last}", type="integer", id="ply")
-            yield Static("Enter to go, Esc to cancel", classes="hint")
+            yield Static(_("Enter to go, Esc to cancel"), classes="hint")
 
     def on_mount(self) -> None:
         field = self.query_one("#ply", Input)
@@ -34,10 +34,11 @@ class GotoDialog(ModalScreen[int | None]):
         try:
             ply = int(event.value)
         except ValueError:
-            self.notify(f"Type a number from 0 to {self.last}.", severity="warning")
+            self.notify(_("Type a number from 0 to {last}.").format(last=self.last), severity="warning")
             return
         if not 0 <= ply <= self.last:
-            self.notify(f"There is no move {ply}: this game has moves 1 to {self.last}.", severity="warning")
+            nothing = _("There is no move {move}: this game has moves 1 to {last}.").format(move=ply, last=self.last)
+            self.notify(nothing, severity="warning")
             return
         self.dismiss(ply)
 

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 from cwtui.navigation import OpenJoin, SitDown
 from cwtui.net.client import Address, Refused, ServerGone, ask
 from cwtui.net.protocol import Error, ListRooms, RoomInfo, Rooms
@@ -50,12 +50,14 @@ class GuestScreen(Screen[None]):
         with Center(), Vertical(id="guest"):
             yield Static(logo(), id="logo")
             yield Static(
-                "You are a guest of this game server: press j and paste the line your host "
-                "sent you to take your seat, or watch a room below.",
+                _(
+                    "You are a guest of this game server: press j and paste the line your host "
+                    "sent you to take your seat, or watch a room below."
+                ),
                 classes="hint",
             )
             yield OptionList(id="rooms")
-            yield Static("Looking for rooms…", id="lobby-line", markup=False)
+            yield Static(_("Looking for rooms…"), id="lobby-line", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -81,7 +83,11 @@ class GuestScreen(Screen[None]):
         if isinstance(reply, Rooms):
             self.post_message(self.Listed(reply.rooms))
         else:
-            line = reply.message if isinstance(reply, Error) else f"the server answered {type(reply).__name__}"
+            line = (
+                reply.message
+                if isinstance(reply, Error)
+                else _("the server answered {what}").format(what=type(reply).__name__)
+            )
             self.post_message(self.Listed(None, line))
 
     @on(Listed)
@@ -95,14 +101,14 @@ class GuestScreen(Screen[None]):
         menu.add_options([Option(room_line(room), id=room.room) for room in message.rooms])
         menu.display = bool(message.rooms)
         if message.rooms:
-            lobby.update("Enter watches the room chosen; r looks again.")
+            lobby.update(_("Enter watches the room chosen; r looks again."))
             menu.highlighted = 0
             menu.focus()
         else:
-            lobby.update("No rooms on this server yet: your host creates one (cwtui host). r looks again.")
+            lobby.update(_("No rooms on this server yet: your host creates one (cwtui host). r looks again."))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.query_one("#lobby-line", Static).update(f"Joining room {event.option.id} to watch…")
+        self.query_one("#lobby-line", Static).update(_("Joining room {room} to watch…").format(room=event.option.id))
         self.watch_room(Address(self.server.uri, event.option.id))
 
     @work(group="lobby", exclusive=True)

@@ -17,8 +17,8 @@ from textual.widgets import DataTable, Input, Static
 
 from cwtui.game.replaying import open_replay
 from cwtui.game.saved import SavedGame, saved_games, shown_path
-from cwtui.game.words import quantity, seat_list
-from cwtui.lang import N_
+from cwtui.game.words import seat_list
+from cwtui.lang import N_, _, n_
 from cwtui.navigation import OpenReplay
 from cwtui.widgets.footer import Footer
 from engine import EngineError
@@ -42,11 +42,13 @@ class ReplayListScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Open a replay", classes="title")
+            yield Static(_("Open a replay"), classes="title")
             # select_on_focus off: the first letter typed in the list focuses the filter
             # and must not then be selected and replaced by the second
             yield Input(
-                placeholder="filter: a name, a bot, a date, a seed, 'unfinished'…", id="filter", select_on_focus=False
+                placeholder=_("filter: a name, a bot, a date, a seed, 'unfinished'…"),
+                id="filter",
+                select_on_focus=False,
             )
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static("", id="count", classes="hint")
@@ -56,8 +58,10 @@ class ReplayListScreen(Screen[None]):
         table = self.query_one("#games", DataTable)
         # the outcome before the seats, whose list is the widest: at 80 columns the
         # winner and the scores stay in sight (a solo game's winner may be the silent player)
-        table.add_columns("Date", "Winner", "Scores", "Moves", "Seats", "File")
-        self.query_one("#count", Static).update(f"Reading the games in {shown_path(self.folder)}/ …")
+        table.add_columns(_("Date"), _("Winner"), _("Scores"), _("Moves"), _("Seats"), _("File"))
+        self.query_one("#count", Static).update(
+            _("Reading the games in {folder} …").format(folder=f"{shown_path(self.folder)}/")
+        )
         self.query_one("#filter", Input).cursor_blink = not self.still
         table.focus()
         self.read_games()
@@ -100,14 +104,27 @@ class ReplayListScreen(Screen[None]):
         total = len(self.rows)
         where = shown_path(self.folder)
         if not total:
-            note = f"No saved games in {where}/ yet."
+            note = _("No saved games in {folder} yet.").format(folder=f"{where}/")
         elif shown == total:
-            note = f"{quantity(total, 'game')} in {where}/ — Enter opens one; type to filter."
+            note = n_(
+                "{count} game in {folder} — Enter opens one; type to filter.",
+                "{count} games in {folder} — Enter opens one; type to filter.",
+                total,
+            ).format(count=f"{total:,}", folder=f"{where}/")
+        elif shown == 1:
+            note = n_(
+                "1 of {count} game match — Enter opens it.", "1 of {count} games match — Enter opens it.", total
+            ).format(count=f"{total:,}")
         elif shown:
-            which = "it" if shown == 1 else "the highlighted one"
-            note = f"{shown} of {quantity(total, 'game')} match — Enter opens {which}."
+            note = n_(
+                "{shown} of {count} game match — Enter opens the highlighted one.",
+                "{shown} of {count} games match — Enter opens the highlighted one.",
+                total,
+            ).format(shown=shown, count=f"{total:,}")
         else:
-            note = f"None of {quantity(total, 'game')} matches."
+            note = n_("None of {count} game matches.", "None of {count} games matches.", total).format(
+                count=f"{total:,}"
+            )
         self.query_one("#count", Static).update(note)
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -135,7 +152,7 @@ class ReplayListScreen(Screen[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         game = self.rows[int(event.row_key.value or 0)][0]
-        self.notify(f"Opening {game.path.name}…", timeout=2)
+        self.notify(_("Opening {file}…").format(file=game.path.name), timeout=2)
         self.open_game(game.path)
 
     @work(thread=True, exclusive=True, group="replay-open")
@@ -143,7 +160,7 @@ class ReplayListScreen(Screen[None]):
         try:
             replay = open_replay(path)
         except (EngineError, OSError) as exc:
-            self.post_message(self.OpenFailed(str(exc), f"Cannot open {path.name}"))
+            self.post_message(self.OpenFailed(str(exc), _("Cannot open {file}").format(file=path.name)))
             return
         self.post_message(OpenReplay(replay, path))  # to the App, which opens it
 

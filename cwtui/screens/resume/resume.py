@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from cwtui.game.saved import unfinished_games
 from cwtui.game.session import GameSession
 from cwtui.game.words import seat_list
-from cwtui.lang import N_
+from cwtui.lang import N_, _, n_
 from cwtui.navigation import StartGame
 from cwtui.widgets.footer import Footer
 from engine import EngineError
@@ -31,13 +31,17 @@ class ResumeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.games = unfinished_games(self.replays)
         with Vertical():
-            yield Static("Resume a game", classes="title")
+            yield Static(_("Resume a game"), classes="title")
             yield OptionList(
                 *[
                     Option(
                         f"{h.created[:16].replace('T', ' ')}  "
                         f"{seat_list(h.config.seats)}"
-                        f"  [dim]seed {h.config.seed}, {plies} moves[/]",
+                        + "  [dim]"
+                        + n_("seed {seed}, {count} move", "seed {seed}, {count} moves", plies).format(
+                            seed=h.config.seed, count=plies
+                        )
+                        + "[/]",
                         id=str(i),
                     )
                     for i, (_path, h, plies) in enumerate(self.games)
@@ -50,6 +54,6 @@ class ResumeScreen(Screen[None]):
         try:
             session = GameSession.resume(path)
         except (EngineError, OSError) as exc:  # OSError: a log it cannot write (a link, no permission)
-            self.notify(str(exc), title="Cannot resume", severity="error")
+            self.notify(str(exc), title=_("Cannot resume"), severity="error")
             return
         self.post_message(StartGame(session))
