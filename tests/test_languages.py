@@ -110,7 +110,10 @@ TERMS = {
 
 # Messages that quote English words as words to type: the rules' search finds the rules'
 # own words, which are English (docs/rules.md)
-QUOTING_ENGLISH = {"words to find (contest, Mystery Weight) or a rule's code"}
+QUOTING_ENGLISH = {
+    "words to find (contest, Mystery Weight) or a rule's code",
+    "Search the rules: contest, Mystery Weight, R5.3…",
+}
 
 
 @pytest.mark.parametrize("code", RULEBOOKS)

@@ -97,7 +97,7 @@ def add_parsers(sub: Any) -> None:
         "HOST:PORT#KEY of a running `cwtui serve` (KEY: its host key, which `cwtui serve` prints; on the server's "
         "machine HOST:PORT finds it)"))  # fmt: skip
     host_p.add_argument("--seat", dest="seats", type=seat_arg, action="append", metavar="NAME:KIND",
-                      help=_("a seat, in turn order (1–4 of them); KIND: human or a bot level") )  # fmt: skip
+                      help=_("a seat, in turn order (1–4 of them); KIND: human or a bot level"))  # fmt: skip
     host_p.add_argument(
         "--seed", type=seed_arg, default=None, help=_("the game's seed (default: the server draws one)")
     )

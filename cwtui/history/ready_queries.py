@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cwtui.lang import N_
 from engine.bots.judge import ACCURACY_SCALE  # a seat's accuracy from its points lost (engine.bots.judge.accuracy)
 
 
 @dataclass(frozen=True)
 class ReadyQuery:
-    title: str
+    title: str  # marked for the catalog (N_): a screen shows it in the language in use
     question: str
     sql: str
     chart: tuple[str | None, str] | None = None  # (label column or None for a histogram, value column)
@@ -25,8 +26,8 @@ def _sql(text: str) -> str:
 
 READY: tuple[ReadyQuery, ...] = (
     ReadyQuery(
-        "Heaviest fish per species",
-        "The heaviest catch of each species, who landed it first, and how often that weight was caught.",
+        N_("Heaviest fish per species"),
+        N_("The heaviest catch of each species, who landed it first, and how often that weight was caught."),
         _sql(
             """
             SELECT c.species, c.weight, count(*) OVER (PARTITION BY c.species, c.weight) AS times_caught,
@@ -39,8 +40,8 @@ READY: tuple[ReadyQuery, ...] = (
         ),
     ),
     ReadyQuery(
-        "Win rate by seat",
-        "How often each seat position wins, by number of players (is there a first-player advantage?).",
+        N_("Win rate by seat"),
+        N_("How often each seat position wins, by number of players (is there a first-player advantage?)."),
         _sql(
             """
             SELECT players || 'p seat ' || (seat + 1) AS seat, count(*) AS games,
@@ -56,8 +57,8 @@ READY: tuple[ReadyQuery, ...] = (
         chart=("seat", "win_pct"),
     ),
     ReadyQuery(
-        "Win rate by bot",
-        "Wins by kind of player (human, random, easy, …) for each player count; solo is against the silent player.",
+        N_("Win rate by bot"),
+        N_("Wins by kind of player (human, random, easy, …) for each player count; solo is against the silent player."),
         _sql(
             """
             SELECT players || 'p ' || kind AS players_kind, count(*) AS seats, count(*) FILTER (WHERE won) AS wins,
@@ -70,8 +71,11 @@ READY: tuple[ReadyQuery, ...] = (
         chart=("players_kind", "win_pct"),
     ),
     ReadyQuery(
-        "Trophies and winning",
-        "How often each trophy is taken, what it is worth, and how often its holder wins compared with a fair share.",
+        N_("Trophies and winning"),
+        N_(
+            "How often each trophy is taken, what it is worth, and how often its holder wins compared with a fair "
+            "share."
+        ),
         _sql(
             """
             SELECT trophy, count(*) AS taken, count(DISTINCT game) AS games, round(avg(points), 2) AS avg_points,
@@ -86,8 +90,8 @@ READY: tuple[ReadyQuery, ...] = (
         chart=("trophy", "holder_win_pct"),
     ),
     ReadyQuery(
-        "Average score by player count",
-        "Scores of all seats and of winners, by number of players.",
+        N_("Average score by player count"),
+        N_("Scores of all seats and of winners, by number of players."),
         _sql(
             """
             SELECT players, count(DISTINCT game) AS games, round(avg(score), 1) AS avg_score,
@@ -102,8 +106,8 @@ READY: tuple[ReadyQuery, ...] = (
         chart=("players", "avg_score"),
     ),
     ReadyQuery(
-        "Score distribution",
-        "How many seats finished with each score (players only, not the silent player) — try the chart (F6).",
+        N_("Score distribution"),
+        N_("How many seats finished with each score (players only, not the silent player) — try the chart (F6)."),
         _sql(
             """
             SELECT score, count(*) AS seats
@@ -116,8 +120,8 @@ READY: tuple[ReadyQuery, ...] = (
         chart=("score", "seats"),
     ),
     ReadyQuery(
-        "Mystery Weight claims",
-        "Which Mystery Weights get claimed (R8.1), how often, and how early in the game.",
+        N_("Mystery Weight claims"),
+        N_("Which Mystery Weights get claimed (R8.1), how often, and how early in the game."),
         _sql(
             """
             SELECT weight, count(*) AS claims,
@@ -132,8 +136,8 @@ READY: tuple[ReadyQuery, ...] = (
         chart=("weight", "claims"),
     ),
     ReadyQuery(
-        "Master Angler completion",
-        "Master Angler cards taken and caught by each kind of player, and how many rounds a catch takes.",
+        N_("Master Angler completion"),
+        N_("Master Angler cards taken and caught by each kind of player, and how many rounds a catch takes."),
         _sql(
             """
             SELECT s.kind AS player_kind, count(*) AS taken,
@@ -148,8 +152,10 @@ READY: tuple[ReadyQuery, ...] = (
         chart=("player_kind", "caught_pct"),
     ),
     ReadyQuery(
-        "Tag points",
-        "Tag points scored (R11.1) and how often they decided the game: without them the winner would not have won.",
+        N_("Tag points"),
+        N_(
+            "Tag points scored (R11.1) and how often they decided the game: without them the winner would not have won."
+        ),
         _sql(
             """
             WITH finals AS (
@@ -171,8 +177,8 @@ READY: tuple[ReadyQuery, ...] = (
         ),
     ),
     ReadyQuery(
-        "Game length",
-        "Rounds and moves per game by number of players and by what ended the game (R9.1).",
+        N_("Game length"),
+        N_("Rounds and moves per game by number of players and by what ended the game (R9.1)."),
         _sql(
             """
             SELECT players, end_reason, count(*) AS games, round(avg(rounds), 1) AS avg_rounds,
@@ -185,9 +191,11 @@ READY: tuple[ReadyQuery, ...] = (
         ),
     ),
     ReadyQuery(
-        "How fish are caught",
-        "Catches by method: as the bait pointed, with Rod or Line (R7), the zone-6 deck top (R6.2), "
-        "or by the silent player.",
+        N_("How fish are caught"),
+        N_(
+            "Catches by method: as the bait pointed, with Rod or Line (R7), the zone-6 deck top (R6.2), "
+            "or by the silent player."
+        ),
         _sql(
             """
             SELECT how, count(*) AS catches, round(100 * count(*) / sum(count(*)) OVER (), 1) AS pct,
@@ -201,8 +209,8 @@ READY: tuple[ReadyQuery, ...] = (
         chart=("how", "catches"),
     ),
     ReadyQuery(
-        "Contest winners",
-        "The end contests (R10): how much weight and how many fish it takes to win each location.",
+        N_("Contest winners"),
+        N_("The end contests (R10): how much weight and how many fish it takes to win each location."),
         _sql(
             """
             SELECT location, count(*) FILTER (WHERE rank = 1) AS contests,
@@ -216,9 +224,11 @@ READY: tuple[ReadyQuery, ...] = (
         ),
     ),
     ReadyQuery(
-        "Accuracy per player over time",
-        "Each reviewed player's accuracy (`cwtui review`, 0–100) and points lost per decision, month by month, "
-        "with their games and blunders.",
+        N_("Accuracy per player over time"),
+        N_(
+            "Each reviewed player's accuracy (`cwtui review`, 0–100) and points lost per decision, month by month, "
+            "with their games and blunders."
+        ),
         _sql(
             f"""
             SELECT s.name, s.kind, date_trunc('month', g.created)::DATE AS month, count(DISTINCT r.game) AS games,
@@ -232,8 +242,8 @@ READY: tuple[ReadyQuery, ...] = (
         ),
     ),
     ReadyQuery(
-        "Where each player loses most",
-        "From the reviews: the kinds of decision (phase and type of move) that cost each player the most points.",
+        N_("Where each player loses most"),
+        N_("From the reviews: the kinds of decision (phase and type of move) that cost each player the most points."),
         _sql(
             """
             SELECT s.name, r.phase, r.chosen_type AS move_type, count(*) AS decisions,
@@ -247,8 +257,8 @@ READY: tuple[ReadyQuery, ...] = (
         ),
     ),
     ReadyQuery(
-        "Costliest mistakes",
-        "The reviewed decisions that cost the most points, in every game: who, when, the better move and why.",
+        N_("Costliest mistakes"),
+        N_("The reviewed decisions that cost the most points, in every game: who, when, the better move and why."),
         _sql(
             """
             SELECT r.loss, r.grade, s.name, r.game, r.move, m.round, r.phase,

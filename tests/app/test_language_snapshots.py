@@ -46,6 +46,15 @@ def test_score_sheet(snap_compare, replays: Path, code: str, size) -> None:
     assert snap_compare(make_app(replays), terminal_size=size, run_before=open_play(state))
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_rules(snap_compare, replays: Path, code: str, size) -> None:
+    """The rules screen: its own words in the language, and a line saying the rules' text
+    is English (docs/rules.md is not translated yet)."""
+    use(code)
+    assert snap_compare(make_app(replays), press=["l"], terminal_size=size)
+
+
 async def settled(pilot: Pilot[None], done: Callable[[], bool]) -> None:
     """Until `done` (the app's own messages handled), or a few cycles."""
     for _cycle in range(20):

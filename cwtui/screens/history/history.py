@@ -37,7 +37,6 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from cwtui.game.saved import DB_NAME, shown_path
-from cwtui.game.words import quantity
 from cwtui.history.apart import QueryStopped, default_memory
 from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_columns
 from cwtui.history.errors import HistoryError
@@ -47,7 +46,7 @@ from cwtui.history.recent_queries import FILE_NAME, RecentQueries
 from cwtui.history.samples import Samples, add_samples
 from cwtui.history.sandbox import ExportFormat, QueryError, QueryResult, export, run_query
 from cwtui.history.service import Asked, Damaged, History
-from cwtui.lang import N_
+from cwtui.lang import N_, _, n_
 from cwtui.screens.compact import act_unlisted, roomy, roomy_actions
 from cwtui.screens.export.export import ExportDialog
 from cwtui.screens.history.fitted import ResultTable, SchemaTree
@@ -57,8 +56,8 @@ from cwtui.widgets.chart import BarChart
 ROW_LIMIT = 500
 
 START_SQL = """\
--- Ask the history anything in SQL (DuckDB). F5 runs the query.
--- F2: ready-made questions  F3: tables and columns  F4: your past queries
+-- {ask}
+-- {keys}
 SELECT players, kind, count(*) AS seats, round(100 * avg(won::INTEGER), 1) AS win_pct
 FROM results
 GROUP BY players, kind
@@ -175,13 +174,13 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="body"):
             with TabbedContent(id="sidebar", initial="ready"):
-                with TabPane("Questions", id="ready"):
+                with TabPane(_("Questions"), id="ready"):
                     yield OptionList(*[Option(self._ready_prompt(q), id=str(i)) for i, q in enumerate(READY)],
                                      id="ready-list")  # fmt: skip
-                with TabPane("Schema", id="schema"):
+                with TabPane(_("Schema"), id="schema"):
                     yield SchemaTree(id="schema-tree")
                     yield Static("", id="schema-doc")
-                with TabPane("Past", id="past"):
+                with TabPane(_("Past"), id="past"):
                     yield OptionList(id="past-list")
             with Vertical(id="main"):
                 yield TextArea.code_editor(self._draft(), language="sql", id="editor", soft_wrap=True)
@@ -201,13 +200,18 @@ class HistoryScreen(Screen[None]):
 
     @staticmethod
     def _ready_prompt(query: ReadyQuery) -> Text:
-        text = Text(query.title, style="bold")
-        text.append("\n" + query.question, style="dim")
+        text = Text(_(query.title), style="bold")
+        text.append("\n" + _(query.question), style="dim")
         return text
 
     def _draft(self) -> str:
         draft = self.settings.history_draft
-        return draft if draft is not None else START_SQL
+        if draft is not None:
+            return draft
+        return START_SQL.format(
+            ask=_("Ask the history anything in SQL (DuckDB). F5 runs the query."),
+            keys=_("F2: ready-made questions  F3: tables and columns  F4: your past queries"),
+        )
 
     def on_resize(self) -> None:
         self._fit()
@@ -224,8 +228,8 @@ class HistoryScreen(Screen[None]):
     def on_mount(self) -> None:
         self._fit()
         self._show_past()
-        self._status("Loading new games into the history…")
-        self.query_one("#hint", Static).update("Loading…")
+        self._status(_("Loading new games into the history…"))
+        self.query_one("#hint", Static).update(_("Loading…"))
         editor = self.query_one("#editor", TextArea)
         editor.cursor_blink = self.app.animation_level != "none"  # still in tests
         editor.focus()
@@ -245,7 +249,13 @@ class HistoryScreen(Screen[None]):
 
         def progress(done: int, total: int) -> None:
             if total:
-                self.post_message(Status(f"Loading new games into the history… {done:,}/{total:,}"))
+                self.post_message(
+                    Status(
+                        _("Loading new games into the history… {done}/{total}").format(
+                            done=f"{done:,}", total=f"{total:,}"
+                        )
+                    )
+                )
 
         added: Samples | str | None = None
         if samples:
@@ -288,20 +298,31 @@ class HistoryScreen(Screen[None]):
         self.source = message.source
         self.games = games
         if isinstance(message.samples, str):
-            self._status(f"Could not put the sample games in {shown_path(self.replays)}: {message.samples}", error=True)
+            put = _("Could not put the sample games in {folder}: {reason}")
+            self._status(put.format(folder=shown_path(self.replays), reason=message.samples), error=True)
         elif isinstance(report, str):
-            self._status(f"Could not load new games: {report}", error=True)
+            self._status(_("Could not load new games: {reason}").format(reason=report), error=True)
         else:
-            note = f"{quantity(games, 'game')} in the history" if games else "No games in the history yet"
+            if games:
+                note = n_("{count} game in the history", "{count} games in the history", games).format(
+                    count=f"{games:,}"
+                )
+            else:
+                note = _("No games in the history yet")
             if report.rebuilt:
-                note = f"The history database was damaged and is rebuilt from the logs; {note}"
+                note = _("The history database was damaged and is rebuilt from the logs; {note}").format(note=note)
             if message.samples is not None:
                 note = f"{self._samples_note(message.samples)}: {note}"
             elif report.loaded:
-                note += f" ({report.loaded:,} just loaded)"
+                note += " " + _("({count} just loaded)").format(count=f"{report.loaded:,}")
             if report.skipped:
-                note += f"; {len(report.skipped)} damaged logs skipped (`cwtui history load` names them)"
-            self._status(note + ".")
+                skipped = n_(
+                    "{count} damaged log skipped (`cwtui history load` names it)",
+                    "{count} damaged logs skipped (`cwtui history load` names them)",
+                    len(report.skipped),
+                ).format(count=len(report.skipped))
+                note += _("; ") + skipped
+            self._status(_("{sentence}.").format(sentence=note))
         if schema:
             self.query_one("#schema-tree", SchemaTree).fill(schema)
         self.query_one("#hint", Static).update(self._hint(games))
@@ -316,31 +337,35 @@ class HistoryScreen(Screen[None]):
         """What F9 did, before the status line's count (where they go, the hint said)."""
         if samples.left_alone:
             names = ", ".join(shown_path(path) for path, _why in samples.left_alone)
-            return f"Not the sample games, so left alone: {names}"
-        return "Sample games loaded" if samples.copied else "The sample games were there already"
+            return _("Not the sample games, so left alone: {files}").format(files=names)
+        return _("Sample games loaded") if samples.copied else _("The sample games were there already")
 
     def _hint(self, games: int) -> Text:
         if games:
             return Text.from_markup(
-                "Write a query above and press [b]F5[/], or pick a question on the left ([b]F2[/]).\n"
-                "The tables and what every column means are under [b]F3[/]. Results show "
-                f"{ROW_LIMIT} rows at most; [b]F7[/] exports all of them to CSV or Parquet."
+                _(
+                    "Write a query above and press [b]F5[/], or pick a question on the left ([b]F2[/]).\n"
+                    "The tables and what every column means are under [b]F3[/]. Results show "
+                    "{rows} rows at most; [b]F7[/] exports all of them to CSV or Parquet."
+                ).format(rows=ROW_LIMIT)
             )
         folder = shown_path(self.replays)
         return Text.from_markup(
-            "Press [b]F9[/] to load the sample games that come with cwtui: they go into "
-            f"{folder}/samples, where the home screen's replay list ([b]o[/]) finds them too. Your own games are "
-            "loaded here as you play them.\n\n"
-            "Every table is here already, empty: a query ([b]F5[/]) answers with no rows, and [b]F3[/] shows "
-            "the tables and what every column means."
+            _(
+                "Press [b]F9[/] to load the sample games that come with cwtui: they go into "
+                "{folder}, where the home screen's replay list ([b]o[/]) finds them too. Your own games are "
+                "loaded here as you play them.\n\n"
+                "Every table is here already, empty: a query ([b]F5[/]) answers with no rows, and [b]F3[/] shows "
+                "the tables and what every column means."
+            ).format(folder=f"{folder}/samples")
         )
 
     def action_samples(self) -> None:
         if self.loading_games:
-            self._status("Still loading the history: F9 again once it is loaded.")
+            self._status(_("Still loading the history: F9 again once it is loaded."))
             return
         self.loading_games = True
-        self._status("Putting the sample games in the history…")
+        self._status(_("Putting the sample games in the history…"))
         self._load(samples=True)
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[tuple[str, str, str]]) -> None:
@@ -374,26 +399,28 @@ class HistoryScreen(Screen[None]):
     def action_run(self) -> None:
         sql = self.query_one("#editor", TextArea).text
         if not sql.strip():
-            self._status("Nothing to run: write a query first.", error=True)
+            self._status(_("Nothing to run: write a query first."), error=True)
             return
         if self.loading_games:
             self.pending_sql = sql
-            self._status("Will run as soon as the new games are loaded…")
+            self._status(_("Will run as soon as the new games are loaded…"))
             return
         self._start(sql)
 
     def _start(self, sql: str) -> None:
         if self.running is not None:
-            self._status("A query is already running — Esc cancels it.", error=True)
+            self._status(_("A query is already running — Esc cancels it."), error=True)
             return
         self.started = time.perf_counter()
-        self._status("Running… (Esc cancels)")
+        self._status(_("Running… (Esc cancels)"))
         self.set_timer(0.5, self._tick)
         self._query(sql)
 
     def _tick(self) -> None:
         if self.running is not None:
-            self._status(f"Running… {time.perf_counter() - self.started:.1f} s (Esc cancels)")
+            self._status(
+                _("Running… {seconds} s (Esc cancels)").format(seconds=f"{time.perf_counter() - self.started:.1f}")
+            )
             self.set_timer(0.5, self._tick)
 
     @work(thread=True, exclusive=True, group="history-query")
@@ -425,12 +452,12 @@ class HistoryScreen(Screen[None]):
 
     def _rebuild(self, sql: str, why: str) -> None:
         """The database is a cache of the logs: a damaged one is set aside and made again."""
-        self.post_message(Status("The history database is damaged: rebuilding it from the logs…"))
+        self.post_message(Status(_("The history database is damaged: rebuilding it from the logs…")))
         try:
             note = self.history.rebuild(why)
         except HistoryError as exc:
             note = str(exc)
-        self.post_message(QueryDone(sql, error=f"{note}.\nRun the query again (F5)."))
+        self.post_message(QueryDone(sql, error=f"{note}.\n" + _("Run the query again (F5).")))
 
     def action_cancel(self) -> None:
         if self.running is not None:
@@ -441,7 +468,7 @@ class HistoryScreen(Screen[None]):
             self.action_cancel()
         elif self.pending_sql is not None:
             self.pending_sql = None
-            self._status("Cancelled before it started.")
+            self._status(_("Cancelled before it started."))
         else:
             self.app.pop_screen()
 
@@ -451,13 +478,13 @@ class HistoryScreen(Screen[None]):
         self.past.add(sql, result.shown if result.columns else "done")
         self._show_past()
         if not result.columns:
-            self._status("Done" + self._took(result.seconds) + " (the statement returns no rows).")
+            self._status(_("Done") + self._took(result.seconds) + " " + _("(the statement returns no rows)."))
             self.query_one("#output", ContentSwitcher).current = "hint"
             return
         self.query_one("#table", ResultTable).show(result)
-        note = "  (F7 exports them all)" if result.more else ""
+        note = "  " + _("(F7 exports them all)") if result.more else ""
         if self.games == 0:
-            note = " — no games yet: F9 loads the samples"
+            note = " — " + _("no games yet: F9 loads the samples")
         self._status(result.shown + self._took(result.seconds) + note)
         output = self.query_one("#output", ContentSwitcher)
         if output.current == "chart-box" and self._prepare_chart():
@@ -467,14 +494,14 @@ class HistoryScreen(Screen[None]):
     def _failed(self, sql: str, message: str) -> None:
         self.past.add(sql, "error")
         self._show_past()
-        self._status("The query failed — DuckDB says:", error=True)
+        self._status(_("The query failed — DuckDB says:"), error=True)
         self.query_one("#error", Static).update(Text(message))
         self.query_one("#output", ContentSwitcher).current = "error"
 
     def _cancelled(self, sql: str) -> None:
         self.past.add(sql, "cancelled")
         self._show_past()
-        self._status("Cancelled" + self._took(time.perf_counter() - self.started) + ".")
+        self._status(_("Cancelled") + self._took(time.perf_counter() - self.started) + ".")
 
     def _took(self, seconds: float) -> str:
         """' · 0.12 s' — left out when the app is still (snapshot tests), as it varies."""
@@ -497,7 +524,7 @@ class HistoryScreen(Screen[None]):
     def _prepare_chart(self) -> bool:
         result = self.result
         if result is None or not result.columns:
-            self.notify("Run a query first: the chart plots its result.", severity="warning")
+            self.notify(_("Run a query first: the chart plots its result."), severity="warning")
             return False
         try:
             label, value = self.chart_spec or default_columns(result)
@@ -539,7 +566,7 @@ class HistoryScreen(Screen[None]):
 
     def action_export(self) -> None:
         if self.result is None or not self.result.columns:
-            self.notify("Run a query first: export writes its whole result.", severity="warning")
+            self.notify(_("Run a query first: export writes its whole result."), severity="warning")
             return
         self.app.push_screen(ExportDialog(self.replays / "exports" / f"query-{export_stamp()}"), self._export_chosen)
 
@@ -552,9 +579,10 @@ class HistoryScreen(Screen[None]):
         try:
             export(self.source, sql, path, fmt)
         except (HistoryError, QueryError) as exc:
-            self.post_message(ExportDone(str(exc), "Export failed", failed=True))
+            self.post_message(ExportDone(str(exc), _("Export failed"), failed=True))
             return
-        self.post_message(ExportDone(f"Wrote {path}", f"Exported as {fmt.upper()}", failed=False))
+        said = _("Wrote {path}").format(path=path)
+        self.post_message(ExportDone(said, _("Exported as {format}").format(format=fmt.upper()), failed=False))
 
     # Sidebar ---------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cwtui.lang import N_
+from cwtui.lang import N_, PSEUDO, SOURCE, _, language, n_
 from cwtui.learn.rulebook import Block, Rulebook, Section
 from cwtui.widgets.footer import Footer
 
@@ -86,14 +86,20 @@ class RulesScreen(Screen[None]):
         with Horizontal(id="body"):
             sections = (Option(short_heading(s), id=section_id(s)) for s in self.book.sections)
             contents = Contents(*sections, id="contents")
-            contents.border_title = "Contents"
+            contents.border_title = _("Contents")
             yield contents
             with Vertical(id="reading"):
-                yield Input(placeholder="Search the rules: contest, Mystery Weight, R5.3…", id="search")
+                yield Input(placeholder=_("Search the rules: contest, Mystery Weight, R5.3…"), id="search")
+                if language() not in (SOURCE, PSEUDO):  # the rules' text is English: said, in the player's language
+                    yield Static(
+                        _("The rules are in English here; the game's French rulebook is the reference."),
+                        id="english-only",
+                        classes="hint",
+                    )
                 yield Static("", id="found")
                 with VerticalScroll(id="text") as text:
-                    text.border_title = self.book.title or "Rules"
-                    text.border_subtitle = "c: contents · /: search · Esc: back"
+                    text.border_title = self.book.title or _("Rules")
+                    text.border_subtitle = _("c: contents · /: search · Esc: back")
                     index = 0
                     for section in self.book.sections:
                         yield Static(section.heading, classes="heading", id=section_id(section))
@@ -113,7 +119,7 @@ class RulesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         if self.code and not self.open_code(self.code):
-            self.notify(f"No rule is numbered {self.code}.", severity="warning")
+            self.notify(_("No rule is numbered {code}.").format(code=self.code), severity="warning")
             self.code = None
         if not self.code:
             self.query_one("#text").focus()
@@ -170,10 +176,16 @@ class RulesScreen(Screen[None]):
         if not words:
             note.update("")
         elif not found:
-            note.update(f"No rule holds “{words}”.")
+            note.update(_("No rule holds “{words}”.").format(words=words))
         else:
             n = len(found)
-            note.update(f"{n} rule{'s' if n > 1 else ''} hold{'' if n > 1 else 's'} “{words}” · Enter: the next")
+            note.update(
+                n_(
+                    "{count} rule holds “{words}” · Enter: the next",
+                    "{count} rules hold “{words}” · Enter: the next",
+                    n,
+                ).format(count=n, words=words)
+            )
             self.action_next_match()
 
     @on(Input.Submitted, "#search")

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 from cwtui.widgets.line_chart import LineChart, LinePlot, Series
 
 
@@ -20,8 +20,8 @@ class ScoreChartScreen(ModalScreen[None]):
     def __init__(self, names: list[str], scores: list[list[int]], position: int, wins: LinePlot | None = None) -> None:
         super().__init__()
         self.plot = LinePlot(
-            "Score after each move (trophies and caught Master Anglers as they come; tags at the end)",
-            "move",
+            _("Score after each move (trophies and caught Master Anglers as they come; tags at the end)"),
+            _("move"),
             tuple(Series(name, tuple(values)) for name, values in zip(names, scores, strict=True)),
             marker=position,
         )
@@ -32,7 +32,7 @@ class ScoreChartScreen(ModalScreen[None]):
             yield LineChart(id="chart")
             if self.wins is not None:
                 yield LineChart(id="win-chart")
-            yield Static("│ marks the replay's position · Esc closes", classes="hint")
+            yield Static(_("│ marks the replay's position · Esc closes"), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#chart", LineChart).plot = self.plot
