@@ -283,3 +283,17 @@ def test_every_message_is_a_literal_the_catalog_can_hold() -> None:
         )
     ]
     assert wrong == []
+
+
+def test_numbers_are_written_as_each_language_writes_them_rounded_alike() -> None:
+    """« 74,6 » and « 1 234 » in French; and a number is rounded as English rounds it in
+    every language (Babel alone rounded 0.65 to 0,6 where English says 0.7)."""
+    from cwtui.lang import number
+
+    said = {}
+    for code in ("en", "fr", "ja"):
+        use(code)
+        said[code] = (number(74.6, 1), number(1234), number(0.65, 1), number(0.29, 2))
+    assert said["en"] == ("74.6", "1,234", "0.7", "0.29")
+    assert said["fr"] == ("74,6", "1\u202f234", "0,7", "0,29")
+    assert said["ja"] == said["en"]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
-from cwtui.lang import N_, _
+from cwtui.lang import N_, _, number
 from engine.cards import Cards, load_cards
 from engine.config import BOT_KINDS, PLAYER_NAMES, SEAT_KINDS, SEEDS, SeatConfig, kind_name
 from engine.errors import EngineError
@@ -77,11 +77,11 @@ def count_arg(low: int, high: int | None = None) -> Callable[[str], int]:
         if value < low or (high is not None and value > high):
             if high is not None:
                 said = _("expected a whole number from {low} to {high}, not {text}").format(
-                    low=f"{low:,}", high=f"{high:,}", text=repr(text)
+                    low=number(low), high=number(high), text=repr(text)
                 )
             else:
                 said = _("expected a whole number of at least {low}, not {text}").format(
-                    low=f"{low:,}", text=repr(text)
+                    low=number(low), text=repr(text)
                 )
             raise argparse.ArgumentTypeError(said)
         return value

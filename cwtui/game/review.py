@@ -27,7 +27,7 @@ from cwtui.cores.processes import run_all, start_ray
 from cwtui.game.logfile import MAX_LOG, open_regular, read_bytes, write_whole
 from cwtui.game.reasons import SAID_BY_THE_MOVE, Catches, Fact, facts, said
 from cwtui.game.words import PART_NAMES, listed, mid_sentence, option, tenths
-from cwtui.lang import N_, Np_, _, n_
+from cwtui.lang import N_, Np_, _, n_, number
 from engine import ENGINE_VERSION
 from engine.bots import level as search_level
 from engine.bots.judge import (
@@ -507,14 +507,14 @@ def candidates_line(judged: Judged, seen: View, cards: Cards) -> str:
 
 def why_words(judged: Judged) -> str:
     """Where the better move's lead lies: "Lake contest +3.1, Master Anglers caught +0.8"."""
-    return listed(f"{PART_NAMES.get(part, part)} +{points:.1f}" for part, points in judged.why)
+    return listed(f"{PART_NAMES.get(part, part)} +{number(points, 1)}" for part, points in judged.why)
 
 
 def points(value: float, margin: float = 0.0) -> str:
     """Points lost as a player reads them: "−2.4" (`tenths`), with its 95% margin when
     it has one ("−2.4 ± 0.9")."""
     shown = tenths(value)
-    return (f"−{shown:.1f}" if shown else "0.0") + (f" ± {margin:.1f}" if margin else "")
+    return (f"−{number(shown, 1)}" if shown else number(0, 1)) + (f" ± {number(margin, 1)}" if margin else "")
 
 
 # A grade as a player reads it (the grades themselves are data: engine.bots.judge.GRADES),
@@ -579,8 +579,8 @@ class SeatSummary:
             "accuracy {accuracy} ({band}) · {lost} points lost over {count} decisions ({per} a decision)",
             self.decisions,
         ).format(
-            accuracy=f"{self.accuracy:.1f}", band=band, lost=f"{self.lost:.1f}", count=f"{self.decisions:,}",
-            per=f"{per:.2f}",
+            accuracy=number(self.accuracy, 1), band=band, lost=number(self.lost, 1), count=number(self.decisions),
+            per=number(per, 2),
         )  # fmt: skip
 
 
@@ -618,7 +618,7 @@ def report(game: GameReview, cards: Cards) -> list[str]:
     how = _("kept review") if game.reused else _("judged at {level}").format(level=level_word(game.settings.level))
     count = len(game.decisions)
     reviewed = n_("{count} decision reviewed ({how})", "{count} decisions reviewed ({how})", count)
-    lines = [f"{game.path}: " + reviewed.format(count=f"{count:,}", how=how)]
+    lines = [f"{game.path}: " + reviewed.format(count=number(count), how=how)]
     for s in summary(game, cards):
         lines.append("  " + _("{name} (seat {seat}): {headline}").format(name=s.name, seat=s.seat, headline=s.headline))
         lines.append(f"    {s.grades}")

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Final, Protocol, TypeVar, assert_never, cast, get_args
 
-from cwtui.lang import N_, _, n_
+from cwtui.lang import N_, _, n_, number
 from cwtui.lang.glossary import species, word
 from engine import events
 from engine.bots.judge import graded
@@ -182,7 +182,7 @@ def hint_mark(w: Weighing, best: bool) -> str:
         return "◀ " + _("hint")
     if as_good(w.loss, w.margin):
         return "◀ " + _("as good")
-    return "◀ " + _("−{points}{keep}points").format(points=f"{tenths(w.loss):.1f}", keep=KEEP)
+    return "◀ " + _("−{points}{keep}points").format(points=number(tenths(w.loss), 1), keep=KEEP)
 
 
 def species_of(cards: Cards, fish: int) -> str:

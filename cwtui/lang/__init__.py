@@ -89,6 +89,21 @@ def Np_(singular: str, plural: str) -> tuple[str, str]:  # gettext's ngettext_no
     return singular, plural
 
 
+def number(value: float, decimals: int = 0) -> str:
+    """`value` as the language in use writes a number: "74.6" and "1,234" in English,
+    « 74,6 » and « 1 234 » in French (Babel's locale data)."""
+    if _language in (SOURCE, PSEUDO):  # the messages' own writing, as it always was
+        return f"{value:.{decimals}f}" if decimals else f"{int(value):,}"
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal
+
+    # rounded as English rounds it (Python's), then written in the language's way: Babel's
+    # own rounding (half to even, on the decimal) read 0.65 as 0,6 where English says 0.7
+    rounded = Decimal(f"{value:.{decimals}f}")
+    return format_decimal(rounded, format="0." + "0" * decimals if decimals else "#,##0", locale=_language)
+
+
 def from_environment(environ: Mapping[str, str] = os.environ) -> str:
     """The language the environment names, as gettext reads it: the first of LC_ALL,
     LC_MESSAGES and LANG that is set ("fr_FR.UTF-8" is French), if cwtui speaks it;

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from cwtui.game.words import KEEP, PART_NAMES, Weighing, as_good, listed, tenths
-from cwtui.lang import _
+from cwtui.lang import _, number
 
 
 def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence[Sequence[str]] = ()) -> Text:
@@ -35,7 +35,7 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
             text.append(" " + _("is as good"))
         elif rank:
             points = _("gives up {points} ± {margin} points").format(
-                points=f"{tenths(w.loss):.1f}", margin=f"{w.margin:.1f}"
+                points=number(tenths(w.loss), 1), margin=number(w.margin, 1)
             )
             text.append(
                 " " + points.replace(" points", KEEP + "points") if points.endswith(" points") else " " + points

@@ -46,7 +46,7 @@ from cwtui.history.recent_queries import FILE_NAME, RecentQueries
 from cwtui.history.samples import Samples, add_samples
 from cwtui.history.sandbox import ExportFormat, QueryError, QueryResult, export, run_query
 from cwtui.history.service import Asked, Damaged, History
-from cwtui.lang import N_, _, n_
+from cwtui.lang import N_, _, n_, number
 from cwtui.screens.compact import act_unlisted, roomy, roomy_actions
 from cwtui.screens.export.export import ExportDialog
 from cwtui.screens.history.fitted import ResultTable, SchemaTree
@@ -252,7 +252,7 @@ class HistoryScreen(Screen[None]):
                 self.post_message(
                     Status(
                         _("Loading new games into the history… {done}/{total}").format(
-                            done=f"{done:,}", total=f"{total:,}"
+                            done=number(done), total=number(total)
                         )
                     )
                 )
@@ -305,7 +305,7 @@ class HistoryScreen(Screen[None]):
         else:
             if games:
                 note = n_("{count} game in the history", "{count} games in the history", games).format(
-                    count=f"{games:,}"
+                    count=number(games)
                 )
             else:
                 note = _("No games in the history yet")
@@ -314,7 +314,7 @@ class HistoryScreen(Screen[None]):
             if message.samples is not None:
                 note = f"{self._samples_note(message.samples)}: {note}"
             elif report.loaded:
-                note += " " + _("({count} just loaded)").format(count=f"{report.loaded:,}")
+                note += " " + _("({count} just loaded)").format(count=number(report.loaded))
             if report.skipped:
                 skipped = n_(
                     "{count} damaged log skipped (`cwtui history load` names it)",

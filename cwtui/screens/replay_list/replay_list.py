@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Input, Static
 from cwtui.game.replaying import open_replay
 from cwtui.game.saved import SavedGame, saved_games, shown_path
 from cwtui.game.words import seat_list
-from cwtui.lang import N_, _, n_
+from cwtui.lang import N_, _, n_, number
 from cwtui.navigation import OpenReplay
 from cwtui.widgets.footer import Footer
 from engine import EngineError
@@ -110,20 +110,20 @@ class ReplayListScreen(Screen[None]):
                 "{count} game in {folder} — Enter opens one; type to filter.",
                 "{count} games in {folder} — Enter opens one; type to filter.",
                 total,
-            ).format(count=f"{total:,}", folder=f"{where}/")
+            ).format(count=number(total), folder=f"{where}/")
         elif shown == 1:
             note = n_(
                 "1 of {count} game match — Enter opens it.", "1 of {count} games match — Enter opens it.", total
-            ).format(count=f"{total:,}")
+            ).format(count=number(total))
         elif shown:
             note = n_(
                 "{shown} of {count} game match — Enter opens the highlighted one.",
                 "{shown} of {count} games match — Enter opens the highlighted one.",
                 total,
-            ).format(shown=shown, count=f"{total:,}")
+            ).format(shown=shown, count=number(total))
         else:
             note = n_("None of {count} game matches.", "None of {count} games matches.", total).format(
-                count=f"{total:,}"
+                count=number(total)
             )
         self.query_one("#count", Static).update(note)
 
