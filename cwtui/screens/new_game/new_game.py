@@ -76,15 +76,16 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Seed"), classes="label")
                 yield Input(str(seed), id="seed", type="integer")
+                # beside the seed, not a row of its own: a row more pushed the buttons
+                # out of view at 120x40 when hosting
+                yield Label(_("Language"), classes="label", id="language-label")
+                spoken = language() if language() in languages() else "en"  # the pseudo-language is no choice
+                yield Select([(name, code) for code, name in languages().items()],
+                             value=spoken, allow_blank=False, id="language")  # fmt: skip
             with Horizontal(classes="row"):
                 yield Label(_("Tag points"), classes="label")
                 yield Switch(value=True, id="tags")
                 yield Static(_("on: +1 VP per presented fish of the tag color"), classes="hint")
-            with Horizontal(classes="row"):
-                yield Label(_("Language"), classes="label")
-                spoken = language() if language() in languages() else "en"  # the pseudo-language is no choice
-                yield Select([(name, code) for code, name in languages().items()],
-                             value=spoken, allow_blank=False, id="language")  # fmt: skip
             with Horizontal(classes="row"):
                 yield Label(_("Card file"), classes="label")
                 yield Input(placeholder=_("built-in (representative data)"), id="cards")
