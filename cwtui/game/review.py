@@ -464,13 +464,6 @@ def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
     return _("{line} ({why})").format(line=line, why=why_words(judged)) if judged.why else line
 
 
-def line_words(judged: Judged, seen: View, cards: Cards) -> list[str]:
-    """The better move's line in words, each said from its own position: ["refill zone
-    6 (draw 2 bait)", "take Ray #24 (blue purple yellow)"]; empty where it has none."""
-    views = line_views(seen, judged.best, judged.line, cards)
-    return [mid_sentence(option(v, cards, m)) for v, m in zip(views, judged.line, strict=True)]
-
-
 def said_by(step: Move, shown: Sequence[Fact]) -> bool:
     """Whether a line's catch is a fact already said, and said with more ("catch the
     Brown Trout in River zone 3" beside "catches the Brown Trout in River zone 3, a new

@@ -18,8 +18,9 @@ from cwtui.lang import FOLDER, PSEUDO, SOURCE, accented, language
 GLOSSARY: Final = FOLDER / "glossary.toml"
 
 
-class Term(dict[str, str]):
-    """A term in each language (the glossary's keys: "en", "fr", "ja", and "<code>_glyph" for a bait)."""
+# A term in each language: the glossary's keys ("en", "fr", "ja"; "<code>_glyph",
+# "<code>_plural", "<code>_short" where a term has them)
+Term = dict[str, str]
 
 
 @functools.cache
@@ -27,7 +28,7 @@ def glossary() -> dict[str, dict[str, Term]]:
     """Every section of the glossary, each term by its key."""
     with GLOSSARY.open("rb") as file:
         data = tomllib.load(file)
-    return {section: {key: Term(entry) for key, entry in entries.items()} for section, entries in data.items()}
+    return {section: dict(entries) for section, entries in data.items()}
 
 
 @functools.cache
@@ -56,13 +57,6 @@ def word(section: str, key: str, count: int = 1) -> str:
         if plural:
             return plural
     return said(term)
-
-
-def named(section: str, english: str) -> str:
-    """A thing the engine names in English ("John Dory", "Conger Eel"), in the language
-    in use; the name itself where the glossary does not have it."""
-    term = _by_english(section).get(english)
-    return english if term is None else said(term)
 
 
 def species(english: str, short: bool = False) -> str:
