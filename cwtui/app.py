@@ -32,8 +32,10 @@ from cwtui.shell.alerts import TurnAlert, alert_sequence
 from cwtui.shell.collector import CHECK_EVERY, IdleCollector
 from cwtui.shell.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.shell.settings import BOT_SPEEDS, SPEED_NAMES, BotSpeed, Settings, next_speed, remember_language
+from cwtui.widgets.wrap import keep_no_break_spaces
 
 textual_fixes.apply()
+keep_no_break_spaces()  # Rich's and Textual's wrapping: never at words.KEEP
 
 if TYPE_CHECKING:
     from cwtui.game.replaying import SeenRecord
@@ -52,8 +54,22 @@ class CwtuiApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "cwtui — Coldwater Crown"
     BINDINGS = [
-        Binding("f1,question_mark", "help", N_("Help"), id="app.help"),
-        Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True, show=False),
+        Binding(
+            "f1,question_mark",
+            "help",
+            N_("Help"),
+            id="app.help",
+            tooltip=N_("This page: the screen's keys, the game in short"),
+        ),
+        Binding(
+            "ctrl+q",
+            "quit",
+            N_("Quit"),
+            id="app.quit",
+            priority=True,
+            show=False,
+            tooltip=N_("Leave cwtui (games are saved as they are played: Resume on the home screen)"),
+        ),
     ]
 
     def __init__(

@@ -104,6 +104,7 @@ def test_the_engine_imports_nothing_of_the_app() -> None:
 # Each module's layer, from the top: the first prefix that names it (a module is its
 # prefix or below it). A module may import its own layer and those below.
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("cwtui.lang.catalogs",),  # the translators' tooling: the messages of every layer, and the rules' text
     ("cwtui.cli", "cwtui.__main__"),
     ("cwtui.app",),
     ("cwtui.screens", "cwtui.navigation"),

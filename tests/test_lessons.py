@@ -4,8 +4,11 @@ shows what its words promise (asserted on the engine's state, not the text)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from cwtui.lang import _, use
 from cwtui.learn.lesson import LEARNER, Chapter, Step, due, final_count, off_script, option_words, step_move
 from cwtui.learn.lessons import CHAPTERS, FIRST_GAME, SOLO
 from engine import apply
@@ -109,3 +112,24 @@ def test_the_silent_player_draws_what_the_lesson_rigged() -> None:
     state, events = play(chapter)
     assert [e.color for e in events if isinstance(e, SilentDrew)] == ["red", "yellow"]
     assert state.to_act == LEARNER and state.config.seats[0].kind == "human"
+
+
+QUOTES = {"en": r"“([^”]+)”", "fr": r"«\s*([^»]+?)\s*»", "ja": r"「([^」]+)」"}
+
+
+@pytest.mark.parametrize("code", sorted(QUOTES))
+def test_a_step_quotes_the_options_as_the_table_words_them(code: str) -> None:
+    """A step's words, in each language, quote an option (“Place your 1 on blue”) only as
+    the table offers it in that language: a translation that quotes « Placez votre 1 »
+    where the table says « Placer votre jeton 1 » would send a newcomer looking for it."""
+    use(code)
+    quoted = 0
+    for chapter in CHAPTERS + SOLO.chapters:
+        state = start = chapter.position()
+        while (step := due(chapter, start, state)) is not None:
+            offered = [option_words(state, m) for m in legal_moves(state)]
+            for quote in re.findall(QUOTES[code], _(step.say)):
+                quoted += 1
+                assert any(words.startswith(quote) for words in offered), (chapter.title, quote, offered)
+            state, _events = apply(state, step_move(step, state))
+    assert quoted >= 1  # the first chapter's first step quotes its option

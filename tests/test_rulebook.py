@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cwtui.cli import main
+from cwtui.lang import use
 from cwtui.learn.rulebook import Block, Section, parse, rulebook
 
 RULES = (Path(__file__).parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
@@ -102,3 +103,47 @@ def test_cwtui_rules_prints_what_it_finds(capsys: pytest.CaptureFixture[str]) ->
     assert main(["rules"]) == 0
     every = capsys.readouterr().out
     assert all(f"\n{code} " in every for code in CODES)
+
+
+SAID_FR = "Chaque fois que le dernier appât quitte une Zone de votre plateau"
+SAID_JA = "ミステリーウェイト：表向きのタイルと同じ重さの魚を釣ったら、その魚を公開し"
+
+
+@pytest.mark.parametrize(
+    ("code", "words", "codes", "plain"),
+    [
+        ("fr", "concours", {"R10.1", "R10.2", "R10.3"}, ("R5.3", SAID_FR)),
+        ("fr", "poids mystère", {"R8.1", "R8.2"}, ("R8.1", "Poids Mystère\u00a0: attrapez un poisson dont le poids")),
+        ("ja", "コンテスト", {"R10.1", "R10.2", "R10.3"}, ("R8.1", SAID_JA)),
+        ("ja", "透明", {"R4.5", "R12.5"}, ("R3.4", "アクションで何も起きなくても、3つのステップは全て必須")),
+    ],
+)
+def test_the_rules_read_in_each_language(code: str, words: str, codes: set[str], plain: tuple[str, str]) -> None:
+    """Issue 56: the rules in French and in Japanese, rule for rule (every code where it
+    is in English, its text the catalog's); a player finds them by their own words, and
+    a line that cites a rule says it in their language."""
+    english = rulebook()
+    use(code)
+    book = rulebook()
+    assert [(s.key, [b.code for b in s.blocks]) for s in book.sections] == [
+        (s.key, [b.code for b in s.blocks]) for s in english.sections
+    ]
+    assert all(a.text != b.text for a, b in zip(book.blocks, english.blocks, strict=True))  # every block translated
+    assert codes <= {b.code for b in book.search(words)}
+    rule, said = plain
+    plain_words = book.plain(rule)  # the rule's first clause, or its start cut with "…"
+    assert plain_words.startswith(said) or said.startswith(plain_words.rstrip("…")), plain_words
+
+
+def test_cwtui_rules_in_japanese_fits_the_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Japanese takes two cells a character and has no spaces: textwrap filled its lines
+    to twice the terminal's width. The lines break as the app breaks them."""
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("COLUMNS", "60")
+    assert main(["--lang", "ja", "rules", "コンテスト"]) == 0
+    out = capsys.readouterr().out
+    assert "\nR10.1 " in out and "コンテスト" in out
+    assert max(cell_len(line) for line in out.splitlines()) <= 60

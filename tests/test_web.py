@@ -103,6 +103,11 @@ async def test_browsers_beyond_the_limit_are_turned_away(tmp_path: Path) -> None
                 await asyncio.to_thread(urllib.request.urlopen, f"http://127.0.0.1:{port}/", timeout=10)
             assert full.value.code == 503
             assert "Try again later." in full.value.read().decode()
+            # in the browser's language (issue 56)
+            french = urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+            with pytest.raises(urllib.error.HTTPError) as full:
+                await asyncio.to_thread(urllib.request.urlopen, french, timeout=10)
+            assert "Réessayez plus tard." in full.value.read().decode()
         for _ in range(50):  # the first has left: there is room again
             try:
                 async with connect(socket_url) as again:
@@ -112,6 +117,36 @@ async def test_browsers_beyond_the_limit_are_turned_away(tmp_path: Path) -> None
                 await asyncio.sleep(0.1)
         else:
             raise AssertionError("a browser's place was not given back")
+
+
+@pytest.mark.parametrize(
+    ("accepted", "server", "spoken"),
+    [
+        ("ja-JP,ja;q=0.9,en-US;q=0.8,en;q=0.7", "en", "ja"),
+        ("de-DE,de;q=0.9,fr;q=0.8,en;q=0.5", "en", "fr"),  # German it does not speak: the next
+        ("en;q=0.2, fr", "ja", "fr"),  # by the browser's weights, not its order
+        ("de, pt-BR", "fr", "fr"),  # none it speaks: the server's
+        ("", "ja", "ja"),
+        ("fr;q=x, ja", "en", "ja"),  # a bad weight: that entry left out
+    ],
+)
+def test_a_browsers_guest_speaks_the_language_the_browser_asks_for(accepted: str, server: str, spoken: str) -> None:
+    from cwtui.net.web import browser_language
+
+    assert browser_language(accepted, server) == spoken
+
+
+async def test_a_japanese_browsers_guest_reads_japanese(tmp_path: Path) -> None:
+    """Issue 56: the page's socket carries the browser's Accept-Language; its guest is
+    started with that language (an English server's French and Japanese browsers each
+    read their own)."""
+    port = free_port()
+    with served(tmp_path, "--web-port", str(port)) as (address, _url, _process):
+        headers = {"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.8"}
+        async with connect(f"ws://127.0.0.1:{port}/ws?width=80&height=24", additional_headers=headers) as browser:
+            await browser.recv()
+            (argv,) = guests_of(address).values()
+            assert argv[argv.index("--lang") + 1] == "ja"
 
 
 def guests_of(address: Address) -> dict[int, list[str]]:

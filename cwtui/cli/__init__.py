@@ -83,14 +83,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cwtui {args.command}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("\ncwtui: stopped", file=sys.stderr)
+        print("\ncwtui: " + _("stopped"), file=sys.stderr)
         return EXIT_STOPPED
     except BrokenProcessPool:
         # a worker killed from outside (the system's out-of-memory killer, say): the work
         # stops rather than waiting for ever for what it held; what was done is kept
-        lost = "a worker process ended unexpectedly (killed by the system, out of memory?)"
-        print(f"\ncwtui {args.command}: {lost}; the work stopped, and what was done before is kept: run it again "
-              "to finish", file=sys.stderr)  # fmt: skip
+        lost = _(
+            "a worker process ended unexpectedly (killed by the system, out of memory?); the work stopped, and "
+            "what was done before is kept: run it again to finish"
+        )
+        print(f"\ncwtui {args.command}: {lost}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         # the reader went away (`cwtui sql … | head`): nothing more to say to it

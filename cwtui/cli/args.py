@@ -181,7 +181,7 @@ def seat_arg(text: str) -> SeatConfig:
 def need_folder_or_nothing(path: Path, what: str, command: str | None) -> None:
     """`path` is a folder or does not exist yet."""
     if path.exists() and not path.is_dir():
-        raise usage(command, f"{what} {path} is a file, not a folder")
+        raise usage(command, _("{what} {path} is a file, not a folder").format(what=what, path=path))
 
 
 def need_writable_folder(path: Path, what: str, command: str | None) -> None:
@@ -192,7 +192,8 @@ def need_writable_folder(path: Path, what: str, command: str | None) -> None:
         with tempfile.TemporaryFile(dir=path):
             pass
     except OSError as exc:
-        raise usage(command, f"{what} {path}: cannot write there ({exc.strerror})") from None
+        said = _("{what} {path}: cannot write there ({why})").format(what=what, path=path, why=exc.strerror)
+        raise usage(command, said) from None
 
 
 def cards_from(path: Path | None, command: str) -> Cards:

@@ -115,15 +115,15 @@ def simulate(args: argparse.Namespace) -> int:
             summary.add_all(selfplay.run(plan, workers, bar, backend=args.backend))
     except KeyboardInterrupt:
         if plan.out is None:
-            print("\ncwtui simulate: stopped; no logs were being written, so nothing was kept", file=sys.stderr)
+            print("\ncwtui simulate: " + _("stopped; no logs were being written, so nothing was kept"), file=sys.stderr)
         else:
             done = len(selfplay.finished_before(plan))
-            print(f"\ncwtui simulate: stopped with {done} of {plan.games} games done; "
-                  "run the same command again to play the rest", file=sys.stderr)  # fmt: skip
+            said = _("stopped with {done} of {games} games done; run the same command again to play the rest")
+            print("\ncwtui simulate: " + said.format(done=done, games=plan.games), file=sys.stderr)
         return EXIT_STOPPED
     summary.print()
     if args.out:
-        print(f"logs in {args.out}")
+        print(_("logs in {folder}").format(folder=args.out))
         if args.load:
             return history_commands.load_folders(args, [args.out])
     return 0
@@ -139,14 +139,15 @@ def tournament(args: argparse.Namespace) -> int:
 
     kinds = args.bots
     if not 2 <= len(kinds) <= 4:
-        raise UsageError(f"cwtui tournament: give 2–4 bot kinds from {BOT_NAMES}, one per seat")
+        said = _("give 2–4 bot kinds from {kinds}, one per seat").format(kinds=BOT_NAMES)
+        raise UsageError(f"cwtui tournament: {said}")
     games = -(-args.games // len(kinds)) * len(kinds)  # whole rotations
     if games != args.games:
-        print(
-            f"cwtui tournament: {games} games, not {args.games}: every bot plays every seat on the same deals, "
-            f"so the games come in rotations of {len(kinds)}",
-            file=sys.stderr,
+        said = _(
+            "{games} games, not {asked}: every bot plays every seat on the same deals, so the games come in "
+            "rotations of {seats}"
         )
+        print("cwtui tournament: " + said.format(games=games, asked=args.games, seats=len(kinds)), file=sys.stderr)
     out = args.out or replays_dir(args.replays_dir) / "tournament"
     plan = selfplay.Plan(len(kinds), games, args.seed, kinds, out=out, rotate=True)
     history_commands.check_db(history_commands.database(args), args.command)
@@ -155,7 +156,7 @@ def tournament(args: argparse.Namespace) -> int:
         with progress_bar("games", show_from=100) as bar:
             outcomes = list(selfplay.run(plan, args.workers or default_workers(), bar))
     except KeyboardInterrupt:
-        print("\ncwtui tournament: stopped; run the same command again to play the rest", file=sys.stderr)
+        print("\ncwtui tournament: " + _("stopped; run the same command again to play the rest"), file=sys.stderr)
         return EXIT_STOPPED
     console = Console()
     table = Table(title=f"{quantity(games, 'game')}, {len(kinds)} seats, every bot in every seat on the same deals")
@@ -168,7 +169,7 @@ def tournament(args: argparse.Namespace) -> int:
             f"{s.mean_score:.1f}", f"{ratings[s.name]:.0f}",
         )  # fmt: skip
     console.print(table)
-    print(f"logs in {out}")
+    print(_("logs in {folder}").format(folder=out))
     return history_commands.load_folders(args, [out])
 
 
@@ -240,7 +241,8 @@ def verify(args: argparse.Namespace) -> int:
                     report(path, verdict)
                     bar(done, len(files))
     except KeyboardInterrupt:
-        print(f"\ncwtui verify: stopped; {failed} of the logs checked so far failed", file=sys.stderr)
+        said = _("stopped; {failed} of the logs checked so far failed").format(failed=failed)
+        print("\ncwtui verify: " + said, file=sys.stderr)
         return EXIT_STOPPED
     return 1 if failed else 0
 
@@ -270,7 +272,8 @@ def review(args: argparse.Namespace) -> int:
             with progress_bar("decisions", show_from=1) as bar:
                 game = reviews.review(path, cards, args.level, args.seats, workers, bar, args.backend, read=read)
         except KeyboardInterrupt:
-            print(f"\ncwtui review: stopped while reviewing {path}; nothing of it was kept", file=sys.stderr)
+            said = _("stopped while reviewing {path}; nothing of it was kept").format(path=path)
+            print("\ncwtui review: " + said, file=sys.stderr)
             return EXIT_STOPPED
         for note in game.notes:
             print(f"cwtui review: {note}", file=sys.stderr)
@@ -282,4 +285,4 @@ def _need_ray(command: str) -> None:
     try:
         import ray  # noqa: F401
     except ImportError:
-        raise UsageError(f"cwtui {command}: --backend ray needs Ray: pip install 'cwtui[ray]'") from None
+        raise UsageError(f"cwtui {command}: " + _("--backend ray needs Ray: pip install 'cwtui[ray]'")) from None

@@ -39,7 +39,7 @@ from cwtui.cli.args import (
 )
 from cwtui.game.saved import DB_NAME, replays_dir
 from cwtui.history.apart import default_memory
-from cwtui.lang import _
+from cwtui.lang import N_, _, n_
 
 # DuckDB and the history's modules load when a command runs, not with the command line
 # (the app starts through it).
@@ -142,13 +142,14 @@ def history(args: argparse.Namespace) -> int:
             written = export_tables(database(args), args.folder)
         except HistoryError as exc:
             return _fail("history export", str(exc), EXIT_USAGE)
-        print(f"wrote {len(written)} tables to {args.folder}")
+        print(_("wrote {count} tables to {folder}").format(count=len(written), folder=args.folder))
         return 0
     replays = replays_dir(args.replays_dir)
     folders = args.folders or [replays]
     if not args.samples:
         if not args.folders and not replays.exists():
-            raise usage("history load", f"no such folder: {replays} (no game has been played here yet); {SAMPLES_HINT}")
+            said = _("no such folder: {folder} (no game has been played here yet); {hint}")
+            raise usage("history load", said.format(folder=replays, hint=_(SAMPLES_HINT)))
         return load_folders(args, folders)
     from cwtui.history.samples import add_samples
 
@@ -161,20 +162,28 @@ def history(args: argparse.Namespace) -> int:
     return code or (1 if samples.left_alone else 0)
 
 
-SAMPLES_HINT = "play a game, or `cwtui history load --samples` loads the sample games that come with cwtui"
+SAMPLES_HINT = N_("play a game, or `cwtui history load --samples` loads the sample games that come with cwtui")
 
 
 def _say_samples(samples: Samples) -> None:
-    from cwtui.game.words import quantity
 
     where = samples.folder
     if samples.copied:
-        print(f"samples: {quantity(len(samples.copied), 'sample game')} copied to {where}")
+        copied = len(samples.copied)
+        said = n_("samples: {count} sample game copied to {folder}", "samples: {count} sample games copied to {folder}",
+                  copied)  # fmt: skip
+        print(said.format(count=copied, folder=where))
     if samples.there:
-        print(f"samples: {quantity(len(samples.there), 'sample game')} in {where} already")
+        there = len(samples.there)
+        said = n_(
+            "samples: {count} sample game in {folder} already",
+            "samples: {count} sample games in {folder} already",
+            there,
+        )
+        print(said.format(count=there, folder=where))
     for path, why in samples.left_alone:
-        print(f"cwtui history load: {path} is not the sample game of that name ({why}): left alone, "
-              "and that sample is not loaded", file=sys.stderr)  # fmt: skip
+        said = _("{path} is not the sample game of that name ({why}): left alone, and that sample is not loaded")
+        print("cwtui history load: " + said.format(path=path, why=why), file=sys.stderr)
 
 
 def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
@@ -203,11 +212,13 @@ def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
         return _fail("history load", str(exc), EXIT_USAGE)
     _report(report, "history load")
     for path, reason in report.skipped:
-        print(f"{path}: skipped: {reason}", file=sys.stderr)
+        print(_("{path}: skipped: {reason}").format(path=path, reason=reason), file=sys.stderr)
     for path, verdict in report.failed:
-        print(f"{path}: loaded, but its replay {verdict} (games.verified is false)", file=sys.stderr)
+        said = _("{path}: loaded, but its replay {verdict} (games.verified is false)")
+        print(said.format(path=path, verdict=verdict), file=sys.stderr)
     for path, verdict in report.failed_reviews:
-        print(f"{path}: loaded, but judged again it {verdict} (reviews.verified is false)", file=sys.stderr)
+        said = _("{path}: loaded, but judged again it {verdict} (reviews.verified is false)")
+        print(said.format(path=path, verdict=verdict), file=sys.stderr)
     return 0 if report.ok else 1
 
 
@@ -217,9 +228,9 @@ def sql(args: argparse.Namespace) -> int:
     try:
         args.query.encode("utf-8")
     except UnicodeEncodeError:
-        raise usage("sql", "the query is not valid UTF-8 text") from None
+        raise usage("sql", _("the query is not valid UTF-8 text")) from None
     if not args.query.strip():
-        raise usage("sql", "the query is empty")
+        raise usage("sql", _("the query is empty"))
     db = database(args)
     check_db(db, "sql")
     history = History(db, replays_dir(args.replays_dir))
@@ -238,8 +249,8 @@ def sql(args: argparse.Namespace) -> int:
 def _answer_from_nothing(args: argparse.Namespace, history: History) -> int:
     from cwtui.history.errors import HistoryError
 
-    print(f"cwtui sql: the history has no games yet (none loaded from {history.replays}): {SAMPLES_HINT}",
-          file=sys.stderr)  # fmt: skip
+    said = _("the history has no games yet (none loaded from {folder}): {hint}")
+    print("cwtui sql: " + said.format(folder=history.replays, hint=_(SAMPLES_HINT)), file=sys.stderr)
     try:
         return _answer(args, history, history.source())
     except HistoryError as exc:
@@ -252,15 +263,16 @@ def _refresh_quietly(history: History) -> None:
     try:
         report = history.refresh()
     except HistoryError as exc:
-        print(f"cwtui sql: warning: could not load new logs ({exc}); answering from the history as it was",
-              file=sys.stderr)  # fmt: skip
+        said = _("warning: could not load new logs ({why}); answering from the history as it was")
+        print("cwtui sql: " + said.format(why=exc), file=sys.stderr)
         return
     if report.rebuilt:
         print(f"cwtui sql: {report.rebuilt}", file=sys.stderr)
     if report.skipped:
-        files = f"{len(report.skipped)} file" + ("s" if len(report.skipped) != 1 else "")
-        print(f"cwtui sql: warning: {files} could not be loaded "
-              "(`cwtui history load` names them)", file=sys.stderr)  # fmt: skip
+        skipped = len(report.skipped)
+        said = n_("warning: {count} file could not be loaded (`cwtui history load` names it)",
+                  "warning: {count} files could not be loaded (`cwtui history load` names them)", skipped)  # fmt: skip
+        print("cwtui sql: " + said.format(count=skipped), file=sys.stderr)
 
 
 def _answer(args: argparse.Namespace, history: History, db: Path) -> int:
@@ -339,17 +351,18 @@ def _report(report: LoadReport, command: str) -> None:
     if report.rebuilt:
         print(f"cwtui {command}: {report.rebuilt}", file=sys.stderr)
     if report.stopped_late:
-        print(f"cwtui {command}: Ctrl+C came after the load was committed: the load is complete", file=sys.stderr)
-    parts = [f"loaded {report.loaded}", f"unchanged {report.unchanged}"]
+        said = _("Ctrl+C came after the load was committed: the load is complete")
+        print(f"cwtui {command}: {said}", file=sys.stderr)
+    parts = [_("loaded {count}").format(count=report.loaded), _("unchanged {count}").format(count=report.unchanged)]
     if report.removed:
-        parts.append(f"removed {report.removed}")
+        parts.append(_("removed {count}").format(count=report.removed))
     if report.skipped:
-        parts.append(f"skipped {len(report.skipped)}")
+        parts.append(_("skipped {count}").format(count=len(report.skipped)))
     if report.replayed:
-        parts.append(f"replayed {report.replayed} ({len(report.failed)} failed)")
-    also = [f"reviews loaded: {report.reviews}"] if report.reviews else []
-    also += [f"server ratings files loaded: {report.ratings}"] if report.ratings else []
-    print("logs: " + ", ".join(parts) + "".join(f"; {line}" for line in also))
+        parts.append(_("replayed {count} ({failed} failed)").format(count=report.replayed, failed=len(report.failed)))
+    also = [_("reviews loaded: {count}").format(count=report.reviews)] if report.reviews else []
+    also += [_("server ratings files loaded: {count}").format(count=report.ratings)] if report.ratings else []
+    print(_("logs: {parts}").format(parts=", ".join(parts) + "".join(f"; {line}" for line in also)))
 
 
 def _fail(command: str, message: str, code: int) -> int:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-import textwrap
 from typing import Any
 
+from rich.console import Console
+from rich.text import Text
+
+import cwtui.widgets.wrap  # noqa: F401  (lines break as the app breaks them)
 from cwtui.cli.args import UsageError
 from cwtui.lang import _
 from cwtui.learn.rulebook import Block, RulesMissing, rulebook
@@ -21,6 +24,14 @@ def add_parsers(sub: Any) -> None:
     rules = sub.add_parser("rules", help=_("print the rules, or the rules that hold some words or a code (R5.3)"))
     rules.add_argument("words", nargs="*", help=_("words to find (contest, Mystery Weight) or a rule's code"))
     rules.set_defaults(run=print_rules)
+
+
+def filled(text: str, width: int) -> str:
+    """`text` in lines of at most `width` cells, the lines after the first indented, broken
+    as the app breaks them (cwtui.widgets.wrap: Japanese between characters, never at a
+    no-break space); textwrap counts characters, and a Japanese character takes two cells."""
+    lines = Text(text).wrap(Console(width=width), width - 2)
+    return "\n".join([lines[0].plain.rstrip(), *(f"  {line.plain.rstrip()}" for line in lines[1:])])
 
 
 def said(block: Block) -> str:
@@ -41,14 +52,14 @@ def print_rules(args: argparse.Namespace) -> int:
         for section in book.sections:
             print(f"\n{section.heading}\n")
             for block in section.blocks:
-                print(textwrap.fill(said(block), width, subsequent_indent="  "))
+                print(filled(said(block), width))
         return 0
     found = book.search(words)
     if not found:
-        print(f"cwtui rules: no rule holds “{words}”", file=sys.stderr)
+        print("cwtui rules: " + _("no rule holds “{words}”").format(words=words), file=sys.stderr)
         return 1
     for block in found:
-        print(textwrap.fill(said(block), width, subsequent_indent="  "))
+        print(filled(said(block), width))
     return 0
 
 
@@ -61,7 +72,8 @@ def guided_game(args: argparse.Namespace) -> int:
     lesson = SOLO if args.solo else FIRST_GAME
     chapters = len(lesson.chapters)
     if not 1 <= args.chapter <= chapters:
-        raise UsageError(f"cwtui learn: --chapter: give a chapter from 1 to {chapters}")
+        said = _("--chapter: give a chapter from 1 to {chapters}").format(chapters=chapters)
+        raise UsageError(f"cwtui learn: {said}")
     app = CwtuiApp(replays_dir(args.replays_dir), bot_speed=args.bot_speed, turn_alert=args.turn_alert,
                    lesson=(lesson.key, args.chapter - 1))  # fmt: skip
     return run_to_the_end(app)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import shlex
 import signal
 import sys
 from collections.abc import Callable
@@ -26,7 +25,7 @@ from cwtui.cli.args import (
     usage,
 )
 from cwtui.game.saved import replays_dir, shown_path
-from cwtui.lang import _
+from cwtui.lang import _, n_
 from cwtui.net.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -153,7 +152,8 @@ def serve(args: argparse.Namespace) -> int:
     need_folder_or_nothing(folder, "--replays-dir", "serve")
     web = Web(args.web_port, args.web_url, args.web_browsers) if args.web else None
     if web and args.web_url is not None and not args.web_url.startswith(("http://", "https://")):
-        raise usage("serve", f"--web-url is the address browsers use, http(s)://…, not {args.web_url!r}")
+        said = _("--web-url is the address browsers use, http(s)://…, not {url}").format(url=repr(args.web_url))
+        raise usage("serve", said)
     kept = {"room_ttl": args.room_ttl, "finished_kept": args.finished_kept}
     limits = Limits(**{name: value for name, value in kept.items() if value is not None})
     public = None if args.public_url is None else _server(args.public_url, "serve").uri
@@ -163,7 +163,8 @@ def serve(args: argparse.Namespace) -> int:
 
         prefix = args.code_prefix.upper()
         if len(prefix) != 1 or prefix not in CODE_ALPHABET:
-            raise usage("serve", f"--code-prefix is one of {CODE_ALPHABET}, not {args.code_prefix!r}")
+            said = _("--code-prefix is one of {letters}, not {prefix}")
+            raise usage("serve", said.format(letters=CODE_ALPHABET, prefix=repr(args.code_prefix)))
         codes = lambda: prefix + random_code()[1:]  # noqa: E731  # a room code keeps its length
     return asyncio.run(_serve(folder, args.host, args.port, web, args.trusted_proxy, limits, public, codes))
 
@@ -201,7 +202,8 @@ async def _serve(
     except (GameInUse, NotSaved) as exc:  # another server serves the folder, or it cannot be served
         raise usage("serve", str(exc)) from None
     except OSError as exc:  # before anything is written: a bad --host or --port changes nothing
-        raise usage("serve", f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        said = _("cannot listen on {host}:{port}: {why}").format(host=host, port=port, why=exc.strerror or exc)
+        raise usage("serve", said) from None
     try:
         need_writable_folder(folder, "--replays-dir", "serve")
         key = game_server.host_key
@@ -221,7 +223,8 @@ async def _serve(
             game_server.web_url = site.url
         except OSError as exc:
             listening.close()
-            raise usage("serve", f"cannot listen on {host}:{web.port} for browsers: {exc.strerror or exc}") from None
+            said = _("cannot listen on {host}:{port} for browsers: {why}")
+            raise usage("serve", said.format(host=host, port=web.port, why=exc.strerror or exc)) from None
     game_server.open_rooms()
     for problem in game_server.problems:
         print(f"cwtui serve: {problem}", file=sys.stderr)
@@ -234,12 +237,17 @@ async def _serve(
         host_key.register(bound, key, folder)
     where = ", ".join(f"ws://{s.getsockname()[0]}:{s.getsockname()[1]}" for s in listening.sockets)
     resumed = sum(1 for room in game_server.rooms.values() if not room.over)
-    print(f"cwtui serve: listening on {where}; {resumed} game(s) under way; games saved in {shown_path(folder)}")
+    said = n_("listening on {where}; {count} game under way; games saved in {folder}",
+              "listening on {where}; {count} games under way; games saved in {folder}", resumed)  # fmt: skip
+    print("cwtui serve: " + said.format(where=where, count=resumed, folder=shown_path(folder)))
     if site is not None:
-        print(f"cwtui serve: the app for browsers at {site.url}, a guest of this server")
-    print(f"cwtui serve: hosts create rooms with `cwtui host HOST:{ports[0]}#{key} --seat NAME:KIND …` "
-          f"(the host key, kept in {shown_path(folder / host_key.KEY_FILE)}; on this machine "
-          f"`cwtui host 127.0.0.1:{ports[0]}` finds it); stop with Ctrl+C", flush=True)  # fmt: skip
+        print("cwtui serve: " + _("the app for browsers at {url}, a guest of this server").format(url=site.url))
+    said = _(
+        "hosts create rooms with `cwtui host HOST:{port}#{key} --seat NAME:KIND …` (the host key, kept in {file}; "
+        "on this machine `cwtui host 127.0.0.1:{port}` finds it); stop with Ctrl+C"
+    )
+    kept_in = shown_path(folder / host_key.KEY_FILE)
+    print("cwtui serve: " + said.format(port=ports[0], key=key, file=kept_in), flush=True)
     try:
         await stop
     finally:
@@ -250,19 +258,19 @@ async def _serve(
         if site is not None:
             await site.close()
         game_server.close()
-    print("cwtui serve: stopped; every move played is in its game's log")
+    print("cwtui serve: " + _("stopped; every move played is in its game's log"))
     return 0
 
 
-def guest_of(listening: tuple[Any, ...]) -> str:
-    """The command a browser's app runs: `cwtui guest` of the server listening at
-    (host, port, …), reached from this machine (a server on every address is reached on
-    127.0.0.1)."""
+def guest_of(listening: tuple[Any, ...]) -> list[str]:
+    """The command a browser's app runs, after cwtui's own options: `guest` of the
+    server listening at (host, port, …), reached from this machine (a server on every
+    address is reached on 127.0.0.1)."""
     where, port = str(listening[0]), int(listening[1])
     if where in ("0.0.0.0", "::"):
         where = "127.0.0.1"
     server = f"[{where}]:{port}" if ":" in where else f"{where}:{port}"
-    return shlex.join([sys.executable, "-m", "cwtui", "guest", server])
+    return ["guest", server]
 
 
 def guest(args: argparse.Namespace) -> int:
@@ -284,7 +292,7 @@ def host(args: argparse.Namespace) -> int:
     address = _server(args.server, "host")
     seats = tuple(args.seats or ())
     if not 1 <= len(seats) <= 4:
-        raise usage("host", "give 1 to 4 seats, such as --seat Ana:human --seat Bo:medium")
+        raise usage("host", _("give 1 to 4 seats, such as --seat Ana:human --seat Bo:medium"))
     try:  # bad seats are bad input, found before any server is asked (which checks again)
         GameConfig(seats, args.seed or 0, not args.no_tag_points)
     except ConfigError as exc:
@@ -302,12 +310,14 @@ def host(args: argparse.Namespace) -> int:
     if not isinstance(reply, RoomMade):
         return _unexpected(reply, "host")
     server = reply.address.removeprefix("ws://") if reply.address else str(address)
-    print(f"Room {reply.room} on {server}. Send each player their line (it is their seat's secret):")
+    said = _("Room {room} on {server}. Send each player their line (it is their seat's secret):")
+    print(said.format(room=reply.room, server=server))
     for invite in reply.invites:
         print(f"  {invite.name}: cwtui join {server}/{reply.room}#{invite.token}")
         if reply.web:
-            print(f"  {'':{len(invite.name)}}  or in a browser: {reply.web}/join/{reply.room}#{invite.token}")
-    print(f"  To watch: cwtui join {server}/{reply.room}")
+            link = f"{reply.web}/join/{reply.room}#{invite.token}"
+            print(f"  {'':{len(invite.name)}}  " + _("or in a browser: {link}").format(link=link))
+    print("  " + _("To watch: {line}").format(line=f"cwtui join {server}/{reply.room}"))
     return 0
 
 
@@ -326,11 +336,12 @@ def close(args: argparse.Namespace) -> int:
 
     address = _server(args.server, "close")
     if not args.room.isalnum():
-        raise usage("close", f"a room code is letters and digits, not {args.room!r}")
+        raise usage("close", _("a room code is letters and digits, not {code}").format(code=repr(args.room)))
     reply = _ask(address, CloseRoom(args.room.upper(), key_for(address)), "close")
     if not isinstance(reply, RoomClosed):
         return _unexpected(reply, "close")
-    print(f"Room {reply.room} is closed; its players were told, and its game's log is kept as it was.")
+    said = _("Room {room} is closed; its players were told, and its game's log is kept as it was.")
+    print(said.format(room=reply.room))
     return 0
 
 
@@ -344,13 +355,14 @@ def games(args: argparse.Namespace) -> int:
         room = args.forget.upper()
         gone = [g for g in kept if g.room == room]
         if not gone:
-            raise usage("games", f"no game of yours in room {args.forget!r} (cwtui games lists them)")
+            said = _("no game of yours in room {room} (cwtui games lists them)").format(room=repr(args.forget))
+            raise usage("games", said)
         for game in gone:
             my_games.forget(game.line)
-        print(f"Forgot your seat in room {room}.")
+        print(_("Forgot your seat in room {room}.").format(room=room))
         return 0
     if not kept:
-        print("No online games yet: every seat you take with `cwtui join` (or j on the home screen) is kept here.")
+        print(_("No online games yet: every seat you take with `cwtui join` (or j on the home screen) is kept here."))
         return 0
     for standing in asyncio.run(my_games.standings(kept)):
         game = standing.game
@@ -366,7 +378,7 @@ def rooms(args: argparse.Namespace) -> int:
     if not isinstance(reply, Rooms):
         return _unexpected(reply, "rooms")
     if not reply.rooms:
-        print(f"No rooms on {address}.")
+        print(_("No rooms on {server}.").format(server=address))
     from cwtui.net.remote import room_line
 
     for room in reply.rooms:
@@ -382,7 +394,8 @@ def ratings(args: argparse.Namespace) -> int:
     if not isinstance(reply, Ratings):
         return _unexpected(reply, "ratings")
     if not reply.players:
-        print(f"Nobody is rated on {address} yet: a game is rated once two of its players are known there.")
+        said = _("Nobody is rated on {server} yet: a game is rated once two of its players are known there.")
+        print(said.format(server=address))
         return 0
     try:
         mine = short(player_id(own_key()))
@@ -404,7 +417,7 @@ def _server(text: str, command: str) -> Address:
     except ValueError as exc:
         raise usage(command, str(exc)) from None
     if address.room:
-        raise usage(command, f"give the server's HOST:PORT, without a room: {text!r}")
+        raise usage(command, _("give the server's HOST:PORT, without a room: {text}").format(text=repr(text)))
     return address
 
 
@@ -425,9 +438,10 @@ def _unexpected(reply: ServerMessage | None, command: str) -> int:
     if reply is None:
         pass  # said already
     elif isinstance(reply, Error):
-        print(f"cwtui {command}: the server refused: {reply.message}", file=sys.stderr)
+        print(f"cwtui {command}: " + _("the server refused: {why}").format(why=reply.message), file=sys.stderr)
     else:
-        print(f"cwtui {command}: the server answered something else ({type(reply).__name__})", file=sys.stderr)
+        said = _("the server answered something else ({what})").format(what=type(reply).__name__)
+        print(f"cwtui {command}: {said}", file=sys.stderr)
     return 1
 
 
@@ -443,7 +457,7 @@ def join(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise usage("join", str(exc)) from None
     if address.room is None:
-        raise usage("join", f"give the room too: HOST:PORT/ROOM#TOKEN, not {args.invite!r}")
+        raise usage("join", _("give the room too: HOST:PORT/ROOM#TOKEN, not {text}").format(text=repr(args.invite)))
     try:
         game = asyncio.run(sit_down(address))
     except ServerGone as exc:

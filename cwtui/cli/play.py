@@ -39,7 +39,7 @@ def play_game(args: argparse.Namespace) -> int:
 
     seats = tuple(args.seats or ())
     if not 1 <= len(seats) <= 4:
-        raise usage("play", "give 1 to 4 seats, such as --seat Ana:human --seat Bo:medium")
+        raise usage("play", _("give 1 to 4 seats, such as --seat Ana:human --seat Bo:medium"))
     seed = args.seed if args.seed is not None else random.randrange(SEEDS)
     try:
         config = GameConfig(seats=seats, seed=seed, tag_points=not args.no_tag_points)

@@ -23,7 +23,9 @@ import gettext
 import io
 import os
 import re
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Final
 
@@ -53,6 +55,11 @@ def languages() -> dict[str, str]:
 
 _in_use: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE
+# A thread's own language for a while (`speaking`): the guided game matches its steps to
+# the options by their English words while the player reads them in French (a worker
+# thread showing text meanwhile must not read English), and the web server answers each
+# browser in its own language.
+_here = threading.local()
 
 
 def use(language: str) -> None:
@@ -64,17 +71,40 @@ def use(language: str) -> None:
 
 def language() -> str:
     """The language in use."""
-    return _language
+    return getattr(_here, "language", None) or _language
+
+
+def _translations() -> gettext.NullTranslations:
+    return getattr(_here, "using", None) or _in_use
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Within it, this thread speaks `code` whatever is in use: a web server answering
+    each browser in the language it asks for."""
+    before = getattr(_here, "using", None), getattr(_here, "language", None)
+    _here.using, _here.language = translations(code), code
+    try:
+        yield
+    finally:
+        _here.using, _here.language = before
+
+
+def in_source() -> AbstractContextManager[None]:
+    """Within it, this thread speaks the messages' own language (English) whatever is
+    in use: for words that are a key, not a reading (a lesson's step names its option
+    by the English words the table offers it in)."""
+    return speaking(SOURCE)
 
 
 def _(message: str) -> str:
     """`message` in the language in use."""
-    return _in_use.gettext(message) if message else message
+    return _translations().gettext(message) if message else message
 
 
 def n_(singular: str, plural: str, count: int) -> str:
     """The form of a message that `count` takes, in the language in use."""
-    return _in_use.ngettext(singular, plural, count)
+    return _translations().ngettext(singular, plural, count)
 
 
 def N_(message: str) -> str:
@@ -92,7 +122,8 @@ def Np_(singular: str, plural: str) -> tuple[str, str]:  # gettext's ngettext_no
 def number(value: float, decimals: int = 0) -> str:
     """`value` as the language in use writes a number: "74.6" and "1,234" in English,
     « 74,6 » and « 1 234 » in French (Babel's locale data)."""
-    if _language in (SOURCE, PSEUDO):  # the messages' own writing, as it always was
+    code = language()
+    if code in (SOURCE, PSEUDO):  # the messages' own writing, as it always was
         return f"{value:.{decimals}f}" if decimals else f"{int(value):,}"
     from decimal import Decimal
 
@@ -101,7 +132,7 @@ def number(value: float, decimals: int = 0) -> str:
     # rounded as English rounds it (Python's), then written in the language's way: Babel's
     # own rounding (half to even, on the decimal) read 0.65 as 0,6 where English says 0.7
     rounded = Decimal(f"{value:.{decimals}f}")
-    return format_decimal(rounded, format="0." + "0" * decimals if decimals else "#,##0", locale=_language)
+    return format_decimal(rounded, format="0." + "0" * decimals if decimals else "#,##0", locale=code)
 
 
 def from_environment(environ: Mapping[str, str] = os.environ) -> str:

@@ -3,6 +3,9 @@
 language's `.po` updated from it (a new message is added untranslated, a changed one
 marked fuzzy, a gone one kept as obsolete). `scripts/catalogs.py` runs `update`; the
 tests run `missing` for every language and fail on any message French or Japanese lacks.
+Besides the sources' messages: the engine's questions and the rules' text (docs/rules.md,
+a message a block), which is why this module, alone of cwtui.lang, sits above every layer
+it reads (tests/test_imports.py).
 
 A translator's next language: `python scripts/catalogs.py --add de`, translate its
 `.po`, add its column to `glossary.toml`.
@@ -21,6 +24,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from cwtui.lang import DOMAIN, LOCALES, SOURCE, catalog_path, languages
+from cwtui.learn import rulebook
 
 SOURCES: Final = Path(__file__).parent.parent  # the cwtui package
 TEMPLATE: Final = LOCALES / f"{DOMAIN}.pot"
@@ -44,7 +48,12 @@ def extracted() -> Catalog:
         catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
     for message in engine_words():
         catalog.add(message, None, [("engine/phases.py", 0)], auto_comments=["The engine's words for a decision"])
+    for message, where in rulebook.words():
+        catalog.add(message, None, [("docs/rules.md", 0)], auto_comments=[f"{RULES_NOTE}. Here: {where}"])
     return catalog
+
+
+RULES_NOTE: Final = "The rules (docs/rules.md): keep the Markdown (**bold**, *italic*) and every code (R5.3)"
 
 
 def engine_words() -> list[str]:

@@ -5,11 +5,13 @@ A chapter starts from its own position (engine.scenario), so it teaches one thin
 time without the twenty rounds a real game takes to reach it. Its steps are the plies
 that follow, both seats' in turn order: the learner's are asked (the step says what to
 choose and why; another choice is explained and not played), the other seat's are
-played for it. A step names its move by the words the table offers it in
+played for it. A step names its move by the words the table offers it in, in English
 (`words.option`: "Place your 1 on blue"), so a lesson reads like what the player sees,
 and a test plays every chapter to check that each step's words name exactly one legal
-move. Which step is due follows from the plies played since the chapter began, so
-taking a move back (u) takes the lesson back with it.
+move; a player reading French is shown the same option in French (a step's words are a
+key, matched `in_source`, and its `say` quotes the option as the catalog words it).
+Which step is due follows from the plies played since the chapter began, so taking a
+move back (u) takes the lesson back with it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 
 from cwtui.game import words
 from cwtui.game.words import EVERYONE
+from cwtui.lang import _, in_source, n_
 from engine.config import SeatConfig
 from engine.events import winner
 from engine.legal import legal_moves
@@ -35,8 +38,12 @@ class LessonError(Exception):
 
 @dataclass(frozen=True)
 class Step:
-    move: str  # the start of the option's words, as the table offers it ("Place your 1 on blue")
+    move: str  # the start of the option's English words, as the table offers it ("Place your 1 on blue")
     say: str = ""  # what to do and why, shown while the learner decides (the other seat's: what it does)
+
+
+# Every text of a chapter and a lesson below is English marked with N_ where the lesson
+# is written (cwtui.learn.lessons), and read with _ where it is shown.
 
 
 @dataclass(frozen=True)
@@ -61,17 +68,19 @@ class Lesson:
 
 
 def option_words(state: State, move: Move) -> str:
-    """A move as the table offers it to the seat that is to make it (its no-break spaces,
-    which keep "Conger Eel #6" on one line, as spaces: a lesson is written with spaces)."""
+    """A move as the table offers it to the seat that is to make it, in the language in
+    use (its no-break spaces, which keep "Conger Eel #6" on one line, as spaces: a
+    lesson is written with spaces)."""
     return words.option(view(state, state.to_act), state.cards, move).replace(words.KEEP, " ")
 
 
 def step_move(step: Step, state: State) -> Move:
-    """The one legal move the step names."""
-    named = [m for m in legal_moves(state) if option_words(state, m).startswith(step.move)]
-    if len(named) != 1:
-        offered = "; ".join(option_words(state, m) for m in legal_moves(state))
-        raise LessonError(f"“{step.move}” names {len(named)} of the options ({offered})")
+    """The one legal move the step names (by its English words, whatever the language)."""
+    with in_source():
+        named = [m for m in legal_moves(state) if option_words(state, m).startswith(step.move)]
+        if len(named) != 1:
+            offered = "; ".join(option_words(state, m) for m in legal_moves(state))
+            raise LessonError(f"“{step.move}” names {len(named)} of the options ({offered})")
     return named[0]
 
 
@@ -83,9 +92,13 @@ def due(chapter: Chapter, start: State, state: State) -> Step | None:
 
 def off_script(chapter: Chapter, step: Step, state: State, move: Move) -> str:
     """What the lesson says of a choice it did not ask for (which it does not play)."""
-    return (
-        f"“{option_words(state, move)}” is a move you could make, but this lesson is about "
-        f"{chapter.about}: choose “{step.move}” this time. {step.say}"
+    return _(
+        "“{chosen}” is a move you could make, but this lesson is about {about}: choose “{asked}” this time. {say}"
+    ).format(
+        chosen=option_words(state, move),
+        about=_(chapter.about),
+        asked=option_words(state, step_move(step, state)),
+        say=_(step.say),
     )
 
 
@@ -100,10 +113,11 @@ def final_count(state: State) -> str:
         seat = table.seats[line.seat]
         items = [f"{words.TROPHY_NAMES.get(kind, kind)} {points}" for kind, points in seat.trophies]
         if line.master_anglers:
-            items.append(f"Master Angler cards caught {line.master_anglers}")
+            items.append(_("Master Angler cards caught {count}").format(count=line.master_anglers))
         if line.tags:
-            items.append(f"tag points {line.tags}")
-        said = " + ".join(items) if items else "nothing"
-        lines.append(f"{seat.name}: {said} = {line.total} VP")
+            items.append(_("tag points {count}").format(count=line.tags))
+        said = " + ".join(items) if items else _("nothing")
+        total = n_("{count} VP", "{count} VP", line.total).format(count=line.total)
+        lines.append(_("{name}: {items} = {total}").format(name=seat.name, items=said, total=total))
     champion = table.seats[winner(state.result)].name
-    return "\n".join(lines) + f"\n{champion} wins the Coldwater Crown."
+    return "\n".join(lines) + "\n" + _("{name} wins the Coldwater Crown.").format(name=champion)

@@ -8,6 +8,7 @@ the words say (a catch where a catch is promised).
 
 from __future__ import annotations
 
+from cwtui.lang import N_
 from cwtui.learn.lesson import Chapter, Lesson, Step
 from engine.config import SeatConfig
 from engine.scenario import Scenario
@@ -68,9 +69,9 @@ def the_end() -> State:
 
 CHAPTERS: tuple[Chapter, ...] = (
     Chapter(
-        title="A turn in three steps",
-        about="the three steps of a turn",
-        intro=(
+        title=N_("A turn in three steps"),
+        about=N_("the three steps of a turn"),
+        intro=N_(
             "You play Ana; Bo fishes against you. Each turn has three steps. 1: place the angler "
             "token in your hand on a free space and do that space's action. 2: take another token "
             "off the board and do its space's action. 3: keep the token you took, flipped (a 1 "
@@ -82,26 +83,30 @@ CHAPTERS: tuple[Chapter, ...] = (
         steps=(
             Step(
                 "Place your 1 on blue",
-                "Step 1. A 1 on a colored space removes ONE bait of that color from EACH of your "
-                "zones: choose “Place your 1 on blue” (zones 3, 4 and 6 each lose a blue bait).",
+                N_(
+                    "Step 1. A 1 on a colored space removes ONE bait of that color from EACH of your "
+                    "zones: choose “Place your 1 on blue” (zones 3, 4 and 6 each lose a blue bait)."
+                ),
             ),
             Step(
                 "Take the 2 off yellow",
-                "Step 2. A 2 removes EVERY bait of its color from each zone: take the 2 off yellow, "
-                "and both yellow bait leave zone 4 and one leaves zone 3. Step 3 happens by itself: "
-                "you keep that token, flipped to a 1, for your next turn.",
+                N_(
+                    "Step 2. A 2 removes EVERY bait of its color from each zone: take the 2 off yellow, "
+                    "and both yellow bait leave zone 4 and one leaves zone 3. Step 3 happens by itself: "
+                    "you keep that token, flipped to a 1, for your next turn."
+                ),
             ),
         ),
-        done=(
+        done=N_(
             "Your turn is over: you hold a 1 for the next. A token you place stays on the board "
             "until someone takes it off in their step 2 — so the tokens you leave on the board "
             "are the ones your opponent can take off, and use."
         ),
     ),
     Chapter(
-        title="Catching a fish",
-        about="catching a fish",
-        intro=(
+        title=N_("Catching a fish"),
+        about=N_("catching a fish"),
+        intro=N_(
             "When the LAST bait leaves one of your zones you catch a fish: the fish of that "
             "zone's number at the location of that last bait's color — purple and green fish "
             "the Shore, yellow and black the River, blue and red the Lake. Zone 3 holds one red "
@@ -111,16 +116,20 @@ CHAPTERS: tuple[Chapter, ...] = (
         steps=(
             Step(
                 "Place your 1 on red",
-                "Red fishes the Lake. Placing on red takes the red bait from zones 3 and 4: zone 3 "
-                "is empty, so you catch the Lake's zone 3 fish, the Perch.",
+                N_(
+                    "Red fishes the Lake. Placing on red takes the red bait from zones 3 and 4: zone 3 "
+                    "is empty, so you catch the Lake's zone 3 fish, the Perch."
+                ),
             ),
             Step(
                 "Take the 1 off blue",
-                "Now zone 4 holds only a blue bait. Take the 1 off blue: the last bait leaves zone 4 "
-                "and it was blue, so you catch the Lake's zone 4 fish, the Pike.",
+                N_(
+                    "Now zone 4 holds only a blue bait. Take the 1 off blue: the last bait leaves zone 4 "
+                    "and it was blue, so you catch the Lake's zone 4 fish, the Pike."
+                ),
             ),
         ),
-        done=(
+        done=N_(
             "Two fish! Their species are public, their weights are yours alone until the end. "
             "Your panel (F4) shows each fish's weight, the time it was caught (the earlier "
             "wins a tie) and its tag color (a point at the end if it matches the tag tile). "
@@ -129,9 +138,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         ),
     ),
     Chapter(
-        title="The Port and Master Angler cards",
-        about="the Port and Master Angler cards",
-        intro=(
+        title=N_("The Port and Master Angler cards"),
+        about=N_("the Port and Master Angler cards"),
+        intro=N_(
             "The Port does not remove bait: it refills one of your zones from the bag, or takes "
             "a Master Angler card; a 1 there gives one such action, a 2 two. A Master Angler card "
             "has colored slots: bait you remove may fill them instead of going to the discard, "
@@ -141,33 +150,39 @@ CHAPTERS: tuple[Chapter, ...] = (
         steps=(
             Step(
                 "Place your 2 on the Port",
-                "You hold a 2: place it on the Port, and two Port actions come next, one at a time.",
+                N_("You hold a 2: place it on the Port, and two Port actions come next, one at a time."),
             ),
             Step(
                 "Take Ray #24",
-                "First action: Ray #24's slots are blue, purple and yellow — bait your zones hold. Take it.",
+                N_("First action: Ray #24's slots are blue, purple and yellow — bait your zones hold. Take it."),
             ),
             Step(
                 "Refill zone 5",
-                "Second action: the same choices, each under its number (Ray #24's number now "
-                "names the card that took its place). Refill zone 5: five bait drawn from the bag "
-                "at random, until it holds five "
-                "— an emptied zone is worth refilling, to fish it again.",
+                N_(
+                    "Second action: the same choices, each under its number (the key that took Ray #24 now "
+                    "takes the card dealt in its place). Refill zone 5: five bait drawn from the bag "
+                    "at random, until it holds five "
+                    "— an emptied zone is worth refilling, to fish it again."
+                ),
             ),
             Step(
                 "Take the 1 off blue",
-                "Step 2: take the 1 off blue. One blue bait leaves each zone that has one: zone 3's "
-                "only bait (zone 3 empties: a Lake catch) and the blue just drawn into zone 5.",
+                N_(
+                    "Step 2: take the 1 off blue. One blue bait leaves each zone that has one: zone 3's "
+                    "only bait (zone 3 empties: a Lake catch) and the blue just drawn into zone 5."
+                ),
             ),
             Step(
                 "Put the blue bait on Ray #24",
-                "Zone 3's blue bait can go to the discard or onto Ray #24's blue slot. Put it on the "
-                "card: one slot of three filled (zone 5's blue then goes to the discard: the slot is "
-                "taken), and zone 3, now empty, still catches: the last bait's color decides, "
-                "wherever it went.",
+                N_(
+                    "Zone 3's blue bait can go to the discard or onto Ray #24's blue slot. Put it on the "
+                    "card: one slot of three filled (zone 5's blue then goes to the discard: the slot is "
+                    "taken), and zone 3, now empty, still catches: the last bait's color decides, "
+                    "wherever it went."
+                ),
             ),
         ),
-        done=(
+        done=N_(
             "One slot filled; purple and yellow bait will fill the rest. A refill may draw the "
             "clear bait: then the whole discard goes back into the bag, and the refill goes on. "
             "Caught cards also count "
@@ -180,9 +195,9 @@ CHAPTERS: tuple[Chapter, ...] = (
 
 CHAPTERS += (
     Chapter(
-        title="Zone bonuses and tackle",
-        about="zone bonuses and tackle",
-        intro=(
+        title=N_("Zone bonuses and tackle"),
+        about=N_("zone bonuses and tackle"),
+        intro=N_(
             "Emptying zone 5 draws a tackle token, and emptying zone 6 lets you take the top "
             "card of the location's deck instead of its zone-6 fish. Tackle is played for free: "
             "a Rod catches the same zone at another location instead, a Line an adjacent zone "
@@ -192,30 +207,36 @@ CHAPTERS += (
         steps=(
             Step(
                 "Place your 1 on green",
-                "Zone 5 holds one green bait. Place on green: zone 5 empties, you catch the Shore's "
-                "zone 5 fish and draw the top tackle token (a Rod, usable from your next step).",
+                N_(
+                    "Zone 5 holds one green bait. Place on green: zone 5 empties, you catch the Shore's "
+                    "zone 5 fish and draw the top tackle token (a Rod, usable from your next step)."
+                ),
             ),
             Step(
                 "Take the 1 off yellow",
-                "Zone 3 holds one yellow bait: take the 1 off yellow, and zone 3 empties — a River "
-                "catch, unless your new Rod takes it elsewhere.",
+                N_(
+                    "Zone 3 holds one yellow bait: take the 1 off yellow, and zone 3 empties — a River "
+                    "catch, unless your new Rod takes it elsewhere."
+                ),
             ),
             Step(
                 "Catch the Sea Trout in Lake zone 3 with your Rod",
-                "The River's zone 3 holds a Brown Trout (2–7 lb); the Rod lets you take the Lake's "
-                "zone 3 Sea Trout (3–8 lb) instead: heavier on average, and a Lake fish for the Lake "
-                "contest. Catch the Sea Trout with your Rod.",
+                N_(
+                    "The River's zone 3 holds a Brown Trout (2–7 lb); the Rod lets you take the Lake's "
+                    "zone 3 Sea Trout (3–8 lb) instead: heavier on average, and a Lake fish for the Lake "
+                    "contest. Catch the Sea Trout with your Rod."
+                ),
             ),
         ),
-        done=(
+        done=N_(
             "The Rod is used up. Tackle you hold shows on your panel (F4 at 80×24); the options "
             "offer it whenever it can be played, and tackle never played scores nothing at the end."
         ),
     ),
     Chapter(
-        title="Lure, Reel and the deck's top card",
-        about="the Lure, the Reel and the zone-6 bonus",
-        intro=(
+        title=N_("Lure, Reel and the deck's top card"),
+        about=N_("the Lure, the Reel and the zone-6 bonus"),
+        intro=N_(
             "You hold a Lure and a Reel. Tackle is played at any point of your turn, before "
             "step 1 too, and costs nothing: a Lure removes one or two bait of one color from "
             "your zones; a Reel swaps two bait of different colors between two zones. And "
@@ -226,32 +247,38 @@ CHAPTERS += (
         steps=(
             Step(
                 "Lure: remove 2 blue bait (both from zone 3)",
-                "Before placing: your Lure takes both blue bait from zone 3, and it empties — a "
-                "Lake catch, no token placed for it.",
+                N_(
+                    "Before placing: your Lure takes both blue bait from zone 3, and it empties — a "
+                    "Lake catch, no token placed for it."
+                ),
             ),
             Step(
                 "Place your 1 on black",
-                "Zone 6 holds one black bait: place on black and zone 6 empties (black fishes the River).",
+                N_("Zone 6 holds one black bait: place on black and zone 6 empties (black fishes the River)."),
             ),
             Step(
                 "Take the River deck's top card",
-                "The River's zone 6 is a Brown Trout; its deck's top card is a Roach, a small "
-                "species (a Flounder, a Roach and a Perch together take the Small Species "
-                "trophy). Take the deck's top card instead.",
+                N_(
+                    "The River's zone 6 is a Brown Trout; its deck's top card is a Roach, a small "
+                    "species (a Flounder, a Roach and a Perch together take the Small Species "
+                    "trophy). Take the deck's top card instead."
+                ),
             ),
             Step(
                 "Take the 1 off yellow",
-                "Step 2: take the 1 off yellow.",
+                N_("Step 2: take the 1 off yellow."),
             ),
             Step(
                 "Reel: swap the purple in zone 4 with the red in zone 5",
-                "With tackle in hand the turn waits for you (End your turn would keep the Reel). "
-                "Play the Reel to set up your next catch: zone 4's purple and zone 5's red change "
-                "places, and zone 4 holds a single red bait — one red removal from the Lake's "
-                "zone 4 fish.",
+                N_(
+                    "With tackle in hand the turn waits for you (End your turn would keep the Reel). "
+                    "Play the Reel to set up your next catch: zone 4's purple and zone 5's red change "
+                    "places, and zone 4 holds a single red bait — one red removal from the Lake's "
+                    "zone 4 fish."
+                ),
             ),
         ),
-        done=(
+        done=N_(
             "Tackle is used once, then gone; with none left the turn ended by itself. Hold tackle "
             "for the catch it makes possible. The zone-6 deck card is worth a look whenever zone 6 "
             "empties: a species you lack, or one whose weights run higher (its species shows, its "
@@ -259,9 +286,9 @@ CHAPTERS += (
         ),
     ),
     Chapter(
-        title="Trophies during play",
-        about="the trophies you win during play",
-        intro=(
+        title=N_("Trophies during play"),
+        about=N_("the trophies you win during play"),
+        intro=N_(
             "Some trophies are taken the moment you earn them. Mystery Weight: catch a fish whose "
             "weight equals the face-up tile (2 to 7 lb), and you show it and take the tile. Small "
             "Species: once you have a Flounder, a Roach and a Perch. First to 8 Species and First "
@@ -272,16 +299,20 @@ CHAPTERS += (
         steps=(
             Step(
                 "Place your 1 on red",
-                "Zone 3 holds one red bait: place on red and you catch the Lake's Perch — your third "
-                "small species. If it weighs exactly 4 lb, it claims the Mystery Weight tile too.",
+                N_(
+                    "Zone 3 holds one red bait: place on red and you catch the Lake's Perch — your third "
+                    "small species. If it weighs exactly 4 lb, it claims the Mystery Weight tile too."
+                ),
             ),
             Step(
                 "Take the 1 off yellow",
-                "It weighed 4 lb: two trophies in one catch (the event log says so, F6 at 80×24). "
-                "Finish the turn: take the 1 off yellow.",
+                N_(
+                    "It weighed 4 lb: two trophies in one catch (the event log says so, F6 at 80×24). "
+                    "Finish the turn: take the 1 off yellow."
+                ),
             ),
         ),
-        done=(
+        done=N_(
             "The trophies are on your panel and counted in your score: a Mystery Weight tile is "
             "worth 1 point. Small Species and First to 8 Species are stacks: the first to earn one "
             "takes the 5, the next the smaller values below (F3 shows each stack's next value and "
@@ -289,9 +320,9 @@ CHAPTERS += (
         ),
     ),
     Chapter(
-        title="The end and the contests",
-        about="the contests at the end",
-        intro=(
+        title=N_("The end and the contests"),
+        about=N_("the contests at the end"),
+        intro=N_(
             "The game ends after a turn in which someone holds 12 fish (or a location's deck runs "
             "short): everyone else plays one last turn. Then the Shore, the Lake and the River hold "
             "contests: each player presents at most one fish of each species caught there; the "
@@ -302,29 +333,31 @@ CHAPTERS += (
         steps=(
             Step(
                 "Present Wrasse (6 lb), Mackerel",
-                "Shore: you have two Wrasse, but only one fish of a species may go. The 6 lb Wrasse "
-                "with the Mackerel makes 14 lb, your heaviest.",
+                N_(
+                    "Shore: you have two Wrasse, but only one fish of a species may go. The 6 lb Wrasse "
+                    "with the Mackerel makes 14 lb, your heaviest."
+                ),
             ),
-            Step("Present Flounder (2 lb), Wrasse", "Bo presents."),
+            Step("Present Flounder (2 lb), Wrasse", N_("Bo presents.")),
             Step(
                 "Present Perch (3 lb), Pike",
-                "Lake: the Perch and the Pike are different species, so both go: 12 lb.",
+                N_("Lake: the Perch and the Pike are different species, so both go: 12 lb."),
             ),
-            Step("Present Pike (10", "Bo presents."),
-            Step("Present Salmon", "River: your Salmon, 8 lb."),
-            Step("Present Roach", "Bo presents."),
+            Step("Present Pike (10", N_("Bo presents.")),
+            Step("Present Salmon", N_("River: your Salmon, 8 lb.")),
+            Step("Present Roach", N_("Bo presents.")),
         ),
-        done="The contests are held and the game is over. The final count:",
+        done=N_("The contests are held and the game is over. The final count:"),
     ),
 )
 
 FIRST_GAME = Lesson(
     key="first",
-    title="Learn to play",
+    title=N_("Learn to play"),
     chapters=CHAPTERS,
     then=(SeatConfig(SEATS[0].name, "human"), SeatConfig("Bo", "greedy")),  # the easy bot
-    offer="a first game against the easy bot",
-    end=(
+    offer=N_("play a first game against the easy bot"),
+    end=N_(
         "That is the heart of the game. The full rules are one key away (F1, then r). Press "
         "Enter to play a first game against the easy bot: h at any decision asks for a hint, "
         "and b shows how each score is made up."
@@ -343,9 +376,9 @@ def solo() -> State:
 
 SOLO_CHAPTERS: tuple[Chapter, ...] = (
     Chapter(
-        title="The silent player",
-        about="the silent player's turn",
-        intro=(
+        title=N_("The silent player"),
+        about=N_("the silent player's turn"),
+        intro=N_(
             "In the solo game you fish against the silent player. After each of your turns it "
             "draws a bait from the bag, twice. Each draw first moves an angler token: the token "
             "on that color's space moves clockwise to the first free space, or, if the space is "
@@ -358,16 +391,20 @@ SOLO_CHAPTERS: tuple[Chapter, ...] = (
         steps=(
             Step(
                 "Place your 1 on red",
-                "Your turn first, as in a two-player game: place on red, and zone 3's last bait "
-                "catches the Lake's zone 3 fish. Your red bait go to the discard.",
+                N_(
+                    "Your turn first, as in a two-player game: place on red, and zone 3's last bait "
+                    "catches the Lake's zone 3 fish. Your red bait go to the discard."
+                ),
             ),
             Step(
                 "Take the 1 off blue",
-                "Take the 1 off blue: zone 4 empties, a Lake catch. Then the silent player plays "
-                "its two draws at once; the note after says what they did.",
+                N_(
+                    "Take the 1 off blue: zone 4 empties, a Lake catch. Then the silent player plays "
+                    "its two draws at once; the note after says what they did."
+                ),
             ),
         ),
-        done=(
+        done=N_(
             "That was the silent player's turn (the event log keeps it, F6 at 80×24). It also "
             "takes every trophy its catches earn, enters every contest with its heaviest fish, "
             "and began with the Small Species trophy. If at the start of its turn you have fewer "
@@ -380,11 +417,11 @@ SOLO_CHAPTERS: tuple[Chapter, ...] = (
 
 SOLO = Lesson(
     key="solo",
-    title="Learn the solo game",
+    title=N_("Learn the solo game"),
     chapters=SOLO_CHAPTERS,
-    end="You win the solo game only by scoring more than the silent player. Press Enter to play one.",
+    end=N_("You win the solo game only by scoring more than the silent player. Press Enter to play one."),
     then=(SeatConfig(SEATS[0].name, "human"),),
-    offer="a solo game",
+    offer=N_("play a solo game"),
 )
 
 LESSONS = {lesson.key: lesson for lesson in (FIRST_GAME, SOLO)}

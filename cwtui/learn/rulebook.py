@@ -8,14 +8,22 @@ and a section is a "## R5 Removing bait, catching fish" heading with its bullets
 paragraphs. The Rules screen shows them, finds words in them and opens the rule a code
 names; `plain` gives a code's rule in a few words of its own, for a line that cites it
 ("the last bait that leaves a zone catches a fish (R5.3)").
+
+The file is English; each block's text, each ruling's name and each heading is also a
+message of the catalogs (`words`, which cwtui.lang.catalogs extracts), so `rulebook()`
+reads in the language in use — its codes (R5.3) and sections the same in every one.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+
+from rich.cells import cell_len
+
+from cwtui.lang import _, language
 
 FILE = "rules.md"
 
@@ -115,16 +123,24 @@ def _unmark(text: str) -> str:
 
 
 def _first_words(text: str, most: int = 72) -> str:
-    """A rule's first clause, whole words, at most `most` characters; a label's clause
-    ("Mystery Weight:", "Tie:") with the one that says what it is."""
-    text = re.sub(r"\s*\([^)]*\)", "", _unmark(text))  # its asides ("(wherever it went, R5.1)")
-    clauses = re.split(r"(?<=[a-z0-9])([.:;])(?:\s|$)", text)
+    """A rule's first clause, whole words, at most `most` cells wide; a label's clause
+    ("Mystery Weight:", "Tie:") with the one that says what it is. French writes a
+    no-break space before « : » and « ; »; Japanese has its own stops (。：；) and
+    asides （…）, and no spaces between words (cut where the room ends)."""
+    text = re.sub(r"\s*[(（][^)）]*[)）]", "", _unmark(text))  # its asides ("(wherever it went, R5.1)")
+    stops = re.split(r"(?<=[^\W_A-Z])(\u00a0?[.:;])(?:\s|$)|([。：；])", text)
+    clauses = [c for c in stops if c is not None]
     said = clauses[0].strip()
-    if len(said.split()) <= 3 and len(clauses) > 2 and clauses[1] == ":":
-        said = f"{said}: {clauses[2].strip()}"
-    if len(said) <= most:
+    label = len(said.split()) <= 3 and len(said) <= 24  # a few words ("Mystery Weight"), not a clause
+    if label and len(clauses) > 2 and clauses[1].strip() in (":", "："):
+        said = f"{said}{clauses[1]}{'' if clauses[1] == '：' else ' '}{clauses[2].strip()}"
+    if cell_len(said) <= most:  # in cells: a Japanese character takes two
         return said
-    return said[: said.rfind(" ", 0, most - 1)].rstrip(",;: ") + "…"
+    space = said.rfind(" ", 0, most - 1)
+    cut = said[:space] if space > most // 2 else said
+    while cell_len(cut) > most - 1:
+        cut = cut[:-1]
+    return cut.rstrip(",;:、 \u00a0") + "…"
 
 
 def parse(markdown: str) -> Rulebook:
@@ -180,9 +196,42 @@ def shipped() -> Path:
 
 
 @cache
-def rulebook() -> Rulebook:
-    """The rules, read once (they do not change while cwtui runs)."""
+def english() -> Rulebook:
+    """The rules as the file writes them, read once (they do not change while cwtui runs)."""
     try:
         return parse(shipped().read_text(encoding="utf-8"))  # the package's own file
     except (OSError, UnicodeDecodeError) as e:
         raise RulesMissing(f"the rules cannot be read: {e}") from e
+
+
+def rulebook() -> Rulebook:
+    """The rules in the language in use."""
+    return _translated(language())
+
+
+@cache
+def _translated(code: str) -> Rulebook:
+    book = english()
+    sections = tuple(
+        replace(
+            section,
+            title=_(section.title),
+            blocks=tuple(replace(b, text=_(b.text), ruling=b.ruling and _(b.ruling)) for b in section.blocks),
+        )
+        for section in book.sections
+    )
+    return Rulebook(_(book.title), sections)
+
+
+def words() -> list[tuple[str, str]]:
+    """Every text of the rules a reader reads, as messages for the catalogs, each with
+    where it is (a translator's note): the title, each heading, each block's text and
+    each ruling's name."""
+    book = english()
+    said = [(book.title, "the title")]
+    for section in book.sections:
+        said.append((section.title, f"the heading of {section.key}"))
+        for block in section.blocks:
+            where = block.code or block.ruling or section.key
+            said.extend((message, where) for message in (block.ruling, block.text) if message)
+    return said

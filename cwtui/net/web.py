@@ -14,6 +14,10 @@ Google for its font, so its template is served with that link replaced by the sa
 font from textual-serve's own static files. Past `--web-browsers` the page itself says
 to try again later (its own would show "Session ended. Restart").
 
+A guest speaks the language the browser asks for (its Accept-Language, as a browser's
+language setting sends it with the page's socket) if cwtui speaks it, else the server's
+(`cwtui --lang fr serve --web`): players of two languages at one table each read their own.
+
 An invite is also a link, `/join/ROOM#TOKEN`: its guest opens with the join dialog
 filled in. The token travels in the fragment, which the browser keeps to the page, and
 then in the path of the page's own socket to this server (`command_for`); the page's
@@ -30,6 +34,7 @@ import asyncio
 import html
 import re
 import shlex
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +44,8 @@ import jinja2
 from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, log, to_int
+
+from cwtui.lang import _, language, languages, speaking
 
 PAGE = "app_index.html"
 _GOOGLE_FONT = """    <link
@@ -80,6 +87,7 @@ _JOIN_SCRIPT = """    <script>
 # be lost, and the player made a spectator. It keeps the fragment.
 _START_URL = 'return url.pathname + "?" + params.toString();'
 _START_URL_KEPT = 'return url.pathname + "?" + params.toString() + url.hash;'
+PROGRAM = (sys.executable, "-m", "cwtui")  # this cwtui, in this Python
 ROOM = re.compile(r"[A-Za-z0-9]{1,12}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
@@ -96,11 +104,14 @@ def own_page(templates: Path) -> str:
 
 
 def full_page(most: int) -> str:
+    """The page past `--web-browsers`, in the language in use (`speaking` the browser's)."""
+    busy = _("This server already has as many browsers as it takes ({count}).").format(count=most)
+    title, later = _("try again later"), _("Try again later.")
     return (
-        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>cwtui — try again later</title></head>"
+        f"<!DOCTYPE html><html lang='{language()}'><head><meta charset='utf-8'>"
+        f"<title>cwtui — {html.escape(title)}</title></head>"
         "<body style='background:#0c181f;color:#eee;font-family:monospace;text-align:center;padding-top:20vh'>"
-        f"<p>This server already has as many browsers as it takes ({html.escape(str(most))}).</p>"
-        "<p>Try again later.</p></body></html>"
+        f"<p>{html.escape(busy)}</p><p>{html.escape(later)}</p></body></html>"
     )
 
 
@@ -117,9 +128,27 @@ class _GuestService(AppService):
             await self.remote_close()
 
 
+def browser_language(accepted: str, default: str) -> str:
+    """The first language of a browser's Accept-Language ("fr-CH, fr;q=0.9, en;q=0.8")
+    that cwtui speaks, by the browser's preference; `default` if none is."""
+    wanted: list[tuple[float, int, str]] = []
+    for at, item in enumerate(accepted.split(",")[:20]):
+        code, _semi, weight = item.strip().partition(";")
+        quality = 1.0
+        if weight.strip().startswith("q="):
+            try:
+                quality = float(weight.strip()[2:])
+            except ValueError:
+                continue
+        wanted.append((-quality, at, code.split("-")[0].strip().lower()))
+    spoken = languages()
+    return next((code for _q, _at, code in sorted(wanted) if code in spoken), default)
+
+
 class _GuestServer(Server):
-    def __init__(self, command: str, most: int, **options: Any) -> None:
-        super().__init__(command, **options)
+    def __init__(self, guest: list[str], most: int, **options: Any) -> None:
+        super().__init__(shlex.join([*PROGRAM, *guest]), **options)
+        self.guest = guest  # `guest HOST:PORT`: the command's words after cwtui's options
         self.most = most  # browsers at once: each is a process of its own on this machine
         self.open = 0
         self.browsers: set[web.WebSocketResponse] = set()  # their sockets, closed when the server stops
@@ -148,9 +177,14 @@ class _GuestServer(Server):
         )
         return app
 
+    def busy(self, request: web.Request) -> web.Response:
+        """The page that says the server is full, in the browser's language."""
+        with speaking(browser_language(request.headers.get("Accept-Language", ""), language())):
+            return web.Response(status=503, content_type="text/html", text=full_page(self.most))
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.open >= self.most:
-            return web.Response(status=503, content_type="text/html", text=full_page(self.most))
+            return self.busy(request)
         response: web.StreamResponse = await super().handle_index(request)
         return response
 
@@ -161,7 +195,7 @@ class _GuestServer(Server):
         if not ROOM.fullmatch(room):
             raise web.HTTPNotFound(text=f"no room {room[:20]!r}: a room's code is letters and digits")
         if self.open >= self.most:
-            return web.Response(status=503, content_type="text/html", text=full_page(self.most))
+            return self.busy(request)
         # textual-serve's page context (its template decorator wraps the function that makes it)
         context: dict[str, Any] = await Server.handle_index.__wrapped__(self, request)  # type: ignore[attr-defined]
         context["app_websocket_url"] = context["app_websocket_url"].removesuffix("/ws") + f"/ws/join/{room}"
@@ -178,13 +212,16 @@ class _GuestServer(Server):
             self.open -= 1
 
     def command_for(self, request: web.Request) -> str:
-        """The guest's command: with `--join ROOM#TOKEN` for an invite link's socket."""
+        """The guest's command: in the browser's language (or the server's), with
+        `--join ROOM#TOKEN` for an invite link's socket."""
+        speaks = browser_language(request.headers.get("Accept-Language", ""), language())
+        command = [*PROGRAM, "--lang", speaks, *self.guest]
         room, token = request.match_info.get("room"), request.match_info.get("token")
         if room is None:
-            return self.command
+            return shlex.join(command)
         if not ROOM.fullmatch(room) or (token is not None and not TOKEN.fullmatch(token)):
             raise web.HTTPNotFound(text="that is not an invite link: /join/ROOM#TOKEN")
-        return f"{self.command} --join {shlex.quote(room + ('#' + token if token else ''))}"
+        return shlex.join([*command, "--join", room + ("#" + token if token else "")])
 
     async def _run(self, request: web.Request, command: str) -> web.WebSocketResponse:
         """textual-serve 1.1.3's `handle_websocket`, with the command to run given (its
@@ -226,13 +263,13 @@ class WebSite:
         await self.runner.cleanup()  # closes the browsers' sockets and stops their apps
 
 
-async def serve_app(host: str, port: int, url: str | None, command: str, most: int) -> WebSite:
-    """Serve `command` (`cwtui guest …`) to at most `most` browsers at once on host:port;
+async def serve_app(host: str, port: int, url: str | None, guest: list[str], most: int) -> WebSite:
+    """Serve `cwtui guest …` (`guest`: its words from `guest`) to at most `most` browsers at once on host:port;
     `url` is the address they use (a TLS proxy's), by default http://host:port. OSError
     if the port is taken."""
     shown_host = f"[{host}]" if ":" in host else host
     public = (url or f"http://{shown_host}:{port}").rstrip("/")
-    server = _GuestServer(command, most, host=host, port=port, title="cwtui — Coldwater Crown", public_url=public)
+    server = _GuestServer(guest, most, host=host, port=port, title="cwtui — Coldwater Crown", public_url=public)
     runner = web.AppRunner(await server._make_app())
     await runner.setup()
     try:

@@ -26,11 +26,17 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
     alike = set.intersection(*(set(d) for d in does)) if len(does) > 1 else set()
     said = [[fact for fact in facts if fact not in alike] for facts in does]
     said = [said[0], *([fact for fact in facts if fact not in said[0]] for facts in said[1:])] if said else []
-    text = Text(_("Hint: play") + " ", style="bold")  # the whole line bold
+    text = Text(style="bold")  # the whole line bold
+    # "Hint: play 6", « Indice : jouez 6 », 「ヒント：6 を選ぶ」: the language places the pick
+    before, _key, after = _("Hint: play {key}").partition("{key}")
     for rank, (label, w) in enumerate(zip(labels, weighed, strict=True)):
         if rank:
             text.append(_("; "))
+        else:
+            text.append(before)
         text.append(label, style="reverse" if rank == 0 else "")
+        if rank == 0:
+            text.append(after)
         if rank and as_good(w.loss, w.margin):
             text.append(" " + _("is as good"))
         elif rank:

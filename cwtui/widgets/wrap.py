@@ -1,33 +1,62 @@
-"""Where a line may break: Rich wraps at any white space, a no-break space among it, so
-a card's name broke from its number ("Conger Eel" / "#7") and a hint's rate from its
-word ("(100%" / "win)"). `wrap` breaks where Rich does but at `words.KEEP`."""
+"""Where a line may break: never at a no-break space (`words.KEEP`), and between any two
+Japanese characters but as Japanese typesetting breaks them (kinsoku).
+
+Rich breaks lines at any white space, a no-break space among it, and Textual's widgets
+(a Static's Content, an OptionList's options, a Rich table's cells) wrap with Rich's
+`divide_line`: a card's name broke from its number ("Conger Eel" / "#7"), a hint's rate
+from its word ("(100%" / "win)"), and French lines began with the « ; » or « : » that
+French writes after a space. Japanese has no spaces: a sentence was one word, moved whole
+to the next line and cut there. Rich finds its words with one pattern,
+`rich._wrap.re_word` (`\\s*\\S+\\s*`); `keep_no_break_spaces` makes that pattern count a
+no-break space as part of a word and Japanese as words of a character each (a run of
+katakana or of kanji kept whole, a number with its counter), with the marks no line may
+start with (、。）」ー small kana…) kept to the word before them and the brackets no line
+may end with (（「) to the word after. It does so once,
+for every widget and every console of the process (the App does it as it starts; so
+does importing this module). tests/app/test_table.py checks Rich's own wrapping, so a
+Rich that changed the pattern fails there, not on screen.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
+import rich._wrap
 from rich.console import Console
 from rich.text import Text
 
 from cwtui.game.words import KEEP
 
-_HELD: Final = "\u2800"  # a blank of one cell that is no white space: Rich never breaks at it
+# Japanese: kana, CJK punctuation and ideographs, full-width forms; within them, a run of
+# katakana (a loanword: チャレンジ) and a run of kanji (a compound: 湖畔) are not broken
+_CJK: Final = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
+_KATAKANA: Final = "\u30a0-\u30ff\uff66-\uff9f"
+_KANJI: Final = "\u3400-\u4dbf\u4e00-\u9fff々〆"
+_NO_START: Final = "、。，．・：；？！）」』】〉》〕］｝ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥―〜"
+_NO_END: Final = "（「『【〈《〔［｛"
+_SPACE: Final = f"[^\\S{KEEP}]*"  # white space, but the no-break one
+# A word: a run of anything but white space and Japanese (a no-break space in it; a
+# number keeps the kanji that counts it, 13個), a run of katakana (with the number that
+# follows it, ゾーン4), a run of kanji, or one
+# other Japanese character (kana, a mark); each with the brackets that may not end a line
+# before it and the marks that may not start one after it.
+_WORD: Final = re.compile(
+    f"{_SPACE}[{_NO_END}]*"
+    f"(?:(?:[^\\s{_CJK}]|{KEEP})+(?:(?<=[0-9])[{_KANJI}]+)?|[{_KATAKANA}]+[0-9]*|[{_KANJI}]+|[{_CJK}])"
+    f"[{_NO_START}]*{_SPACE}"
+)
+
+
+def keep_no_break_spaces() -> None:
+    """Rich's wrapping (and with it Textual's) never breaks a line at KEEP, and breaks
+    Japanese between characters."""
+    rich._wrap.re_word = _WORD
 
 
 def wrap(text: Text, console: Console, width: int) -> list[Text]:
-    """`text`'s lines at `width`, broken as Rich breaks them but never at KEEP (each
-    line keeps the styles of its characters: KEEP and its stand-in are one cell each)."""
-    if KEEP not in text.plain:
-        return list(text.wrap(console, width))
-    held = text.copy()
-    held.plain = text.plain.replace(KEEP, _HELD)
-    lines = list(held.wrap(console, width))
-    for line in lines:
-        line.plain = line.plain.replace(_HELD, KEEP)
-    return lines
+    """`text`'s lines at `width`, as a widget draws them."""
+    return list(text.wrap(console, width))
 
 
-def held(text: str) -> str:
-    """`text` for a cell that Rich lays out itself (a table's), its KEEPs held: Rich's
-    own wrap would break at them ("Conger Eel" / "×2" in a score sheet's column)."""
-    return text.replace(KEEP, _HELD)
+keep_no_break_spaces()

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_app
+from test_lesson_screen import open_chapter
 from test_snapshots import finished, mid_game, open_play
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select
@@ -89,3 +90,20 @@ async def test_the_palette_switches_the_language_and_home_is_drawn_in_it(replays
         menu = app.screen.query_one("#menu", OptionList)
         assert "新しいゲーム" in str(menu.get_option_at_index(0).prompt)
         assert remembered_language() == "ja"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_lesson_note(snap_compare, replays: Path, code: str, size) -> None:
+    """The guided game's first note: what a newcomer reads first, in their language."""
+    use(code)
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_chapter(0, begin=False))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_lesson(snap_compare, replays: Path, code: str, size) -> None:
+    """A chapter at its first step: the step's words quote the option as the table offers
+    it in the language, and that option is highlighted."""
+    use(code)
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=open_chapter(2))

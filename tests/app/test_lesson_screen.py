@@ -12,7 +12,8 @@ from app_helpers import make_app, settle
 from textual.pilot import Pilot
 
 from cwtui.game.words import KEEP, units_kept
-from cwtui.learn.lesson import LEARNER, final_count, option_words, step_move
+from cwtui.lang import _, in_source, use
+from cwtui.learn.lesson import LEARNER, final_count, off_script, option_words, step_move
 from cwtui.learn.lessons import CHAPTERS, FIRST_GAME, SOLO
 from cwtui.screens.lesson.lesson import LessonNote, LessonScreen
 from cwtui.screens.play.play import PlayScreen
@@ -31,13 +32,18 @@ async def note(pilot: Pilot[None], title: str) -> None:
     await settle(pilot)
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_the_guided_game_from_home_to_a_first_game(replays: Path, size: tuple[int, int]) -> None:
+@pytest.mark.parametrize(("code", "size"), [("en", (80, 24)), ("en", (120, 40)), ("fr", (120, 40)), ("ja", (80, 24))])
+async def test_the_guided_game_from_home_to_a_first_game(replays: Path, code: str, size: tuple[int, int]) -> None:
+    """In each language (issue 56): the steps name their options by English words, and the
+    player reads the lesson, the options and the explanations in their own."""
+    use(code)
     app = make_app(replays)
     async with app.run_test(size=size) as pilot:
         await pilot.press("t")
         for number, chapter in enumerate(CHAPTERS, 1):
-            await note(pilot, f"Chapter {number} of {len(CHAPTERS)}: {chapter.title}")
+            title = _(chapter.title)
+            await note(pilot, _("Chapter {number} of {chapters}: {title}").format(
+                number=number, chapters=len(CHAPTERS), title=title))  # fmt: skip
             screen = app.screen
             assert isinstance(screen, LessonScreen) and screen.chapter is chapter
             learner_steps = [step for step in chapter.steps if step.say != "Bo presents."]
@@ -47,28 +53,28 @@ async def test_the_guided_game_from_home_to_a_first_game(replays: Path, size: tu
                 expected = step_move(step, state)
                 index = screen.options.index(expected)
                 # the step's words, and the option they ask for highlighted
-                assert screen.coach.text.plain == units_kept(step.say)
+                assert screen.coach.text.plain == units_kept(_(step.say))
                 assert screen.query_one("#options", QuietOptionList).highlighted == index
-                assert option_words(state, screen.options[index]).startswith(step.move)
+                with in_source():
+                    assert option_words(state, screen.options[index]).startswith(step.move)
                 # another option's key: explained, not played
                 other = next(i for i in range(len(screen.options)) if i != index)
                 await pilot.press(OPTION_KEYS[other])
                 await settle(pilot)
                 assert screen.session.state is state
                 said = screen.coach.text.plain.replace(KEEP, " ")
-                assert said.startswith(f"“{option_words(state, screen.options[other])}” is a move you could make")
-                assert f"this lesson is about {chapter.about}" in said
+                assert said == off_script(chapter, step, state, screen.options[other]).replace(KEEP, " ")
+                assert option_words(state, screen.options[other]) in said and _(chapter.about) in said
                 # the step's own key plays it
                 await pilot.press(OPTION_KEYS[index])
                 await settle(pilot)
                 assert screen.session.state.ply > state.ply
             assert screen.session.state.ply == screen.start.ply + len(chapter.steps)
-            title = f"Done: {chapter.title}"
             await settle(pilot)
             done = app.screen
-            assert isinstance(done, LessonNote) and done.title_text == title
+            assert isinstance(done, LessonNote) and done.title_text == _("Done: {title}").format(title=title)
             if number == len(CHAPTERS):  # the game over: its count, and the first game offered
-                assert final_count(screen.session.state) in done.text and FIRST_GAME.end in done.text
+                assert final_count(screen.session.state) in done.text and _(FIRST_GAME.end) in done.text
             await pilot.press("enter")
         await settle(pilot)
         game = app.screen

@@ -94,7 +94,7 @@ def test_four_seats_master_anglers_fit_at_80_columns() -> None:
         state, _ = apply(state, legal_moves(state)[0])
     shown = ShowResults.of(state, ["Ana", "Bo", "Cy", "Di"], None, watching=False)
     screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None, config=shown.config)
-    text = sheet_text(screen, width=76).replace("\u2800", " ")  # the sheet's room on an 80-column screen
+    text = sheet_text(screen, width=76).replace("\u00a0", " ")  # the sheet's room on an 80-column screen
     assert "…" not in text, text
     for kind in ("Crab", "Char ×2", "Dogfish", "Ray"):
         assert kind in text, (kind, text)
@@ -256,6 +256,6 @@ def test_a_kinds_count_stays_beside_its_name_at_80_columns() -> None:
     shown = ShowResults.of(state, ["Ana", "Bo", "Cy", "Di"], None, watching=False)
     screen = ResultsScreen(shown.final, shown.scores, shown.cards, shown.names, None, config=shown.config)
     lines = sheet_text(screen, width=76).splitlines()
-    said = "\n".join(lines).replace("\u2800", " ")  # the blank a cell's KEEP is drawn as
+    said = "\n".join(lines).replace("\u00a0", " ")  # a cell's KEEP, as it is drawn
     assert not any(line.strip().startswith("×") for line in lines), said
     assert said.count("Eel ×2") == 3 and said.count("Dogfish ×2") == 1, said

@@ -194,11 +194,13 @@ def test_a_card_name_and_a_hints_points_never_break_from_themselves() -> None:
     from its number ("Conger Eel" / "#7") and a hint's rate from its word ("(100%" /
     "win)"): Rich breaks lines at any white space, a no-break space among it. The
     widgets' wrapping (cwtui.widgets.wrap) breaks where Rich does, but never there (the
-    hint now says points: "2.5 points")."""
+    hint now says points: "2.5 points"). Rich's own wrapping is what keeps them (its
+    word pattern made to count KEEP as part of a word), so a Static's, an option's and a
+    table cell's lines keep them too (French « ; » began a line of a lesson's note)."""
     from rich.console import Console
 
+    import cwtui.widgets.wrap  # noqa: F401  (keeps KEEP in Rich's wrapping, as the App does)
     from cwtui.game import words
-    from cwtui.widgets.wrap import wrap
     from engine import load_cards
 
     cards = load_cards()
@@ -210,14 +212,44 @@ def test_a_card_name_and_a_hints_points_never_break_from_themselves() -> None:
     weighed = [Weighed(EndTurn(), 0.0, ()), Weighed(EndTurn(), 2.5, (("lake_contest", 2.0),), 0.6)]
     hint = hint_line(["1", "2", "3"], [*weighed, Weighed(EndTurn(), 0.2, (), 0.3)])
     console = Console(width=200)
-    for text in (Text(f"C: 1 yellow bait from zone 3 to {name}; keeps a 2"), hint):
+    keep = words.KEEP
+    french = Text(f"Vous jouez Ana{keep}; Bo pêche contre vous. Chaque tour a trois étapes. 1{keep}: placez")
+    for text in (Text(f"C: 1 yellow bait from zone 3 to {name}; keeps a 2"), hint, french):
         for width in range(12, text.cell_len):
-            lines = [line.plain.rstrip() for line in wrap(text, console, width)]
+            lines = [line.plain.rstrip() for line in text.wrap(console, width)]  # Rich's own
             said = "".join("".join(lines).replace(words.KEEP, " ").split())
             assert said == "".join(text.plain.replace(words.KEEP, " ").split()), (width, lines)  # nothing lost
+            if text is french:
+                assert not any(line.startswith((";", ":")) for line in lines), (width, lines)
             for whole in (name, f"0.6{words.KEEP}points"):
                 if whole in text.plain and width > len(whole) + 2:  # a line it fits on
                     assert any(whole in line for line in lines), (width, lines)
+
+
+def test_japanese_breaks_between_characters_as_japanese_typesetting_does() -> None:
+    """Japanese has no spaces: a sentence was one word to Rich, moved whole to the next
+    line and cut there (the rules screen put "R1.1" alone on a line). Lines now break
+    between characters, fill their width, and never start with 、。）」 or a small kana,
+    nor end with （「 (kinsoku)."""
+    from rich.console import Console
+
+    from cwtui.widgets.wrap import _NO_END, _NO_START
+
+    console = Console(width=200)
+    text = Text(
+        "R1.1 餌：青・赤・紫・黒・緑・黄の6色各16個と、透明の餌1個（計97個）。ソロでは各色9個と透明1個を使う"
+        "（R12.1）。ルールブックに記述がないか不明確なところは、「裁定」が cwtui の扱いを述べます。ちょっと"
+        "湖畔のコンテストと進行中のチャレンジ"
+    )
+    for width in range(12, 60):  # from the width of the longest word that may not break, "（R12.1）。"
+        lines = [line.plain for line in text.wrap(console, width)]
+        assert "".join(lines).replace(" ", "") == text.plain.replace(" ", ""), (width, lines)  # nothing lost
+        for line in lines:
+            assert Text(line).cell_len <= width, (width, lines)
+            assert line.lstrip()[:1] not in _NO_START and line.rstrip()[-1:] not in _NO_END, (width, lines)
+        for line in lines[:-1] if width >= 30 else ():  # wider than a word that may not break
+            assert Text(line.rstrip()).cell_len >= width - 20, (width, lines)  # filled, not cut at a space
+        assert not any(line.startswith(("畔", "ジ")) for line in lines), (width, lines)  # 湖畔, チャレンジ whole
 
 
 async def test_b_shows_the_scores_made_up_at_80x24(replays: Path) -> None:

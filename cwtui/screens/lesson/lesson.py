@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterable
 from pathlib import Path
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,7 +26,7 @@ from textual.widgets import Static
 
 from cwtui.game.session import GameSession
 from cwtui.game.words import units_kept
-from cwtui.lang import N_
+from cwtui.lang import N_, _
 from cwtui.learn.lesson import LEARNER, Chapter, Lesson, Step, due, final_count, off_script, step_move
 from cwtui.navigation import OpenLesson, StartNew
 from cwtui.screens.play.play import PlayScreen
@@ -89,16 +90,20 @@ class LessonScreen(PlayScreen):
         return super().can(action)
 
     def status_parts(self) -> list[str]:
-        return [f"lesson, chapter {self.chapter_index + 1} of {len(self.lesson.chapters)}"]
+        return [
+            _("lesson, chapter {number} of {chapters}").format(
+                number=self.chapter_index + 1, chapters=len(self.lesson.chapters)
+            )
+        ]
 
     def prompt_top(self) -> Iterable[Widget]:
         yield self.coach
 
     def on_mount(self) -> None:
-        number = f"Chapter {self.chapter_index + 1} of {len(self.lesson.chapters)}"
-        self.app.push_screen(
-            LessonNote(f"{number}: {self.chapter.title}", self.chapter.intro, "Enter: begin · Esc: look at the table")
+        title = _("Chapter {number} of {chapters}: {title}").format(
+            number=self.chapter_index + 1, chapters=len(self.lesson.chapters), title=_(self.chapter.title)
         )
+        self.app.push_screen(LessonNote(title, _(self.chapter.intro), _("Enter: begin · Esc: look at the table")))
 
     @property
     def step(self) -> Step | None:
@@ -123,7 +128,7 @@ class LessonScreen(PlayScreen):
             return
         expected = step_move(step, self.session.state)
         self.query_one("#options", QuietOptionList).highlighted = self.options.index(expected)
-        self.say(step.say)
+        self.say(_(step.say))
 
     def play_move(self, move: Move, searched: int | None = None) -> None:
         state, step = self.session.state, self.step
@@ -146,36 +151,33 @@ class LessonScreen(PlayScreen):
             return
         expected = self.options.index(step_move(step, self.session.state))
         self.query_one("#options", QuietOptionList).highlighted = expected
-        key = self.option_keys()[expected] or "the highlighted option"
-        self.show_hint(
-            Text.assemble(
-                ("Hint: play ", "bold"), (key, "bold reverse"),
-                f" — the lesson asks for it, to teach {self.chapter.about}. In a game h weighs every move, "
-                "and may pick another.",
-            )
-        )  # fmt: skip
+        key = self.option_keys()[expected] or _("the highlighted option")
+        said = _(
+            "[b]Hint: play {key}[/b] — the lesson asks for it, to teach {about}. In a game h weighs every "
+            "move, and may pick another."
+        )
+        self.show_hint(Text.from_markup(said.format(key=f"[b reverse]{escape(key)}[/]", about=_(self.chapter.about))))
 
     def chapter_done(self) -> None:
         last = self.chapter_index + 1 == len(self.lesson.chapters)
-        text = self.chapter.done
+        text = _(self.chapter.done)
         if self.chapter.recap and self.session.history:  # what the last move did, as the event log says it
             said = self.logs.ply_lines(self.session.history[-1], LEARNER)
             text += "\n\n" + "\n".join(line if isinstance(line, str) else line.plain for line in said)
         if self.session.state.over:  # the game the chapter ends: its score sheet, in words
             text += "\n\n" + final_count(self.session.state)
         if last:
-            text += "\n\n" + self.lesson.end
+            text += "\n\n" + _(self.lesson.end)
         # Behind the note (Esc: stay) the words are the note's, in the rows the options
         # leave: five lines cut the done text with "…" over three empty rows at 80×24,
         # and the last chapter's "The final count:" ended there.
-        self.show_waiting("Chapter done: n goes on to the next." if not last else "The lesson is done.")
+        self.show_waiting(_("Chapter done: n goes on to the next.") if not last else _("The lesson is done."))
         self.query_one("#since", TextLines).update("")  # its rows, kept blank for a next turn, are the coach's
         self.say(text)
         self.call_after_refresh(self.coach_takes_the_room)
-        keys = (
-            "Enter: play a first game against the easy bot · Esc: stay" if last else "Enter: next chapter · Esc: stay"
-        )
-        self.app.push_screen(LessonNote(f"Done: {self.chapter.title}", text, keys), self.after_done)
+        keys = _("Enter: {then} · Esc: stay").format(then=_(self.lesson.offer) if last else _("next chapter"))
+        title = _("Done: {title}").format(title=_(self.chapter.title))
+        self.app.push_screen(LessonNote(title, text, keys), self.after_done)
 
     def coach_takes_the_room(self) -> None:
         """The coach's words, while cut, take the rows the emptied options leave, until

@@ -27,7 +27,6 @@ from cwtui.widgets.footer import Footer
 from cwtui.widgets.glyphs import TAGGED
 from cwtui.widgets.rule_link import linked
 from cwtui.widgets.table.board import TROPHY_ORDER
-from cwtui.widgets.wrap import held
 from engine import EngineError
 from engine.cards import Cards
 from engine.components import CONTEST_ORDER, CONTEST_TROPHY, LOCATIONS
@@ -230,7 +229,7 @@ class ResultsScreen(Screen[None]):
                 table.add_row(TROPHY_NAMES[kind], *(tiles_text(tiles[line.seat]) for line in ranked))
         caught = [seats[line.seat].master_anglers_caught for line in ranked]
         # the count, then a kind a line: in four narrow columns "Dogfish," would be cut
-        kinds = [held(counted((species(cards.ma_kind[m]) for m in c), sep="\n")) for c in caught]
+        kinds = [counted((species(cards.ma_kind[m]) for m in c), sep="\n") for c in caught]
         table.add_row(
             _("Master Anglers caught (1 each)"),
             *(Text.assemble(str(len(c)), ("\n" + k, "dim")) if c else "—" for c, k in zip(caught, kinds, strict=True)),

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cwtui.lang import N_, PSEUDO, SOURCE, _, language, n_
+from cwtui.lang import N_, _, n_
 from cwtui.learn.rulebook import Block, Rulebook, Section
 from cwtui.widgets.footer import Footer
 
@@ -48,8 +48,9 @@ def section_id(section: Section) -> str:
 
 
 def short_heading(section: Section) -> str:
-    """The contents' line: the heading without its asides ("R7 Tackle tokens")."""
-    return re.split(r" \(| — |:", section.heading, maxsplit=1)[0]
+    """The contents' line: the heading without its asides ("R7 Tackle tokens"; Japanese
+    asides are in full-width brackets, its dashes and colons full-width too)."""
+    return re.split(r" \(|（| — |――|:|：", section.heading, maxsplit=1)[0].rstrip("\u00a0")
 
 
 class Contents(OptionList):
@@ -90,12 +91,6 @@ class RulesScreen(Screen[None]):
             yield contents
             with Vertical(id="reading"):
                 yield Input(placeholder=_("Search the rules: contest, Mystery Weight, R5.3…"), id="search")
-                if language() not in (SOURCE, PSEUDO):  # the rules' text is English: said, in the player's language
-                    yield Static(
-                        _("The rules are in English here; the game's French rulebook is the reference."),
-                        id="english-only",
-                        classes="hint",
-                    )
                 yield Static("", id="found")
                 with VerticalScroll(id="text") as text:
                     text.border_title = self.book.title or _("Rules")
