@@ -10,10 +10,16 @@ class EngineError(ValueError):
 class IllegalMove(EngineError):
     """A move that is not legal in the state it was applied to; the state is unchanged."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
+    def __init__(self, rule: str, message: str, **said: str | int) -> None:
+        """`message` is a template ("the {space} space is occupied") and `said` its
+        values ("red"), so that a screen can say it in its player's language (the
+        engine speaks none: cwtui.game.words.refusal); `reason` is it in English."""
+        reason = message.format(**said)
+        super().__init__(f"{rule}: {reason}")
         self.rule = rule
-        self.reason = message  # the words without the rule (a screen says them first)
+        self.reason = reason  # the words without the rule (a screen says them first)
+        self.template = message
+        self.said = said
 
 
 class ConfigError(EngineError):

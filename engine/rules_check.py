@@ -90,7 +90,8 @@ def malformed(move: Move) -> IllegalMove | None:
         if fits and field.name == "count":
             fits = value in (1, 2)
         if not fits:
-            return IllegalMove(rule, f"{name}'s {field.name} cannot be {value!r}: {words}")
+            return IllegalMove(rule, "{move}'s {field} cannot be {value}: {words}", move=name, field=field.name,
+                               value=repr(value), words=words)  # fmt: skip
     return None
 
 
@@ -103,36 +104,36 @@ def explain(s: State, move: Move) -> IllegalMove:
     if isinstance(move, (PlayLure, PlayReel)) and s.phase in WINDOWS:
         return _tackle_problem(s, move)
     if isinstance(move, PlaceAngler) and s.phase == PLACE and s.spaces[SPACE_INDEX[move.space]]:
-        return IllegalMove("R3.1", f"the {move.space} space is occupied")
+        return IllegalMove("R3.1", "the {space} space is occupied", space=move.space)
     if isinstance(move, RemoveAngler) and s.phase == REMOVE:
         if SPACE_INDEX.get(move.space) == s.placed:
             return IllegalMove("R3.2", "you cannot remove the token you placed this turn")
-        return IllegalMove("R3.2", f"there is no angler token on the {move.space} space")
+        return IllegalMove("R3.2", "there is no angler token on the {space} space", space=move.space)
     if isinstance(move, Refill) and s.phase == PORT:
         if move.zone not in (3, 4, 5, 6):
-            return IllegalMove("R1.9", f"there is no zone {move.zone}; zones are 3 to 6")
-        return IllegalMove("R4.4", f"zone {move.zone} is already full")
+            return IllegalMove("R1.9", "there is no zone {zone}; zones are 3 to 6", zone=move.zone)
+        return IllegalMove("R4.4", "zone {zone} is already full", zone=move.zone)
     if isinstance(move, TakeMasterAngler) and s.phase == PORT:
         if len(p.ma) >= MAX_UNCAUGHT_MASTER_ANGLERS:
             return IllegalMove("R4.6", "you already have 3 uncaught Master Angler cards")
         if move.card is None:
             return IllegalMove("R4.6", "the Master Angler deck is empty")
-        return IllegalMove("R4.6", f"Master Angler card {move.card} is not face up")
+        return IllegalMove("R4.6", "Master Angler card {card} is not face up", card=move.card)
     if isinstance(move, BaitTo) and s.phase == BAIT:
-        return IllegalMove("R5.1", f"card {move.card} has no empty slot of this bait's color")
+        return IllegalMove("R5.1", "card {card} has no empty slot of this bait's color", card=str(move.card))
     if isinstance(move, (Catch, LetGo)) and s.phase == CATCH:
         return _catch_problem(s, move)
     if isinstance(move, EndTurn) and s.phase != AFTER:
-        return IllegalMove("R3.4", f"every step is mandatory; now: {pending}")
+        return IllegalMove("R3.4", "every step is mandatory; now: {pending}", pending=pending)
     if isinstance(move, Present) and s.phase == PRESENT:
         canonical = Present(move.location, tuple(sorted(move.fish)))
         if canonical != move and canonical in legal_moves(s):  # one spelling per move: the log's
-            return IllegalMove("R10.1", f"a presentation lists its fish lowest first: {canonical!r}")
+            return IllegalMove("R10.1", "a presentation lists its fish lowest first: {move}", move=repr(canonical))
+        location = LOCATIONS[CONTEST_ORDER[s.contest]]
         return IllegalMove(
-            "R10.1",
-            f"present only your own {LOCATIONS[CONTEST_ORDER[s.contest]]} fish, at most one of each species",
+            "R10.1", "present only your own {location} fish, at most one of each species", location=location
         )
-    return IllegalMove(rule, f"{type(move).__name__} is not legal now; {pending}")
+    return IllegalMove(rule, "{move} is not legal now; {pending}", move=type(move).__name__, pending=pending)
 
 
 def _tackle_problem(s: State, move: PlayLure | PlayReel) -> IllegalMove:
@@ -141,21 +142,21 @@ def _tackle_problem(s: State, move: PlayLure | PlayReel) -> IllegalMove:
     rule = TACKLE_RULE[kind]
     if tackle.usable(p, kind) is None:
         if any(t in p.fresh for t in p.tackle):
-            return IllegalMove("R6.1", f"a {kind} drawn this step can be played from the next step")
-        return IllegalMove(rule, f"you have no {kind}")
+            return IllegalMove("R6.1", "a {kind} drawn this step can be played from the next step", kind=kind)
+        return IllegalMove(rule, "you have no {kind}", kind=kind)
     legal = legal_moves(s)
     if isinstance(move, PlayLure):
         if not 1 <= len(move.zones) <= 2:
             return IllegalMove(rule, "a Lure removes one or two bait")
         canonical = PlayLure(move.color, tuple(sorted(move.zones)))
         if canonical != move and canonical in legal:  # one spelling per move: the log's
-            return IllegalMove(rule, f"a Lure lists its zones lowest first: {canonical!r}")
-        return IllegalMove(rule, f"your board lacks those {move.color} bait")
+            return IllegalMove(rule, "a Lure lists its zones lowest first: {move}", move=repr(canonical))
+        return IllegalMove(rule, "your board lacks those {color} bait", color=move.color)
     if move.zone_a == move.zone_b:
         return IllegalMove(rule, "the Reel swaps bait between two different zones")
     swapped = PlayReel(move.zone_b, move.color_b, move.zone_a, move.color_a)
     if move.zone_a > move.zone_b and swapped in legal:
-        return IllegalMove(rule, f"a Reel names the lower zone first: {swapped!r}")
+        return IllegalMove(rule, "a Reel names the lower zone first: {move}", move=repr(swapped))
     if move.color_a == move.color_b:
         return IllegalMove(rule, "the Reel swaps two bait of different colors")
     return IllegalMove(rule, "your board lacks one of those bait")
@@ -182,4 +183,4 @@ def _catch_problem(s: State, move: Catch | LetGo) -> IllegalMove:
         return IllegalMove("R7.1", "only a Rod changes the location, and it must change it")
     if move.line != (abs(move.zone - zone) == 1):
         return IllegalMove("R7.2", "only a Line changes the zone, to an adjacent one")
-    return IllegalMove("R5.7", f"there is no fish in {move.location} zone {move.zone}")
+    return IllegalMove("R5.7", "there is no fish in {location} zone {zone}", location=move.location, zone=move.zone)

@@ -302,3 +302,27 @@ def test_numbers_are_written_as_each_language_writes_them_rounded_alike() -> Non
     assert said["en"] == ("74.6", "1,234", "0.7", "0.29")
     assert said["fr"] == ("74,6", "1\u202f234", "0,7", "0,29")
     assert said["ja"] == said["en"]
+
+
+def test_the_engines_refusals_are_said_in_each_language() -> None:
+    """A move the engine refuses (a click on an occupied space) says why in the player's
+    language: the engine raises a template and its values, in no language; every
+    template is a catalog message."""
+    from cwtui.game.words import colour, refusal
+    from cwtui.lang.catalogs import refusals
+    from engine import apply
+    from engine.components import SPACES
+    from engine.errors import IllegalMove
+    from engine.moves import PlaceAngler
+    from engine.scenario import Scenario
+
+    assert len(refusals()) >= 30  # every IllegalMove of the engine's, found where it is written
+    state = Scenario(seats=(SeatConfig("Ana"), SeatConfig("Bo")), seed=3).build()
+    occupied = next(space for space, token in zip(SPACES, state.spaces, strict=True) if token)
+    with pytest.raises(IllegalMove) as refused:
+        apply(state, PlaceAngler(occupied))
+    assert refusal(refused.value) == refused.value.reason == f"the {occupied} space is occupied"
+    use("fr")
+    assert refusal(refused.value) == f"l'emplacement {colour(occupied)} est occupé"
+    use("ja")
+    assert refusal(refused.value) == f"{colour(occupied)}のマスは埋まっています"

@@ -14,7 +14,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Final, Protocol, TypeVar, assert_never, cast, get_args
+from typing import Any, Final, Protocol, TypeVar, assert_never, cast, get_args
 
 from cwtui.lang import N_, _, n_, number
 from cwtui.lang.glossary import species, word
@@ -35,6 +35,7 @@ from engine.components import (
 )
 from engine.config import SEAT_KINDS as ENGINE_SEAT_KINDS
 from engine.config import SeatConfig, kind_name
+from engine.errors import IllegalMove
 from engine.log import StandIn
 from engine.moves import (
     AnyMove,
@@ -176,13 +177,21 @@ def as_good(loss: float, margin: float = 0.0) -> bool:
     return graded(loss, margin) == "best"
 
 
+def whole_parts(line: str, between: str = " · ") -> str:
+    """A line of parts ("h: hint · u: undo") that breaks between its parts, never inside
+    one (« u : » / « annuler » at 120 columns in French)."""
+    return between.join(part.replace(" ", KEEP) for part in line.split(between))
+
+
 def hint_mark(w: Weighing, best: bool) -> str:
     """What an option the hint weighed is marked with in the list."""
     if best:
-        return "◀ " + _("hint")
-    if as_good(w.loss, w.margin):
-        return "◀ " + _("as good")
-    return "◀ " + _("−{points}{keep}points").format(points=number(tenths(w.loss), 1), keep=KEEP)
+        said = _("hint")
+    elif as_good(w.loss, w.margin):
+        said = _("as good")
+    else:
+        said = _("−{points}{keep}points").format(points=number(tenths(w.loss), 1), keep=KEEP)
+    return ("◀ " + said).replace(" ", KEEP)  # whole on its line: « ◀ aussi bon » had « aussi bon » on the next
 
 
 def species_of(cards: Cards, fish: int) -> str:
@@ -412,6 +421,23 @@ def counted(names: Iterable[str], points: Mapping[str, int] | None = None, sep: 
         else:
             said.append(f"{name} {points[name]}")
     return (separator() if sep is None else sep).join(said)
+
+
+def refusal(refused: IllegalMove) -> str:
+    """Why the engine refused a move, in the language in use: its template (a catalog
+    message, cwtui.lang.catalogs.engine_words) with the game's words in it translated
+    ("the red space is occupied", « l'emplacement rouge est occupé »)."""
+    spoken = {name: _REFUSAL_WORDS.get(name, str)(value) for name, value in refused.said.items()}
+    return _(refused.template).format(**spoken)
+
+
+_REFUSAL_WORDS: Final[dict[str, Callable[[Any], str]]] = {
+    "space": lambda space: word("things", "port") if space == "port" else colour(space),
+    "color": colour,
+    "kind": tackle_name,
+    "location": location_name,
+    "pending": _,  # the engine's question (engine.phases.ASKS), a catalog message too
+}
 
 
 def space_name(space: str) -> str:

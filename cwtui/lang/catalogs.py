@@ -13,6 +13,7 @@ A translator's next language: `python scripts/catalogs.py --add de`, translate i
 
 from __future__ import annotations
 
+import ast
 import datetime
 import io
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ from cwtui.lang import DOMAIN, LOCALES, SOURCE, catalog_path, languages
 from cwtui.learn import rulebook
 
 SOURCES: Final = Path(__file__).parent.parent  # the cwtui package
+ENGINE: Final = SOURCES.parent / "engine"  # beside it, in a checkout and installed alike
 TEMPLATE: Final = LOCALES / f"{DOMAIN}.pot"
 KEYWORDS: Final = {"_": None, "n_": (1, 2), "N_": None, "Np_": (1, 2)}
 # A catalog's line width: Babel's 76 would fold long messages over several lines, and
@@ -58,12 +60,25 @@ RULES_NOTE: Final = "The rules (docs/rules.md): keep the Markdown (**bold**, *it
 
 def engine_words() -> list[str]:
     """What the engine says in English that a player reads: each decision's question
-    (engine.phases.ASKS), with and without its "(or play tackle)" (the engine imports
-    nothing of cwtui, so its words are marked here, not in its source)."""
+    (engine.phases.ASKS), with and without its "(or play tackle)", and each refusal's
+    template (an IllegalMove's message, cwtui.game.words.refusal). The engine imports
+    nothing of cwtui, so its words are found here, not marked in its source."""
     from engine.phases import ASKS
 
     asked = [ask.asks for ask in ASKS.values()]
-    return [*asked, *(a.removesuffix(TACKLE_TOO) for a in asked if a.endswith(TACKLE_TOO))]
+    return [*asked, *(a.removesuffix(TACKLE_TOO) for a in asked if a.endswith(TACKLE_TOO)), *refusals()]
+
+
+def refusals() -> list[str]:
+    """The templates of the engine's IllegalMove(rule, template, …) calls, as written."""
+    found = []
+    for path in sorted(ENGINE.glob("**/*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalMove" and len(node.args) > 1:
+                template = node.args[1]
+                if isinstance(template, ast.Constant) and isinstance(template.value, str):
+                    found.append(template.value)
+    return list(dict.fromkeys(found))
 
 
 TACKLE_TOO: Final = " (or play tackle)"

@@ -62,7 +62,7 @@ async def test_hint_names_the_judges_pick_and_what_the_others_give_up(replays: P
         assert "%" not in text
         menu = screen.query_one("#options", OptionList)
         assert menu.highlighted == top
-        prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        prompts = [str(menu.get_option_at_index(i).prompt).replace(words.KEEP, " ") for i in range(menu.option_count)]
         marked = [i for i, prompt in enumerate(prompts) if "◀" in prompt]
         assert sorted(marked) == sorted(screen.options.index(w.move) for w in weighed)
         assert "◀ hint" in prompts[top]
@@ -321,7 +321,7 @@ def test_the_hint_and_the_review_say_a_loss_alike() -> None:
     w = Weighed(EndTurn(), 5.07, (), 3.1)
     best = Weighed(EndTurn(), 0.0, (), 0.0)
     assert "gives up 5.0 ± 3.1" in hint_line(["1", "2"], [best, w]).plain
-    assert words.hint_mark(w, best=False).startswith("◀ −5.0") and review.points(5.07, 3.1) == "−5.0 ± 3.1"
+    assert words.hint_mark(w, best=False).startswith(f"◀{words.KEEP}−5.0") and review.points(5.07, 3.1) == "−5.0 ± 3.1"
 
 
 async def test_the_options_a_hint_names_are_in_view_where_they_fit(replays: Path) -> None:

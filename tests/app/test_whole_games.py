@@ -69,7 +69,10 @@ def check_yours_in_view(screen: PlayScreen) -> None:
         assert shown.startswith(_("You") + " " + zones_line(me, NO_MARKS).plain), shown
         # each card whole (an option may put bait on any of them), on a second line if
         # need be; only more than two lines' worth is cut, and says where it is whole
-        cards = [master_angler(m, me.seat, screen.game.cards, NO_MARKS).plain for m in me.master_anglers]
+        cards = [
+            master_angler(m, me.seat, screen.game.cards, NO_MARKS).plain.replace("\u00a0", " ")
+            for m in me.master_anglers
+        ]
         if len(cards) <= 3:
             assert not yours.cut and all(card in shown for card in cards), shown
         else:

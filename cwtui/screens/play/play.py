@@ -22,7 +22,7 @@ from cwtui.cores.search_pool import TreePool
 from cwtui.game import words
 from cwtui.game.logfile import NotSaved
 from cwtui.game.session import GameSession
-from cwtui.game.words import KEEP
+from cwtui.game.words import KEEP, refusal
 from cwtui.lang import N_, _
 from cwtui.navigation import ShowResults
 from cwtui.screens.handover.handover import HandoverScreen
@@ -223,7 +223,7 @@ class PlayScreen(SeatedScreen):
         try:
             ply = self.session.play(move, searched)
         except IllegalMove as exc:
-            self.refused(exc.reason, exc.rule)
+            self.refused(refusal(exc), exc.rule)
             return
         except NotSaved as exc:
             # Not played, and the log is as it was. A bot would try again at once, over

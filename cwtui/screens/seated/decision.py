@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from cwtui.game import words
 from cwtui.game.hint import Hint
-from cwtui.game.words import Played
+from cwtui.game.words import Played, whole_parts
 from cwtui.lang import _
 from cwtui.screens.seated.option_keys import OptionKeys, key_ranges
 from cwtui.widgets.glyphs import HINT
@@ -170,11 +170,12 @@ class DecisionBox(Vertical):
             # at 80 columns ("1–9, a, c–g, i–o, r, t, v–z"): each option shows its key
             keys = keys if keys.count(",") <= 1 else _("its key,")
             return Text.assemble(
-                (_("{count} options: ↑↓ for the rest").format(count=len(self.labels)), "bold"),
-                (" · " + _("{keys} Enter or a click · h: hint").format(keys=keys) + self.more, "dim"),
+                (whole_parts(_("{count} options: ↑↓ for the rest").format(count=len(self.labels))), "bold"),
+                (whole_parts(" · " + _("{keys} Enter or a click · h: hint").format(keys=keys) + self.more), "dim"),
             )
         return Text(
-            _("{keys}: choose · ↑↓ Enter · or click the board · h: hint").format(keys=keys) + self.more, style="dim"
+            whole_parts(_("{keys}: choose · ↑↓ Enter · or click the board · h: hint").format(keys=keys) + self.more),
+            style="dim",
         )
 
     @on(QuietOptionList.Overflowing)

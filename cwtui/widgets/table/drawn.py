@@ -178,8 +178,9 @@ class Drawn(Widget):
 
     @property
     def drawn_text(self) -> str:
-        """What the widget shows, as plain text (a line each)."""
-        return "\n".join(strip.text.rstrip() for strip in self.strips)
+        """What the widget shows, as plain text (a line each), as a reader reads it: a
+        no-break space (words.KEEP, which holds a line's parts together) is a space."""
+        return "\n".join(strip.text.rstrip() for strip in self.strips).replace("\u00a0", " ")
 
     def release_height(self) -> None:
         self.holding = False
