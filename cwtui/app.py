@@ -32,10 +32,10 @@ from cwtui.shell.alerts import TurnAlert, alert_sequence
 from cwtui.shell.collector import CHECK_EVERY, IdleCollector
 from cwtui.shell.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.shell.settings import BOT_SPEEDS, SPEED_NAMES, BotSpeed, Settings, next_speed, remember_language
-from cwtui.widgets.wrap import keep_no_break_spaces
+from cwtui.widgets.wrap import break_as_languages_do
 
 textual_fixes.apply()
-keep_no_break_spaces()  # Rich's and Textual's wrapping: never at words.KEEP
+break_as_languages_do()  # Rich's and Textual's wrapping: never at words.KEEP, Japanese between characters
 
 if TYPE_CHECKING:
     from cwtui.game.replaying import SeenRecord

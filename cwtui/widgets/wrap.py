@@ -1,5 +1,5 @@
-"""Where a line may break: never at a no-break space (`words.KEEP`), and between any two
-Japanese characters but as Japanese typesetting breaks them (kinsoku).
+"""Where a line may break: never at a no-break space (`words.KEEP`), and in Japanese
+between characters, as Japanese typesetting breaks them (kinsoku).
 
 Rich breaks lines at any white space, a no-break space among it, and Textual's widgets
 (a Static's Content, an OptionList's options, a Rich table's cells) wrap with Rich's
@@ -7,14 +7,14 @@ Rich breaks lines at any white space, a no-break space among it, and Textual's w
 from its word ("(100%" / "win)"), and French lines began with the « ; » or « : » that
 French writes after a space. Japanese has no spaces: a sentence was one word, moved whole
 to the next line and cut there. Rich finds its words with one pattern,
-`rich._wrap.re_word` (`\\s*\\S+\\s*`); `keep_no_break_spaces` makes that pattern count a
+`rich._wrap.re_word` (`\\s*\\S+\\s*`); `break_as_languages_do` makes that pattern count a
 no-break space as part of a word and Japanese as words of a character each (a run of
 katakana or of kanji kept whole, a number with its counter), with the marks no line may
 start with (、。）」ー small kana…) kept to the word before them and the brackets no line
-may end with (（「) to the word after. It does so once,
-for every widget and every console of the process (the App does it as it starts; so
-does importing this module). tests/app/test_table.py checks Rich's own wrapping, so a
-Rich that changed the pattern fails there, not on screen.
+may end with (（「) to the word after. It does so once, for every widget and every
+console of the process (the App does it as it starts; so does importing this module).
+tests/app/test_table.py checks Rich's own wrapping, so a Rich that changed the pattern
+fails there, not on screen.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ _WORD: Final = re.compile(
 )
 
 
-def keep_no_break_spaces() -> None:
+def break_as_languages_do() -> None:
     """Rich's wrapping (and with it Textual's) never breaks a line at KEEP, and breaks
     Japanese between characters."""
     rich._wrap.re_word = _WORD
@@ -59,4 +59,4 @@ def wrap(text: Text, console: Console, width: int) -> list[Text]:
     return list(text.wrap(console, width))
 
 
-keep_no_break_spaces()
+break_as_languages_do()
