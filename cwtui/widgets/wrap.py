@@ -6,12 +6,13 @@ Rich breaks lines at any white space, a no-break space among it, and Textual's w
 `divide_line`: a card's name broke from its number ("Conger Eel" / "#7"), a hint's rate
 from its word ("(100%" / "win)"), and French lines began with the « ; » or « : » that
 French writes after a space. Japanese has no spaces: a sentence was one word, moved whole
-to the next line and cut there. Rich finds its words with one pattern,
-`rich._wrap.re_word` (`\\s*\\S+\\s*`); `break_as_languages_do` makes that pattern count a
+to the next line and cut there. Rich finds its words with one function,
+`rich._wrap.words` (the pattern `\\s*\\S+\\s*`); `break_as_languages_do` has it count a
 no-break space as part of a word and Japanese as words of a character each (a run of
 katakana or of kanji kept whole, a number with its counter), with the marks no line may
 start with (、。）」ー small kana…) kept to the word before them and the brackets no line
-may end with (（「) to the word after. It does so once, for every widget and every
+may end with (（「) to the word after; a text with neither (most English) keeps Rich's own
+pattern, which is the faster. It does so once, for every widget and every
 console of the process (the App does it as it starts; so does importing this module).
 tests/app/test_table.py checks Rich's own wrapping, so a Rich that changed the pattern
 fails there, not on screen.
@@ -20,38 +21,56 @@ fails there, not on screen.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Final
 
 import rich._wrap
 from rich.console import Console
 from rich.text import Text
 
-from cwtui.game.words import KEEP
+from cwtui.game.words import CJK, JOIN, KEEP
 
-# Japanese: kana, CJK punctuation and ideographs, full-width forms; within them, a run of
-# katakana (a loanword: チャレンジ) and a run of kanji (a compound: 湖畔) are not broken
-_CJK: Final = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
+# Japanese (words.CJK): within it, a run of katakana (a loanword: チャレンジ) and a run of
+# kanji (a compound: 湖畔) are not broken
+_CJK: Final = CJK
 _KATAKANA: Final = "\u30a0-\u30ff\uff66-\uff9f"
 _KANJI: Final = "\u3400-\u4dbf\u4e00-\u9fff々〆"
 _NO_START: Final = "、。，．・：；？！）」』】〉》〕］｝ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥―〜"
 _NO_END: Final = "（「『【〈《〔［｛"
 _SPACE: Final = f"[^\\S{KEEP}]*"  # white space, but the no-break one
-# A word: a run of anything but white space and Japanese (a no-break space in it; a
+# A unit: a run of anything but white space and Japanese (a no-break space in it; a
 # number keeps the kanji that counts it, 13個), a run of katakana (with the number that
-# follows it, ゾーン4), a run of kanji, or one
-# other Japanese character (kana, a mark); each with the brackets that may not end a line
-# before it and the marks that may not start one after it.
-_WORD: Final = re.compile(
-    f"{_SPACE}[{_NO_END}]*"
-    f"(?:(?:[^\\s{_CJK}]|{KEEP})+(?:(?<=[0-9])[{_KANJI}]+)?|[{_KATAKANA}]+[0-9]*|[{_KANJI}]+|[{_CJK}])"
-    f"[{_NO_START}]*{_SPACE}"
+# follows it, ゾーン4), a run of kanji, or one other Japanese character (kana, a mark);
+# each with the brackets that may not end a line before it and the marks that may not
+# start one after it. A word: units a word joiner (JOIN) holds together, and the white
+# space after them.
+_UNIT: Final = (
+    f"[{_NO_END}]*"
+    f"(?:(?:[^\\s{_CJK}{JOIN}]|{KEEP})+(?:(?<=[0-9])[{_KANJI}]+)?|[{_KATAKANA}]+[0-9]*|[{_KANJI}]+|[{_CJK}])"
+    f"[{_NO_START}]*"
 )
+_WORD: Final = re.compile(f"{_SPACE}{_UNIT}(?:{JOIN}{_UNIT})*{JOIN}?{_SPACE}")
+
+
+_RICH: Final = re.compile(r"\s*\S+\s*")  # rich._wrap.re_word, Rich's own
+_NEEDS_OURS: Final = re.compile(f"[{KEEP}{JOIN}{_CJK}]")
+
+
+def _words(text: str) -> Iterator[tuple[int, int, str]]:
+    """rich._wrap.words: each word of `text` with the white space after it, and where it
+    starts and ends."""
+    pattern = _WORD if _NEEDS_OURS.search(text) else _RICH
+    found = pattern.match(text, 0)
+    while found is not None:
+        start, end = found.span()
+        yield start, end, found.group(0)
+        found = pattern.match(text, end)
 
 
 def break_as_languages_do() -> None:
     """Rich's wrapping (and with it Textual's) never breaks a line at KEEP, and breaks
     Japanese between characters."""
-    rich._wrap.re_word = _WORD
+    rich._wrap.words = _words
 
 
 def wrap(text: Text, console: Console, width: int) -> list[Text]:

@@ -295,3 +295,25 @@ async def test_the_silent_players_rule_code_opens_the_solo_rules(tmp_path: Path)
         await settle(pilot)
         rules = app.screen
         assert isinstance(rules, RulesScreen) and rules.query_one("#section-R12").has_class("-found")
+
+
+def test_a_line_of_parts_breaks_between_its_parts_in_every_language() -> None:
+    """The decision's key line at 80 columns: French broke « u : » from « annuler », and
+    Japanese 「u：戻」 from 「す」 (it breaks between characters): a part is whole on
+    its line, in each language."""
+    from rich.console import Console
+
+    from cwtui.game.words import JOIN, KEEP, whole_parts
+
+    console = Console(width=200)
+    for line in (
+        "19 options : ↑↓ pour les autres · sa touche, Entrée ou un clic · h : indice · u : annuler",
+        "選択肢17個：↑↓ で全て · 各選択肢のキー・Enter・クリック · h：ヒント · u：戻す",
+    ):
+        parts = line.split(" · ")
+        for width in range(40, 90):
+            lines = [
+                x.plain.replace(JOIN, "").replace(KEEP, " ").strip(" ·")
+                for x in Text(whole_parts(line)).wrap(console, width)
+            ]
+            assert all(part in " · ".join(lines).split(" · ") for part in parts), (width, lines)
