@@ -326,3 +326,29 @@ def test_the_engines_refusals_are_said_in_each_language() -> None:
     assert refusal(refused.value) == f"l'emplacement {colour(occupied)} est occupé"
     use("ja")
     assert refusal(refused.value) == f"{colour(occupied)}のマスは埋まっています"
+
+
+def test_a_servers_refusal_reads_in_each_players_language() -> None:
+    """The wire speaks no language: a refusal travels as its English text, a template
+    and its values, and each client says it in its player's language; a template a
+    server could make a client compute with ({x.__class__}, {x:>99999999}) or none at all
+    (an older server) is read as the server wrote it."""
+    from cwtui.net.protocol import Error, ProtocolError, RoomClosed, decode_server, encode, in_language
+
+    sent = decode_server(encode(ProtocolError("there is no room {room} on this server", room="'ZZ9'").reply()))
+    assert isinstance(sent, Error)
+    assert in_language(sent.message, sent.template, sent.said) == "there is no room 'ZZ9' on this server"
+    use("fr")
+    assert in_language(sent.message, sent.template, sent.said) == "il n'y a pas de salle 'ZZ9' sur ce serveur"
+    closed = RoomClosed(
+        "ZZ9", "Ana resigned; the game ends there", "{name} resigned; the game ends there", {"name": "Ana"}
+    )
+    assert in_language(closed.reason, closed.template, closed.said) == "Ana a abandonné\u00a0; la partie s'arrête là"
+    # the engine's refusal, passed on by the room: its game words in the player's language
+    refused = ProtocolError("the {space} space is occupied", "R3.1", space="red").reply()
+    assert in_language(refused.message, refused.template, refused.said) == "l'emplacement rouge est occupé"
+    use("ja")
+    assert in_language(refused.message, refused.template, refused.said) == "赤のマスは埋まっています"
+    for forged in ("{name.__class__}", "{name:>999999999}", "{0}", "{missing}"):
+        assert in_language("as sent", forged, {"name": "Ana"}) == "as sent"
+    assert in_language("an older server's words", "", {}) == "an older server's words"

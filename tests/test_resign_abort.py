@@ -121,7 +121,9 @@ async def test_where_the_host_chose_it_a_resignation_ends_the_game(server: tuple
     assert welcome.on_resign == "end"
     await bo.send(Resign())
     closed = await until(ana, RoomClosed)
-    assert closed == RoomClosed(room.room, "Bo resigned; the game ends there")
+    assert closed == RoomClosed(
+        room.room, "Bo resigned; the game ends there", "{name} resigned; the game ends there", {"name": "Bo"}
+    )
     assert room.room not in game_server.rooms
 
 
@@ -138,7 +140,8 @@ async def test_the_seats_abort_together_in_the_first_round_only(server: tuple[Ga
     assert isinstance(proposed, Table)
     await bo.send(Abort())
     closed = await until(ana, RoomClosed)
-    assert closed == RoomClosed(room.room, "aborted by its players before the first round ended")
+    aborted = "aborted by its players before the first round ended"
+    assert closed == RoomClosed(room.room, aborted, aborted)
     assert room.room not in game_server.rooms
     for connection in (ana, bo, watcher):
         await connection.close()

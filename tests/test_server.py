@@ -907,12 +907,12 @@ async def test_the_host_closes_a_room_and_its_players_are_told(
         assert isinstance(refused, Error) and "none was given" in refused.message
         await host.send(CloseRoom(made.room.lower(), key=game_server.host_key))
         closed = await host.receive()
-        assert closed == RoomClosed(made.room, "closed by its host")
+        assert closed == RoomClosed(made.room, "closed by its host", "closed by its host")
     for seat in (ana, watcher):
         told = await asyncio.wait_for(seat.connection.receive(), TIMEOUT)
         while isinstance(told, Table):  # the watcher's arrival, on Ana's table
             told = await asyncio.wait_for(seat.connection.receive(), TIMEOUT)
-        assert told == RoomClosed(made.room, "closed by its host")
+        assert told == RoomClosed(made.room, "closed by its host", "closed by its host")
         with pytest.raises(ServerGone):
             await asyncio.wait_for(seat.connection.receive(), TIMEOUT)
     assert made.room not in game_server.rooms

@@ -225,10 +225,12 @@ async def test_rooms_an_address_holds_and_games_of_bots_make_way(tmp_path: Path)
     async with served(game_server) as address:
         humans = [await room_for(address, key, source="127.0.0.2") for _ in range(3)]
         assert [type(made) for made in humans] == [RoomMade, RoomMade, Error]
-        assert humans[2] == Error("your address holds 2 rooms, its most: close one or wait for one to end")
+        held = "your address holds {count} rooms, its most: close one or wait for one to end"
+        assert humans[2] == Error(held.format(count=2), None, held, {"count": "2"})  # and the same in no language
         assert isinstance(await room_for(address, key, source="127.0.0.3"), RoomMade)  # another host's
         full = await room_for(address, key, source="127.0.0.4")
-        assert full == Error("this server holds 3 rooms, its most; try later")
+        most = "this server holds {count} rooms, its most; try later"
+        assert full == Error(most.format(count=3), None, most, {"count": "3"})
     bots = (SeatConfig("Bo", "greedy"), SeatConfig("Cy", "greedy"))
     game_server = GameServer(tmp_path / "bots", limits=limits)
     key = game_server.host_key
@@ -248,7 +250,8 @@ async def test_rooms_an_address_holds_and_games_of_bots_make_way(tmp_path: Path)
                 await asyncio.sleep(0.1)
         assert isinstance(await room_for(address, key, *bots, source="127.0.0.2"), RoomMade)
         paced = await room_for(address, key, *bots, source="127.0.0.2")
-        assert paced == Error("at most 4 rooms an hour from an address; try later")
+        pace = "at most {count} rooms an hour from an address; try later"
+        assert paced == Error(pace.format(count=4), None, pace, {"count": "4"})
 
 
 @pytest.mark.slow

@@ -42,6 +42,7 @@ from cwtui.net.protocol import (
     RoomMade,
     Rooms,
     ServerMessage,
+    in_language,
 )
 from engine.config import GameConfig
 from engine.errors import ConfigError
@@ -438,7 +439,8 @@ def _unexpected(reply: ServerMessage | None, command: str) -> int:
     if reply is None:
         pass  # said already
     elif isinstance(reply, Error):
-        print(f"cwtui {command}: " + _("the server refused: {why}").format(why=reply.message), file=sys.stderr)
+        said = in_language(reply.message, reply.template, reply.said)
+        print(f"cwtui {command}: " + _("the server refused: {why}").format(why=said), file=sys.stderr)
     else:
         said = _("the server answered something else ({what})").format(what=type(reply).__name__)
         print(f"cwtui {command}: {said}", file=sys.stderr)

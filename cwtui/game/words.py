@@ -435,11 +435,18 @@ def refusal(refused: IllegalMove) -> str:
     """Why the engine refused a move, in the language in use: its template (a catalog
     message, cwtui.lang.catalogs.engine_words) with the game's words in it translated
     ("the red space is occupied", « l'emplacement rouge est occupé »)."""
-    spoken = {name: _REFUSAL_WORDS.get(name, str)(value) for name, value in refused.said.items()}
-    return _(refused.template).format(**spoken)
+    return spoken(refused.template, refused.said)
 
 
-_REFUSAL_WORDS: Final[dict[str, Callable[[Any], str]]] = {
+def spoken(template: str, said: Mapping[str, object]) -> str:
+    """A template said in no language (the engine's refusal, a server's reply) in the
+    language in use: looked up in the catalog, its values put in, the game's words among
+    them (a space, a colour, a tackle, a location, the engine's question) translated."""
+    values = {name: _SAID_WORDS.get(name, str)(value) for name, value in said.items()}
+    return _(template).format(**values)
+
+
+_SAID_WORDS: Final[dict[str, Callable[[Any], str]]] = {
     "space": lambda space: word("things", "port") if space == "port" else colour(space),
     "color": colour,
     "kind": tackle_name,

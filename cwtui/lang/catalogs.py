@@ -30,7 +30,9 @@ from cwtui.learn import rulebook
 SOURCES: Final = Path(__file__).parent.parent  # the cwtui package
 ENGINE: Final = SOURCES.parent / "engine"  # beside it, in a checkout and installed alike
 TEMPLATE: Final = LOCALES / f"{DOMAIN}.pot"
-KEYWORDS: Final = {"_": None, "n_": (1, 2), "N_": None, "Np_": (1, 2)}
+# and what a server says in no language (cwtui.net.protocol.in_language): a refusal's
+# template, a room's end's
+KEYWORDS: Final = {"_": None, "n_": (1, 2), "N_": None, "Np_": (1, 2), "ProtocolError": None, "end_room": (2,)}
 # A catalog's line width: Babel's 76 would fold long messages over several lines, and
 # a diff of a changed word would show the whole paragraph
 WIDTH: Final = 120

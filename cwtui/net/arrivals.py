@@ -41,7 +41,11 @@ class Arrivals:
         except ConfigError as exc:  # its message names the rule where one is broken ("R2: …")
             raise ProtocolError(str(exc), "R2" if str(exc).startswith("R2") else None) from None
         if message.takeover is not None and not 0 <= message.takeover <= MAX_TAKEOVER:
-            raise ProtocolError(f"a takeover time is 0 to {MAX_TAKEOVER:,} seconds, not {message.takeover}")
+            raise ProtocolError(
+                "a takeover time is 0 to {most} seconds, not {given}",
+                most=format(MAX_TAKEOVER, ","),
+                given=message.takeover,
+            )
         problem = message.clock.problem() if message.clock is not None else None
         if problem is not None:
             raise ProtocolError(problem)
@@ -51,7 +55,7 @@ class Arrivals:
                 message.clock,
             )  # fmt: skip
         except NotSaved as exc:  # the server's disk is full: the client is told, nothing is left half made
-            raise ProtocolError(f"no room was made: {exc}; try again later") from None
+            raise ProtocolError("no room was made: {why}; try again later", why=exc) from None
         room.made_by = client.address
         self.tables.add(room)
         return room, invites
@@ -64,21 +68,23 @@ class Arrivals:
         limits, rooms = self.tables.limits, self.tables.rooms
         pace = self.room_paces.setdefault(address, RateLimit(limits.rooms_an_hour, 3600.0))
         if not pace.allow():
-            raise ProtocolError(f"at most {limits.rooms_an_hour} rooms an hour from an address; try later")
+            raise ProtocolError("at most {count} rooms an hour from an address; try later", count=limits.rooms_an_hour)
         mine = [room for room in rooms.values() if room.made_by == address]
         if len(mine) >= limits.rooms_per_address:
-            await self._make_way(
-                mine, f"your address holds {len(mine)} rooms, its most: close one or wait for one to end"
+            refusal = ProtocolError(
+                "your address holds {count} rooms, its most: close one or wait for one to end", count=len(mine)
             )
+            await self._make_way(mine, refusal)
         if len(rooms) >= limits.rooms:
-            await self._make_way(list(rooms.values()), f"this server holds {len(rooms)} rooms, its most; try later")
+            refusal = ProtocolError("this server holds {count} rooms, its most; try later", count=len(rooms))
+            await self._make_way(list(rooms.values()), refusal)
 
-    async def _make_way(self, rooms: list[Room], refusal: str) -> None:
+    async def _make_way(self, rooms: list[Room], refusal: ProtocolError) -> None:
         """Retire the finished room among `rooms` that ended first and nobody watches,
         or refuse with `refusal` if there is none."""
         finished = [room for room in rooms if room.over and not self.tables.clients[room.code]]
         if not finished:
-            raise ProtocolError(refusal)
+            raise refusal
         await self.finisher.end_room(min(finished, key=Room.finished_at), "the game is over")
 
     async def join(self, client: Client, message: Hello) -> None:
@@ -86,12 +92,14 @@ class Arrivals:
         welcomed, sent its table and the table talk it reads."""
         tables = self.tables
         if client.room is not None:
-            raise ProtocolError(f"this connection is already in room {client.room.code}")
+            raise ProtocolError("this connection is already in room {room}", room=client.room.code)
         if message.protocol != PROTOCOL:
-            raise ProtocolError(f"this server speaks protocol {PROTOCOL}, not {message.protocol}: update cwtui")
+            raise ProtocolError(
+                "this server speaks protocol {ours}, not {theirs}: update cwtui", ours=PROTOCOL, theirs=message.protocol
+            )
         room = tables.rooms.get(message.room.upper())
         if room is None:
-            raise ProtocolError(f"there is no room {message.room!r} on this server")
+            raise ProtocolError("there is no room {room} on this server", room=repr(message.room))
         seat = room.seat_for(message.token)
         self.check_room_for(client, room, seat)
         client.room, client.seat, client.known = room, seat, 0
@@ -130,12 +138,15 @@ class Arrivals:
         if seat is not None:
             if room.present[seat] >= limits.connections_per_seat:
                 raise ProtocolError(
-                    f"{room.names[seat]}'s seat is open at {room.present[seat]} tables already, its most: "
-                    "close one of them first"
+                    "{name}'s seat is open at {count} tables already, its most: close one of them first",
+                    name=room.names[seat],
+                    count=room.present[seat],
                 )
             return
         if self.tables.spectators[client.address] >= limits.spectators_per_address:
-            raise ProtocolError(f"at most {limits.spectators_per_address} spectators' tables an address")
+            raise ProtocolError("at most {count} spectators' tables an address", count=limits.spectators_per_address)
         watching = sum(1 for other in self.tables.clients[room.code] if other.seat is None)
         if watching >= limits.spectators_per_room:
-            raise ProtocolError(f"room {room.code} has as many spectators as it takes ({watching}); try later")
+            raise ProtocolError(
+                "room {room} has as many spectators as it takes ({count}); try later", room=room.code, count=watching
+            )

@@ -10,6 +10,7 @@ from types import TracebackType
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidStatus, InvalidURI
 
+from cwtui.lang import _
 from cwtui.net.address import Address as Address  # re-exported: the client's callers name it here
 from cwtui.net.address import parse_address as parse_address
 from cwtui.net.chat import clean
@@ -29,6 +30,7 @@ from cwtui.net.protocol import (
     Welcome,
     decode_server,
     encode,
+    in_language,
     printable,
 )
 
@@ -128,12 +130,13 @@ async def meet(address: Address) -> tuple[Welcome, Table]:
     the first Table (then the connection closes; the table opens its own). ServerGone
     or Refused, each with its one line."""
     if address.room is None:
-        raise Refused("give the room too: HOST:PORT/ROOM#TOKEN")
+        raise Refused(_("give the room too: HOST:PORT/ROOM#TOKEN"))
     async with await Connection.open(address) as connection:
         await connection.send(Hello(address.room, address.token))
         welcome = await connection.receive()
         if isinstance(welcome, Error):
-            raise Refused(f"the server refused: {welcome.message}")
+            said = in_language(welcome.message, welcome.template, welcome.said)
+            raise Refused(_("the server refused: {reason}").format(reason=said))
         table = await connection.receive()
     if not isinstance(welcome, Welcome) or not isinstance(table, Table):
         raise ServerGone(f"the server answered something else ({type(welcome).__name__})")

@@ -62,7 +62,7 @@ class Finisher:
         room, seat = seated_in_a_game(client)
         name = room.names[seat]
         if room.on_resign == "end":
-            await self.end_room(room, f"{name} resigned; the game ends there", leaver=seat)
+            await self.end_room(room, "{name} resigned; the game ends there", leaver=seat, name=name)
             return None
         if seat in room.resigned:
             raise ProtocolError("you resigned already: a bot plays this seat")
@@ -72,7 +72,7 @@ class Finisher:
                 self.store.save(room)
             except NotSaved as exc:
                 room.resigned.discard(seat)
-                raise ProtocolError(f"{exc}; you have not resigned, try again") from None
+                raise ProtocolError("{why}; you have not resigned, try again", why=exc) from None
             room.time_hand()  # a resigned seat's clock stops
         self.tables.broadcast(room)
         return room
@@ -89,11 +89,13 @@ class Finisher:
         else:
             self.tables.broadcast(room)
 
-    async def end_room(self, room: Room, reason: str, leaver: int | None = None) -> None:
+    async def end_room(self, room: Room, why: str, leaver: int | None = None, **said: object) -> None:
         """Serve `room` no more: its connections are told why and closed, its bots
         stop, its moves held back for undo go to its log, and its file is retired (a
-        restart does not bring it back). `leaver`: the seat whose leaving ended its game
-        (a forfeit, a resignation), which the game is rated for."""
+        restart does not bring it back). `why`: a template, `said` its values (the
+        clients say it in their players' languages). `leaver`: the seat whose leaving
+        ended its game (a forfeit, a resignation), which the game is rated for."""
+        reason = why.format(**said) if said else why
         if leaver is not None and not room.over:
             await self.rate(room, reason, leaver)
         tables = self.tables
@@ -102,7 +104,7 @@ class Finisher:
             task.cancel()
         async with tables.locks[room.code]:
             clients = tables.remove(room)
-            tables.write(clients, encode(RoomClosed(room.code, reason)))
+            tables.write(clients, encode(RoomClosed(room.code, reason, why, {k: str(v) for k, v in said.items()})))
             await tables.close(clients, "the room is closed")
             room.close()
         tables.forget(room)

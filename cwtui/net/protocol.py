@@ -20,6 +20,7 @@ from typing import Final, Literal, TypeVar
 
 import msgspec
 
+from cwtui.game.words import spoken
 from engine.config import SeatConfig
 from engine.log import StandIn
 from engine.moves import AnyMove
@@ -307,10 +308,13 @@ class Rematched(msgspec.Struct, frozen=True, tag_field="kind", tag="rematched"):
 
 class RoomClosed(msgspec.Struct, frozen=True, tag_field="kind", tag="room_closed"):
     """The room is no more (its host closed it, or it expired): why. Its connections
-    are closed after it; its log stays on the server, as it was."""
+    are closed after it; its log stays on the server, as it was. `reason` in English;
+    `template` and `said`, the same in no language (`in_language`)."""
 
     room: str
     reason: str
+    template: str = ""
+    said: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 class PlayerRating(msgspec.Struct, frozen=True):
@@ -329,10 +333,14 @@ class Ratings(msgspec.Struct, frozen=True, tag_field="kind", tag="ratings"):
 
 
 class Error(msgspec.Struct, frozen=True, tag_field="kind", tag="error"):
-    """A message refused: nothing changed. `rule`: the rule it broke, if one did."""
+    """A message refused: nothing changed. `rule`: the rule it broke, if one did.
+    `message` in English; `template` and `said`, the same in no language: each client
+    says it in its player's (`in_language`). A server before them sent neither."""
 
     message: str
     rule: str | None = None
+    template: str = ""
+    said: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 ServerMessage = RoomMade | Rooms | Welcome | Table | SeenGame | Chat | Rematched | RoomClosed | Ratings | Error
@@ -347,14 +355,37 @@ _server_decoder: msgspec.json.Decoder[ServerMessage] = msgspec.json.Decoder(Serv
 
 
 class ProtocolError(ValueError):
-    """A message that cannot be taken: its text is the whole reply."""
+    """A message that cannot be taken: its text is the whole reply. `message` is a
+    template ("there is no room {room} on this server", a catalog message) and `said`
+    its values, which travel as they are so that each client says it in its player's
+    language (`in_language`): the wire speaks no language."""
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, rule: str | None = None, **said: object) -> None:
+        super().__init__(message.format(**said) if said else message)
         self.rule = rule
+        self.template = message
+        self.said = {name: str(value) for name, value in said.items()}
 
     def reply(self) -> Error:
-        return Error(str(self), self.rule)
+        return Error(str(self), self.rule, self.template, self.said)
+
+
+# A template a client fills: words and {name}s, nothing a server could make it compute
+# ({name.attr}, {name:>99999999})
+_PLAIN_TEMPLATE: Final = re.compile(r"(?:[^{}]|\{\w+\})*")
+
+
+def in_language(text: str, template: str, said: dict[str, str]) -> str:
+    """What a server said (an Error's, a RoomClosed's), in the language in use: its
+    template looked up in the catalog and its values put in, the game's words among
+    them translated as the engine's refusals are; `text`, the server's English, where
+    it sent no template or one this client cannot fill."""
+    if not template or not _PLAIN_TEMPLATE.fullmatch(template):
+        return text
+    try:
+        return spoken(template, said)
+    except (KeyError, IndexError, ValueError):
+        return text
 
 
 def encode(message: ClientMessage | ServerMessage) -> str:
@@ -366,11 +397,13 @@ def decode_client(data: str | bytes) -> ClientMessage:
     reports invalid UTF-8 as UnicodeDecodeError and nesting beyond its limit as
     RecursionError, outside its DecodeError, as engine.log notes too.)"""
     if len(data) > MAX_MESSAGE:
-        raise ProtocolError(f"message too long: {len(data):,} bytes, at most {MAX_MESSAGE:,}")
+        raise ProtocolError(
+            "message too long: {size} bytes, at most {most}", size=format(len(data), ","), most=format(MAX_MESSAGE, ",")
+        )
     try:
         return _client_decoder.decode(data)
     except msgspec.DecodeError as exc:  # ValidationError is a DecodeError
-        raise ProtocolError(f"not a message this server takes: {exc}") from None
+        raise ProtocolError("not a message this server takes: {why}", why=exc) from None
     except UnicodeDecodeError:
         raise ProtocolError("not a message this server takes: it is not valid UTF-8") from None
     except RecursionError:
@@ -392,11 +425,13 @@ def unpack_views(data: bytes, ply: int) -> tuple[View, ...]:
         raw = inflate.decompress(data, MAX_VIEWS)
         views = _views_decoder.decode(raw) if inflate.eof else None
     except (zlib.error, msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise ProtocolError(f"the server sent a replay this client cannot read: {exc}") from None
+        raise ProtocolError("the server sent a replay this client cannot read: {why}", why=exc) from None
     if views is None:
         raise ProtocolError("the server sent a replay this client cannot read: it is cut off or too large")
     if len(views) != ply + 1:
-        raise ProtocolError(f"the server sent a replay of {len(views) - 1} moves for a game of {ply}")
+        raise ProtocolError(
+            "the server sent a replay of {moves} moves for a game of {ply}", moves=len(views) - 1, ply=ply
+        )
     return views if _plainly_printable(raw) else shown(views)
 
 
@@ -406,7 +441,7 @@ def decode_server(data: str | bytes) -> ServerMessage:
     try:
         message = _server_decoder.decode(data)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise ProtocolError(f"the server sent something this client cannot read: {exc}") from None
+        raise ProtocolError("the server sent something this client cannot read: {why}", why=exc) from None
     return message if _plainly_printable(data) else shown(message)
 
 

@@ -35,7 +35,7 @@ class Rematcher:
             try:
                 self.store.rematch(room)
             except NotSaved as exc:
-                raise ProtocolError(f"{exc}; try again later") from None
+                raise ProtocolError("{why}; try again later", why=exc) from None
         # The last game's connections leave the room before anyone is told: a player who
         # sits down at once (told by this very message) joins the new game's room.
         last = self.tables.empty(room)

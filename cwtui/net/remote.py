@@ -15,6 +15,7 @@ from cwtui.game.hint import Hint, hint_at
 from cwtui.game.replaying import SeenRecord, final_scores
 from cwtui.game.session import Ply
 from cwtui.game.words import KIND_NAMES
+from cwtui.lang import _
 from cwtui.net.client import Address, Connection, Refused, meet
 from cwtui.net.protocol import (
     Error,
@@ -27,6 +28,7 @@ from cwtui.net.protocol import (
     SeenGame,
     Table,
     Welcome,
+    in_language,
     unpack_views,
 )
 from engine.cards import Cards, load_cards
@@ -58,7 +60,7 @@ async def sit_down(address: Address) -> RemoteGame:
     welcome, table = await meet(address)
     cards = load_cards()
     if cards.hash != welcome.cards_hash:
-        raise Refused("the server plays with other card data than this cwtui's; update one of them")
+        raise Refused(_("the server plays with other card data than this cwtui's; update one of them"))
     return RemoteGame(welcome, cards, table)
 
 
@@ -66,7 +68,7 @@ async def ask_rematch(address: Address, after: str) -> None:
     """Ask the room at `address` (a seat's line) for its next game after `after`, or
     learn it has begun; ServerGone or Refused with the line to show."""
     if address.room is None:
-        raise Refused("give the room too: HOST:PORT/ROOM#TOKEN")
+        raise Refused(_("give the room too: HOST:PORT/ROOM#TOKEN"))
     async with await Connection.open(address) as connection:
         await connection.send(Hello(address.room, address.token))
         await connection.send(Rematch(after))
@@ -75,9 +77,11 @@ async def ask_rematch(address: Address, after: str) -> None:
             if isinstance(answer, Rematched):
                 return
             if isinstance(answer, Error):
-                raise Refused(f"the server refused: {answer.message}")
+                said = in_language(answer.message, answer.template, answer.said)
+                raise Refused(_("the server refused: {reason}").format(reason=said))
             if isinstance(answer, RoomClosed):
-                raise Refused(f"room {answer.room} was {answer.reason}")
+                why = in_language(answer.reason, answer.template, answer.said)
+                raise Refused(_("room {room} was {reason}").format(room=answer.room, reason=why))
             # anything else is what whoever sits down is sent (the table, the room's
             # talk): not the answer; the server answers the Rematch once that is sent
 
@@ -187,7 +191,11 @@ class RemoteGame:
         Views the server sent (ProtocolError if they are damaged or do not match)."""
         views = unpack_views(game.views, game.ply)
         if game.ply != len(self.history):
-            raise ProtocolError(f"the server sent a replay of {game.ply} moves; this table holds {len(self.history)}")
+            raise ProtocolError(
+                "the server sent a replay of {moves} moves; this table holds {held}",
+                moves=game.ply,
+                held=len(self.history),
+            )
         who = "watched" if self.seat is None else f"as {self.names[self.seat]} saw it"
         return SeenRecord(
             f"room {self.welcome.room}, {who}", self.names, self._cards, self.seat, list(self.history), views

@@ -245,7 +245,7 @@ class Room:
         for seat, known in self.tokens.items():
             if hmac.compare_digest(known, wanted):
                 return seat
-        raise ProtocolError(f"room {self.code}: that token opens no seat here")
+        raise ProtocolError("room {room}: that token opens no seat here", room=self.code)
 
     @property
     def away(self) -> tuple[int, ...]:
@@ -262,12 +262,14 @@ class Room:
             raise ProtocolError("the game is over", "R9")
         if ply != len(self.session.history):
             raise ProtocolError(
-                f"that move was meant for move {ply + 1}; the game is at move {len(self.session.history) + 1}"
+                "that move was meant for move {meant}; the game is at move {now}",
+                meant=ply + 1,
+                now=len(self.session.history) + 1,
             )
         if seat in self.resigned:
             raise ProtocolError("you resigned: a bot plays this seat now")
         if state.to_act != seat:
-            raise ProtocolError(f"it is {self.names[state.to_act]}'s turn, not yours", "R2.9")
+            raise ProtocolError("it is {name}'s turn, not yours", "R2.9", name=self.names[state.to_act])
         now = time.time()
         if self.clock is not None and self.clock.left(seat, now) == 0:
             raise ProtocolError(self.clock.ran_out(seat, now))
@@ -280,10 +282,10 @@ class Room:
         try:
             self.session.play(move)
         except IllegalMove as exc:
-            raise ProtocolError(str(exc), exc.rule) from None
+            raise ProtocolError(exc.template, exc.rule, **exc.said) from None  # said in the client's language
         except NotSaved as exc:
             raise ProtocolError(
-                f"the server could not save that move, so it was not played ({exc}); try again"
+                "the server could not save that move, so it was not played ({why}); try again", why=exc
             ) from None
         self.time_hand()
 

@@ -38,6 +38,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from cwtui.game.logfile import NotSaved
+from cwtui.lang import N_
 from cwtui.net import host_key, player_key, shown
 from cwtui.net.arrivals import Arrivals
 from cwtui.net.finisher import Finisher
@@ -315,9 +316,14 @@ class GameServer:
     def check_key(self, key: str | None) -> None:
         """Refused unless `key` is the server's host key (compared in constant time)."""
         if key is None or not hmac.compare_digest(key.encode(), self.host_key.encode()):
+            if key:
+                raise ProtocolError(
+                    "this server makes and closes rooms only for holders of its host key: HOST:PORT#KEY "
+                    "(that key is not it; its operator has it)"
+                )
             raise ProtocolError(
                 "this server makes and closes rooms only for holders of its host key: HOST:PORT#KEY "
-                f"({'that key is not it' if key else 'none was given'}; its operator has it)"
+                "(none was given; its operator has it)"
             )
 
     async def close_room(self, client: Client, message: CloseRoom) -> None:
@@ -325,10 +331,11 @@ class GameServer:
         self.check_key(message.key)
         room = self.rooms.get(message.room.upper())
         if room is None:
-            raise ProtocolError(f"there is no room {message.room!r} on this server")
+            raise ProtocolError("there is no room {room} on this server", room=repr(message.room))
+        closed = N_("closed by its host")
         if client.room is not room:
-            self.tables.send(client, RoomClosed(room.code, "closed by its host"))
-        await self.finisher.end_room(room, "closed by its host")
+            self.tables.send(client, RoomClosed(room.code, closed, closed))
+        await self.finisher.end_room(room, closed)
 
     async def identify(self, client: Client, message: Identify) -> None:
         """The seat's player proves their key: the seat is rated for the first player who
@@ -350,7 +357,7 @@ class GameServer:
                 self.store.save(room)
             except NotSaved as exc:
                 del room.players[seat]
-                raise ProtocolError(f"{exc}; this seat is not rated for you yet, join again") from None
+                raise ProtocolError("{why}; this seat is not rated for you yet, join again", why=exc) from None
 
     async def move(self, client: Client, message: Play | Undo) -> Room:
         room = client.room
@@ -358,10 +365,10 @@ class GameServer:
             raise ProtocolError("join a room first (hello)")
         lock = self.tables.locks.get(room.code)
         if lock is None:
-            raise ProtocolError(f"room {room.code} is closed")
+            raise ProtocolError("room {room} is closed", room=room.code)
         async with lock:
             if self.rooms.get(room.code) is not room:  # closed while the move waited
-                raise ProtocolError(f"room {room.code} is closed")
+                raise ProtocolError("room {room} is closed", room=room.code)
             if isinstance(message, Play):
                 room.play(client.seat, message.ply, message.move)
             else:

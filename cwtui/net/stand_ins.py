@@ -111,7 +111,9 @@ class StandIns:
                 return False  # played in time: the bot's move that follows is dropped
             expiry = room.run_out(seat)
         if room.clock.rule.on_time == "forfeit":
-            await self.finisher.end_room(room, f"{name} ran out of time and forfeits; the game ends there", leaver=seat)
+            await self.finisher.end_room(
+                room, "{name} ran out of time and forfeits; the game ends there", leaver=seat, name=name
+            )
             return True
         if expiry == "bank":
             self.tables.broadcast(room)  # "out of time" on every table, before the bot's move

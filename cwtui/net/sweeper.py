@@ -8,6 +8,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
+from cwtui.lang import N_
 from cwtui.net.finisher import Finisher
 from cwtui.net.limits import DAY
 from cwtui.net.tables import Tables
@@ -36,8 +37,8 @@ class Sweeper:
             if room.over and now - room.finished_at() >= limits.finished_kept:
                 await self.finisher.end_room(room, "the game is over")
             elif not room.over and now - room.active_at >= limits.room_ttl:
-                reason = f"closed after {duration(limits.room_ttl)} without a move or a visit"
-                await self.finisher.end_room(room, reason)
+                why = N_("closed after {time} without a move or a visit")
+                await self.finisher.end_room(room, why, time=duration(limits.room_ttl))
 
 
 def duration(seconds: float) -> str:

@@ -24,7 +24,11 @@ class Talk:
         if not line:
             raise ProtocolError("nothing to say: a line of table talk needs printable words")
         if not room.talk_pace(client.seat, client.address).allow():
-            raise ProtocolError(f"slow down: at most {chat.RATE_LINES} lines in {chat.RATE_SECONDS:g} s")
+            raise ProtocolError(
+                "slow down: at most {lines} lines in {seconds} s",
+                lines=chat.RATE_LINES,
+                seconds=format(chat.RATE_SECONDS, "g"),
+            )
         if room.chat is None:
             raise ProtocolError("this room keeps no table talk")
         name = "a spectator" if client.seat is None else room.names[client.seat]
@@ -32,7 +36,7 @@ class Talk:
             said = room.chat.add(client.seat, name, line, room.ply)
         except OSError as exc:
             raise ProtocolError(
-                f"the server could not keep that line ({exc.strerror or exc}); it was not said"
+                "the server could not keep that line ({why}); it was not said", why=exc.strerror or exc
             ) from None
         for other in list(self.tables.clients.get(room.code, ())):
             if room.talks(other.seat):

@@ -45,7 +45,9 @@ async def test_a_resignation_that_ends_the_game_ranks_the_leaver_last_and_closes
     ana, bo = place.sit(room, 0), place.sit(room, 1)
     assert await finisher(place).resign(ana) is None  # no room left to drive
     assert room.code not in place.tables.rooms and room.code not in place.tables.locks
-    told = RoomClosed(room.code, "Ana resigned; the game ends there")
+    told = RoomClosed(
+        room.code, "Ana resigned; the game ends there", "{name} resigned; the game ends there", {"name": "Ana"}
+    )
     assert place.tables.to(ana) == place.tables.to(bo) == [told]
     assert {client for client, _why in place.tables.closed} == {ana, bo} and ana.room is None
     (rated,) = rated_games(place)
@@ -62,7 +64,8 @@ async def test_a_game_is_aborted_once_every_human_seat_agrees_in_the_first_round
     assert isinstance(table, Table) and table.abort_votes == (0,) and room.code in place.tables.rooms
     await finisher(place).abort(bo)  # the bot is not asked
     assert room.code not in place.tables.rooms
-    assert place.tables.to(bo)[-1] == RoomClosed(room.code, "aborted by its players before the first round ended")
+    aborted = "aborted by its players before the first round ended"
+    assert place.tables.to(bo)[-1] == RoomClosed(room.code, aborted, aborted)  # and the same in no language
     assert not rated_games(place)  # an abort is not rated
 
 

@@ -74,7 +74,8 @@ async def test_a_seat_out_of_time_forfeits_where_the_host_chose_it(place: Place)
     room.clock.spent[seat] = 600  # its bank is spent
     await driven(place, room)
     name = room.names[seat]
-    told = RoomClosed(room.code, f"{name} ran out of time and forfeits; the game ends there")
+    why = "{name} ran out of time and forfeits; the game ends there"
+    told = RoomClosed(room.code, why.format(name=name), why, {"name": name})  # and the same in no language
     assert room.code not in place.tables.rooms
     assert place.tables.to(ana)[-1] == place.tables.to(bo)[-1] == told
 

@@ -22,7 +22,7 @@ from cwtui.navigation import ChooseLanguage, RoomOpened, StartGame
 from cwtui.net.client import Address, ServerGone, ask, parse_address
 from cwtui.net.clock import clock_rule, parse_clock, parse_duration
 from cwtui.net.host_key import key_for
-from cwtui.net.protocol import MAX_TAKEOVER, ClockRule, CreateRoom, Error, RoomMade
+from cwtui.net.protocol import MAX_TAKEOVER, ClockRule, CreateRoom, Error, RoomMade, in_language
 from cwtui.widgets.footer import Footer
 from engine import EngineError, GameConfig, SeatConfig
 from engine.cards import load_cards
@@ -241,7 +241,8 @@ class NewGameScreen(Screen[None]):
         if isinstance(reply, RoomMade):
             self.post_message(RoomOpened(address, reply, request.seats))
         elif isinstance(reply, Error):
-            self.post_message(self.Failed(_("the server refused: {reason}").format(reason=reply.message)))
+            said = in_language(reply.message, reply.template, reply.said)
+            self.post_message(self.Failed(_("the server refused: {reason}").format(reason=said)))
         else:
             said = _("the server answered something else ({what})").format(what=type(reply).__name__)
             self.post_message(self.Failed(said))

@@ -49,6 +49,7 @@ from cwtui.net.protocol import (
     Table,
     Undo,
     Welcome,
+    in_language,
 )
 from cwtui.net.remote import RemoteGame, sit_down
 from cwtui.screens.leave.leave import LeaveDialog
@@ -201,7 +202,8 @@ class OnlineScreen(SeatedScreen):
                     await connection.send(Hello(address.room, address.token))
                     answer = await connection.receive()
                     if isinstance(answer, Error):  # no such room now, or the seat is not ours
-                        self.post_message(self.Gone(_("the server refused: {reason}").format(reason=answer.message)))
+                        said = in_language(answer.message, answer.template, answer.said)
+                        self.post_message(self.Gone(_("the server refused: {reason}").format(reason=said)))
                         return
                     self.connection = connection
                     if isinstance(answer, Welcome) and answer.challenge and self.rated:
@@ -214,7 +216,8 @@ class OnlineScreen(SeatedScreen):
                     if isinstance(answer, Rematched):  # this table was of the last game
                         self.post_message(self.NextGame())
                     else:
-                        gone = _("room {room} was {reason}").format(room=answer.room, reason=answer.reason)
+                        why = in_language(answer.reason, answer.template, answer.said)
+                        gone = _("room {room} was {reason}").format(room=answer.room, reason=why)
                         self.post_message(self.Gone(gone))
                     return
             except ServerGone as exc:
@@ -253,7 +256,7 @@ class OnlineScreen(SeatedScreen):
         message = event.message
         if self.lost is not None:
             self.lost = None
-            self.notify("Connected again.")
+            self.notify(_("Connected again."))
         if isinstance(message, Table):
             self.sent = False
             self.show_table(message)
@@ -268,11 +271,12 @@ class OnlineScreen(SeatedScreen):
         elif isinstance(message, Error) and self.replay_asked and not self.finished:
             # a server that keeps no replays for its players: the results all the same
             self.sent = False
-            self.notify(message.message, title=_("No replay"), severity="warning")
+            said = in_language(message.message, message.template, message.said)
+            self.notify(said, title=_("No replay"), severity="warning")
             self.show_results(None)
         elif isinstance(message, Error):
             self.sent = False
-            self.refused(message.message, message.rule)
+            self.refused(in_language(message.message, message.template, message.said), message.rule)
             self.advance()
         elif isinstance(message, Chat):
             self.hear(message)
