@@ -265,3 +265,28 @@ async def test_a_trophy_you_take_at_80x24_is_said_over_the_board(replays: Path) 
         assert said == ["You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]
         toast = app.screen.query_one(Toast).region
         assert toast.bottom <= app.screen.query_one("#prompt").region.y  # over the board, above the decision
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "ja"])
+async def test_a_number_past_the_options_says_which_there_are(replays: Path, code: str) -> None:
+    """Two whole-game reads pressed 8 with options 1–7 and nothing happened, nothing
+    said: a number that is no option says which are, and plays nothing."""
+    from cwtui.lang import _, use
+    from engine import GameConfig, SeatConfig
+
+    use(code)
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        seats = (SeatConfig("Ana", "human"), SeatConfig("Bo", "random"))
+        session = GameSession.start(GameConfig(seats=seats, seed=3), replays)
+        screen = PlayScreen(session, app.settings)
+        await app.push_screen(screen)
+        await pilot.pause()
+        count = len(screen.options)
+        assert 1 < count < 9
+        before = session.state
+        await pilot.press(str(count + 1))
+        await pilot.pause()
+        assert session.state is before  # nothing played
+        said = _("No option {key} here: the options are {keys}.").format(key=count + 1, keys=f"1–{count}")
+        assert said in [n.message for n in app._notifications]

@@ -27,6 +27,7 @@ from cwtui.screens.compact import CompactScreen
 from cwtui.screens.seated.decision import DecisionBox
 from cwtui.screens.seated.event_logs import EventLogs, Talk
 from cwtui.screens.seated.hint_search import HintSearch
+from cwtui.screens.seated.option_keys import key_ranges
 from cwtui.screens.seated.seat_column import SeatColumn
 from cwtui.screens.seated.seated_game import SeatedGame
 from cwtui.screens.seated.status_line import StatusLine
@@ -316,11 +317,17 @@ class SeatedScreen(CompactScreen):
             self.decision.menu.highlighted = matches[0]
 
     def on_key(self, event: events.Key) -> None:
-        """An option's key chooses it, wherever the focus is (the log's too)."""
+        """An option's key chooses it, wherever the focus is (the log's too); a number
+        past the options says which there are (two whole-game reads pressed 8 with
+        options 1–7, and nothing happened, nothing said)."""
         move = self.decision.option_keyed(event.character)
         if move is not None:
             event.stop()
             self.choose(move)
+        elif event.character and event.character in "123456789" and self.options and self.decision.keys:
+            event.stop()
+            said = _("No option {key} here: the options are {keys}.")
+            self.notify(said.format(key=event.character, keys=key_ranges(self.decision.keys)), severity="warning")
 
     # -- drawing ---------------------------------------------------------------------
     def table_view(self) -> tuple[View, int | None]:
