@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from app_helpers import make_app, settle
 from helpers import config
+from textual.pilot import Pilot
 from textual.widgets._toast import Toast
 
 from cwtui.game import words
@@ -78,6 +79,17 @@ async def test_s_cycles_the_bot_speed_and_the_status_says_so(replays: Path) -> N
         assert "bots normal" in screen.query_one("#status", TextLines).drawn_text
 
 
+async def ana_against_a_random_bot(pilot: Pilot[None], replays: Path) -> PlayScreen:
+    """A new game's table at Ana's first decision (seed 3: several options, no undo yet)."""
+    from engine import GameConfig, SeatConfig
+
+    seats = (SeatConfig("Ana", "human"), SeatConfig("Bo", "random"))
+    screen = PlayScreen(GameSession.start(GameConfig(seats=seats, seed=3), replays), pilot.app.settings)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
 async def test_undo_is_in_the_footer_and_in_the_prompt_when_it_acts(replays: Path) -> None:
     """u acts only until a draw or another seat's move. The footer is built when the
     bindings are refreshed (a focus change), not after every move, so it lists u always
@@ -85,15 +97,10 @@ async def test_undo_is_in_the_footer_and_in_the_prompt_when_it_acts(replays: Pat
     every decision, offers it when it can."""
     from textual.widgets._footer import FooterKey
 
-    from engine import GameConfig, SeatConfig
-
     app = make_app(replays)
     async with app.run_test(size=(120, 40)) as pilot:
-        seats = (SeatConfig("Ana", "human"), SeatConfig("Bo", "random"))
-        session = GameSession.start(GameConfig(seats=seats, seed=3), replays)
-        screen = PlayScreen(session, app.settings)
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await ana_against_a_random_bot(pilot, replays)
+        session = screen.session
         assert not session.can_undo and "u: undo" not in screen.query_one("#keys", TextLines).drawn_text
         assert "undo" in {key.action for key in screen.query(FooterKey)}
         await pilot.press("u")
@@ -144,15 +151,11 @@ async def test_the_keys_listed_only_where_there_is_room_act_at_every_size(replay
     """A key the footer lists only in the full layout (compact.roomy: u, b, p, s, F7) acts
     unlisted in the compact one. At 80×24 u took nothing back: its unlisted twin ran the
     action through the screen's check, which refused it there."""
-    from engine import GameConfig, SeatConfig
 
     app = make_app(replays)
     async with app.run_test(size=size) as pilot:
-        seats = (SeatConfig("Ana", "human"), SeatConfig("Bo", "random"))
-        session = GameSession.start(GameConfig(seats=seats, seed=3), replays)
-        screen = PlayScreen(session, app.settings)
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await ana_against_a_random_bot(pilot, replays)
+        session = screen.session
         screen.play_move(next(m for m in screen.options if type(m).__name__ == "PlaceAngler"))
         await pilot.pause()
         assert session.can_undo
@@ -272,16 +275,12 @@ async def test_a_number_past_the_options_says_which_there_are(replays: Path, cod
     """Two whole-game reads pressed 8 with options 1–7 and nothing happened, nothing
     said: a number that is no option says which are, and plays nothing."""
     from cwtui.lang import _, use
-    from engine import GameConfig, SeatConfig
 
     use(code)
     app = make_app(replays)
     async with app.run_test(size=(120, 40)) as pilot:
-        seats = (SeatConfig("Ana", "human"), SeatConfig("Bo", "random"))
-        session = GameSession.start(GameConfig(seats=seats, seed=3), replays)
-        screen = PlayScreen(session, app.settings)
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await ana_against_a_random_bot(pilot, replays)
+        session = screen.session
         count = len(screen.options)
         assert 1 < count < 9
         before = session.state
