@@ -57,6 +57,25 @@ def test_translations_keep_every_placeholder(code: str) -> None:
             assert got <= wanted and (got == wanted or len(ids) == 2), (code, ids[0], string)
 
 
+@pytest.mark.parametrize("code", RULEBOOKS)
+def test_every_translation_fills_in_as_its_message_does(code: str) -> None:
+    """Each translation, every plural form, takes its message's values without an error:
+    a Japanese plural stored as a bare « { » passed the placeholder check and crashed the
+    hint ("Single '{' encountered in format string") in a whole game."""
+    broken = []
+    for message in read(code):
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[-1]
+        values = dict.fromkeys(re.findall(r"\{(\w+)\}", english), "x")
+        for string in message.string if isinstance(message.string, tuple) else (message.string,):
+            try:
+                string.format(**values)
+            except (KeyError, IndexError, ValueError) as exc:
+                broken.append((english[:50], string[:50], str(exc)))
+    assert broken == []
+
+
 def test_french_keeps_its_punctuation_on_the_line() -> None:
     """French puts a space before ; : ! ? » and after «, and a line never starts with
     them: the space is a no-break one (words.KEEP, which the table's wrapping keeps).
