@@ -18,16 +18,18 @@ import msgspec
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from cwtui import navigation
 from cwtui.cores.search_pool import TreePool
 from cwtui.lang import N_, _, language, languages, use
+from cwtui.outside import MAX_VALUE, plain
 from cwtui.screens.help.help import HelpScreen
 from cwtui.screens.home.home import HomeScreen
 from cwtui.screens.keys import game_keys
 from cwtui.screens.too_small.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from cwtui.shell import textual_fixes
+from cwtui.shell import no_markup, textual_fixes
 from cwtui.shell.alerts import TurnAlert, alert_sequence
 from cwtui.shell.collector import CHECK_EVERY, IdleCollector
 from cwtui.shell.crash import EXIT_CRASH, crash_line, write_report
@@ -35,6 +37,7 @@ from cwtui.shell.settings import BOT_SPEEDS, SPEED_NAMES, BotSpeed, Settings, ne
 from cwtui.widgets.wrap import break_as_languages_do
 
 textual_fixes.apply()
+no_markup.apply()  # a str is shown as its characters: names, talk and refusals come from outside
 break_as_languages_do()  # Rich's and Textual's wrapping: never at words.KEEP, Japanese between characters
 
 if TYPE_CHECKING:
@@ -96,6 +99,7 @@ class CwtuiApp(App[None]):
         the join dialog filled in with this ROOM#TOKEN (a browser's invite link).
         `lesson`: open this lesson ("first", "solo") at this chapter (from 0)."""
         super().__init__()
+        no_markup.plain_console(self)
         self.guest = guest
         self.guest_join = guest_join
         self.opening = replay
@@ -123,6 +127,21 @@ class CwtuiApp(App[None]):
             self.crashed = crash_line(error, write_report(error))
         super()._handle_exception(error)
         self._exit_renderables.clear()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notification, whatever its words hold (a name, a line of talk, a server's
+        refusal, a file's name in an error), as its characters and bounded
+        (cwtui.outside.plain), never as markup (`markup`, Textual's, is not heeded)."""
+        title, message = plain(title, MAX_VALUE), plain(message)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.InputEvent):

@@ -57,7 +57,7 @@ def run_down(game_server: GameServer, code: str, seat: int, spent: float | None 
     room = game_server.rooms[code]
     assert room.clock is not None
     if spent is not None:
-        room.clock.spent[seat] = spent
+        room.clock.used[seat] = spent
     room.clock.since -= hand
     game_server.stand_ins.drive(room)
 
@@ -189,7 +189,7 @@ async def test_bots_seats_have_no_clock_and_a_bots_hand_stops_every_clock(server
     assert isinstance(mine, Table) and mine.clock is not None
     assert mine.clock.banks[0] is None and mine.clock.running == 1
     room = game_server.rooms[made.room]
-    assert room.clock is not None and room.clock.spent.get(0) is None  # the bot's hand was never timed
+    assert room.clock is not None and room.clock.used.get(0) is None  # the bot's hand was never timed
     await ana.close()
 
 
@@ -206,7 +206,7 @@ async def test_a_restarted_server_keeps_each_seats_time(tmp_path: Path) -> None:
     again = GameServer(folder)
     again.open_rooms()
     clock = again.rooms[made.room].clock
-    assert clock is not None and clock.spent[0] == pytest.approx(100, abs=5)
+    assert clock is not None and clock.spent(0) == pytest.approx(100, abs=5)
     # Issue 51.3: the clock's file beside the room's was taken for a room that cannot
     # be opened, a false error at every restart
     assert again.problems == [] and list(again.rooms) == [made.room]
@@ -229,7 +229,9 @@ async def test_the_clock_starts_with_the_games_first_arrival(server: tuple[GameS
 @pytest.mark.parametrize(
     ("record", "why"),
     [
-        (b'{"spent": {"0": -1000000000}}', "cannot be read (Expected `float` >= 0"),  # a bank of 31 years
+        (b'{"spent": {"0": -1000000000}}', "below zero, in a room with no increment"),  # a bank of 31 years
+        (b'{"used": {"0": -5}}', "cannot be read (Expected `float` >= 0"),
+        (b'{"used": {"0": 5}, "hands": {"0": 20001}}', "cannot be read (Expected `int` <= 20000"),
         (b'{"spent": {"0": 10}, "out": [7]}', "cannot be read (Expected `int` <= 3"),
         (b'{"spent": {"1": 10}, "out": [2]}', "names seat 2, no human seat of its room"),  # Cy is a bot
         (b"not json", "cannot be read"),
@@ -249,7 +251,7 @@ def test_a_clock_file_that_cannot_be_true_is_said_and_not_trusted(tmp_path: Path
     (tmp_path / "rooms" / f"{room.code}.clock.json").write_bytes(record)
     rooms, problems = store.load()
     (again,) = rooms
-    assert again.clock is not None and again.clock.spent == {} and again.clock.out == set()
+    assert again.clock is not None and again.clock.used == {} and again.clock.hands == {} and again.clock.out == set()
     assert len(problems) == 1 and problems[0].startswith(f"room {room.code}: {room.code}.clock.json ")
     assert why in problems[0] and problems[0].endswith("every seat's time starts afresh")
     again.close()
@@ -261,9 +263,11 @@ def test_a_hand_is_charged_when_it_ends_and_the_increment_given_back() -> None:
     assert clock.left(0, 1030.0) == 70.0 and clock.left(1, 1030.0) == 100.0
     clock.hand_of(0, 1040.0)  # still her hand (a second step): nothing charged
     clock.hand_of(1, 1040.0)
-    assert clock.spent == {0: 35.0} and clock.left(0, 2000.0) == 65.0
+    assert (
+        clock.used == {0: 40.0} and clock.hands == {0: 1} and clock.spent(0) == 35.0 and clock.left(0, 2000.0) == 65.0
+    )
     clock.hand_of(None, 1050.0)  # a bot's hand: nobody's clock runs
-    assert clock.spent == {0: 35.0, 1: 5.0} and clock.running is None
+    assert clock.used == {0: 40.0, 1: 10.0} and clock.hands == {0: 1, 1: 1} and clock.running is None
     clock.hand_of(0, 1060.0)
     assert clock.left(0, 1125.0) == 0.0 and clock.run_out(0, 1125.0) == "bank" and clock.out == {0}
     assert clock.left(0, 0.0) == 0.0  # out stays out
@@ -284,3 +288,75 @@ def test_a_per_move_clock_runs_out_on_the_hand_not_the_game() -> None:
 )  # fmt: skip
 def test_a_clock_reads_as_a_player_reads_it(seconds: float, shown: str) -> None:
     assert clock_words(seconds) == shown
+
+
+def test_a_seat_faster_than_its_increment_keeps_its_time_in_counts_that_cannot_go_negative(tmp_path: Path) -> None:
+    """Issue 65.3: a seat that played faster than its increment drove its time spent
+    below zero (−73.9 s after 60 fast moves at 10m+5s), and the restarted server then
+    refused its own clock file: every seat's time started afresh. The file keeps the
+    time used and the hands ended, which only grow."""
+    path = tmp_path / "ROOM42.clock.json"
+    rule = ClockRule(bank=600, increment=5)
+    clock = Clock(rule, path)
+    now = 1000.0
+    for _ in range(60):  # Ana's hands of 1 s, Bo's of 3 s
+        clock.hand_of(0, now)
+        clock.hand_of(1, now + 1)
+        now += 4
+    clock.hand_of(None, now)
+    assert clock.spent(0) == pytest.approx(-240.0) and clock.spent(1) == pytest.approx(-120.0)
+    kept = msgspec.json.decode(path.read_bytes())
+    assert kept == {"used": {"0": 60.0, "1": 180.0}, "hands": {"0": 60, "1": 60}}
+    again, problem = Clock.load(rule, path, {0, 1})
+    assert problem is None
+    assert again.bank_left(0, now) == pytest.approx(840.0) and again.bank_left(1, now) == pytest.approx(720.0)
+
+
+def test_an_earlier_builds_negative_clock_file_is_read_and_mended(tmp_path: Path) -> None:
+    """Issue 65.3: a file an earlier build wrote (the time used less the increments,
+    below zero) is mended into the two counts, every seat's time as it was."""
+    path = tmp_path / "ROOM42.clock.json"
+    path.write_bytes(b'{"spent": {"0": -73.9, "1": 12.5}, "out": []}')
+    rule = ClockRule(bank=600, increment=5)
+    clock, problem = Clock.load(rule, path, {0, 1})
+    assert problem is None
+    assert clock.hands == {0: 15} and clock.used[0] == pytest.approx(1.1) and clock.used[1] == 12.5
+    assert clock.bank_left(0, 0.0) == pytest.approx(673.9) and clock.bank_left(1, 0.0) == pytest.approx(587.5)
+    clock.hand_of(0, 10.0)
+    clock.hand_of(1, 20.0)  # written again, as the counts
+    assert set(msgspec.json.decode(path.read_bytes())) == {"used", "hands"}
+
+
+@pytest.mark.slow
+async def test_a_clocked_room_killed_and_restarted_gives_every_seat_its_time_back(tmp_path: Path) -> None:
+    """Issue 65.3, over a real socket: 60 moves faster than the increment, the server
+    gone without a word (nothing closed: as kill -9 leaves it), a new one on its folder:
+    every seat's time left as the last table showed it (±1 s)."""
+    folder = tmp_path / "server"
+    first = GameServer(folder)
+    async with served(first) as address:
+        made = await clocked(address, ClockRule(bank=600, increment=5))
+        assert isinstance(made, RoomMade)
+        ana, _, _ = await sit(address, made.room, made.invites[0].token)
+        bo, _, _ = await sit(address, made.room, made.invites[1].token)
+        room = first.rooms[made.room]
+        for _hand in range(60):  # each hand played as soon as it is offered
+            seat = room.session.state.to_act
+            now = len(room.session.history)
+            offered = await until((ana, bo)[seat], lambda t, now=now: bool(t.legal) and t.ply == now)
+            assert isinstance(offered, Table)
+            await play_hand((ana, bo)[seat], offered)
+        before = first.rooms[made.room].clock
+        assert before is not None and before.spent(0) < 0 and before.spent(1) < 0
+        shown = before.shown({0, 1}, 2, time.time())
+        await ana.close()
+        await bo.close()
+        kept = (folder / "rooms" / f"{made.room}.clock.json").read_bytes()
+    (folder / "rooms" / f"{made.room}.clock.json").write_bytes(kept)  # as the kill left it
+    again = GameServer(folder)
+    again.open_rooms()
+    clock = again.rooms[made.room].clock
+    assert again.problems == [] and clock is not None
+    banks = clock.shown({0, 1}, 2, time.time()).banks
+    assert banks == pytest.approx(shown.banks, abs=1.0) and all(b is not None and b > 600 for b in banks)
+    again.close()

@@ -182,7 +182,7 @@ async def test_a_forfeit_on_time_rates_the_seat_that_ran_out_last(
         while len(served.players) < 2:
             await asyncio.sleep(0.01)
     assert served.clock is not None
-    served.clock.spent[0] = 601.0
+    served.clock.used[0] = 601.0
     game_server.stand_ins.drive(served)
     await until(bo, RoomClosed)
     rated = msgspec.json.decode((tmp_path / "server" / FILE_NAME).read_bytes(), type=RatedGame)

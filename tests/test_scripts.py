@@ -133,6 +133,13 @@ def test_scripts_import_only_the_package_and_the_shared_helpers() -> None:
 # --- the scripts, end to end -------------------------------------------------------------
 
 
+def test_bench_decode(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    out = run_script("bench_decode.py", "--plies", "20", "--repeats", "3", results=results)
+    assert "decode a table:" in out and "decode a table with a name to clean:" in out
+    assert [r["label"] for r in reported(results)] == ["decode a table", "decode a table with a name to clean"]
+
+
 def test_bench_history(tmp_path: Path) -> None:
     out = run_script("bench_history.py", "--simulate", "1", "--out", str(tmp_path / "corpus"), "--rounds", "1")
     assert "4 logs" in out and "first load:" in out and "× the raw scan" in out

@@ -109,6 +109,48 @@ async def test_a_seat_takes_a_few_tables_and_a_room_so_many_spectators(tmp_path:
             await connection.close()
 
 
+async def test_a_silent_spectator_is_closed_and_a_watching_table_stays(tmp_path: Path) -> None:
+    """Issue 65.5: a spectator's socket that only listened was never closed; hundreds of
+    them, from many addresses, each cost every move of the room. One silent for
+    `idle_spectator` is closed as one silent outside a room is; a cwtui table says
+    `Watching` within it (Welcome.idle) and stays; a seat may be silent for days."""
+    from cwtui.net.client import ServerGone
+    from cwtui.net.protocol import Watching
+
+    game_server = GameServer(tmp_path, limits=Limits(idle_spectator=0.6))
+    async with served(game_server) as address:
+        made = await room_for(address, game_server.host_key)
+        assert isinstance(made, RoomMade)
+        seat = await Connection.open(address)
+        assert isinstance(await hello(seat, made.room, made.invites[0].token), Welcome)
+        silent, watching = await Connection.open(address), await Connection.open(address)
+        welcome = await hello(silent, made.room, None)
+        assert isinstance(welcome, Welcome) and welcome.idle == 0.6
+        seated_welcome = await hello(watching, made.room, made.invites[1].token)
+        assert isinstance(seated_welcome, Welcome) and seated_welcome.idle == 0  # a seat: no limit
+        await watching.close()
+        watching = await Connection.open(address)
+        assert isinstance(await hello(watching, made.room, None), Welcome)
+
+        async def watch() -> None:
+            while True:  # every table the room sends, and Watching between them
+                await watching.receive_watching(0.6)
+
+        kept = asyncio.create_task(watch())
+        with pytest.raises(ServerGone, match=r"nothing said in 0\.6 s watching"):
+            while True:
+                await asyncio.wait_for(silent.receive(), 5)
+        await asyncio.sleep(1.0)
+        assert not kept.done()  # not closed: it said Watching
+        kept.cancel()
+        await watching.send(Watching())
+        await seat.send(Play(0, (await until(seat, lambda t: bool(t.legal))).legal[0]))  # type: ignore[attr-defined]
+        assert isinstance(await until(watching, lambda t: t.ply == 1), Table)
+        assert len(game_server.tables.clients[made.room]) == 2  # the seat and the watching table
+        for connection in (seat, watching):
+            await connection.close()
+
+
 async def test_table_talk_is_paced_by_the_seat_not_by_the_connection(tmp_path: Path) -> None:
     """Six connections at one seat said 35 lines in 1.5 s: the pace (5 lines in 10 s)
     was each connection's."""

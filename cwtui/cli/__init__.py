@@ -21,6 +21,7 @@ from cwtui.cli.args import EXIT_STOPPED, EXIT_USAGE, Parser, UsageError, need_fo
 from cwtui.game.logfile import GameInUse, NotSaved
 from cwtui.game.saved import REPLAYS_ENV, replays_dir
 from cwtui.lang import PSEUDO, _, chosen, languages, use
+from cwtui.outside import plain
 from cwtui.shell.alerts import TURN_ALERTS
 from cwtui.shell.crash import EXIT_CRASH, crash_line, write_report
 from cwtui.shell.settings import BOT_SPEEDS, remembered_language
@@ -74,13 +75,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
         return _run(args)
-    except UsageError as exc:
-        print(exc, file=sys.stderr)
+    except UsageError as exc:  # it may quote what was given: a file's name, a query
+        print(plain(str(exc)), file=sys.stderr)
         return EXIT_USAGE
     except (GameInUse, NotSaved) as exc:
         # the user's situation, not cwtui's failure: a log another process holds or
         # names, a disk that is full; every log is left as it was (cwtui.game.logfile)
-        print(f"cwtui {args.command}: {exc}", file=sys.stderr)
+        print(f"cwtui {args.command}: {plain(str(exc))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("\ncwtui: " + _("stopped"), file=sys.stderr)

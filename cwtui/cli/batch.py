@@ -26,6 +26,7 @@ from cwtui.cores.processes import BACKENDS, default_workers, run_all
 from cwtui.game.saved import replays_dir
 from cwtui.game.words import quantity
 from cwtui.lang import _
+from cwtui.outside import plain
 from cwtui.shell.progress import progress_bar
 from engine.config import REVIEW_LEVELS, SEEDS, kind_name
 
@@ -225,7 +226,7 @@ def verify(args: argparse.Namespace) -> int:
 
     def report(path: Path, verdict: Verdict) -> None:
         nonlocal failed
-        print(f"{path}: {verdict.text}", flush=True)
+        print(f"{plain(str(path))}: {plain(verdict.text)}", flush=True)
         failed += not verdict.ok
 
     try:

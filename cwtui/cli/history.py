@@ -40,6 +40,7 @@ from cwtui.cli.args import (
 from cwtui.game.saved import DB_NAME, replays_dir
 from cwtui.history.apart import default_memory
 from cwtui.lang import N_, _, n_
+from cwtui.outside import plain
 
 # DuckDB and the history's modules load when a command runs, not with the command line
 # (the app starts through it).
@@ -183,7 +184,7 @@ def _say_samples(samples: Samples) -> None:
         print(said.format(count=there, folder=where))
     for path, why in samples.left_alone:
         said = _("{path} is not the sample game of that name ({why}): left alone, and that sample is not loaded")
-        print("cwtui history load: " + said.format(path=path, why=why), file=sys.stderr)
+        print("cwtui history load: " + said.format(path=plain(str(path)), why=plain(why)), file=sys.stderr)
 
 
 def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
@@ -212,13 +213,13 @@ def load_folders(args: argparse.Namespace, folders: list[Path]) -> int:
         return _fail("history load", str(exc), EXIT_USAGE)
     _report(report, "history load")
     for path, reason in report.skipped:
-        print(_("{path}: skipped: {reason}").format(path=path, reason=reason), file=sys.stderr)
+        print(_("{path}: skipped: {reason}").format(path=plain(str(path)), reason=plain(reason)), file=sys.stderr)
     for path, verdict in report.failed:
         said = _("{path}: loaded, but its replay {verdict} (games.verified is false)")
-        print(said.format(path=path, verdict=verdict), file=sys.stderr)
+        print(said.format(path=plain(str(path)), verdict=plain(verdict)), file=sys.stderr)
     for path, verdict in report.failed_reviews:
         said = _("{path}: loaded, but judged again it {verdict} (reviews.verified is false)")
-        print(said.format(path=path, verdict=verdict), file=sys.stderr)
+        print(said.format(path=plain(str(path)), verdict=plain(verdict)), file=sys.stderr)
     return 0 if report.ok else 1
 
 
@@ -366,7 +367,7 @@ def _report(report: LoadReport, command: str) -> None:
 
 
 def _fail(command: str, message: str, code: int) -> int:
-    print(f"cwtui {command}: {message}", file=sys.stderr)
+    print(f"cwtui {command}: {plain(message)}", file=sys.stderr)  # a query's or a file's words among them
     return code
 
 
@@ -374,19 +375,22 @@ def _table(columns: tuple[str, ...], types: tuple[str, ...], rows: list[tuple[An
            out: IO[str]) -> None:  # fmt: skip
     from rich.console import Console
     from rich.table import Column, Table
+    from rich.text import Text
 
     from cwtui.history.sandbox import is_numeric
+    from cwtui.outside import MAX_VALUE, plain
 
     if not columns:
         return
     table = Table(
-        *(Column(name, justify="right" if is_numeric(t) else "left") for name, t in zip(columns, types, strict=True)),
+        *(Column(Text(plain(name, MAX_VALUE)), justify="right" if is_numeric(t) else "left")
+          for name, t in zip(columns, types, strict=True)),
         caption=shown,
-    )
-    for row in rows:
-        table.add_row(*("NULL" if v is None else str(v) for v in row))
+    )  # fmt: skip
+    for row in rows:  # each value as its characters (cwtui.outside.plain): a string may hold anything
+        table.add_row(*(Text("NULL" if v is None else plain(str(v))) for v in row))
     terminal = Console()  # drawn for the real stdout's width and colours, into the spool
-    Console(file=out, width=terminal.width, force_terminal=terminal.is_terminal, soft_wrap=False,
+    Console(file=out, width=terminal.width, force_terminal=terminal.is_terminal, soft_wrap=False, markup=False,
             color_system="auto" if terminal.color_system else None).print(table)  # fmt: skip
 
 

@@ -44,6 +44,7 @@ from cwtui.net.protocol import (
     ServerMessage,
     in_language,
 )
+from cwtui.outside import plain
 from engine.config import GameConfig
 from engine.errors import ConfigError
 
@@ -228,7 +229,7 @@ async def _serve(
             raise usage("serve", said.format(host=host, port=web.port, why=exc.strerror or exc)) from None
     game_server.open_rooms()
     for problem in game_server.problems:
-        print(f"cwtui serve: {problem}", file=sys.stderr)
+        print(f"cwtui serve: {plain(problem)}", file=sys.stderr)
     stop = asyncio.get_running_loop().create_future()
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):  # not on Windows

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cwtui.game.logfile import last_record, read_journal
+from cwtui.outside import plain
 from engine.errors import LogFormatError
 from engine.log import Footer, Header, Ply
 
@@ -25,11 +26,13 @@ def replays_dir(arg: str | Path | None = None) -> Path:
 
 
 def shown_path(path: Path) -> str:
-    """A path as the app shows it: relative to the working folder when inside it."""
+    """A path as the app and the commands show it: relative to the working folder when
+    inside it, and as text from outside (cwtui.outside.plain: a file's name may hold
+    an escape sequence)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return plain(str(path.resolve().relative_to(Path.cwd().resolve())))
     except ValueError:
-        return str(path)
+        return plain(str(path))
 
 
 def unfinished_games(folder: Path) -> list[tuple[Path, Header, int]]:

@@ -123,6 +123,7 @@ class Arrivals:
                 on_resign=room.on_resign,
                 game=room.game,
                 challenge=client.challenge if seat is not None else "",
+                idle=tables.limits.idle_spectator if seat is None else 0.0,
             ),
         )
         tables.broadcast(room)  # the newcomer's table; the others see who is back

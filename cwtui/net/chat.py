@@ -20,7 +20,8 @@ from typing import Final
 import msgspec
 
 from cwtui.game.logfile import append_own, open_regular
-from cwtui.net.protocol import ChatLine, printable
+from cwtui.net.protocol import ChatLine
+from cwtui.outside import plain
 
 MAX_CHARS: Final = 300
 NAME_CHARS: Final = 40  # of a speaker's name as shown
@@ -32,9 +33,9 @@ EVERY_SIZE: Final = 1 << 62  # a file of any size (only its end is read)
 
 
 def clean(text: str) -> str:
-    """`text` as it may be shown (cwtui.net.protocol.printable), white space as single
-    spaces, at most MAX_CHARS; empty if nothing is left."""
-    return " ".join(printable(text).split())[:MAX_CHARS]
+    """`text` as it may be shown (cwtui.outside.plain), white space as single spaces, at
+    most MAX_CHARS; empty if nothing is left."""
+    return " ".join(plain(text).split())[:MAX_CHARS]
 
 
 def shown_talk(line: ChatLine) -> tuple[str, str]:

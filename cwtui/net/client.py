@@ -4,8 +4,10 @@ at an address as an invite says it (cwtui.net.address).
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from types import TracebackType
+from typing import Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidStatus, InvalidURI
@@ -27,12 +29,13 @@ from cwtui.net.protocol import (
     ProtocolError,
     ServerMessage,
     Table,
+    Watching,
     Welcome,
     decode_server,
     encode,
     in_language,
-    printable,
 )
+from cwtui.outside import plain
 
 
 def why_unreachable(address: Address, exc: Exception) -> str:
@@ -57,12 +60,15 @@ def why_unreachable(address: Address, exc: Exception) -> str:
     return said
 
 
+TABLE_WAIT: Final = 30.0  # seconds a server may take to send a seat's table after its welcome
+
+
 class ServerGone(Exception):
     """The server cannot be reached, or closed the connection: the message says which,
-    printable (a close's reason, a header's value, are the server's words)."""
+    as it may be shown (a close's reason, a header's value, are the server's words)."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(printable(message))
+        super().__init__(plain(message))
 
 
 class Refused(Exception):
@@ -104,6 +110,18 @@ class Connection:
         except ProtocolError as exc:
             raise ServerGone(str(exc)) from None
 
+    async def receive_watching(self, idle: float) -> ServerMessage:
+        """The next message, at a table the server closes after `idle` seconds of
+        silence (a spectator's, Welcome.idle; 0: none): `Watching` said meanwhile, well
+        within it. (recv is cancelled safely: nothing it was reading is lost.)"""
+        if idle <= 0:
+            return await self.receive()
+        while True:
+            try:
+                return await asyncio.wait_for(self.receive(), idle / 3)
+            except TimeoutError:
+                await self.send(Watching())
+
     async def close(self) -> None:
         await self.socket.close()
 
@@ -137,7 +155,12 @@ async def meet(address: Address) -> tuple[Welcome, Table]:
         if isinstance(welcome, Error):
             said = in_language(welcome.message, welcome.template, welcome.said)
             raise Refused(_("the server refused: {reason}").format(reason=said))
-        table = await connection.receive()
-    if not isinstance(welcome, Welcome) or not isinstance(table, Table):
-        raise ServerGone(f"the server answered something else ({type(welcome).__name__})")
+        if not isinstance(welcome, Welcome):  # then no table is coming either
+            raise ServerGone(f"the server answered something else ({type(welcome).__name__})")
+        try:  # a server sends the table with its welcome: one that never does is not waited for
+            table = await asyncio.wait_for(connection.receive(), TABLE_WAIT)
+        except TimeoutError:
+            raise ServerGone(f"the server sent no table in {TABLE_WAIT:g} s") from None
+    if not isinstance(table, Table):
+        raise ServerGone(f"the server answered something else ({type(table).__name__})")
     return welcome, table

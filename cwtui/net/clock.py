@@ -17,6 +17,7 @@ down is not charged: a restarted server starts the running hand's clock again.
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,30 +27,40 @@ import msgspec
 
 from cwtui.game.logfile import open_regular, write_whole
 from cwtui.net.protocol import ClockRule, ClockShown
+from engine.game import MAX_PLIES
 
 Expiry = Literal["bank", "hand"]  # what ran out: the seat's time for the game, or for its hand
 
 
-# What a clock's file may hold: a seat of a game, and seconds spent (a game over days, a
-# month a move, stays far under the bound; a negative time would give a seat a bank of
-# decades).
+# What a clock's file may hold: a seat of a game, seconds of its hands (a game over days,
+# a month a move, stays far under the bound), and hands it ended (as many as a game has moves).
 Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
-Spent = Annotated[float, msgspec.Meta(ge=0, le=1e9)]
-MAX_FILE: Final = 64 * 1024  # bytes of a clock's file read at most (four seats take fifty)
+Seconds = Annotated[float, msgspec.Meta(ge=0, le=1e9)]
+Hands = Annotated[int, msgspec.Meta(ge=0, le=MAX_PLIES)]
+OldSpent = Annotated[float, msgspec.Meta(ge=-1e9, le=1e9)]
+MAX_FILE: Final = 64 * 1024  # bytes of a clock's file read at most (four seats take a hundred)
 
 
-class ClockRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The clock's file: what a restart needs."""
+class ClockRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The clock's file: what a restart needs. Two counts that only grow, so neither can
+    go negative: a seat's time used and the hands it ended (each gives the increment
+    back). Its bank left is the bank, less the time used, plus an increment a hand."""
 
-    spent: dict[Seat, Spent]  # seat → seconds of its bank used, increments taken off
+    used: dict[Seat, Seconds] = {}  # seat → seconds its hands took, all told
+    hands: dict[Seat, Hands] = {}  # seat → hands it ended
     out: tuple[Seat, ...] = ()
+    # Earlier builds kept only the time used less the increments given back, which a
+    # seat that plays faster than its increment drives below zero (issue 65.3): read,
+    # and mended into the two counts.
+    spent: dict[Seat, OldSpent] = {}
 
 
 @dataclass
 class Clock:
     rule: ClockRule
     path: Path | None = None  # its file (None: a room of no store: tests)
-    spent: dict[int, float] = field(default_factory=dict)
+    used: dict[int, float] = field(default_factory=dict)  # seat → seconds its ended hands took
+    hands: dict[int, int] = field(default_factory=dict)  # seat → hands it ended (each gives the increment back)
     out: set[int] = field(default_factory=set)  # seats whose bank ran out: a bot plays them to the end
     running: int | None = None  # the seat whose hand is being timed
     since: float = 0.0  # when that hand began (time.time)
@@ -58,22 +69,23 @@ class Clock:
     def load(cls, rule: ClockRule, path: Path, humans: Collection[int]) -> tuple[Clock, str | None]:
         """The clock as its file left it, for a room whose human seats are `humans`; and
         what was wrong with the file, if anything: a file that cannot be read, or holds
-        a time or a seat no clock can (a negative time, a bot's seat or none of the
-        game's), gives a fresh clock (the file is a record of time spent, and a game
-        goes on without it). A missing file is no fault: no hand has ended yet."""
+        what no clock can (a time below zero, a seat of a bot or of no game), gives a
+        fresh clock (the file is a record of time spent, and a game goes on without it).
+        A missing file is no fault: no hand has ended yet. An earlier build's file is
+        read and mended (`_mended`), not refused."""
         clock = cls(rule, path)
         try:
             with open_regular(path, MAX_FILE, "clock's file", follow=False) as file:
-                record = msgspec.json.decode(file.read(MAX_FILE), type=ClockRecord)
+                record = _mended(msgspec.json.decode(file.read(MAX_FILE), type=ClockRecord), rule.increment)
         except FileNotFoundError:
             return clock, None
-        except (OSError, msgspec.DecodeError, UnicodeDecodeError) as exc:
+        except (OSError, msgspec.DecodeError, UnicodeDecodeError, ValueError) as exc:
             return clock, f"{path.name} cannot be read ({exc}); every seat's time starts afresh"
-        strangers = sorted((set(record.spent) | set(record.out)) - set(humans))
+        strangers = sorted((set(record.used) | set(record.hands) | set(record.out)) - set(humans))
         if strangers:
             seats = ", ".join(map(str, strangers))
             return clock, f"{path.name} names seat {seats}, no human seat of its room; every seat's time starts afresh"
-        clock.spent, clock.out = dict(record.spent), set(record.out)
+        clock.used, clock.hands, clock.out = dict(record.used), dict(record.hands), set(record.out)
         return clock, None
 
     def hand_of(self, seat: int | None, now: float) -> None:
@@ -84,11 +96,16 @@ class Clock:
             return
         ended = self.running
         if ended is not None:
-            used = now - self.since
-            self.spent[ended] = self.spent.get(ended, 0.0) + used - self.rule.increment
+            self.used[ended] = self.used.get(ended, 0.0) + max(0.0, now - self.since)  # a clock set back is no gain
+            self.hands[ended] = self.hands.get(ended, 0) + 1
         self.running, self.since = seat, now
         if ended is not None:
             self.save()
+
+    def spent(self, seat: int) -> float:
+        """Seconds of `seat`'s bank used by its ended hands, the increments given back
+        taken off (below zero for a seat that plays faster than its increment)."""
+        return self.used.get(seat, 0.0) - self.rule.increment * self.hands.get(seat, 0)
 
     def left(self, seat: int, now: float) -> float | None:
         """Seconds `seat` has before it runs out on the hand it plays now (0: out of
@@ -98,7 +115,7 @@ class Clock:
         hand = self._hand(seat, now)
         limits = []
         if self.rule.bank is not None:
-            limits.append(self.rule.bank - self.spent.get(seat, 0.0) - hand)
+            limits.append(self.rule.bank - self.spent(seat) - hand)
         if self.rule.per_move is not None:
             limits.append(self.rule.per_move - hand)
         return max(0.0, min(limits)) if limits else None
@@ -130,7 +147,7 @@ class Clock:
             return None
         if seat in self.out:
             return 0.0
-        return max(0.0, self.rule.bank - self.spent.get(seat, 0.0) - self._hand(seat, now))
+        return max(0.0, self.rule.bank - self.spent(seat) - self._hand(seat, now))
 
     def _hand(self, seat: int, now: float) -> float:
         """Seconds `seat` has spent on the hand timed now (0 if it is not theirs)."""
@@ -149,7 +166,8 @@ class Clock:
 
     def restart(self) -> None:
         """The room's next game (a rematch): every seat's time back, nothing running."""
-        self.spent.clear()
+        self.used.clear()
+        self.hands.clear()
         self.out.clear()
         self.running = None
         self.save()
@@ -159,9 +177,29 @@ class Clock:
         restart before the next hand's end charges less time than was spent."""
         if self.path is None:
             return
-        record = ClockRecord({seat: round(spent, 3) for seat, spent in self.spent.items()}, tuple(sorted(self.out)))
+        used = {seat: round(seconds, 3) for seat, seconds in self.used.items()}
+        record = ClockRecord(used, dict(self.hands), tuple(sorted(self.out)))
         with contextlib.suppress(OSError):
             write_whole(self.path, msgspec.json.encode(record))
+
+
+def _mended(record: ClockRecord, increment: float) -> ClockRecord:
+    """An earlier build's file (`spent`: the time used less the increments given back) as
+    the two counts: a time spent below zero is the increments of as many hands as it
+    takes to reach it, less the time those hands used; ValueError for one that no
+    increment can give (a room without one)."""
+    if not record.spent:
+        return record
+    used, hands = dict(record.used), dict(record.hands)
+    for seat, spent in record.spent.items():
+        if spent >= 0:
+            used[seat] = spent
+            continue
+        if increment <= 0:
+            raise ValueError(f"seat {seat} has spent {spent:g} s, below zero, in a room with no increment")
+        hands[seat] = math.ceil(-spent / increment)
+        used[seat] = hands[seat] * increment + spent
+    return ClockRecord(used, hands, record.out)
 
 
 _UNITS: Final = {"s": 1, "m": 60, "h": 3600, "d": 86400}

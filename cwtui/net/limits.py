@@ -38,6 +38,10 @@ class Limits:
     # Seconds a connection in no room may stay silent: a lobby's or a host's question
     # comes at once, and a table says hello at once.
     idle_outside: float = 5.0
+    # Seconds a spectator's connection may stay silent: a cwtui table says `Watching`
+    # well within it (Welcome.idle tells it how long); a socket that only listens, one
+    # of hundreds, each costing every move of the room, is closed (issue 65.5).
+    idle_spectator: float = 300.0
     # Seconds a room under way may go without a move, and with nobody at it, before it
     # is closed (`serve --room-ttl`): long enough for a game played over days.
     room_ttl: float = 30 * DAY

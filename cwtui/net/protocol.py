@@ -14,13 +14,13 @@ nothing.
 from __future__ import annotations
 
 import re
-import unicodedata
 import zlib
 from typing import Final, Literal, TypeVar
 
 import msgspec
 
 from cwtui.game.words import spoken
+from cwtui.outside import MAX_SHOWN, MAX_VALUE, plain
 from engine.config import SeatConfig
 from engine.log import StandIn
 from engine.moves import AnyMove
@@ -163,11 +163,16 @@ class ListRatings(msgspec.Struct, frozen=True, tag_field="kind", tag="list_ratin
     """The server's ratings (`Ratings`)."""
 
 
+class Watching(msgspec.Struct, frozen=True, tag_field="kind", tag="watching", forbid_unknown_fields=True):
+    """A spectator's table is still there (within `Welcome.idle` of its last word: a
+    spectator that says nothing for that long is closed, issue 65.5). No answer."""
+
+
 STAND_IN: Final = "medium"  # the bot that plays for a seat that stays away
 
 ClientMessage = (
     Hello | CreateRoom | ListRooms | Play | Undo | AskReplay | CloseRoom | Say | Resign | Abort | Rematch | Identify
-    | ListRatings
+    | ListRatings | Watching
 )  # fmt: skip
 
 
@@ -221,6 +226,7 @@ class Welcome(msgspec.Struct, frozen=True, tag_field="kind", tag="welcome"):
     on_resign: Literal["bot", "end"] = "bot"  # what a resignation does in this room (CreateRoom.on_resign)
     game: str = ""  # the game's id (a digest of its log's name): a rematch names the game it follows
     challenge: str = ""  # what this connection's `Identify` signs (a seat's; a fresh one each connection)
+    idle: float = 0.0  # seconds this connection may say nothing before it is closed (0: no limit): `Watching`
 
 
 class SeenPly(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -373,19 +379,25 @@ class ProtocolError(ValueError):
 # A template a client fills: words and {name}s, nothing a server could make it compute
 # ({name.attr}, {name:>99999999})
 _PLAIN_TEMPLATE: Final = re.compile(r"(?:[^{}]|\{\w+\})*")
+_PLACEHOLDER: Final = re.compile(r"\{(\w+)\}")
 
 
 def in_language(text: str, template: str, said: dict[str, str]) -> str:
-    """What a server said (an Error's, a RoomClosed's), in the language in use: its
-    template looked up in the catalog and its values put in, the game's words among
-    them translated as the engine's refusals are; `text`, the server's English, where
-    it sent no template or one this client cannot fill."""
-    if not template or not _PLAIN_TEMPLATE.fullmatch(template):
-        return text
+    """What a server said (an Error's, a RoomClosed's), in the language in use and as it
+    may be shown (cwtui.outside.plain): its template looked up in the catalog and its
+    values put in, the game's words among them translated as the engine's refusals are;
+    `text`, the server's English, where it sent no template or one this client cannot
+    fill. Bounded before it is filled: a template of at most MAX_SHOWN characters (one
+    that repeats a value ten thousand times is not filled: the English text says it),
+    each value it names cut to MAX_VALUE, so the longest filling is 666 values of 200
+    characters, cut to MAX_SHOWN once made."""
+    if not template or len(template) > MAX_SHOWN or not _PLAIN_TEMPLATE.fullmatch(template):
+        return plain(text)
     try:
-        return spoken(template, said)
+        values = {name: plain(said[name], MAX_VALUE) for name in set(_PLACEHOLDER.findall(template))}
+        return plain(spoken(template, values))
     except (KeyError, IndexError, ValueError):
-        return text
+        return plain(text)
 
 
 def encode(message: ClientMessage | ServerMessage) -> str:
@@ -432,59 +444,50 @@ def unpack_views(data: bytes, ply: int) -> tuple[View, ...]:
         raise ProtocolError(
             "the server sent a replay of {moves} moves for a game of {ply}", moves=len(views) - 1, ply=ply
         )
-    return views if _plainly_printable(raw) else shown(views)
+    return views if _plainly_shown(raw) else shown(views)
 
 
 def decode_server(data: str | bytes) -> ServerMessage:
-    """A server's message, every text in it printable (`shown`); a malformed one is a
-    ProtocolError (the client reports it)."""
+    """A server's message, every text in it as it may be shown (`shown`); a malformed
+    one is a ProtocolError (the client reports it)."""
     try:
         message = _server_decoder.decode(data)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise ProtocolError("the server sent something this client cannot read: {why}", why=exc) from None
-    return message if _plainly_printable(data) else shown(message)
+    return message if _plainly_shown(data) else shown(message)
 
 
 # In JSON, a string can hold a character that is not printable only as a byte outside
-# printable ASCII, or as an escape other than \" \\ \/ (a \\ before a letter only looks
-# like one: the message is then walked, which is merely slower).
-_NOT_PLAIN = re.compile(rb"[^\x20-\x7e]|\\[ubfnrt]")
+# printable ASCII or as an escape; a message with any backslash is walked (merely
+# slower), so that a quote always ends a string and a string longer than MAX_SHOWN is a
+# run of more than MAX_SHOWN bytes without a quote: such a run holds a whole aligned
+# stretch of `_STRETCH` bytes without one.
+_PLAIN_BYTES: Final = bytes(range(0x20, 0x7F)).replace(b"\\", b"")
+_STRETCH: Final = MAX_SHOWN // 2
 
 
-def _plainly_printable(data: str | bytes) -> bool:
-    """Whether every string in the JSON `data` is printable without looking at each: a
-    table is walked by `shown` in some 0.2 ms, decoded in 0.013."""
+def _plainly_shown(data: str | bytes) -> bool:
+    """Whether every string in the JSON `data` may be shown as it is (printable, none
+    longer than MAX_SHOWN) without looking at each: a 4-seat table of 48 KB is looked
+    over in some 20 µs (scripts/bench_decode.py), decoded in 300, walked by `shown` in
+    more."""
     raw = data.encode() if isinstance(data, str) else data
-    return _NOT_PLAIN.search(raw) is None
+    if raw.translate(None, _PLAIN_BYTES):  # a byte outside printable ASCII, or a backslash
+        return False
+    return all(raw.find(b'"', i, i + _STRETCH) >= 0 for i in range(0, len(raw) - _STRETCH + 1, _STRETCH))
 
 
 T = TypeVar("T")
 
-# Characters a terminal acts on or that disguise what it shows: controls (escape
-# sequences begin with one), format characters (bidirectional overrides reorder what
-# follows them: "a line that reads as another", Unicode's Trojan Source), surrogates,
-# private and unassigned code points, line and paragraph separators.
-_DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-
-
-def printable(text: str) -> str:
-    """`text` as a terminal may be given it: every character that is not printable
-    dropped, and white space (a line break, a tab) a space, so no one can paint
-    another's terminal, disguise their words or begin a line of their own."""
-    if text.isprintable():  # the usual case, at C speed
-        return text
-    return "".join(
-        " " if c.isspace() else c for c in text if c.isspace() or unicodedata.category(c) not in _DROPPED_CATEGORIES
-    )
-
 
 def shown(value: T) -> T:
-    """`value` (a message from a server, or a part of one) with every string in it
-    `printable`: the names, codes, addresses, reasons and refusals a command prints and
-    the table shows. A string that is printable already is kept as it is, and so is
-    every part with none to change (a Table is walked, not copied)."""
+    """`value` (a message from a server, or a part of one) with every string in it as
+    it may be shown (cwtui.outside.plain: printable, at most MAX_SHOWN characters): the
+    names, codes, addresses, reasons and refusals a command prints and the table shows.
+    A string that may be shown already is kept as it is, and so is every part with none
+    to change (a Table is walked, not copied)."""
     if isinstance(value, str):
-        return printable(value)  # type: ignore[return-value]
+        return plain(value)  # type: ignore[return-value]
     if isinstance(value, tuple | list):
         items = [shown(item) for item in value]
         if all(a is b for a, b in zip(items, value, strict=True)):

@@ -68,6 +68,7 @@ from cwtui.net.protocol import (
     Rooms,
     Say,
     Undo,
+    Watching,
     decode_client,
 )
 from cwtui.net.ratings import RatingStore
@@ -78,6 +79,7 @@ from cwtui.net.stand_ins import StandIns
 from cwtui.net.sweeper import Sweeper
 from cwtui.net.tables import Client, Tables
 from cwtui.net.talk import Talk
+from cwtui.outside import plain
 from cwtui.shell.crash import crash_line, write_report
 from engine.cards import Cards
 
@@ -208,6 +210,7 @@ class GameServer:
 
     def report_line(self, line: str) -> None:
         """A fault outside the server (a full disk): one line for the operator, no report."""
+        line = plain(line)  # a file's name, a client's words, may be in it
         self.problems.append(line)
         print(f"cwtui serve: {line}", file=sys.stderr)
 
@@ -237,11 +240,13 @@ class GameServer:
         self.tables.count(client)
         try:
             while True:
+                silence = self.silence(client)
                 try:
-                    async with asyncio.timeout(self.limits.idle_outside if client.room is None else None):
+                    async with asyncio.timeout(silence):
                         data = await connection.recv()
                 except TimeoutError:
-                    await connection.close(1008, f"nothing said in {self.limits.idle_outside:g} s outside a room")
+                    where = "outside a room" if client.room is None else "watching"
+                    await connection.close(1008, f"nothing said in {silence:g} s {where}")
                     break
                 try:
                     await self.dispatch(client, decode_client(data))
@@ -255,6 +260,14 @@ class GameServer:
         finally:
             self.tables.uncount(client)
             await self.leave(client)
+
+    def silence(self, client: Client) -> float | None:
+        """Seconds `client` may say nothing before it is closed: outside a room, a few
+        (a question comes at once); watching, a few minutes (its table says `Watching`);
+        at a seat, for ever (a game over days)."""
+        if client.room is None:
+            return self.limits.idle_outside
+        return self.limits.idle_spectator if client.seat is None else None
 
     def address_of(self, connection: ServerConnection) -> str:
         """The client's address: the connection's own, or for the trusted proxy the
@@ -288,6 +301,9 @@ class GameServer:
             await self.replay(client)
         elif isinstance(message, Say):
             self.talk.say(client, message.text)
+        elif isinstance(message, Watching):
+            if client.room is None:
+                raise ProtocolError("join a room first (hello)")
         elif isinstance(message, CloseRoom):
             await self.close_room(client, message)
         elif isinstance(message, Play | Undo):

@@ -7,15 +7,18 @@ from __future__ import annotations
 
 from typing import Final, Literal, TypeAlias, get_args
 
+from cwtui.outside import plain
+
 TurnAlert: TypeAlias = Literal["desktop", "bell", "off"]
 TURN_ALERTS: Final[tuple[TurnAlert, ...]] = get_args(TurnAlert)
 _MOST = 200  # characters of a notification's text
 
 
 def _plain(text: str) -> str:
-    """Printable characters only, and no ';' (OSC 777 separates its fields with it): a
-    room's or player's name can never end the sequence or start another."""
-    return "".join(c for c in text if c.isprintable() and c != ";")[:_MOST]
+    """Text from outside as shown (cwtui.outside.plain), and no ';' (OSC 777 separates
+    its fields with it): a room's or player's name can never end the sequence or start
+    another."""
+    return plain(text.replace(";", ""), _MOST)
 
 
 def alert_sequence(kind: TurnAlert, title: str, body: str) -> str:

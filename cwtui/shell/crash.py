@@ -19,6 +19,7 @@ from pathlib import Path
 from platformdirs import user_log_path
 
 from cwtui.game.logfile import create_own
+from cwtui.outside import plain
 
 CRASH_ENV = "CWTUI_CRASH_DIR"
 EXIT_CRASH = 70  # EX_SOFTWARE (sysexits.h): an internal error
@@ -74,5 +75,5 @@ def _new_report(folder: Path, stem: str, data: bytes) -> Path:
 def crash_line(error: BaseException, report: Path | None) -> str:
     """The one line the user sees."""
     where = f"the full report is in {report}" if report else "no report could be written"
-    summary = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+    summary = " ".join(plain(f"{type(error).__name__}: {error}", 200).split())  # its words may be outside text
     return f"cwtui crashed ({summary}); {where}"

@@ -36,7 +36,7 @@ async def test_a_seat_taken_is_found_again_from_the_home_screen(
         await pilot.press("q")  # home; the seat stays hers
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         menu = app.screen.query_one("#menu", OptionList)
-        assert str(menu.get_option("games").prompt) == "My online games  [dim](g) — 1[/]"
+        assert str(menu.get_option("games").prompt) == "My online games  (g) — 1"
         await pilot.press("g")
         await until(pilot, lambda: isinstance(app.screen, MyGamesScreen))
         listed = app.screen

@@ -71,7 +71,7 @@ async def test_a_seat_out_of_time_forfeits_where_the_host_chose_it(place: Place)
     ana, bo = place.sit(room, 0), place.sit(room, 1)
     seat = room.session.state.to_act
     assert room.clock is not None
-    room.clock.spent[seat] = 600  # its bank is spent
+    room.clock.used[seat] = 600  # its bank is spent
     await driven(place, room)
     name = room.names[seat]
     why = "{name} ran out of time and forfeits; the game ends there"
@@ -86,7 +86,7 @@ async def test_a_bank_run_out_is_played_by_a_bot_after_every_table_is_told(place
     place.sit(room, 0)
     seat = room.session.state.to_act
     assert room.clock is not None
-    room.clock.spent[seat] = 600
+    room.clock.used[seat] = 600
     ply = room.ply
     stand_ins(place).drive(room)
     while room.ply == ply:

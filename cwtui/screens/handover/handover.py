@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Center, Middle
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -21,10 +22,11 @@ class HandoverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(
-                "[b]"
-                + _("Pass the keyboard to {name}.").format(name=self.player)
-                + "[/]\n\n"
-                + _("{name}: press any key when only you can see the screen.").format(name=self.player)
+                Content.assemble(
+                    (_("Pass the keyboard to {name}.").format(name=self.player), "bold"),
+                    "\n\n",
+                    _("{name}: press any key when only you can see the screen.").format(name=self.player),
+                )
             )
 
     def on_key(self, event: events.Key) -> None:

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Tree
 from textual.widgets.tree import TreeNode
 
 from cwtui.history.sandbox import QueryResult, is_numeric
+from cwtui.outside import MAX_VALUE, plain
 
 CELL_WIDTH = 60  # no column is wider, whatever the room (exports keep values whole)
 
@@ -84,13 +85,14 @@ class ResultTable(DataTable[Text]):
         self.filled_for = self.size.width
         numeric = [is_numeric(t) for t in result.types]
         shown = [[_shown(v) for v in row] for row in result.rows]
-        names = [cell_len(name) for name in result.columns]
+        columns = [plain(name, MAX_VALUE) for name in result.columns]
+        names = [cell_len(name) for name in columns]
         natural = [
             min(CELL_WIDTH, max([names[i], *(cell_len(row[i]) for row in shown)])) for i in range(len(result.columns))
         ]
         widths = fit_widths(natural, names, self.room(len(result.columns)))
         self.clear(columns=True)
-        for name, right, width in zip(result.columns, numeric, widths, strict=True):
+        for name, right, width in zip(columns, numeric, widths, strict=True):
             self.add_column(Text(name, justify="right" if right else "left"), width=width)
         self.add_rows(
             [
@@ -102,11 +104,14 @@ class ResultTable(DataTable[Text]):
 
 
 def _shown(value: Any) -> str:
+    """A value as its cell shows it: a text from outside (any string a query returns,
+    a name from a log among them) as cwtui.outside.plain has it, no longer than a cell
+    can show."""
     if value is None:
         return "NULL"
     if isinstance(value, float):
         return f"{value:.6g}"
-    return str(value)
+    return plain(str(value), CELL_WIDTH + 1)
 
 
 def _cell(shown: str, null: bool, right: bool, width: int) -> Text:

@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -357,7 +358,7 @@ class HistoryScreen(Screen[None]):
                 "loaded here as you play them.\n\n"
                 "Every table is here already, empty: a query ([b]F5[/]) answers with no rows, and [b]F3[/] shows "
                 "the tables and what every column means."
-            ).format(folder=f"{folder}/samples")
+            ).format(folder=escape(f"{folder}/samples"))  # a folder's name is no markup
         )
 
     def action_samples(self) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -33,6 +34,11 @@ def logo() -> str:
     """The game's name and its author, as home and a browser's guest show them."""
     byline = _("a fishing game by Brian Suhre")
     return f"  {TITLE}\n      {byline}"
+
+
+def entry(label: str, key: str, more: str = "") -> Content:
+    """A line of the menu: what it does, then dimmed its key and what it holds."""
+    return Content.assemble(label, "  ", ("(" + key + ")" + (" — " + more if more else ""), "dim"))
 
 
 class HomeScreen(Screen[None]):
@@ -76,24 +82,18 @@ class HomeScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
+        count = n_("{count} unfinished", "{count} unfinished", len(unfinished)).format(count=len(unfinished))
         menu.add_options(
             [
-                Option(_("New game") + "  [dim](n)[/]", id="new"),
-                Option(_("Learn to play") + "  [dim](t) — " + _("a guided first game") + "[/]", id="learn"),
-                Option(
-                    _("Resume a game")
-                    + "  [dim](r) — "
-                    + n_("{count} unfinished", "{count} unfinished", len(unfinished)).format(count=len(unfinished))
-                    + "[/]",
-                    id="resume",
-                    disabled=not unfinished,
-                ),
-                Option(_("Join a game on a server") + "  [dim](j)[/]", id="join"),
-                Option(_("My online games") + f"  [dim](g) — {online}[/]", id="games", disabled=not online),
-                Option(_("Open a replay") + "  [dim](o)[/]", id="replay"),
-                Option(_("History in SQL") + "  [dim](h)[/]", id="history"),
-                Option(_("Rules of the game") + "  [dim](l)[/]", id="rules"),
-                Option(_("Quit") + "  [dim](q)[/]", id="quit"),
+                Option(entry(_("New game"), "n"), id="new"),
+                Option(entry(_("Learn to play"), "t", _("a guided first game")), id="learn"),
+                Option(entry(_("Resume a game"), "r", count), id="resume", disabled=not unfinished),
+                Option(entry(_("Join a game on a server"), "j"), id="join"),
+                Option(entry(_("My online games"), "g", str(online)), id="games", disabled=not online),
+                Option(entry(_("Open a replay"), "o"), id="replay"),
+                Option(entry(_("History in SQL"), "h"), id="history"),
+                Option(entry(_("Rules of the game"), "l"), id="rules"),
+                Option(entry(_("Quit"), "q"), id="quit"),
             ]
         )
         menu.highlighted = highlighted if highlighted is not None else 0

@@ -23,6 +23,7 @@ from textual.worker import get_current_worker
 from cwtui.game import words
 from cwtui.game.replaying import SeenRecord
 from cwtui.lang import N_, _
+from cwtui.learn.rulebook import CODE
 from cwtui.navigation import ShowResults, SitDown, YourTurn
 from cwtui.net import player_key
 from cwtui.net.chat import shown_talk
@@ -208,10 +209,11 @@ class OnlineScreen(SeatedScreen):
                     self.connection = connection
                     if isinstance(answer, Welcome) and answer.challenge and self.rated:
                         await self.identify(connection, answer)
+                    idle = answer.idle if isinstance(answer, Welcome) else 0.0  # a spectator's: say Watching
                     while not isinstance(answer, RoomClosed | Rematched):
                         self.post_message(self.Received(answer))
                         delay = RECONNECT_FIRST
-                        answer = await connection.receive()
+                        answer = await connection.receive_watching(idle)
                     self.connection = None
                     if isinstance(answer, Rematched):  # this table was of the last game
                         self.post_message(self.NextGame())
@@ -276,7 +278,8 @@ class OnlineScreen(SeatedScreen):
             self.show_results(None)
         elif isinstance(message, Error):
             self.sent = False
-            self.refused(in_language(message.message, message.template, message.said), message.rule)
+            rule = message.rule if message.rule is not None and CODE.fullmatch(message.rule) else None  # a code only
+            self.refused(in_language(message.message, message.template, message.said), rule)
             self.advance()
         elif isinstance(message, Chat):
             self.hear(message)

@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -35,13 +36,15 @@ class ResumeScreen(Screen[None]):
             yield OptionList(
                 *[
                     Option(
-                        f"{h.created[:16].replace('T', ' ')}  "
-                        f"{seat_list(h.config.seats)}"
-                        + "  [dim]"
-                        + n_("seed {seed}, {count} move", "seed {seed}, {count} moves", plies).format(
-                            seed=h.config.seed, count=plies
-                        )
-                        + "[/]",
+                        Content.assemble(
+                            f"{h.created[:16].replace('T', ' ')}  {seat_list(h.config.seats)}  ",
+                            (
+                                n_("seed {seed}, {count} move", "seed {seed}, {count} moves", plies).format(
+                                    seed=h.config.seed, count=plies
+                                ),
+                                "dim",
+                            ),
+                        ),
                         id=str(i),
                     )
                     for i, (_path, h, plies) in enumerate(self.games)
