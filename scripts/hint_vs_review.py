@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from engine import GameConfig, SeatConfig, apply, legal_moves, new_game
-from engine.bots.judge import GRADE_BOUNDS, MISTAKES, ROLLOUTS, Bench, Position, grade, graded, judge, weigh
+from engine.bots.judge import GRADE_BOUNDS, MISTAKES, ROLLOUTS, Bench, Position, grade, judge, spanned, weigh
 from engine.rng import Rng
 from engine.state import State
 from engine.view import view
@@ -86,7 +86,7 @@ def main() -> None:
         loss, margin = bench.loss(pick), bench.margin(pick)
         hard[grade(loss)] += 1  # by the loss alone
         if grade(loss) in MISTAKES:
-            sure = graded(loss, margin) in MISTAKES  # the review's own grade: by the loss's interval
+            sure = spanned(loss, margin)[0] in MISTAKES  # its interval clears the inaccuracy's bound
             significant += sure
             flagged.append(
                 f"  game seed {state.config.seed}, ply {state.ply}: {grade(loss)} (−{loss:.1f} ± {margin:.1f})"

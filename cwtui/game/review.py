@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Protocol
@@ -31,6 +31,7 @@ from cwtui.lang import N_, Np_, _, n_, number
 from engine import ENGINE_VERSION
 from engine.bots import level as search_level
 from engine.bots.judge import (
+    BEST,
     GRADES,
     LEVELS,
     ROLLOUTS,
@@ -39,11 +40,12 @@ from engine.bots.judge import (
     accuracy,
     band,
     default_seats,
-    graded,
+    grade,
     judge,
     line_views,
     points_lost,
     positions,
+    spanned,
 )
 from engine.cards import Cards
 from engine.errors import EngineError
@@ -54,10 +56,11 @@ from engine.replay import Replay
 from engine.view import View
 
 SIDECAR_SUFFIX: Final = ".review.json"
+# 8: graded by the loss printed (the band of its number), not by its interval's lower end;
 # 7: a loss exactly at a grade's bound read as that grade (not under it by a rounding error);
 # 6: a flag confirmed by a second judgement; 5: the better move's line; 4: a decision's candidates; 3: each loss
 # with its 95% margin, graded by its interval; 2: graded in points lost by the loss alone; 1: in win chance lost
-SIDECAR_FORMAT: Final = 7
+SIDECAR_FORMAT: Final = 8
 OLDER: Final = {  # how a kept review of an earlier format grades, as a note says it
     1: "grades in win chances",
     2: "grades by its losses alone, without their margins of error",
@@ -65,6 +68,7 @@ OLDER: Final = {  # how a kept review of an earlier format grades, as a note say
     4: "shows no line after the better move",
     5: "flags decisions judged once, not confirmed by a second judgement",
     6: "may read a loss of exactly 3 points (a grade's bound) as under it, by a rounding error",
+    7: "grades each decision by the low end of its loss's interval, not by the loss it shows",
 }
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)
@@ -143,12 +147,9 @@ def read_sidecar(path: Path) -> bytes:
         return file.read(MAX_LOG)
 
 
-BEST: Final = GRADES[0]  # a loss within the rollouts' noise: as good as the search's move
-
-
 def costly(judged: Judged) -> bool:
-    """Whether a decision cost the seat something: its grade says so, not its loss (one
-    graded best may have lost a few tenths, the rollouts' noise)."""
+    """Whether a decision cost the seat something: half a point or more, graded good or
+    worse (one graded best may have lost a few tenths, the rollouts' noise)."""
     return judged.grade != BEST
 
 
@@ -419,8 +420,8 @@ def _damage(kept: Sidecar) -> str | None:
         leads = 0.0 if j.lead_best is None or j.lead_chosen is None else max(0.0, j.lead_best - j.lead_chosen)
         if not math.isclose(j.loss, leads, abs_tol=1e-9):
             return f"move {j.ply + 1} lost {j.loss} points, but its leads say {leads}"
-        if j.grade != graded(j.loss, j.margin):
-            return f"move {j.ply + 1} is graded {j.grade!r}, but its loss makes it {graded(j.loss, j.margin)!r}"
+        if j.grade != grade(j.loss):
+            return f"move {j.ply + 1} is graded {j.grade!r}, but its loss makes it {grade(j.loss)!r}"
     return None
 
 
@@ -534,6 +535,18 @@ def grade_word(grade: str) -> str:
     return _(GRADE_WORDS[grade]) if grade in GRADE_WORDS else grade
 
 
+def grade_said(loss: float, margin: float, words: Mapping[str, str] = GRADE_WORDS) -> str:
+    """A decision's grade as a player reads it beside its points: the band of the loss,
+    or where its 95% interval crosses a grade's bound, the grades it reaches ("inaccuracy
+    or mistake", "good to mistake"): never a grade the number beside it does not have.
+    `words`: each grade's catalog message ("an inaccuracy", for a sentence)."""
+    grades = [_(words[g]) for g in spanned(loss, margin)]
+    if len(grades) == 1:
+        return grades[0]
+    said = _("{milder} or {worse}") if len(grades) == 2 else _("{milder} to {worse}")
+    return said.format(milder=grades[0], worse=grades[-1])
+
+
 def graded_count(grade: str, count: int) -> str:
     one, many = GRADE_NAMES[grade]
     return n_(one, many, count).format(count=count)
@@ -618,7 +631,7 @@ def report(game: GameReview, cards: Cards) -> list[str]:
         # numbered as the table, the replay and its review number moves: from 1
         for w in s.worst:
             worst = _("move {move}, {grade} ({points}): {line}").format(
-                move=w.ply + 1, grade=grade_word(w.grade), points=points(w.loss, w.margin), line=w.line
+                move=w.ply + 1, grade=grade_said(w.loss, w.margin), points=points(w.loss, w.margin), line=w.line
             )
             lines.append(f"    {worst}")
             if w.candidates:

@@ -19,7 +19,7 @@ from typing import Any, Final, Protocol, TypeVar, assert_never, cast, get_args
 from cwtui.lang import N_, _, n_, number
 from cwtui.lang.glossary import species, word
 from engine import events
-from engine.bots.judge import graded
+from engine.bots.judge import BEST, grade
 from engine.cards import Cards
 from engine.components import (
     COLOR_INDEX,
@@ -171,10 +171,10 @@ def tenths(value: float) -> float:
     return math.floor(value * 10 + 1e-9) / 10
 
 
-def as_good(loss: float, margin: float = 0.0) -> bool:
-    """A move giving up so little, or so little surely, that the review grades it as it
-    grades the best (engine.bots.judge.graded: by its interval's lower end)."""
-    return graded(loss, margin) == "best"
+def as_good(loss: float) -> bool:
+    """A move giving up so little that the review grades it as it grades the best: under
+    half a point (engine.bots.judge.grade, the band of the loss it prints)."""
+    return grade(loss) == BEST
 
 
 def whole_parts(line: str, between: str = " · ") -> str:
@@ -189,7 +189,7 @@ def hint_mark(w: Weighing, best: bool) -> str:
     """What an option the hint weighed is marked with in the list."""
     if best:
         said = _("hint")
-    elif as_good(w.loss, w.margin):
+    elif as_good(w.loss):
         said = _("as good")
     else:
         said = _("−{points}{keep}points").format(points=number(tenths(w.loss), 1), keep=KEEP)

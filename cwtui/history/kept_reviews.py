@@ -38,7 +38,7 @@ from cwtui.game.review import (
 from cwtui.game.words import quantity
 from cwtui.history import schema
 from cwtui.history.reading import content_hash, logs_in, under
-from engine.bots.judge import Judged, move_accuracy, positions
+from engine.bots.judge import Judged, move_accuracy, positions, spanned
 from engine.cards import Cards
 from engine.errors import EngineError
 from engine.log import parse
@@ -260,6 +260,12 @@ def _judged_as_it_is(file: str, judged: str | None) -> bool:
         return False
 
 
+def _ends(judged: Judged) -> tuple[str, str]:
+    """The grades of the ends of a decision's loss interval (reviews.grade_low, grade_high)."""
+    grades = spanned(judged.loss, judged.margin)
+    return grades[0], grades[-1]
+
+
 def _review_rows(checked: Checked) -> list[tuple[object, ...]]:
     """A row per decision: its move numbered from 1 (ply + 1), as everywhere a player reads it."""
     kept = checked.kept
@@ -267,7 +273,7 @@ def _review_rows(checked: Checked) -> list[tuple[object, ...]]:
     return [
         (kept.game, j.ply + 1, j.seat, j.phase, j.chosen.__struct_config__.tag, msgspec.json.encode(j.chosen).decode(),
          msgspec.json.encode(j.best).decode(), j.options, j.before, j.after, j.lead_best, j.lead_chosen, j.loss,
-         j.margin, j.rollouts, j.grade, move_accuracy(j.loss), msgspec.json.encode(j.why).decode(),
+         j.margin, j.rollouts, j.grade, *_ends(j), move_accuracy(j.loss), msgspec.json.encode(j.why).decode(),
          msgspec.json.encode(j.candidates).decode(), msgspec.json.encode(j.line).decode(), settings.level,
          settings.engine, checked.verified, checked.verdict)
         for j in kept.decisions

@@ -13,7 +13,7 @@ from engine.setup import SILENT_SEAT
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 15  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+SCHEMA_VERSION = 16  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
 # 7: games.verified and verdict; 8: a server's ratings (rated_games); 9: a ratings line left out, and why;
 # 10: the bytes --verify checked (log_files.hash), and a replay's verdict in which file holds a game;
 # 11: reviews checked against their logs, and judged again by --verify (reviews.verified);
@@ -21,6 +21,7 @@ SCHEMA_VERSION = 15  # 3: the copied column; 4: reviews; 5: kinds as players kno
 # 13: reviews.loss_margin and rollouts (a loss's 95% interval; grades by it)
 # 14: reviews.candidates (the moves weighed at a decision, each with its loss and margin)
 # 15: reviews.line (the better move's next moves, as far as the seat could foresee them)
+# 16: reviews.grade by the loss shown (its band), grade_low and grade_high by its interval
 
 
 @dataclass(frozen=True)
@@ -482,10 +483,16 @@ TABLES: tuple[Table, ...] = (
             _c(
                 "grade",
                 "VARCHAR",
-                "best, good, inaccuracy, mistake or blunder: the grade of the interval's lower end, loss − "
-                "loss_margin (a decision is flagged only when its interval clears the grade's bound; "
-                "docs/bot-strength.md)",
+                "best, good, inaccuracy, mistake or blunder: the band of loss, the number shown (best under 0.5 "
+                "points, good under 1.5, inaccuracy under 3, mistake under 6, blunder from 6; docs/bot-strength.md)",
             ),
+            _c(
+                "grade_low",
+                "VARCHAR",
+                "the grade of the loss interval's low end, loss − loss_margin (at least 0): where it is not "
+                'grade, the interval crosses a bound and the review says both ("good or inaccuracy")',
+            ),
+            _c("grade_high", "VARCHAR", "the grade of the interval's high end, loss + loss_margin"),
             _c(
                 "accuracy",
                 "DOUBLE",

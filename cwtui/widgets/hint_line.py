@@ -37,7 +37,7 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
         text.append(label, style="reverse" if rank == 0 else "")
         if rank == 0:
             text.append(after)
-        if rank and as_good(w.loss, w.margin):
+        if rank and as_good(w.loss):
             text.append(" " + _("is as good"))
         elif rank:
             points = _("gives up {points} ± {margin} points").format(
@@ -54,6 +54,6 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
         if facts:
             does_said = _("— it {facts}") if rank == 0 else _("— {facts}")
             text.append(" " + does_said.format(facts=listed(facts)), style="not bold")
-    if len(weighed) > 1 and all(as_good(w.loss, w.margin) for w in weighed[1:]) and not any(said):
+    if len(weighed) > 1 and all(as_good(w.loss) for w in weighed[1:]) and not any(said):
         text.append(" " + _("— the judge finds nothing between them here"), style="not bold")
     return text

@@ -67,6 +67,7 @@ GRADE_BOUNDS: Final[tuple[tuple[str, float], ...]] = (
 )
 BLUNDER: Final = "blunder"
 GRADES: Final = (*(name for name, _ in GRADE_BOUNDS), BLUNDER)
+BEST: Final = GRADES[0]  # a loss under half a point: as good as the best move
 RACED_BOUNDS: Final = tuple(bound for _, bound in GRADE_BOUNDS[2:])  # a mistake's and a blunder's
 MISTAKES: Final = ("inaccuracy", "mistake", BLUNDER)  # the grades the replay marks and jumps between
 
@@ -147,7 +148,7 @@ class Judged(msgspec.Struct, frozen=True):
     lead_best: float | None
     lead_chosen: float | None
     loss: float  # lead_best - lead_chosen, at least 0: the points the choice gave up
-    grade: str  # the grade the loss's 95% interval supports (`graded`)
+    grade: str  # the band of the loss, as it is printed (`grade`); the interval's: `spanned`
     # Where the best move's lead is larger, largest first: (a part of PARTS, points).
     why: tuple[tuple[str, float], ...] = ()
     margin: float = 0.0  # the loss's 95% margin of error, points (0: the best itself, nothing rolled out)
@@ -384,12 +385,12 @@ def judge(position: Position, level: str, cards: Cards, stream: str = "review", 
             cast("AnyMove", best.move), best.win_rate, best.win_rate, None, None, 0.0, grade(0.0),
         )  # fmt: skip
     bench.settle(chosen)
-    if graded(bench.loss(chosen), bench.margin(chosen)) in MISTAKES:
+    if grade(bench.loss(chosen)) in MISTAKES:
         bench = confirmed(bench, position, stream)
     best = bench.best
     better, played = bench.pair(chosen)
     loss, margin = bench.loss(chosen), bench.margin(chosen)
-    verdict = graded(loss, margin)  # candidates only where it says the move cost something: their rollouts cost 16%
+    verdict = grade(loss)  # candidates only where it says the move cost something: their rollouts cost 16%
     # The chart's win chances: the search's with its move, less what the rollouts lost.
     after = min(1.0, max(0.0, best.win_rate - (better.won - played.won)))
     return Judged(
@@ -515,11 +516,15 @@ def joined(a: Rolled, b: Rolled) -> Rolled:
     return Rolled(a.sheets + b.sheets, a.wins + b.wins)
 
 
-def graded(loss: float, margin: float) -> str:
-    """The grade a loss's 95% interval supports: its lower end's. A decision is flagged
-    an inaccuracy, a mistake or a blunder only when the interval clears that grade's
-    bound (one whose interval reaches under half a point is as good as the best)."""
-    return grade(max(0.0, loss - margin))
+def spanned(loss: float, margin: float) -> tuple[str, ...]:
+    """The grades a loss's 95% interval reaches, mildest first: the loss's own alone
+    where the interval crosses no grade's bound, else every grade from its lower end's
+    to its upper end's ("inaccuracy or mistake"). A decision's grade is its loss's, the
+    band of the number printed beside it (issue 66: graded by the interval's lower end,
+    "good (−2.8 ± 1.5)" stood beside an inaccuracy's figure); the interval says how
+    sure that grade is."""
+    low, high = GRADES.index(grade(max(0.0, loss - margin))), GRADES.index(grade(loss + margin))
+    return GRADES[low : high + 1]
 
 
 def score_sheet(s: State) -> list[list[float]]:
@@ -551,6 +556,9 @@ def why(better: Rolled, played: Rolled) -> tuple[tuple[str, float], ...]:
 
 
 def grade(loss: float) -> str:
+    """A loss's band, in points: the first grade whose bound it is under. Every bound is
+    a whole tenth, so a loss and the tenths it is printed as (cwtui.game.words.tenths,
+    floored) are in one band."""
     for name, bound in GRADE_BOUNDS:
         if loss < bound:
             return name

@@ -23,7 +23,7 @@ from cwtui.game.words import KEEP, mid_sentence, option
 from cwtui.lang import use
 from cwtui.screens.fork.fork import ForkDialog
 from cwtui.screens.play.play import PlayScreen
-from cwtui.screens.replay.graded import Graded
+from cwtui.screens.replay.graded import GRADE_WORDS, Graded
 from cwtui.screens.replay.replay import ReplayScreen
 from cwtui.screens.replay.review_bar import ReviewBar
 from cwtui.screens.review_summary.review_summary import CHART_ROWS, ReviewSummaryScreen
@@ -267,8 +267,10 @@ async def test_m_walks_the_mistakes_and_f_plays_on_from_one(game: Path) -> None:
         assert screen.cursor.position == mistakes[-1]
         this_move = screen.query_one("#this-move").render_line(1).text
         judged = screen.graded.judged[mistakes[-1]]
-        assert f"'s next move, a{'n' if judged.grade == 'inaccuracy' else ''} {judged.grade}" in " ".join(
-            screen.query_one("#this-move").render_line(i).text for i in range(4)
+        said = reviews.grade_said(judged.loss, judged.margin, GRADE_WORDS)  # "a good move or an inaccuracy"
+        assert judged.grade.split()[-1] in said.split()
+        assert f"'s next move, {said} (" in " ".join(
+            " ".join(screen.query_one("#this-move").render_line(i).text.split()) for i in range(4)
         )
         assert this_move
         if len(mistakes) > 1:

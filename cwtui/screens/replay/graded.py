@@ -61,7 +61,8 @@ class Graded:
             return None
         seen = cursor.shown((judged.seat,))[judged.seat]
         text = Text(_("{name}'s next move,").format(name=cursor.names[judged.seat]) + " ")
-        text.append(_(GRADE_WORDS[judged.grade]), style=GRADE_STYLES.get(judged.grade, "bold"))
+        said = review.grade_said(judged.loss, judged.margin, GRADE_WORDS)
+        text.append(said, style=GRADE_STYLES.get(judged.grade, "bold"))
         if words.tenths(judged.loss):
             text.append(f" ({review.points(judged.loss, judged.margin)})")
         text.append(_(": {line}").format(line=review.decision_line(judged, seen, cursor.cards)))
