@@ -13,7 +13,7 @@ The match then plays a search bot with each evaluation against the other at equa
 time (the script measures each one's iterations a second on the same positions, and the
 faster one's bot searches `--iterations` a move, the slower one's that many times the
 ratio), each seed twice with the seats swapped, and prints how often the learned one
-finished ahead, with a 95% interval. numpy is needed to fit (`pip install numpy`), not to play.
+finished ahead, with a 95% interval.
 """
 
 from __future__ import annotations

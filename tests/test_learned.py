@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import runpy
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from test_bots import CARDS, position
 from engine import legal_moves, new_game
 from engine.bots import LEARNED, IsmctsBot, search_bot
 from engine.bots.evaluate import win_chances
+from engine.bots.lead import load as load_lead
 from engine.bots.learned import FEATURES, HAND_WRITTEN, Model, features
 from engine.bots.model_file import encode, load_model, shipped_model
 from engine.rng import Rng
@@ -48,15 +50,21 @@ def test_a_model_file_loads_and_its_name_is_its_hash(tmp_path: Path) -> None:
     assert load_model(path).name != model.name, "another file, another name"
 
 
+@pytest.mark.parametrize("load", [load_model, load_lead], ids=["win chances", "lead"])
 @pytest.mark.parametrize(
     "text",
-    [b"not json", b'{"features": ["held"], "early": [1], "late": [0], "trained_on": ""}', b"{}", b"[]"],
-)
-def test_a_damaged_model_file_says_why(tmp_path: Path, text: bytes) -> None:
+    [
+        b"not json", b"{}", b"[]",
+        b'{"features": ["held"], "early": [1], "late": [0], "trained_on": ""}',
+        b'{"inputs": ["held"], "mean": [0], "scale": [1], "layers": [], "trained_on": ""}',
+    ],
+)  # fmt: skip
+def test_a_damaged_model_file_says_why(tmp_path: Path, text: bytes, load: Callable[[Path], object]) -> None:
+    """Either evaluation's file (engine.bots.learned's, engine.bots.lead's)."""
     path = tmp_path / "model.json"
     path.write_bytes(text)
     with pytest.raises(ValueError, match=r"model\.json"):
-        load_model(path)
+        load(path)
 
 
 def test_a_search_bot_plays_with_a_model() -> None:
@@ -70,11 +78,15 @@ def test_a_search_bot_plays_with_a_model() -> None:
     assert [o.win_rate for o in plain] != [o.win_rate for o in first], "the evaluation is the model's"
 
 
-def test_the_fit_finds_the_weights_that_made_the_data() -> None:
+def test_the_fit_finds_the_weights_that_made_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
     """Positions whose winners are drawn from a known model: Newton's method recovers
     its weights (to sampling noise)."""
     import numpy as np
 
+    # as `python scripts/train_evaluation.py` runs it: its folder first on the path, for
+    # its shared helpers (it passed only after another test of the same worker had left
+    # scripts/ on the path)
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))
     script = runpy.run_path(str(SCRIPT))
     rng = Rng(5)
     truth = np.array([0.5, 0.3, 0.2, 0.4, 1.0, 0.3, 0.0, 0.1, 0.2, -0.5])

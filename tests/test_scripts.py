@@ -140,6 +140,12 @@ def test_bench_decode(tmp_path: Path) -> None:
     assert [r["label"] for r in reported(results)] == ["decode a table", "decode a table with a name to clean"]
 
 
+def test_luck_check() -> None:
+    out = run_script("luck_check.py", "--games", "4", "--bots", "random,easy", "--workers", "2")
+    assert "4 two-player games, random and greedy" in out
+    assert "luck accounts for" in out and "random: mean final lead" in out and "greedy: mean final lead" in out
+
+
 def test_bench_history(tmp_path: Path) -> None:
     out = run_script("bench_history.py", "--simulate", "1", "--out", str(tmp_path / "corpus"), "--rounds", "1")
     assert "4 logs" in out and "first load:" in out and "× the raw scan" in out

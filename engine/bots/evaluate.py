@@ -72,29 +72,38 @@ def _within_reach(s: State, held: bool, kind: str, progress: float) -> float:
 def contests_now(s: State, scores: list[float]) -> None:
     """R10.1–R10.3 — each seat presents its heaviest fish of each species; the stack's
     tiles go down the ranking; tag points for the tagged fish presented (R11.1)."""
+    for loc, kind in enumerate(CONTEST_TROPHY):
+        entrants = contest_now(s, loc)
+        for _, seat, tags in entrants:
+            scores[seat] += tags
+        for (_, seat, _), points in zip(entrants, reversed(s.stacks[kind]), strict=False):
+            scores[seat] += points
+
+
+def contest_now(s: State, loc: int) -> list[tuple[int, int, int]]:
+    """The seats that would present fish at location `loc` now, best first: (the weight
+    presented, the seat, its tag points: 0 without tag points), each seat presenting
+    its heaviest fish of each species (R10.1–R10.3, without the timestamp tie-break,
+    which does not change a sum)."""
     cards = s.cards
     weight, location, species, tags = cards.fish_weight, cards.fish_location, cards.fish_species, cards.fish_tag
     tag = s.tag if s.config.tag_points else None
-    for loc, kind in enumerate(CONTEST_TROPHY):
-        entrants = []
-        for p in s.players:
-            # contests.heaviest, without its timestamp tie-break (it does not change the
-            # sum): this runs once per search iteration, so it builds no sort keys.
-            best: dict[int, int] = {}
-            for f in p.fish:
-                if location[f] != loc:
-                    continue
-                sp = species[f]
-                if sp not in best or weight[f] > weight[best[sp]]:
-                    best[sp] = f
-            if best:
-                entrants.append((sum(weight[f] for f in best.values()), p.seat))
-                if tag is not None:
-                    scores[p.seat] += sum(1 for f in best.values() if tags[f] == tag)
-        entrants.sort(reverse=True)
-        stack = s.stacks[kind]
-        for (_, seat), points in zip(entrants, reversed(stack), strict=False):
-            scores[seat] += points
+    entrants = []
+    for p in s.players:
+        # contests.heaviest, without its timestamp tie-break: this runs once per search
+        # iteration, so it builds no sort keys.
+        best: dict[int, int] = {}
+        for f in p.fish:
+            if location[f] != loc:
+                continue
+            sp = species[f]
+            if sp not in best or weight[f] > weight[best[sp]]:
+                best[sp] = f
+        if best:
+            tagged = sum(1 for f in best.values() if tags[f] == tag) if tag is not None else 0
+            entrants.append((sum(weight[f] for f in best.values()), p.seat, tagged))
+    entrants.sort(reverse=True)
+    return entrants
 
 
 def win_chances(s: State) -> list[float]:

@@ -1,0 +1,117 @@
+"""How well luck (engine.bots.luck) tells draws from play, on self-play games.
+
+    python scripts/luck_check.py --games 200 --bots easy,easy --seed 8700000
+    python scripts/luck_check.py --games 200 --bots random,easy --seed 8700000
+    python scripts/luck_check.py --games 200 --bots easy,easy --model engine/data/lead-XXXXXXXX.json
+
+Between two equal bots nothing but the draws (and the seat order) decides a game, so a
+measure of luck worth its name explains most of each game's final margin: it prints
+how often the winner is the luckier seat, and the share of the final lead's variance
+that luck accounts for (1 - var(final - start - luck) / var(final)). Between unequal
+bots, the stronger one should win by its play: its mean play and mean luck are printed
+for each seat. Two-player games; game i has seed SEED+i, the seats swapped every other
+game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from cwtui.batch.runner import play_game
+from cwtui.batch.tournament import wilson
+from cwtui.cli.args import bots_arg
+from cwtui.cores.processes import default_workers, run_all
+from cwtui.game.logfile import read_log
+from engine import GameConfig, SeatConfig, load_cards
+from engine.bots.lead import load, shipped
+from engine.bots.luck import LEAD, SAMPLES, game_luck
+
+
+@dataclass(frozen=True)
+class Job:
+    seed: int
+    kinds: tuple[str, str]
+    model: Path | None
+    samples: int
+
+
+@dataclass(frozen=True)
+class Measured:
+    kinds: tuple[str, str]  # by seat
+    final: tuple[float, float]
+    start: tuple[float, float]
+    luck: tuple[float, float]
+    margin: tuple[float, float]
+    play: tuple[float, float]  # own + others
+
+
+def measure(job: Job) -> Measured:
+    cards = load_cards()
+    model = shipped(LEAD) if job.model is None else load(job.model)
+    seats = tuple(SeatConfig(f"{kind}-{i}", kind) for i, kind in enumerate(job.kinds))
+    with tempfile.TemporaryDirectory() as tmp:
+        _state, path = play_game(GameConfig(seats=seats, seed=job.seed), Path(tmp), cards)
+        assert path is not None
+        log = read_log(path)
+    luck = game_luck(log, cards, model, job.samples)
+    a, b = luck.seats
+
+    def pair(x: float, y: float) -> tuple[float, float]:
+        return (x, y)
+
+    return Measured(
+        job.kinds,
+        pair(a.final, b.final),
+        pair(a.start, b.start),
+        pair(a.luck, b.luck),
+        pair(a.margin, b.margin),
+        pair(a.own + a.others, b.own + b.others),
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--bots", type=bots_arg, default=("greedy", "greedy"), help="two bot kinds")
+    parser.add_argument("--seed", type=int, default=8_700_000)
+    parser.add_argument("--model", type=Path, help="a lead model file (default: the shipped one)")
+    parser.add_argument("--samples", type=int, default=SAMPLES, help="deals a move is measured against")
+    parser.add_argument("--workers", type=int, default=default_workers())
+    args = parser.parse_args()
+    if len(args.bots) != 2:
+        parser.error("--bots takes two kinds")
+    first, second = args.bots
+    jobs = [
+        Job(args.seed + i, (first, second) if i % 2 == 0 else (second, first), args.model, args.samples)
+        for i in range(args.games)
+    ]
+    done = list(run_all(measure, jobs, len(jobs), args.workers))
+    decided = [m for m in done if m.final[0] != m.final[1]]
+    luckier = sum((m.luck[0] > m.luck[1]) == (m.final[0] > m.final[1]) for m in decided)
+    low, high = wilson(luckier, len(decided))
+    finals = [m.final[0] for m in done]
+    unexplained = [m.final[0] - m.start[0] - m.luck[0] for m in done]
+    share = 1 - statistics.pvariance(unexplained) / statistics.pvariance(finals)
+    print(f"{len(done)} two-player games, {first} and {second}, seeds {args.seed}–{args.seed + args.games - 1}")
+    print(
+        f"  the winner is the luckier seat in {luckier} of {len(decided)} decided games "
+        f"({100 * luckier / len(decided):.0f}%, 95% {100 * low:.0f}–{100 * high:.0f}%)"
+    )
+    print(f"  luck accounts for {100 * share:.0f}% of the final lead's variance")
+    print(f"  mean luck margin (95%) a seat and game: ±{statistics.mean(m.margin[0] for m in done):.2f} points")
+    for kind in dict.fromkeys(args.bots):
+        seats = [(m, s) for m in done for s in (0, 1) if m.kinds[s] == kind]
+        print(
+            f"  {kind}: mean final lead {statistics.mean(m.final[s] for m, s in seats):+.2f} = "
+            f"luck {statistics.mean(m.luck[s] for m, s in seats):+.2f} + "
+            f"play {statistics.mean(m.play[s] for m, s in seats):+.2f} "
+            f"(+ start {statistics.mean(m.start[s] for m, s in seats):+.2f})"
+        )
+
+
+if __name__ == "__main__":
+    main()
