@@ -59,18 +59,10 @@ def measure(job: Job) -> Measured:
         log = read_log(path)
     luck = game_luck(log, cards, model, job.samples)
     a, b = luck.seats
-
-    def pair(x: float, y: float) -> tuple[float, float]:
-        return (x, y)
-
     return Measured(
-        job.kinds,
-        pair(a.final, b.final),
-        pair(a.start, b.start),
-        pair(a.luck, b.luck),
-        pair(a.margin, b.margin),
-        pair(a.own + a.others, b.own + b.others),
-    )
+        job.kinds, (a.final, b.final), (a.start, b.start), (a.luck, b.luck), (a.margin, b.margin),
+        (a.own + a.others, b.own + b.others),
+    )  # fmt: skip
 
 
 def main() -> None:

@@ -37,7 +37,7 @@ from rich.progress import Progress
 
 from cwtui.batch.selfplay import Plan
 from cwtui.cli.args import bots_arg
-from cwtui.cores.processes import BACKENDS, default_workers, run_all, start_ray
+from cwtui.cores.processes import BACKENDS, default_workers, run_all, run_on_ray
 from engine import apply_in_place, load_cards
 from engine.bots import decide, seat_bots
 from engine.bots.evaluate import projected_scores
@@ -121,16 +121,9 @@ def jobs(args: argparse.Namespace) -> list[Job]:
 
 def run(todo: list[Job], backend: str, workers: int) -> Iterator[Rows]:
     if backend == "ray":
-        import ray
-
-        start_ray()
-        task = ray.remote(play_job)
-        pending = [task.remote(job) for job in todo]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(done[0])
-        return
-    yield from run_all(play_job, todo, len(todo), workers, ordered=False)
+        yield from run_on_ray(play_job, todo, ordered=False)
+    else:
+        yield from run_all(play_job, todo, len(todo), workers, ordered=False)
 
 
 def gather(args: argparse.Namespace) -> Rows:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cwtui.batch.runner import play_game
-from cwtui.cores.processes import run_all, start_ray
+from cwtui.cores.processes import run_all, run_on_ray
 from cwtui.game.logfile import last_record, write_whole
 from engine import GameConfig, SeatConfig
 from engine.cards import Cards, load_cards
@@ -164,11 +164,12 @@ def play(plan: Plan, games: Iterable[int], count: int, workers: int, backend: st
     yield from run_all(_play, ((plan, game) for game in games), count, workers, ordered=False)
 
 
-def _play_remote(plan: Plan, games: list[int]) -> list[tuple[Outcome, bytes | None]]:
+def _play_remote(job: tuple[Plan, list[int]]) -> list[tuple[Outcome, bytes | None]]:
     """A Ray task: play games into a folder of the worker's own and send the logs back,
     so the cluster needs no storage shared with the driver."""
     import tempfile
 
+    plan, games = job
     with tempfile.TemporaryDirectory() as tmp:
         here = replace(plan, out=None if plan.out is None else Path(tmp))
         results = []
@@ -182,24 +183,14 @@ def _play_remote(plan: Plan, games: list[int]) -> list[tuple[Outcome, bytes | No
 def _play_on_ray(plan: Plan, games: list[int]) -> Iterator[Outcome]:
     """The games as Ray tasks, a few per task; RAY_ADDRESS names a cluster, else Ray
     starts a local one. The driver writes each log as it comes back."""
-    import ray  # an optional extra: pip install 'cwtui[ray]'
-
-    start_ray()
-    task = ray.remote(_play_remote)
     size = max(1, min(16, len(games) // 64))
-    pending = [task.remote(plan, games[i : i + size]) for i in range(0, len(games), size)]
-    try:
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for outcome, log in ray.get(done[0]):
-                path = plan.log(outcome.game)
-                if path is not None and log is not None:
-                    write_whole(path, log)  # a log appears whole or not at all
-                yield outcome
-    except BaseException:
-        for ref in pending:
-            ray.cancel(ref, force=True)
-        raise
+    batches = ((plan, games[i : i + size]) for i in range(0, len(games), size))
+    for results in run_on_ray(_play_remote, batches, ordered=False):
+        for outcome, log in results:
+            path = plan.log(outcome.game)
+            if path is not None and log is not None:
+                write_whole(path, log)  # a log appears whole or not at all
+            yield outcome
 
 
 def run(

@@ -23,7 +23,7 @@ from typing import Final, Protocol
 
 import msgspec
 
-from cwtui.cores.processes import run_all, start_ray
+from cwtui.cores.processes import run_all, run_on_ray
 from cwtui.game.logfile import MAX_LOG, open_regular, read_bytes, write_whole
 from cwtui.game.reasons import SAID_BY_THE_MOVE, Catches, Fact, facts, said
 from cwtui.game.words import PART_NAMES, listed, mid_sentence, option, tenths
@@ -304,19 +304,9 @@ def _judge_many(jobs: list[Job]) -> list[Judged]:
 def _on_ray(jobs: list[Job]) -> Iterator[Judged]:
     """The decisions as Ray tasks, a few per task, in order; RAY_ADDRESS names a
     cluster, else Ray starts a local one."""
-    import ray  # an optional extra: pip install 'cwtui[ray]'
-
-    start_ray()
-    task = ray.remote(_judge_many)
     size = 4
-    pending = [task.remote(jobs[i : i + size]) for i in range(0, len(jobs), size)]
-    try:
-        for ref in pending:
-            yield from ray.get(ref)
-    except BaseException:
-        for ref in pending:
-            ray.cancel(ref, force=True)
-        raise
+    for judged in run_on_ray(_judge_many, (jobs[i : i + size] for i in range(0, len(jobs), size))):
+        yield from judged
 
 
 def _kept(

@@ -22,7 +22,6 @@ and is imported only where luck is measured, so numpy is no cost to the app's st
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, NamedTuple
@@ -32,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.bots.evaluate import contest_now, held, in_progress
+from engine.bots.model_file import SHIPPED, hashed, unchanged
 from engine.components import (
     COLORS,
     CONTEST_TROPHY,
@@ -252,8 +252,6 @@ def contests_by_location(s: State, seat: int) -> list[float]:
 
 # -- the file -------------------------------------------------------------------------
 
-SHIPPED: Final = Path(__file__).parent.parent / "data"  # engine/data
-
 
 class Layer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     weights: list[list[float]]  # inputs × outputs
@@ -309,15 +307,12 @@ def load(path: Path) -> LeadNet:
         width = w.shape[1]
     if not layers or width != 1:
         raise ValueError(f"{path}: the network must end in one output")
-    digest = hashlib.sha256(raw).hexdigest()[:8]
-    return LeadNet(np.array(data.mean), np.array(data.scale), tuple(layers), f"lead-{digest}")
+    return LeadNet(np.array(data.mean), np.array(data.scale), tuple(layers), hashed("lead", raw))
 
 
 @functools.cache
 def shipped(name: str) -> LeadNet:
-    """The network shipped as engine/data/NAME.json (refused if its hash is not its name:
-    a file changed by hand would measure other luck under the same name)."""
+    """The network shipped as engine/data/NAME.json (engine.bots.model_file.unchanged)."""
     model = load(SHIPPED / f"{name}.json")
-    if model.name != name:
-        raise ValueError(f"engine/data/{name}.json has changed: its hash names it {model.name}")
+    unchanged(name, model.name)
     return model

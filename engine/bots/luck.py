@@ -30,7 +30,7 @@ another's hidden fish are worth.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import statistics
 from typing import Final, NamedTuple
 
 from engine.bots.lead import LeadNet
@@ -51,14 +51,11 @@ NOTHING: Final = 1e-9  # a luck this small is none: the float sums of equal lead
 
 
 class Drawn(NamedTuple):
-    """One move's luck and play, for every seat (by seat), and the variance of the luck's
-    mean over the deals (by seat)."""
+    """One move's luck, for every seat (by seat)."""
 
     ply: int
     seat: int  # who moved
     luck: tuple[float, ...]
-    play: tuple[float, ...]
-    variance: tuple[float, ...]
 
 
 class SeatLuck(NamedTuple):
@@ -79,18 +76,6 @@ class GameLuck(NamedTuple):
     seats: tuple[SeatLuck, ...]  # every seat, the silent player's in solo included
     moves: tuple[Drawn, ...]  # the moves that drew something (some luck for some seat)
 
-    def luckiest(self, seat: int, count: int = 3) -> list[Drawn]:
-        """The seat's own moves whose draws gave it most, most first."""
-        return sorted((d for d in self.moves if d.seat == seat and d.luck[seat] > 0), key=lambda d: -d.luck[seat])[
-            :count
-        ]
-
-    def unluckiest(self, seat: int, count: int = 3) -> list[Drawn]:
-        """The seat's own moves whose draws cost it most, costliest first."""
-        return sorted((d for d in self.moves if d.seat == seat and d.luck[seat] < 0), key=lambda d: d.luck[seat])[
-            :count
-        ]
-
 
 class NotOver(ValueError):
     """Luck is measured on games that are over."""
@@ -99,6 +84,8 @@ class NotOver(ValueError):
 def game_luck(log: GameLog, cards: Cards, model: LeadNet, samples: int = SAMPLES) -> GameLuck:
     """Every move of a finished, verified game measured for luck (NotOver for a game
     that has not ended). Deterministic: the deals come from the game's seed."""
+    if samples < 2:
+        raise ValueError("luck needs two deals or more a move, for its margin")
     if log.footer is None:
         raise NotOver("the game is not over: luck is measured once every secret is out")
     config = log.header.config
@@ -119,7 +106,7 @@ def game_luck(log: GameLog, cards: Cards, model: LeadNet, samples: int = SAMPLES
         mean = [sum(d[i] for d in dealt) / samples for i in range(seats)]
         drawn = tuple(after[i] - mean[i] for i in range(seats))
         play = tuple(mean[i] - before[i] for i in range(seats))
-        spread = tuple(_variance([d[i] for d in dealt], mean[i]) / samples for i in range(seats))
+        spread = tuple(statistics.variance([d[i] for d in dealt], mean[i]) / samples for i in range(seats))
         for i in range(seats):
             luck[i] += drawn[i]
             variance[i] += spread[i]
@@ -128,7 +115,7 @@ def game_luck(log: GameLog, cards: Cards, model: LeadNet, samples: int = SAMPLES
             else:
                 others[i] += play[i]
         if any(abs(x) > NOTHING for x in drawn):
-            moves.append(Drawn(ply, mover, drawn, play, spread))
+            moves.append(Drawn(ply, mover, drawn))
         before = after
     return GameLuck(
         model.name,
@@ -150,10 +137,3 @@ def deals(s: State, move: Move, samples: int, seed: int) -> list[State]:
         apply_in_place(t, move)
         out.append(t)
     return out
-
-
-def _variance(values: Sequence[float], mean: float) -> float:
-    """The sample variance (0 for one value)."""
-    if len(values) < 2:
-        return 0.0
-    return sum((v - mean) ** 2 for v in values) / (len(values) - 1)

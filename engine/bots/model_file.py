@@ -40,14 +40,24 @@ def load_model(path: Path) -> Model:
         raise ValueError(f"{path}: not a model file: {exc}") from None
     if tuple(data.features) != FEATURES or len(data.early) != len(FEATURES) or len(data.late) != len(FEATURES):
         raise ValueError(f"{path}: its features are {data.features}; this engine's are {list(FEATURES)}")
-    return Model(tuple(data.early) + tuple(data.late), f"learned-{hashlib.sha256(raw).hexdigest()[:8]}")
+    return Model(tuple(data.early) + tuple(data.late), hashed("learned", raw))
+
+
+def hashed(kind: str, raw: bytes) -> str:
+    """A model's name: its kind and the first 8 hex digits of its file's SHA-256."""
+    return f"{kind}-{hashlib.sha256(raw).hexdigest()[:8]}"
+
+
+def unchanged(name: str, named: str) -> None:
+    """A shipped file, engine/data/NAME.json, must be named by its hash (`named`): a
+    file changed by hand would play or measure otherwise under the same name (refused)."""
+    if named != name:
+        raise ValueError(f"engine/data/{name}.json has changed: its hash names it {named}")
 
 
 @functools.cache
 def shipped_model(name: str) -> Model:
-    """A model shipped with the engine, engine/data/NAME.json, whose name is its hash
-    (a file changed by hand would play other moves under the same name: refused)."""
+    """A model shipped with the engine, engine/data/NAME.json (`unchanged`)."""
     model = load_model(SHIPPED / f"{name}.json")
-    if model.name != name:
-        raise ValueError(f"engine/data/{name}.json has changed: its hash names it {model.name}")
+    unchanged(name, model.name)
     return model
