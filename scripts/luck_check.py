@@ -7,7 +7,8 @@
 Between two equal bots nothing but the draws (and the seat order) decides a game, so a
 measure of luck worth its name explains most of each game's final margin: it prints
 how often the winner is the luckier seat, and the share of the final lead's variance
-that luck accounts for (1 - var(final - start - luck) / var(final)). Between unequal
+that luck accounts for (1 - var(final - start - luck) / var(final)), and how far start +
+luck + play is from each seat's final lead (rounding only). Between unequal
 bots, the stronger one should win by its play: its mean play and mean luck are printed
 for each seat. Two-player games; game i has seed SEED+i, the seats swapped every other
 game.
@@ -94,6 +95,8 @@ def main() -> None:
         f"({100 * luckier / len(decided):.0f}%, 95% {100 * low:.0f}–{100 * high:.0f}%)"
     )
     print(f"  luck accounts for {100 * share:.0f}% of the final lead's variance")
+    worst = max(abs(m.start[s] + m.luck[s] + m.play[s] - m.final[s]) for m in done for s in (0, 1))
+    print(f"  start + luck + play less the final lead: at most {worst:.1e} points over every seat")
     print(f"  mean luck margin (95%) a seat and game: ±{statistics.mean(m.margin[0] for m in done):.2f} points")
     for kind in dict.fromkeys(args.bots):
         seats = [(m, s) for m in done for s in (0, 1) if m.kinds[s] == kind]

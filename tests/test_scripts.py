@@ -143,7 +143,12 @@ def test_bench_decode(tmp_path: Path) -> None:
 def test_luck_check() -> None:
     out = run_script("luck_check.py", "--games", "4", "--bots", "random,easy", "--workers", "2")
     assert "4 two-player games, random and greedy" in out
-    assert "luck accounts for" in out and "random: mean final lead" in out and "greedy: mean final lead" in out
+    assert (
+        "luck accounts for" in out
+        and "start + luck + play less the final lead" in out
+        and "random: mean final lead" in out
+        and "greedy: mean final lead" in out
+    )
 
 
 def test_bench_history(tmp_path: Path) -> None:
