@@ -86,33 +86,31 @@ class Seat(NamedTuple):
     won: bool
 
 
-# decision, level, pairing, game, kind, also judge its noise, whom the lead is over
-Job = tuple[Position, str, str, str, str, bool, str]
+# decision, level, pairing, game, kind, also judge its noise
+Job = tuple[Position, str, str, str, str, bool]
 
 
 def measure(job: Job) -> Sample:
-    position, level, pairing, game, kind, noisy, against = job
-    judged = judge(position, level, CARDS, against=against)
-    again = judge(position, level, CARDS, stream="noise", against=against) if noisy else None
+    position, level, pairing, game, kind, noisy = job
+    judged = judge(position, level, CARDS)
+    again = judge(position, level, CARDS, stream="noise") if noisy else None
     return Sample(pairing, game, position.seat, kind, position.ply, judged.loss, None if again is None else again.loss,
                   judged.grade, None if again is None else again.grade)  # fmt: skip
 
 
 def judged_again(job: Job) -> tuple[str, int, float, str]:
     """A decision judged again on other streams: (game, ply, its loss there, its grade)."""
-    position, level, _pairing, game, _kind, _noisy, against = job
-    again = judge(position, level, CARDS, stream="noise", against=against)
+    position, level, _pairing, game, _kind, _noisy = job
+    again = judge(position, level, CARDS, stream="noise")
     return game, position.ply, again.loss, again.grade
 
 
-def recheck(
-    found: list[tuple[str, Path]], samples: list[Sample], level: str, workers: int, against: str
-) -> list[Sample]:
+def recheck(found: list[tuple[str, Path]], samples: list[Sample], level: str, workers: int) -> list[Sample]:
     """Every decision flagged an inaccuracy or worse judged again on other streams (its
     noise, where not judged again already): a flag is the review's word to a player, and
     what matters is how often judging again says it too."""
     flagged = {(s.game, s.ply) for s in samples if s.grade in MISTAKES and s.noise is None}
-    todo = [job for job in jobs(found, level, 0, 0, set(), against) if (job[3], job[0].ply) in flagged]
+    todo = [job for job in jobs(found, level, 0, 0, set()) if (job[3], job[0].ply) in flagged]
     again = {(g, ply): (loss, graded) for g, ply, loss, graded in run_all(judged_again, todo, len(todo), workers)}
     return [s._replace(noise=again[(s.game, s.ply)][0], noise_grade=again[(s.game, s.ply)][1])
             if (s.game, s.ply) in again else s for s in samples]  # fmt: skip
@@ -167,20 +165,18 @@ def seats(found: list[tuple[str, Path]]) -> list[Seat]:
     return out
 
 
-def jobs(
-    found: list[tuple[str, Path]], level: str, noise: int, seed: int, done: set[tuple[str, int]], against: str = "mean"
-) -> list[Job]:
+def jobs(found: list[tuple[str, Path]], level: str, noise: int, seed: int, done: set[tuple[str, int]]) -> list[Job]:
     every = []
     for pairing, path in found:
         log = read_log(path)
         kinds = [kind_name(s.kind) for s in log.header.config.seats]
         for p in positions(log, CARDS, range(len(kinds))):
             if (log.header.game, p.ply) not in done:
-                every.append((p, level, pairing, log.header.game, kinds[p.seat], False, against))
+                every.append((p, level, pairing, log.header.game, kinds[p.seat], False))
     rng = Rng(stream_seed(seed, "noise"))
     for _ in range(min(noise, len(every))):
         i = rng.below(len(every))
-        every[i] = (*every[i][:5], True, against)
+        every[i] = (*every[i][:5], True)
     return every
 
 
@@ -283,12 +279,6 @@ def main() -> None:
     parser.add_argument("--level", choices=("medium", "hard"), default="medium")
     parser.add_argument("--workers", type=int, default=0, help="processes (0: one per core)")
     parser.add_argument("--noise", type=int, default=0, help="decisions judged twice, to measure noise")
-    parser.add_argument(
-        "--against",
-        choices=("mean", "best"),
-        default="mean",
-        help="the seat's lead: over the others' mean (the review's) or over the best other seat",
-    )
     parser.add_argument("--seed", type=int, default=1, help="draws the decisions judged twice")
     parser.add_argument("--save", type=Path, help="keep the judged decisions here (and judge only the rest)")
     parser.add_argument("--samples", type=Path, help="read judged decisions from here instead of judging")
@@ -302,7 +292,7 @@ def main() -> None:
     else:
         saved = args.save.read_text().splitlines() if args.save and args.save.exists() else []
         kept = [Sample(*json.loads(line)) for line in saved]
-        todo = jobs(found, args.level, args.noise, args.seed, {(s.game, s.ply) for s in kept}, args.against)
+        todo = jobs(found, args.level, args.noise, args.seed, {(s.game, s.ply) for s in kept})
         start = time.perf_counter()
         samples = list(kept)
         out = args.save.open("a") if args.save else None
@@ -318,7 +308,7 @@ def main() -> None:
         )
     if args.recheck and not args.samples:
         start = time.perf_counter()
-        samples = recheck(found, samples, args.level, args.workers or default_workers(), args.against)
+        samples = recheck(found, samples, args.level, args.workers or default_workers())
         print(f"flagged decisions judged again in {time.perf_counter() - start:.0f} s")
         if args.save:  # kept with their second judgement, to be read back with --samples
             args.save.write_text("".join(json.dumps(s) + "\n" for s in samples))

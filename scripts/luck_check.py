@@ -28,8 +28,9 @@ from cwtui.cli.args import bots_arg
 from cwtui.cores.processes import default_workers, run_all
 from cwtui.game.logfile import read_log
 from engine import GameConfig, SeatConfig, load_cards
+from engine.bots import LEAD
 from engine.bots.lead import load, shipped
-from engine.bots.luck import LEAD, SAMPLES, game_luck
+from engine.bots.luck import SAMPLES, game_luck
 
 
 @dataclass(frozen=True)

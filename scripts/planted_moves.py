@@ -8,8 +8,9 @@ engine never asks a forced decision), the move planted is the one that gives up 
 points by the judge's own bench on a stream of its own ("plant": every move by the
 level's rollouts, then the three worst by --worlds more), so the review (on its "review"
 streams) does not grade the very rollouts that chose it. Each planted move is
-then measured by a reference check of --worlds rollouts of it and of the best move on a
-third stream ("reference"), and graded as `cwtui review` grades it (engine.bots.judge.judge
+then measured by a reference check on a third stream ("reference"): --worlds rollouts of
+it and of the search's three best, played to the game's end (not the judge's way, which
+evaluates after a few turns), and graded as `cwtui review` grades it (engine.bots.judge.judge
 at medium). A planted move worth 3 points or more by the reference (a mistake's bound)
 is found when the review grades it a mistake or a blunder; the table lists every one.
 Issue 54's target: 13 of 14 found.
@@ -116,8 +117,8 @@ def offers(position: Position) -> str | None:
 def measured(game: str, position: Position, worlds: int, kind: str, worst: Move) -> Planted:
     """`worst` planted at `position`: its loss by the reference check and the review's grade."""
     seen, moves = position.view, position.moves
-    check = Bench(seen, moves, CARDS, "medium", stream="reference")
-    check.rolled(check.best.move, worlds)
+    check = Bench(seen, moves, CARDS, "medium", stream="reference", turns=None)  # to the end: not the judge's way
+    check.best(worlds)  # the search's three best, each rolled out as many times
     check.rolled(worst, worlds)
     judged = judge(position._replace(chosen=worst), "medium", CARDS)
     return Planted(

@@ -14,8 +14,8 @@ import pytest
 from helpers import config, random_playout
 
 from engine import apply, new_game
+from engine.bots import LEAD
 from engine.bots.lead import INPUTS, final_leads, inputs, load, shipped
-from engine.bots.luck import LEAD
 
 SCRIPTS = Path(__file__).parents[1] / "scripts"
 

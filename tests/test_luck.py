@@ -11,8 +11,9 @@ import pytest
 from cwtui.batch.runner import play_game
 from cwtui.game.logfile import read_log
 from engine import GameConfig, SeatConfig, load_cards
+from engine.bots import LEAD
 from engine.bots.lead import shipped
-from engine.bots.luck import LEAD, NotOver, game_luck
+from engine.bots.luck import NotOver, game_luck
 from engine.log_types import GameLog
 from engine.moves import EndTurn
 

@@ -233,3 +233,14 @@ def test_planted_moves(tmp_path: Path) -> None:
     out = run_script("planted_moves.py", str(games), "--per-game", "1", "--worlds", "20", "--workers", "1")
     assert "1 planted moves judged in" in out and "| sim-2p-202 |" in out
     assert "worth 3 points or more by the reference:" in out
+
+
+def test_truncation_check(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(GOLDEN_2P, games)
+    out = run_script(
+        "truncation_check.py", str(games), "--per-game", "2", "--turns", "4", "--rollouts", "8",
+        "--reference", "16", "--workers", "1",
+    )  # fmt: skip
+    assert "2 decisions in" in out and "| to the end |" in out and "| 4 turns |" in out

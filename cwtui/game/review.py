@@ -29,11 +29,13 @@ from cwtui.game.reasons import SAID_BY_THE_MOVE, Catches, Fact, facts, said
 from cwtui.game.words import PART_NAMES, listed, mid_sentence, option, tenths
 from cwtui.lang import N_, Np_, _, n_, number
 from engine import ENGINE_VERSION
+from engine.bots import LEAD
 from engine.bots import level as search_level
 from engine.bots.judge import (
     BEST,
     GRADES,
     LEVELS,
+    ROLLOUT_TURNS,
     ROLLOUTS,
     Judged,
     Position,
@@ -56,11 +58,12 @@ from engine.replay import Replay
 from engine.view import View
 
 SIDECAR_SUFFIX: Final = ".review.json"
+# 9: rollouts of ROLLOUT_TURNS turns ending in the lead evaluation, the best of the candidates rolled out;
 # 8: graded by the loss printed (the band of its number), not by its interval's lower end;
 # 7: a loss exactly at a grade's bound read as that grade (not under it by a rounding error);
 # 6: a flag confirmed by a second judgement; 5: the better move's line; 4: a decision's candidates; 3: each loss
 # with its 95% margin, graded by its interval; 2: graded in points lost by the loss alone; 1: in win chance lost
-SIDECAR_FORMAT: Final = 8
+SIDECAR_FORMAT: Final = 9
 OLDER: Final = {  # how a kept review of an earlier format grades, as a note says it
     1: "grades in win chances",
     2: "grades by its losses alone, without their margins of error",
@@ -69,6 +72,8 @@ OLDER: Final = {  # how a kept review of an earlier format grades, as a note say
     5: "flags decisions judged once, not confirmed by a second judgement",
     6: "may read a loss of exactly 3 points (a grade's bound) as under it, by a rounding error",
     7: "grades each decision by the low end of its loss's interval, not by the loss it shows",
+    8: "rolls moves out to the game's end (margins about five times as wide) and takes the search's pick as the "
+    "best without rolling the other candidates out",
 }
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)
@@ -94,6 +99,8 @@ class Settings(msgspec.Struct, frozen=True):
     trees: int
     evaluation: str | None  # the learned model's name, or None: the hand-written evaluation
     rollouts: int  # of each move judged (engine.bots.judge.ROLLOUTS)
+    rollout_turns: int  # turns a rollout plays before it is evaluated (engine.bots.judge.ROLLOUT_TURNS)
+    lead: str  # the evaluation a rollout ends in (engine.bots.LEAD)
 
 
 class Sidecar(msgspec.Struct):
@@ -132,7 +139,9 @@ def settings_for(level: str) -> Settings:
     if level not in LEVELS:
         raise ValueError(f"unknown review level {level!r}; choose from {', '.join(LEVELS)}")
     budget = search_level(level)
-    return Settings(ENGINE_VERSION, level, budget.iterations, budget.trees, budget.evaluation, ROLLOUTS[level])
+    return Settings(
+        ENGINE_VERSION, level, budget.iterations, budget.trees, budget.evaluation, ROLLOUTS[level], ROLLOUT_TURNS, LEAD
+    )
 
 
 def sidecar_path(log: Path) -> Path:
@@ -424,7 +433,7 @@ DOES_SHOWN: Final = 2  # what the better move does that the played one does not:
 
 
 def decision_line(judged: Judged, seen: View, cards: Cards) -> str:
-    """One line for a reviewed decision: what was played, what the search preferred and
+    """One line for a reviewed decision: what was played, what the judge preferred and
     what it does that the played move does not, in the game's terms (the hint's reasons,
     cwtui.game.reasons), and where the better move's points lie."""
     played = mid_sentence(option(seen, cards, judged.chosen))

@@ -90,9 +90,12 @@ def trophy_name(kind: str) -> str:
 
 TROPHY_NAMES: Final = Named(trophy_name, get_args(TrophyKind))
 
-# A score's parts as a review names them (engine.bots.judge.PARTS): the trophies, and the rest
-# of the score sheet (R11.1).
-_PARTS_BESIDE: Final = {"master_anglers": N_("Master Anglers caught"), "tags": N_("tag points")}
+# A score's parts as a review names them (engine.bots.judge.PARTS): the trophies, the rest
+# of the score sheet (R11.1), and what the evaluation expects beyond the sheet so far where
+# a rollout stopped before the end (engine.bots.judge.PROSPECTS).
+_PARTS_BESIDE: Final = {
+    "master_anglers": N_("Master Anglers caught"), "tags": N_("tag points"), "prospects": N_("prospects"),
+}  # fmt: skip
 PART_NAMES: Final = Named(
     lambda part: _(_PARTS_BESIDE[part]) if part in _PARTS_BESIDE else trophy_name(part), (*TROPHY_NAMES, *_PARTS_BESIDE)
 )

@@ -461,7 +461,12 @@ TABLES: tuple[Table, ...] = (
             _c("phase", "VARCHAR", "the decision (place, remove, port, bait, catch, present, …)"),
             _c("chosen_type", "VARCHAR", "the type of the move chosen (place, remove, refill, catch, …)"),
             _c("chosen", "JSON", "the move chosen, as logged"),
-            _c("best", "JSON", "the move the review's search preferred (its most searched)"),
+            _c(
+                "best",
+                "JSON",
+                "the best move: the search's pick where it was the move chosen, else the one of the search's three "
+                "best and the move chosen whose rollouts lead most",
+            ),
             _c("options", "INTEGER", "how many legal moves there were"),
             _c("win_before", "DOUBLE", "the seat's estimated win chance with the best move, 0–1"),
             _c("win_after", "DOUBLE", "its estimated win chance with the move chosen, 0–1"),
@@ -469,9 +474,10 @@ TABLES: tuple[Table, ...] = (
                 "lead_best",
                 "DOUBLE",
                 "the seat's expected final lead over the mean of the others with the best move, in points, "
-                "from rollouts (null when the move chosen was the best)",
+                "from rollouts of a few turns each ended in the lead evaluation (null when the move chosen was the "
+                "search's pick)",
             ),
-            _c("lead_chosen", "DOUBLE", "the same with the move chosen (null when it was the best)"),
+            _c("lead_chosen", "DOUBLE", "the same with the move chosen (null when it was the search's pick)"),
             _c("loss", "DOUBLE", "points lost: lead_best − lead_chosen, never below 0 (0 for the best move)"),
             _c(
                 "loss_margin",
@@ -479,7 +485,11 @@ TABLES: tuple[Table, ...] = (
                 "the loss's 95% margin of error, points: 1.96 standard errors of the two moves' paired rollouts "
                 "(0 for the best move); the loss lies in loss ± loss_margin",
             ),
-            _c("rollouts", "INTEGER", "rollouts of each of the two moves (more where the grade was in doubt; 0: none)"),
+            _c(
+                "rollouts",
+                "INTEGER",
+                "rollouts of each move weighed (more where the grade was in doubt; 0: none, the search's pick)",
+            ),
             _c(
                 "grade",
                 "VARCHAR",
@@ -503,13 +513,14 @@ TABLES: tuple[Table, ...] = (
                 "why",
                 "JSON",
                 "where the better move's lead lies: [part, points] pairs, largest first (a trophy, "
-                "master_anglers or tags)",
+                "master_anglers, tags, or prospects: what the evaluation expects beyond the score so far)",
             ),
             _c(
                 "candidates",
                 "JSON",
-                "where the move chosen cost something (graded good or worse): the search's three best moves, the "
-                "best first, then by points lost, each [move, loss, loss_margin] (the move as logged); else []",
+                "where the move chosen cost something (graded good or worse): the best, then the rest of the "
+                "search's three best moves by points lost, each [move, loss, loss_margin] (the move as logged); "
+                "else []",
             ),
             _c(
                 "line",

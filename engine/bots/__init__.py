@@ -49,6 +49,9 @@ class Budget(NamedTuple):
 # The learned evaluation (engine.bots.learned), named by its file's hash: it beat the
 # hand-written one at equal time (docs/bot-strength.md).
 LEARNED: Final = "learned-ff38d153"
+# The lead evaluation (engine.bots.lead), named by its file's hash: a review's rollouts
+# end in it (engine.bots.judge) and luck is measured with it (engine.bots.luck).
+LEAD: Final = "lead-c4345e87"
 # Hard grows two trees of 2,500 worlds: on two cores a move takes what one tree takes
 # (~0.4 s compiled on a busy hour, scripts/bench_ismcts.py), one after another where
 # there is one core or in tournaments. The count is the level's, not the machine's, so

@@ -8,17 +8,25 @@ machine and in any process, and two games that differ only in what the seat coul
 see are reviewed alike.
 
 The unit is the point, as Go reviewers grade by points lost and backgammon's by equity.
-The best move is the one a search bot of the review's level (`engine.bots.level`,
-untimed) searches most. Its value and the chosen move's are measured as backgammon
-measures a move, by rollouts: the move is played in a world dealt from the seat's
-View (engine.determinize) and the game played out to its end by the search's playout
-policy, many times; the value is the seat's mean final **lead**, its score less the
+A search bot of the review's level (`engine.bots.level`, untimed) names the candidates:
+the moves it searches most. Where the seat chose a move other than the search's pick,
+the candidates and the move chosen are measured as backgammon measures a move, by
+rollouts: the move is played in a world dealt from the seat's View (engine.determinize),
+the game played on by the search's playout policy for ROLLOUT_TURNS turns and the
+position reached evaluated (engine.bots.lead: each seat's expected final lead), many
+times; a move's value is the seat's mean expected final **lead**, its score less the
 mean of the others' (a point taken from an opponent counts too, shared among them).
-The two moves are rolled out over the very same worlds and random streams, so what the
-seat could not know weighs on both alike, and the loss is the best's lead less the
-chosen's, at least 0. Rollouts end in real score sheets, so the parts where the better
-move's lead lies (a trophy, a contest, the Master Anglers, the tags) say why it is
-better. The search's win chance is kept beside, for the chart.
+Every move is rolled out over the very same worlds and random streams, so what the seat
+could not know weighs on all alike. The best is the search's pick unless another
+candidate's rollouts show that one better, beyond their margin (the search's own choice
+is judged too), and a move's loss is the best's lead less its own. Truncated rollouts,
+as GNU Backgammon's: played to the end, a rollout's result carries every later draw and
+every playout move, and two moves' rollouts part ways after a few moves; stopped after
+sixteen turns and evaluated, the same worlds measure a loss with a margin under half as
+wide, in a third of the time (docs/bot-strength.md). The parts where the better move's
+lead lies (a trophy, the Master Anglers, the tags — on the score sheet so far, or at the
+end where a rollout reached it — and the prospects the evaluation sees beyond them) say
+why it is better. The search's win chance is kept beside, for the chart.
 
 A search's own look ahead is too short to judge points by: it scores a position two
 turns on with a projection that holds nothing for tackle in hand or an angler at the
@@ -39,8 +47,10 @@ from typing import Final, NamedTuple, cast, get_args
 
 import msgspec
 
-from engine.bots import search_bot
-from engine.bots.playout import play_out
+from engine.bots import LEAD, LEARNED, search_bot
+from engine.bots.ismcts import Option
+from engine.bots.model_file import shipped_model
+from engine.bots.playout import play_out, play_turns
 from engine.cards import Cards
 from engine.components import TrophyKind
 from engine.config import REVIEW_LEVELS, GameConfig
@@ -92,6 +102,14 @@ BEGINNER: Final = "beginner"
 # inaccuracy's bound is not raced: most decisions' intervals hold it at first, and
 # racing them all tripled a review's time (docs/bot-strength.md).
 ROLLOUTS: Final = {"medium": 80, "hard": 300}
+# Turns a rollout plays on before the position is evaluated: each seat's next few turns
+# (eight rounds of two players, four of four). Against 1,000 rollouts to the end at 96
+# decisions (scripts/truncation_check.py, docs/bot-strength.md), 80 rollouts of 4, 8, 16
+# and 24 turns were all nearer than 80 to the end (RMSE 0.68, 0.61, 0.61, 0.68 against
+# 1.23); what is left of 16 turns' error is nearly all their own noise, which their
+# margin shows (a bias of about 0.1 points), where 8 turns' holds a bias of about 0.4
+# that no margin shows (a planted move worth about 4.5 read 2.9 ± 0.3).
+ROLLOUT_TURNS: Final = 16
 RACED: Final = 8
 Z95: Final = 1.96  # a 95% interval: 1.96 standard errors either side
 # A loss and its margin are read to this many decimals of a point: a lead is a mean of
@@ -99,9 +117,11 @@ Z95: Final = 1.96  # a 95% interval: 1.96 standard errors either side
 # a loss that is exactly a grade's bound on either side of it: a move giving up exactly
 # 3 points read 2.9999999999999996, an inaccuracy, in 4 of 10 four-player games.
 POINTS_DECIMALS: Final = 9
-# A final score's parts, as the score sheet has them (R11.1): each trophy, the Master
-# Angler cards caught, the tag points.
-PARTS: Final = (*get_args(TrophyKind), "master_anglers", "tags")
+# A score's parts, as the score sheet has them (R11.1): each trophy, the Master Angler
+# cards caught, the tag points; and where a rollout stopped before the end, the rest of
+# the lead the evaluation expects (PROSPECTS).
+PROSPECTS: Final = "prospects"
+PARTS: Final = (*get_args(TrophyKind), "master_anglers", "tags", PROSPECTS)
 _PART: Final = {part: i for i, part in enumerate(PARTS)}
 WHY_POINTS: Final = 0.5  # a part of the better move's lead worth naming, in points
 WHY_SHOWN: Final = 3  # parts named at most, largest first
@@ -140,23 +160,27 @@ class Judged(msgspec.Struct, frozen=True):
     phase: str
     options: int  # how many legal moves the seat had
     chosen: AnyMove
-    best: AnyMove  # the search's most searched move
+    # The best move: the search's pick, or where the move chosen was another, a
+    # candidate (of the search's CANDIDATES best and the move chosen) whose rollouts lead
+    # the pick by more than their margin (Bench.best).
+    best: AnyMove
     before: float  # the seat's win chance with the best move, 0–1
     after: float  # its win chance with the move chosen, 0–1
     # The seat's expected final lead over the others with the best move and with the
-    # move chosen, in points (None when they are one move: nothing was rolled out).
+    # move chosen, in points, by their rollouts (None where the move chosen was the
+    # search's pick: nothing was rolled out).
     lead_best: float | None
     lead_chosen: float | None
     loss: float  # lead_best - lead_chosen, at least 0: the points the choice gave up
     grade: str  # the band of the loss, as it is printed (`grade`); the interval's: `spanned`
     # Where the best move's lead is larger, largest first: (a part of PARTS, points).
     why: tuple[tuple[str, float], ...] = ()
-    margin: float = 0.0  # the loss's 95% margin of error, points (0: the best itself, nothing rolled out)
-    rollouts: int = 0  # of each of the two moves
-    # Where the move chosen cost something (graded good or worse): the search's
-    # CANDIDATES best moves, the best first, then by the points they give up, as GNU
-    # Backgammon lists a decision's candidates (the move chosen among them only when
-    # the search ranked it so).
+    margin: float = 0.0  # the loss's 95% margin of error, points (0: the best itself)
+    rollouts: int = 0  # of each move weighed (0: the search's pick played, nothing rolled out)
+    # Where the move chosen cost something (graded good or worse): the best, then the
+    # search's CANDIDATES best moves by the points they give up, as GNU Backgammon lists
+    # a decision's candidates (the move chosen among them only when the search ranked it
+    # so).
     candidates: tuple[Candidate, ...] = ()
     # There too: the seat's next decisions after the best move, as far as it can foresee
     # them (`line`), the search's pick at each.
@@ -194,11 +218,11 @@ def position_seed(seen: View) -> int:
 
 class Rolled(NamedTuple):
     """A move's rollouts from the seat's view, in the order of their worlds (two moves'
-    rollouts pair up one by one): each one's final lead over the others by part (PARTS),
-    and whether the seat won it."""
+    rollouts pair up one by one): each one's expected final lead over the others by part
+    (PARTS), and the seat's chance to win where it stopped (1 or 0 at the end)."""
 
     sheets: tuple[tuple[float, ...], ...]
-    wins: tuple[bool, ...]
+    wins: tuple[float, ...]
 
     @property
     def parts(self) -> tuple[float, ...]:
@@ -213,7 +237,7 @@ class Rolled(NamedTuple):
 
     @property
     def won(self) -> float:
-        """How often the seat won."""
+        """The seat's mean chance to win."""
         return sum(self.wins) / len(self.wins)
 
     @property
@@ -227,47 +251,81 @@ class Rolled(NamedTuple):
 
 
 class Bench:
-    """The judge at one position: the search's ranking of the seat's moves at `level`
-    and each move's rollouts, all on the streams of the View's bytes (and `stream`).
-    The review grades a chosen move by it, and the hint (`weigh`) shows the search's
-    pick and what the next ones give up by it: one judge, so the review's verdict on a
-    move the hint named is the number the hint said (or, where the review raced it or
-    confirmed a flag on a second bench, that number with more rollouts)."""
+    """The judge at one position: the search's ranking of the seat's moves at `level`,
+    the candidates it names (its CANDIDATES best, and `chosen`, the move a review
+    judges), and each move's rollouts of `turns` turns (None: to the end), all on the
+    streams of the View's bytes (and `stream`). The best is the search's pick, or a
+    candidate whose rollouts show it better (`best`). The review grades a
+    chosen move by it, and the hint (`weigh`) shows the best and what the next ones give
+    up by it: one judge, so the review's verdict on a move the hint named is the number
+    the hint said (or, where the review raced it or confirmed a flag on a second bench,
+    that number with more rollouts)."""
 
     def __init__(
-        self, seen: View, moves: list[Move], cards: Cards, level: str, stream: str = "review", against: str = "mean"
+        self,
+        seen: View,
+        moves: list[Move],
+        cards: Cards,
+        level: str,
+        stream: str = "review",
+        chosen: Move | None = None,
+        turns: int | None = ROLLOUT_TURNS,
     ) -> None:
-        self.seen, self.cards, self.level, self.against = seen, cards, level, against
+        self.seen, self.cards, self.level, self.turns = seen, cards, level, turns
         self.seed = position_seed(seen) if stream == "review" else stream_seed(position_seed(seen), stream)
         self.ranked = search_bot(level, self.seed, cards, timed=False).analyse(seen, moves)
-        self.best = self.ranked[0]
+        self.searched = self.ranked[0]  # the search's pick
+        self.pool = [o.move for o in self.ranked[:CANDIDATES]]
+        if chosen is not None and chosen not in self.pool:
+            self.pool.append(chosen)
         self._rolled: dict[Move, Rolled] = {}
+        self._best: dict[int, Move] = {}  # by rollouts of each candidate
         self.start, self.most = ROLLOUTS[level], RACED * ROLLOUTS[level]  # rollouts of a move at first, and raced
 
     def rolled(self, move: Move, count: int | None = None) -> Rolled:
         """`move`'s first `count` rollouts (the level's first count by default): the
         same worlds and dice for every move of the position, rolled once each."""
-        count = ROLLOUTS[self.level] if count is None else count
+        count = self.start if count is None else count
         have = self._rolled.get(move)
         if have is None or len(have.sheets) < count:
             first = 0 if have is None else len(have.sheets)
             rolls = stream_seed(self.seed, "rollouts")
-            more = rollouts(self.seen, move, self.cards, rolls, count - first, first, self.against)
+            more = rollouts(self.seen, move, self.cards, rolls, count - first, first, self.turns)
             self._rolled[move] = have = more if have is None else joined(have, more)
         return have.first(count)
+
+    def best(self, count: int | None = None) -> Move:
+        """The best candidate by their first `count` rollouts: the search's pick, unless
+        another's rollouts lead it by more than their 95% margin — then, of those, the one
+        that leads most. The search's pick is judged with the others (another search picks
+        another candidate as often as not), but not outvoted by noise: taking whichever
+        candidate's rollouts led most, the maximum of three noisy means stood above every
+        move, and the medium bot's own choices lost 0.27 points a decision
+        (docs/bot-strength.md)."""
+        count = self.start if count is None else count
+        if count not in self._best:
+            pick = self.rolled(self.pool[0], count)
+            best, most = self.pool[0], 0.0
+            for move in self.pool[1:]:
+                rolled = self.rolled(move, count)
+                lead = gap(rolled, pick)
+                if lead > most and lead > gap_margin(rolled, pick):
+                    best, most = move, lead
+            self._best[count] = best
+        return self._best[count]
 
     def pair(self, move: Move) -> tuple[Rolled, Rolled]:
         """The best move's rollouts and `move`'s, as many of each as `move` has had (the
         best may have had more, for another move): a move is judged the same whatever
         else was judged at the position."""
-        count = self.count(move) or ROLLOUTS[self.level]
-        return self.rolled(self.best.move, count), self.rolled(move, count)
+        count = self.count(move) or self.start
+        return self.rolled(self.best(count), count), self.rolled(move, count)
 
     def again(self, stream: str) -> Bench:
-        """This bench's search, its moves rolled out anew on `stream`'s worlds and dice."""
+        """This bench's search and candidates, rolled out anew on `stream`'s worlds and dice."""
         other = copy.copy(self)
         other.seed = stream_seed(self.seed, stream)
-        other._rolled = {}
+        other._rolled, other._best = {}, {}
         return other
 
     def count(self, move: Move) -> int:
@@ -275,12 +333,10 @@ class Bench:
         return len(self._rolled[move].sheets) if move in self._rolled else 0
 
     def settle(self, move: Move) -> None:
-        """Roll `move` and the best out again, as many times over, while the loss's
+        """Roll the candidates out again, as many times over, while `move`'s loss's
         interval holds a flag's bound, up to RACED times the first count (racing: the
         rollouts go where they decide whether the move is flagged)."""
-        if move == self.best.move:
-            return
-        count = self.start
+        count = self.count(move) or self.start
         while count < self.most and self.undecided(move):
             count *= 2
             self.rolled(move, count)
@@ -295,7 +351,7 @@ class Bench:
         loss of 3.4 ± 2.4 left at 160 rollouts reads "good" — took a review a fifth
         longer: not done.)"""
         best, played = self.pair(move)
-        lead, margin = gap(best, played), self.margin(move)
+        lead, margin = gap(best, played), gap_margin(best, played)
         rolled = len(played.sheets)
         most = margin * math.sqrt(rolled / self.most)  # the margin at the most
         near = rolled > self.start
@@ -306,23 +362,28 @@ class Bench:
 
     def loss(self, move: Move) -> float:
         """The points `move` gives up against the best, at least 0 (0 for the best)."""
-        if move == self.best.move:
-            return 0.0
         return max(0.0, gap(*self.pair(move)))
 
     def margin(self, move: Move) -> float:
         """The 95% margin of error of `move`'s loss before it is held at 0: 1.96 standard
-        errors of the rollouts' paired differences (the same worlds and dice for both)."""
-        return 0.0 if move == self.best.move else gap_margin(*self.pair(move))
+        errors of the rollouts' paired differences (the same worlds and dice for both);
+        0 for the best itself."""
+        if self.best(self.count(move) or self.start) == move:
+            return 0.0
+        return gap_margin(*self.pair(move))
+
+    def entry(self, move: Move) -> Option:
+        """The search's figures for `move`."""
+        return next(o for o in self.ranked if o.move == move)
 
     def candidates(self) -> tuple[Candidate, ...]:
-        """The search's CANDIDATES best moves, each with the points it gives up and their
-        margin: the best first, the rest by their loss."""
-        ranked = [
-            Candidate(cast("AnyMove", o.move), self.loss(o.move), self.margin(o.move)) for o in self.ranked[:CANDIDATES]
-        ]
-        best, *others = ranked
-        return (best, *sorted(others, key=lambda c: c.loss))
+        """The best, then the search's CANDIDATES best moves, each with the points it
+        gives up and their margin, by their loss (the best's, 0, first)."""
+        best = self.best(max(self.count(m) for m in self.pool) or self.start)  # the pool's counts are equal
+        moves = [best, *(o.move for o in self.ranked[:CANDIDATES] if o.move != best)]
+        listed = [Candidate(cast("AnyMove", m), self.loss(m), self.margin(m)) for m in moves]
+        first, *others = listed
+        return (first, *sorted(others, key=lambda c: c.loss))[:CANDIDATES]
 
     def why(self, move: Move) -> tuple[tuple[str, float], ...]:
         """Where the best move's lead is larger than `move`'s (see `why`); none when the
@@ -370,75 +431,82 @@ def line_views(seen: View, move: Move, said: Sequence[Move], cards: Cards) -> li
     return views
 
 
-def judge(position: Position, level: str, cards: Cards, stream: str = "review", against: str = "mean") -> Judged:
+def judge(position: Position, level: str, cards: Cards, stream: str = "review") -> Judged:
     """Review one decision at `level`. `stream` names the random streams (another name:
-    the same decision judged anew, to measure a grade's noise); `against`, whom the
-    seat's lead is over (see `rollouts`: scripts/calibrate_review.py compares them).
+    the same decision judged anew, to measure a grade's noise).
 
     A decision flagged (an inaccuracy or worse) is judged a second time, on streams of
     its own (`confirmed`), before the flag is given."""
-    bench = Bench(position.view, position.moves, cards, level, stream, against)
-    best, chosen = bench.best, position.chosen
-    if chosen == best.move:
+    bench = Bench(position.view, position.moves, cards, level, stream, position.chosen)
+    chosen, searched = position.chosen, bench.searched
+    if chosen == searched.move:
+        # Not rolled out: the search's pick played is the best. (Rolled out with the other
+        # candidates, the rollouts preferred another at 15% of the medium bot's
+        # decisions, and read the hard bot's play, which beats medium's two games in
+        # three, as no better than medium's: their disagreement with the search is the
+        # rollouts' error, not the player's. docs/bot-strength.md.)
         return Judged(
             position.ply, position.seat, position.phase, len(position.moves), cast("AnyMove", chosen),
-            cast("AnyMove", best.move), best.win_rate, best.win_rate, None, None, 0.0, grade(0.0),
+            cast("AnyMove", chosen), searched.win_rate, searched.win_rate, None, None, 0.0, grade(0.0),
         )  # fmt: skip
     bench.settle(chosen)
     if grade(bench.loss(chosen)) in MISTAKES:
         bench = confirmed(bench, position, stream)
-    best = bench.best
     better, played = bench.pair(chosen)
+    count = len(played.sheets)
+    best = bench.best(count)
     loss, margin = bench.loss(chosen), bench.margin(chosen)
-    verdict = grade(loss)  # candidates only where it says the move cost something: their rollouts cost 16%
-    # The chart's win chances: the search's with its move, less what the rollouts lost.
-    after = min(1.0, max(0.0, best.win_rate - (better.won - played.won)))
+    verdict = grade(loss)  # candidates and a line only where it says the move cost something
+    # The chart's win chances: the search's with the best move, less what the rollouts lost.
+    before = bench.entry(best).win_rate
+    after = min(1.0, max(0.0, before - (better.won - played.won)))
     return Judged(
         position.ply, position.seat, position.phase, len(position.moves), cast("AnyMove", chosen),
-        cast("AnyMove", best.move), best.win_rate, after, better.lead, played.lead, loss, verdict,
-        bench.why(chosen), margin, len(played.sheets), *(
-            (bench.candidates(), line(position.view, best.move, cards, level, bench.seed))
+        cast("AnyMove", best), before, after, better.lead, played.lead, loss, verdict,
+        bench.why(chosen), margin, count, *(
+            (bench.candidates(), line(position.view, best, cards, level, bench.seed))
             if verdict != GRADES[0] else ((), ())
         ),
     )  # fmt: skip
 
 
 def confirmed(first: Bench, position: Position, stream: str) -> Bench:
-    """A flag measured again before it is given: the same two moves, the best and the
-    one chosen, rolled out in other worlds with other dice (streams of their own), and
-    the two benches' rollouts pooled (`Pooled`: twice as many, raced again as one). The
-    claim a flag makes — this move gave up so much against that one — is tested on
-    rollouts that did not make it: among thousands of decisions, those whose first
-    rollouts happened to come out high are the ones flagged (the winner's curse). Judged
-    once, 14% of mistake flags did not hold when the game was judged again, and a bad
-    move planted early, worth about 4 points, read a mistake on 2 streams in 5
-    (docs/bot-strength.md). Flags are few: the time is small."""
+    """A flag measured again before it is given: the same candidates rolled out in other
+    worlds with other dice (streams of their own), and the two benches' rollouts pooled
+    (`Pooled`: twice as many, raced again as one). The claim a flag makes — this move
+    gave up so much against the best — is tested on rollouts that did not make it:
+    among thousands of decisions, those whose first rollouts happened to come out high
+    are the ones flagged (the winner's curse). Judged once, 14% of mistake flags did not
+    hold when the game was judged again, and a bad move planted early, worth about 4
+    points, read a mistake on 2 streams in 5 (docs/bot-strength.md). Flags are few: the
+    time is small."""
     pooled = Pooled(first, first.again(f"{stream}-check"))
     pooled.settle(position.chosen)
     return pooled
 
 
 class Pooled(Bench):
-    """Two benches of one position with the same best move: each move's rollouts are
-    both benches', the first's then the second's (each pair of a move's and the best's
-    still meets the same world and dice). The first's search ranks."""
+    """Two benches of one position with the same candidates: each move's rollouts are
+    both benches', the first's then the second's (each move's meet the same worlds and
+    dice as every other's). The first's search ranks."""
 
     def __init__(self, first: Bench, second: Bench) -> None:  # no search of its own: the benches have searched
-        self.seen, self.cards, self.level, self.against = first.seen, first.cards, first.level, first.against
-        self.seed, self.ranked, self.best = first.seed, first.ranked, first.best
-        self._rolled = {}
+        self.seen, self.cards, self.level = first.seen, first.cards, first.level
+        self.seed, self.ranked, self.searched, self.pool = first.seed, first.ranked, first.searched, first.pool
+        self.turns = first.turns
+        self._rolled, self._best = {}, {}
         self.benches = (first, second)
         self.start, self.most = 2 * first.start, 2 * first.most  # raced as one: up to each bench's most
 
     def rolled(self, move: Move, count: int | None = None) -> Rolled:
         """Half of `count` from each bench (the first's then the second's)."""
         half = (self.start if count is None else count) // 2
-        first, second = (bench.rolled(move, max(half, bench.count(move))) for bench in self.benches)
+        first, second = (bench.rolled(move, half) for bench in self.benches)
         return joined(first, second)
 
-    def pair(self, move: Move) -> tuple[Rolled, Rolled]:
-        (best_a, move_a), (best_b, move_b) = (bench.pair(move) for bench in self.benches)
-        return joined(best_a, best_b), joined(move_a, move_b)
+    def count(self, move: Move) -> int:
+        """Twice the most either bench has rolled `move` out: the other's are rolled to as many."""
+        return 2 * max(bench.count(move) for bench in self.benches)
 
 
 class Weighed(NamedTuple):
@@ -455,8 +523,8 @@ HINT_LEVEL: Final = "medium"  # the judge a hint asks: the review's (cwtui revie
 
 
 def weigh(seen: View, moves: list[Move], cards: Cards, level: str = HINT_LEVEL) -> list[Weighed]:
-    """The hint at a position: the review's judge's best move, then the two its search
-    tried most after it, the one giving up less first, each with the points it gives up
+    """The hint at a position: the search's three best moves, the one whose rollouts
+    lead most first, then the others by the points they give up, each with those points
     as the review measures them (its first rollouts) and their margin. Seeded by the
     View alone, as the review is: the same hint wherever it is asked."""
     bench = Bench(seen, moves, cards, level)
@@ -468,32 +536,45 @@ def weigh(seen: View, moves: list[Move], cards: Cards, level: str = HINT_LEVEL) 
 
 
 def rollouts(
-    seen: View, move: Move, cards: Cards, seed: int, count: int, first: int = 0, against: str = "mean"
+    seen: View, move: Move, cards: Cards, seed: int, count: int, first: int = 0, turns: int | None = ROLLOUT_TURNS
 ) -> Rolled:
     """`move` played in `count` worlds dealt from the seat's View (the rollouts numbered
-    `first` on), each game played out by the search's playout policy; each world and its
-    play drawn from `seed` and its number alone, so two moves rolled out on one seed
-    meet the same worlds and the same dice, and more rollouts add to the first ones.
-    The lead is over the others' mean (`against` "mean") or over the best other seat's
-    final score ("best")."""
+    `first` on), each game played on by the search's playout policy for `turns` turns
+    (None: to its end, the reference scripts/truncation_check.py measures against) and
+    evaluated there; each world and its play drawn from `seed` and its number alone, so
+    two moves rolled out on one seed meet the same worlds and the same dice, and more
+    rollouts add to the first ones. The lead is over the others' mean."""
+    # numpy's network: imported where rollouts run (a review's or a hint's worker), not
+    # with this module, which the app's words import at its start
+    from engine.bots.lead import shipped
+
     world = World(seen, cards)
-    me = seen.seat
-    sheets: list[tuple[float, ...]] = []
-    wins: list[bool] = []
+    ends = []
     for i in range(first, first + count):
         s = world.sample(Rng(stream_seed(seed, f"world-{i}")))
         apply_in_place(s, move)
-        play_out(s, Rng(stream_seed(seed, f"play-{i}")))
-        sheet = score_sheet(s)
-        if against == "best":
-            rival = max((j for j in range(len(sheet)) if j != me), key=lambda j: sum(sheet[j]), default=me)
-            theirs = sheet[rival]
+        rng = Rng(stream_seed(seed, f"play-{i}"))
+        if turns is None:
+            play_out(s, rng)
         else:
-            others = max(len(sheet) - 1, 1)
-            theirs = [sum(row[k] for j, row in enumerate(sheet) if j != me) / others for k in range(len(PARTS))]
-        sheets.append(tuple(mine - t for mine, t in zip(sheet[me], theirs, strict=True)))
-        wins.append(s.result is not None and any(line.seat == me and line.rank == 1 for line in s.result))
-    return Rolled(tuple(sheets), tuple(wins))
+            play_turns(s, rng, turns)
+        ends.append(s)
+    leads = shipped(LEAD).many(ends)
+    chances = shipped_model(LEARNED)
+    me = seen.seat
+    sheets = tuple(lead_sheet(s, lead, me) for s, lead in zip(ends, leads, strict=True))
+    return Rolled(sheets, tuple(chances.chances(s)[me] for s in ends))
+
+
+def lead_sheet(s: State, leads: list[float], me: int) -> tuple[float, ...]:
+    """The seat's lead over the others' mean by part where a rollout stopped: the score
+    sheet's parts so far (all of them at the end), and the rest of `leads`, the
+    evaluation's expected final leads by seat, as PROSPECTS."""
+    sheet = score_sheet(s) if s.result is not None else sheet_so_far(s)
+    others = max(len(sheet) - 1, 1)
+    mine = [sheet[me][k] - sum(row[k] for j, row in enumerate(sheet) if j != me) / others for k in range(len(PARTS))]
+    mine[_PART[PROSPECTS]] = leads[me] - sum(mine)
+    return tuple(mine)
 
 
 def gap(better: Rolled, played: Rolled) -> float:
@@ -530,13 +611,21 @@ def spanned(loss: float, margin: float) -> tuple[str, ...]:
 def score_sheet(s: State) -> list[list[float]]:
     """Each seat's final score by part (PARTS), at the end of a game (R11.1)."""
     assert s.result is not None, "a score sheet is written at the end"
+    sheet = sheet_so_far(s)
+    for line in s.result:
+        sheet[line.seat][_PART["master_anglers"]] = line.master_anglers
+        sheet[line.seat][_PART["tags"]] += line.tags
+    return sheet
+
+
+def sheet_so_far(s: State) -> list[list[float]]:
+    """Each seat's score by part as it stands: its trophies and its Master Angler cards
+    caught (tag points are counted at the end, R11.1)."""
     sheet = [[0.0] * len(PARTS) for _ in s.players]
     for p in s.players:
         for t in p.trophies:
             sheet[p.seat][_PART[t.kind]] += t.points
-    for line in s.result:
-        sheet[line.seat][_PART["master_anglers"]] += line.master_anglers
-        sheet[line.seat][_PART["tags"]] += line.tags
+        sheet[p.seat][_PART["master_anglers"]] = float(len(p.ma_caught))
     return sheet
 
 

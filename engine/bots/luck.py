@@ -44,7 +44,6 @@ from engine.setup import set_up
 from engine.state import State
 from engine.walk import walk
 
-LEAD: Final = "lead-c4345e87"  # the lead evaluation luck is measured with (engine/data/LEAD.json)
 SAMPLES: Final = 12  # deals a move is measured against
 Z95: Final = 1.96
 NOTHING: Final = 1e-9  # a luck this small is none: the float sums of equal leads

@@ -22,8 +22,16 @@ TACKLE_ODDS = 8  # one decision in this many may play a Lure or a Reel, where on
 
 
 def play_out(s: State, rng: Rng) -> None:
-    """The game played to its end by this policy (a review's rollouts, engine.bots.judge)."""
+    """The game played to its end by this policy."""
     while not s.over:
+        apply_in_place(s, playout_move(s, legal_moves(s), rng))
+
+
+def play_turns(s: State, rng: Rng, turns: int) -> None:
+    """The game played on by this policy until `turns` more turns have begun, or to its
+    end (a review's rollouts, engine.bots.judge, which evaluate where they stop)."""
+    stop = s.turn + turns
+    while not s.over and s.turn < stop:
         apply_in_place(s, playout_move(s, legal_moves(s), rng))
 
 

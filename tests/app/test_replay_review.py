@@ -31,7 +31,7 @@ from cwtui.screens.score_chart.score_chart import ScoreChartScreen
 from cwtui.widgets.move_list import MoveList
 from cwtui.widgets.table.quiet import QuietOptionList, TextLines
 from engine import GameConfig, SeatConfig, load_cards
-from engine.bots.judge import MISTAKES, Judged
+from engine.bots.judge import MISTAKES, Judged, spanned
 
 SIZES = [(80, 24), (140, 40)]
 CARDS = load_cards()
@@ -409,8 +409,18 @@ def test_the_readme_quotes_the_line_at_a_mistake_as_the_replay_writes_it(game: P
     why = quoted.rsplit(" (", 1)[1].split(")")[0]  # the last parentheses: where the points lie
     graded = Graded.kept(game, open_replay(game).log)
     assert graded is not None
-    decision = min((j for j in graded.judged.values() if j.grade == "mistake" and j.why), key=lambda j: j.ply)
     cursor = ReplayCursor(open_replay(game))
+
+    def quotable(j: Judged) -> bool:
+        """A flag sure of its grade (its interval in one band), with where its points lie
+        and what the better move does (the README's example has all three)."""
+        if j.grade not in MISTAKES or not j.why or spanned(j.loss, j.margin) != (j.grade,):
+            return False
+        cursor.go(j.ply)
+        said = graded.line(cursor, lambda seat: True, forkable=True)
+        return said is not None and "— it " in said.plain
+
+    decision = min((j for j in graded.judged.values() if quotable(j)), key=lambda j: j.ply)
     cursor.go(decision.ply)
     line = graded.line(cursor, lambda seat: True, forkable=True)
     assert line is not None
@@ -465,9 +475,11 @@ async def test_f_at_a_costly_decision_offers_the_better_line_move_by_move(game: 
             assert "is marked · Enter plays it" in table.query_one("#keys", TextLines).text.plain
             await pilot.press("enter")
             await settle(pilot)
-        assert [p.move for p in table.session.history[judged.ply :]][: len(line)] == list(line)
-        if table.session.state.to_act == judged.seat:
-            assert "The review's line ends here" in table.query_one("#keys", TextLines).text.plain
+        played = [p.move for p in table.session.history]
+        assert played[judged.ply :][: len(line)] == list(line)
+        said = "The review's line ends here" in table.query_one("#keys", TextLines).text.plain
+        # said where the seat acts on right after the line; not once the game has moved on
+        assert said == (table.line.ended(played) and table.session.state.to_act == judged.seat)
 
 
 async def test_a_hint_asked_at_a_mistake_takes_the_room_of_the_reviews_weighed_moves(game: Path) -> None:
@@ -487,4 +499,4 @@ async def test_a_hint_asked_at_a_mistake_takes_the_room_of_the_reviews_weighed_m
         shown = " ".join(" ".join(pane.render_line(i).text for i in range(pane.size.height)).split())
         pick_and_next = " ".join(said.plain.split()).split(" points")[0]  # to the second move's loss
         assert pick_and_next in shown
-        assert "Weighed:" not in shown and "a mistake" in shown
+        assert "Weighed:" not in shown and "better was" in shown  # the review's line stays
