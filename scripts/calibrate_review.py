@@ -16,7 +16,9 @@ prints, by the kind of player that made the decisions (random, easy, medium, har
 3. The losses of each kind's decisions: how often each grade, and the quantiles (what
    the grade bounds are read against).
 4. Noise (--noise N): N decisions, drawn at random, judged again on other random
-   streams: how far the two losses lie apart, and how often the grade is the same.
+   streams: how far the two losses lie apart, and how often the grade is the same
+   (the drawn ones only: flags judged again by --recheck came out high once, and would
+   read as noise what is their regression toward the mean).
 
 5. With --recheck: every decision flagged an inaccuracy or worse judged again on other
    streams, and how it reads there (does a flag the review shows a player hold?).
@@ -74,6 +76,9 @@ class Sample(NamedTuple):
     noise: float | None  # the same decision judged on other streams: its loss there (None: not asked)
     grade: str = ""  # as the review grades it (by the loss's interval); "" in samples kept before it
     noise_grade: str | None = None  # as judged on the other streams
+    # among the --noise decisions drawn at random (False: judged again by --recheck only,
+    # because it was flagged: those regress toward the mean, and section 4 leaves them out)
+    drawn: bool = True
 
 
 class Seat(NamedTuple):
@@ -112,7 +117,7 @@ def recheck(found: list[tuple[str, Path]], samples: list[Sample], level: str, wo
     flagged = {(s.game, s.ply) for s in samples if s.grade in MISTAKES and s.noise is None}
     todo = [job for job in jobs(found, level, 0, 0, set()) if (job[3], job[0].ply) in flagged]
     again = {(g, ply): (loss, graded) for g, ply, loss, graded in run_all(judged_again, todo, len(todo), workers)}
-    return [s._replace(noise=again[(s.game, s.ply)][0], noise_grade=again[(s.game, s.ply)][1])
+    return [s._replace(noise=again[(s.game, s.ply)][0], noise_grade=again[(s.game, s.ply)][1], drawn=False)
             if (s.game, s.ply) in again else s for s in samples]  # fmt: skip
 
 
@@ -249,7 +254,7 @@ def report(samples: list[Sample], table: list[Seat]) -> None:
         q = " | ".join(f"{losses[int(f * (len(losses) - 1))]:.2f}" for f in (0.5, 0.75, 0.9, 0.95, 0.99))
         print(f"| {kind} | {len(losses)} | {shares} | {q} |")
 
-    again = [s for s in samples if s.noise is not None]
+    again = [s for s in samples if s.noise is not None and s.drawn]  # drawn at random: not the flags rechecked
     if again:
         gaps = sorted(abs(s.loss - (s.noise or 0.0)) for s in again)
         q = ", ".join(f"{f:.0%} {gaps[int(f * (len(gaps) - 1))]:.2f}" for f in (0.5, 0.75, 0.9, 0.95, 0.99))

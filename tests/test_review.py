@@ -127,11 +127,11 @@ def test_a_catch_thrown_away_is_a_mistake_or_worse() -> None:
     assert s.phase == "catch" and thrown in legal_moves(s) and kept == Catch("shore", 4)
     judged = judge(at(s, thrown), "medium", CARDS)
     assert judged.grade in ("mistake", BLUNDER), judged
-    # a flag is measured again before it is given (its first rollouts: 4.3 ± 0.5; to the
+    # a flag is measured again before it is given (its first rollouts: 4.4 ± 0.7; to the
     # end, before issue 66, 3.2 ± 2.6 and raced to clear the bound)
     assert judged.rollouts > ROLLOUTS["medium"] and judged.loss - judged.margin >= 3.0
-    # the species it gives up count toward trophies still to come: the evaluation's
-    # prospects after the rollouts' few turns (issue 66), not a trophy on the sheet yet
+    # the species it gives up count toward trophies mostly still to come: the
+    # evaluation's prospects after the rollouts' sixteen turns (issue 66) first
     assert judged.why and judged.why[0][0] == "prospects"
     assert judge(at(s, kept), "medium", CARDS).loss < judged.loss
 
@@ -178,16 +178,15 @@ def greedy_against_random(tmp_path: Path, ply: int) -> Position:
 def test_a_flag_is_measured_again_on_rollouts_of_its_own(tmp_path: Path) -> None:
     """Issue 54: a decision flagged by its first rollouts is measured again before the
     flag is given (judge.confirmed): the same candidates in other worlds with other dice,
-    both runs pooled. Move 45 of a game of the easy bot against the random one: its
-    first rollouts read the move 2.1 ± 0.9 points worse than the best (among thousands
-    of decisions, the ones that came out high are the ones flagged); 400 rollouts on
-    streams of their own read 1.35 ± 0.44; the review says 1.5 ± 0.7, nearer that, and
-    surer."""
-    p = greedy_against_random(tmp_path, 44)
+    both runs pooled. Move 9 of a game of the easy bot against the random one: its first
+    rollouts read the move 2.3 ± 0.7 points worse than the best (among thousands of
+    decisions, the ones that came out high are the ones flagged); 400 rollouts on streams
+    of their own read 1.8 ± 0.4; the review says 2.1 ± 0.5, nearer that, and surer."""
+    p = greedy_against_random(tmp_path, 8)
     first = Bench(p.view, p.moves, CARDS, "medium", chosen=p.chosen)
     first.settle(p.chosen)
     alone, alone_margin = first.loss(p.chosen), first.margin(p.chosen)
-    assert grade(alone) == "inaccuracy" and spanned(alone, alone_margin) == ("good", "inaccuracy")
+    assert grade(alone) == "inaccuracy"
     reference = first.again("reference")
     reference.best(400)
     reference.rolled(p.chosen, 400)
@@ -200,9 +199,9 @@ def test_a_flag_is_measured_again_on_rollouts_of_its_own(tmp_path: Path) -> None
 def test_a_flag_in_doubt_is_graded_by_what_it_then_reads(tmp_path: Path) -> None:
     """Issues 54 and 66: a flag's grade is the band of the loss printed after it was
     measured again, and where the interval crosses a bound the review says so — never
-    the milder grade of a figure not shown. Move 13 of the same game: 1.5 ± 1.2 at
-    first, 1.8 ± 0.8 pooled: "good or inaccuracy", an inaccuracy by its number."""
-    p = greedy_against_random(tmp_path, 12)
+    the milder grade of a figure not shown. Move 45 of the same game: 1.8 ± 0.7 at first,
+    1.7 ± 0.5 pooled: "good or inaccuracy", an inaccuracy by its number."""
+    p = greedy_against_random(tmp_path, 44)
     judged = judge(p, "medium", CARDS)
     assert judged.rollouts == 2 * ROLLOUTS["medium"]  # judged again on streams of its own
     assert judged.grade == grade(judged.loss) == "inaccuracy" and reviews.tenths(judged.loss) == 1.7
