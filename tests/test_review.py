@@ -557,6 +557,18 @@ def test_a_review_kept_in_win_chances_is_redone_in_points(log: Path, quick: None
     assert msgspec.json.decode(side.read_bytes(), type=reviews.Sidecar).format == reviews.SIDECAR_FORMAT
 
 
+def test_a_review_of_rollouts_to_the_end_is_redone(log: Path, quick: None) -> None:
+    """Issue 66: a sidecar of format 8 (rollouts to the end, the search's pick always the
+    best) is judged again, and the note says why."""
+    side = reviews.sidecar_path(log)
+    side.write_bytes(b'{"format":8,"game":"g","log_hash":"x","settings":{},"seats":[0],"decisions":[]}')
+    redone = reviews.review(log, CARDS, "medium", workers=1)
+    assert not redone.reused and redone.notes == [
+        f"the kept review {side} rolls moves out to the game's end (margins about three times as wide) and takes "
+        "the search's pick as the best without rolling the other candidates out (an earlier cwtui); reviewing again"
+    ]
+
+
 def test_a_forks_moves_before_the_fork_are_its_parents(log: Path) -> None:
     from engine.log import parse
     from engine.log_types import Parent

@@ -72,7 +72,7 @@ OLDER: Final = {  # how a kept review of an earlier format grades, as a note say
     5: "flags decisions judged once, not confirmed by a second judgement",
     6: "may read a loss of exactly 3 points (a grade's bound) as under it, by a rounding error",
     7: "grades each decision by the low end of its loss's interval, not by the loss it shows",
-    8: "rolls moves out to the game's end (margins about five times as wide) and takes the search's pick as the "
+    8: "rolls moves out to the game's end (margins about three times as wide) and takes the search's pick as the "
     "best without rolling the other candidates out",
 }
 
