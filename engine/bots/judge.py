@@ -386,7 +386,7 @@ class Bench:
         moves = [best, *(o.move for o in self.ranked[:CANDIDATES] if o.move != best)]
         listed = [Candidate(cast("AnyMove", m), self.loss(m), self.margin(m)) for m in moves]
         first, *others = listed
-        return (first, *sorted(others, key=lambda c: c.loss))[:CANDIDATES]
+        return (first, *sorted(others, key=lambda c: c.loss))
 
     def why(self, move: Move) -> tuple[tuple[str, float], ...]:
         """Where the best move's lead is larger than `move`'s (see `why`); none when the
