@@ -94,7 +94,8 @@ TROPHY_NAMES: Final = Named(trophy_name, get_args(TrophyKind))
 # of the score sheet (R11.1), and what the evaluation expects beyond the sheet so far where
 # a rollout stopped before the end (engine.bots.judge.PROSPECTS).
 _PARTS_BESIDE: Final = {
-    "master_anglers": N_("Master Anglers caught"), "tags": N_("tag points"), "prospects": N_("prospects"),
+    # "prospects" read as nothing to a newcomer: the points the evaluation expects to come
+    "master_anglers": N_("Master Anglers caught"), "tags": N_("tag points"), "prospects": N_("later in the game"),
 }  # fmt: skip
 PART_NAMES: Final = Named(
     lambda part: _(_PARTS_BESIDE[part]) if part in _PARTS_BESIDE else trophy_name(part), (*TROPHY_NAMES, *_PARTS_BESIDE)
