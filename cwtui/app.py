@@ -476,13 +476,17 @@ class CwtuiApp(App[None]):
         if self.guest is None and "New game" not in named:  # home has its own
             yield SystemCommand(_("New game"), _("Set up and start a new game"), self.action_new_game)
         if self.guest is None:
-            yield SystemCommand(_("Learn to play"), _("A guided first game, chapter by chapter"), self.action_learn)
-            yield SystemCommand(_("Learn the solo game"), _("The silent player's turn, guided"), self.action_learn_solo)
+            if "Learn to play" not in named:  # home has its own (the palette listed it twice)
+                yield SystemCommand(_("Learn to play"), _("A guided first game, chapter by chapter"), self.action_learn)
+            if "Learn the solo game" not in named:
+                yield SystemCommand(
+                    _("Learn the solo game"), _("The silent player's turn, guided"), self.action_learn_solo
+                )
         if "Rules" not in named:
             yield SystemCommand(
                 _("Rules"), _("The rules of Coldwater Crown: contents, search, every rule"), self.action_rules
             )
-        if "Home" not in named:  # the screen's own Home (the play screen's saves its game)
+        if "Home" not in named and not isinstance(screen, HomeScreen):  # the play screen's own saves its game
             yield SystemCommand(_("Home"), _("Back to the home screen"), self.action_home)
         for speed in BOT_SPEEDS:
             yield SystemCommand(

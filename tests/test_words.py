@@ -237,3 +237,34 @@ def test_a_player_named_you_reads_your_turn() -> None:
     assert words.whose_turn(v, names).startswith("Round 1 · Your turn")
     assert words.whose_turn(v, ["Ana", "Bo"]).startswith(f"Round 1 · {['Ana', 'Bo'][v.active]}'s turn")
     assert words.turn_of("  you ") == "Your turn" and words.turn_of("Yves") == "Yves's turn"
+
+
+def test_a_seats_bait_decisions_are_told_as_one_in_the_since_strip() -> None:
+    """Issue 67.9: each bait is its own decision (R5.1), and the since strip said "1 blue
+    bait from zone 6 to the discard; 1 blue bait from zone 6 to the discard"; the
+    Port's two actions of a 2 were "the Port action can do nothing" twice over. Found
+    in random games of one to four players, at every turn; none is left."""
+    import itertools
+    import random
+
+    from cwtui.game.session import Ply
+    from engine import GameConfig, apply_in_place, new_game
+
+    cards = None
+    for game in range(40):
+        seats = tuple(SeatConfig(f"P{i}", "random") for i in range(game % 4 + 1))
+        state = new_game(GameConfig(seats=seats, seed=game))
+        cards = state.cards
+        names = [s.name for s in seats] + ["Silent"]
+        rng, plies = random.Random(game), []
+        while not state.over:
+            seat = state.to_act
+            move = rng.choice(legal_moves(state))
+            events = apply_in_place(state, move)
+            plies.append(Ply(seat, move, list(events)))
+            for line in words.narrate(cards, names, seat, move, events, None):
+                assert "nothing; the Port action" not in line, line
+            if not state.over and state.to_act != seat and state.to_act < len(seats):
+                for who, clauses in words.since_runs(cards, names, words.since_last_turn(plies, state.to_act), 0):
+                    told = f"{game}: {who}: " + " / ".join(clauses)
+                    assert all(a != b for a, b in itertools.pairwise(clauses)), told

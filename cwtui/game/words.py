@@ -14,6 +14,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar, assert_never, cast, get_args
 
 from cwtui.lang import N_, _, n_, number
@@ -648,12 +649,13 @@ def since_last_turn(plies: Sequence[P], seat: int) -> list[P]:
     return recent[::-1]
 
 
-def trophies_taken(happened: Iterable[events.Event], seat: int | None) -> str | None:
+def trophies_taken(happened: Iterable[events.Event], seat: int | None, name: str | None = None) -> str | None:
     """The trophies `seat` took during play (R8) as the table tells its player at once
     ("You take the Mystery Weight (6 VP) trophy."): in the event log alone a newcomer
     took three Mystery Weights without noticing. One sentence a move, however many it
     took; none for a contest's trophy (R10), which the contest's own lines and the
-    results say."""
+    results say. `name`: the seat's, where the keyboard is shared (a hot seat): the
+    toast outlives the hand-over, and Cy read "You take…" for Ana's trophy."""
     taken = [
         _("{trophy} ({points} VP)").format(trophy=TROPHY_NAMES.get(e.trophy, e.trophy), points=e.points)
         for e in happened
@@ -661,6 +663,10 @@ def trophies_taken(happened: Iterable[events.Event], seat: int | None) -> str | 
     ]
     if not taken:
         return None
+    if name is not None:
+        if len(taken) == 1:
+            return _("{name} takes the {trophy} trophy.").format(name=name, trophy=taken[0])
+        return _("{name} takes the {trophies} trophies.").format(name=name, trophies=both(taken))
     if len(taken) == 1:
         return _("You take the {trophy} trophy.").format(trophy=taken[0])
     return _("You take the {trophies} trophies.").format(trophies=both(taken))
@@ -689,7 +695,7 @@ def since_runs(
     what the table did (the next Mystery Weight, a contest's ranking) under no name
     (it read "The next Mystery Weight is 6 lb: .")."""
     runs: list[tuple[str | None, list[str]]] = []
-    for ply in plies:
+    for ply in bait_joined(plies):
         for subject, clauses in narrated(cards, names, ply.seat, ply.move, ply.events, seat):
             who = None if subject is None else names[subject]
             if ply.stand_in is not None and subject == ply.seat:
@@ -699,6 +705,36 @@ def since_runs(
             else:
                 runs.append((who, list(clauses)))
     return runs
+
+
+@dataclass(frozen=True)
+class _Joined:
+    """Plies told as one (`bait_joined`)."""
+
+    seat: int
+    move: Move
+    events: Sequence[events.Event]
+    stand_in: StandIn | None
+
+
+def bait_joined(plies: Sequence[Played]) -> list[Played]:
+    """`plies`, each run of one seat's bait decisions (R5.1: a ply a bait) joined into one,
+    so that its bait are told as the event log tells one move's: "2 blue bait from zone 6
+    to the discard", where the strip said "1 blue bait from zone 6 to the discard" twice
+    over (a whole-game read)."""
+    joined: list[Played] = []
+    for ply in plies:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and isinstance(ply.move, BaitTo)
+            and isinstance(last.move, BaitTo)
+            and (last.seat, last.stand_in) == (ply.seat, ply.stand_in)
+        ):
+            joined[-1] = _Joined(ply.seat, last.move, [*last.events, *ply.events], ply.stand_in)
+        else:
+            joined.append(ply)
+    return joined
 
 
 def run_said(who: str | None, clauses: Sequence[str]) -> str:
@@ -737,6 +773,16 @@ def _clauses(
             clauses.append((subject, said))
             i += len(run)
             continue
+        if isinstance(e, events.NothingToDo):  # a 2 on the Port: two actions, said once
+            idle = _run(happened, i)
+            said = n_(
+                "the Port action can do nothing",
+                "the Port's {count} actions can do nothing",
+                len(idle),
+            ).format(count=len(idle))
+            clauses.append((subject, said))
+            i += len(idle)
+            continue
         if isinstance(e, events.BaitDrawn):
             drawn = [x for x in _run(happened, i) if isinstance(x, events.BaitDrawn)]
             said = listed(colour(x.color) for x in drawn)
@@ -769,6 +815,8 @@ def _run(happened: Sequence[events.Event], start: int) -> Sequence[events.Event]
             return ("removed", e.seat, e.color, e.card)
         if isinstance(e, events.BaitDrawn):
             return ("drawn", e.zone)
+        if isinstance(e, events.NothingToDo):
+            return ("idle", e.seat)
         return None
 
     first = key(happened[start])

@@ -380,9 +380,11 @@ SOLO_CHAPTERS: tuple[Chapter, ...] = (
         about=N_("the silent player's turn"),
         intro=N_(
             "In the solo game you fish against the silent player. After each of your turns it "
-            "draws a bait from the bag, twice. Each draw first moves an angler token: the token "
-            "on that color's space moves clockwise to the first free space, or, if the space is "
-            "free, the nearest token counter-clockwise moves onto it. Then it fishes: the bait "
+            "draws a bait from the bag, twice. Each draw first moves an angler token along the "
+            "angler spaces, read as a ring (Port, purple, green, blue, red, yellow, black, and "
+            "after black the Port again): the token on that color's space moves on to the next "
+            "free space after it, or, if the space is free, the nearest token before it moves "
+            "onto it. Then it fishes: the bait "
             "goes to the discard, and if the discard holds exactly 3, 4, 5 or 6 bait of that "
             "color, it catches that location's fish in the zone of that number. So the bait you "
             "discard feed its catches."

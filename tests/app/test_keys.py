@@ -87,3 +87,24 @@ async def test_the_palette_offers_the_games_commands_each_once(replays: Path) ->
             assert len(titles) == len(set(titles)), titles
             assert not {"Keys", "Maximize", "Minimize", "Screenshot"} & set(titles), titles
             assert {"Theme", "Quit", "New game"} <= set(titles) or {"Theme", "Home"} <= set(titles), titles
+            # issue 67.7: home's own t ("Learn") and the app's "Learn to play" were one
+            # command listed twice; and home offered "Home"
+            assert [t for t in titles if t.startswith("Learn")] == ["Learn to play", "Learn the solo game"], titles
+            assert ("Home" in titles) != isinstance(screen, HomeScreen), titles
+
+
+async def test_home_offers_the_solo_lesson(replays: Path) -> None:
+    """Issue 67.6: the solo lesson was offered by `cwtui learn --help` alone."""
+    from cwtui.screens.home.home import HomeScreen
+    from cwtui.screens.lesson.lesson import LessonNote, LessonScreen
+
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(HomeScreen(replays))
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonNote) and app.screen.title_text == "Chapter 1 of 1: The silent player"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.key == "solo"

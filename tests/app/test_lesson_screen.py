@@ -17,7 +17,6 @@ from cwtui.learn.lesson import LEARNER, final_count, off_script, option_words, s
 from cwtui.learn.lessons import CHAPTERS, FIRST_GAME, SOLO
 from cwtui.screens.lesson.lesson import LessonNote, LessonScreen
 from cwtui.screens.play.play import PlayScreen
-from cwtui.screens.seated.option_keys import OPTION_KEYS
 from cwtui.widgets.table.quiet import QuietOptionList
 
 SIZES = [(80, 24), (120, 40)]
@@ -57,16 +56,20 @@ async def test_the_guided_game_from_home_to_a_first_game(replays: Path, code: st
                 assert screen.query_one("#options", QuietOptionList).highlighted == index
                 with in_source():
                     assert option_words(state, screen.options[index]).startswith(step.move)
+                # issue 67.7: n (next chapter) is no option's key: in chapter 5 it played
+                # "Reel: swap…" where the key line said it went on
+                keys = screen.option_keys()
+                assert "n" not in keys and "N" not in keys
                 # another option's key: explained, not played
                 other = next(i for i in range(len(screen.options)) if i != index)
-                await pilot.press(OPTION_KEYS[other])
+                await pilot.press(keys[other])
                 await settle(pilot)
                 assert screen.session.state is state
                 said = screen.coach.text.plain.replace(KEEP, " ")
                 assert said == off_script(chapter, step, state, screen.options[other]).replace(KEEP, " ")
                 assert option_words(state, screen.options[other]) in said and _(chapter.about) in said
                 # the step's own key plays it
-                await pilot.press(OPTION_KEYS[index])
+                await pilot.press(keys[index])
                 await settle(pilot)
                 assert screen.session.state.ply > state.ply
             assert screen.session.state.ply == screen.start.ply + len(chapter.steps)
@@ -118,7 +121,8 @@ async def test_a_hint_in_the_lesson_is_the_lessons_move(replays: Path) -> None:
         await settle(pilot)
         expected = screen.options.index(step_move(CHAPTERS[0].steps[1], screen.session.state))
         said = " ".join(screen.query_one("#keys", TextLines).drawn_text.split())
-        assert said.startswith(f"Hint: play {OPTION_KEYS[expected]} — the lesson asks for it, to teach the three")
+        key = screen.option_keys()[expected]
+        assert said.startswith(f"Hint: play {key} — the lesson asks for it, to teach the three")
         assert menu.highlighted == expected and screen.session.state.ply == screen.start.ply + 1
 
 
@@ -236,3 +240,27 @@ async def test_a_hint_in_the_lesson_leaves_the_options_in_view(replays: Path) ->
         await settle(pilot)
         assert len(screen.query_one("#keys", TextLines).strips) <= 2
         assert screen.query_one("#options", QuietOptionList).size.height >= 3
+
+
+@pytest.mark.parametrize("chapter", range(len(CHAPTERS) - 1))
+async def test_n_goes_to_the_next_chapter_at_every_step(replays: Path, chapter: int) -> None:
+    """Issue 67.7: in chapter 5, n chose "Reel: swap…" (an option's key) where the key
+    line said it skips to the next chapter. At each of a chapter's decisions n is no
+    option's key, and pressed, it opens the next chapter and plays nothing."""
+    for step in range(len([s for s in CHAPTERS[chapter].steps if s.say != "Bo presents."])):
+        app = make_app(replays)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_chapter(chapter)(pilot)
+            screen = app.screen
+            assert isinstance(screen, LessonScreen)
+            for _played in range(step):  # the steps before, as the lesson asks them
+                await pilot.press("enter")
+                await settle(pilot)
+            assert screen.session.state.to_act == LEARNER and "n" not in screen.option_keys()
+            played = screen.session.state.ply
+            await pilot.press("n")
+            await settle(pilot)
+            assert screen.session.state.ply == played
+            opened = app.screen
+            assert isinstance(opened, LessonNote)
+            assert opened.title_text.startswith(f"Chapter {chapter + 2} of {len(CHAPTERS)}")

@@ -289,3 +289,35 @@ async def test_a_number_past_the_options_says_which_there_are(replays: Path, cod
         assert session.state is before  # nothing played
         said = _("No option {key} here: the options are {keys}.").format(key=count + 1, keys=f"1–{count}")
         assert said in [n.message for n in app._notifications]
+
+
+async def test_a_hot_seats_trophy_toast_names_who_took_it(replays: Path) -> None:
+    """Issue 67.9: in a hot seat, Ana's trophy was said "You take the Mystery Weight…",
+    and the toast outlived the hand-over: Cy read it as his. Where the keyboard is
+    shared the toast names the seat."""
+    from cwtui.game.session import GameSession
+    from cwtui.screens.handover.handover import HandoverScreen
+    from cwtui.screens.play.play import PlayScreen
+    from engine.config import SeatConfig
+    from engine.scenario import Scenario
+
+    seats = (SeatConfig("Ana", "human"), SeatConfig("Cy", "human"))
+    sc = Scenario(seats=seats, seed=2026).tackle(0, []).tackle(1, []).mystery([4, 2, 3, 5, 6, 7])
+    sc.board(0, {3: "red", 4: "purple black", 5: "green yellow", 6: "black black blue yellow"})
+    sc.board(1, {3: "green purple yellow", 4: "black black red", 5: "blue purple", 6: "yellow green"})
+    sc.fish(0, ["Flounder:2", "Roach:3"]).location("lake", {3: "Perch:4"})
+    state = sc.tokens(hand={0: 1, 1: 1}, yellow=1, green=1, blue=2).active(0).build()
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        screen = PlayScreen(GameSession.unlogged(state), app.settings)
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert isinstance(app.screen, HandoverScreen)  # Ana to the keyboard
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.viewer == 0
+        red = next(i for i, m in enumerate(screen.options) if getattr(m, "space", None) == "red")
+        await pilot.press(screen.option_keys()[red])  # the Perch: Mystery Weight and Small Species
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+        assert said == ["Ana takes the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]

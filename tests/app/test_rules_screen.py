@@ -89,6 +89,11 @@ async def test_search_finds_as_it_is_typed_and_enter_goes_on(replays: Path) -> N
         await pilot.pause()
         assert str(screen.query_one("#found", Static).render()) == "No rule holds “zzz”."
         assert not screen.query(".-match")
+        # issue 67.7: "/" in the box typed "/" (and searched for it); it selects the
+        # words, to type the next search over them
+        await pilot.press("slash", *"tie")
+        await pilot.pause()
+        assert screen.query_one("#search", Input).value == "tie"
 
 
 async def test_the_contents_go_to_a_section(replays: Path) -> None:

@@ -47,7 +47,17 @@ class HomeScreen(Screen[None]):
         Binding("n", "choose('new')", N_("New game"), id="home.new"),
         Binding("r", "choose('resume')", N_("Resume"), id="home.resume"),
         # in the menu, not the footer (at 80 columns the footer would cut F1 Help)
-        Binding("t", "choose('learn')", N_("Learn"), id="home.learn", tooltip=N_("A guided first game"), show=False),
+        Binding(
+            "t", "choose('learn')", N_("Learn to play"), id="home.learn", tooltip=N_("A guided first game"), show=False
+        ),
+        Binding(
+            "s",
+            "choose('solo')",
+            N_("Learn the solo game"),
+            id="home.solo",
+            tooltip=N_("The silent player's turn, guided"),
+            show=False,
+        ),
         Binding("j", "choose('join')", N_("Join"), id="home.join", show=False),
         Binding("g", "choose('games')", N_("My online games"), id="home.games", show=False),
         Binding("o", "choose('replay')", N_("Open a replay"), id="home.replay"),
@@ -87,6 +97,7 @@ class HomeScreen(Screen[None]):
             [
                 Option(entry(_("New game"), "n"), id="new"),
                 Option(entry(_("Learn to play"), "t", _("a guided first game")), id="learn"),
+                Option(entry(_("Learn the solo game"), "s", _("the silent player's turn")), id="solo"),
                 Option(entry(_("Resume a game"), "r", count), id="resume", disabled=not unfinished),
                 Option(entry(_("Join a game on a server"), "j"), id="join"),
                 Option(entry(_("My online games"), "g", str(online)), id="games", disabled=not online),
@@ -120,6 +131,8 @@ class HomeScreen(Screen[None]):
             self.post_message(OpenHistory())
         elif choice == "learn":
             self.post_message(OpenLesson("first"))
+        elif choice == "solo":  # offered only by `cwtui learn --help` until a newcomer looked for it
+            self.post_message(OpenLesson("solo"))
         elif choice == "rules":
             self.post_message(OpenRules())
         elif choice == "quit":

@@ -64,6 +64,18 @@ class Contents(OptionList):
     ]
 
 
+class SearchBox(Input):
+    """The search's words. "/" is the key that comes here, never a word of a search: in the
+    box it selects the words to type over (a newcomer pressed it there to search again,
+    and searched for "/")."""
+
+    def __init__(self, placeholder: str, id: str) -> None:
+        super().__init__(placeholder=placeholder, restrict=r"[^/]*", id=id)
+
+    def restricted(self) -> None:
+        self.select_all()
+
+
 class RulesScreen(Screen[None]):
     CSS_PATH = "rules.tcss"
     BINDINGS = [
@@ -90,7 +102,7 @@ class RulesScreen(Screen[None]):
             contents.border_title = _("Contents")
             yield contents
             with Vertical(id="reading"):
-                yield Input(placeholder=_("Search the rules: contest, Mystery Weight, R5.3…"), id="search")
+                yield SearchBox(_("Search the rules: contest, Mystery Weight, R5.3…"), id="search")
                 yield Static("", id="found")
                 with VerticalScroll(id="text") as text:
                     text.border_title = self.book.title or _("Rules")

@@ -63,12 +63,13 @@ class DecisionBox(Vertical):
             super().__init__()
             self.move = move
 
-    def __init__(self, top: Iterable[Widget] = (), *, id: str | None = None) -> None:
-        """`top`: what the screen shows above it all (a lesson's words)."""
+    def __init__(self, top: Iterable[Widget] = (), *, reserved: str = "", id: str | None = None) -> None:
+        """`top`: what the screen shows above it all (a lesson's words); `reserved`: the
+        screen's own letters, which no option's key takes."""
         super().__init__(id=id)
         self.top = list(top)
         self.options: list[Move] = []  # the decision's, in the order listed
-        self.keying = OptionKeys()  # their keys, kept while a decision goes on
+        self.keying = OptionKeys(reserved)  # their keys, kept while a decision goes on
         self.keys: list[str] = []  # each option's key
         self.labels: list[str | Text] = []  # each option's words
         self.more = ""  # the key line's end: the screen's own keys (" · u: undo")

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from engine.moves import Move
 from engine.view import View
 
-# Option keys: every letter but the screen's own keys (b, h, p, q, s, u), then the same
+# Option keys: every letter but the table's own keys (b, h, p, q, s, u), then the same
 # letters in capitals (a four-player turn offered 33 options, and the last four had no key).
+# A screen with keys of its own leaves them out too (OptionKeys' `reserved`: the lesson's n).
 OPTION_KEYS = "123456789acdefgijklmnortvwxyz" + "ACDEFGIJKLMNORTVWXYZ"
 
 
@@ -31,7 +32,11 @@ def key_ranges(keys: Sequence[str]) -> str:
 class OptionKeys:
     """Each decision's keys, remembering the last decision's."""
 
-    def __init__(self) -> None:
+    def __init__(self, reserved: str = "") -> None:
+        """`reserved`: letters the screen binds (lesson's n), which no option may take:
+        the option's key was read first, and n played "Reel: swap…" in chapter 5 where
+        the key line said it went on to the next chapter."""
+        self.alphabet = [k for k in OPTION_KEYS if k.lower() not in reserved.lower()]
         self.previous: list[Move] = []  # the options the keys were last given to
         self.keys: list[str] = []
         self.keyed_at: tuple[int, str, int] | None = None  # the decision they are of: seat, phase, ply
@@ -50,6 +55,6 @@ class OptionKeys:
         self.keyed_at = at
         self.previous = list(options)
         keys = [kept.get(m, "") for m in options]
-        free = iter(k for k in OPTION_KEYS if k not in keys)
+        free = iter(k for k in self.alphabet if k not in keys)
         self.keys = [k or next(free, "") for k in keys]
         return self.keys

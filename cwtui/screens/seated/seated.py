@@ -132,10 +132,23 @@ class SeatedScreen(CompactScreen):
                 yield from self.boards
                 with EventLogs(cards, self.game.names, id="log", classes="pane") as self.logs:
                     yield self.logs.log_of(self.viewer, self.game.history, self.talk())
-            self.decision = DecisionBox(self.prompt_top(), id="prompt")
+            self.decision = DecisionBox(self.prompt_top(), reserved=self.bound_letters(), id="prompt")
             yield self.decision
         yield self.hints
         yield Footer(compact=True)
+
+    @classmethod
+    def bound_letters(cls) -> str:
+        """The letters this screen's keys take (its own and its bases'), which no
+        option's key may take."""
+        return "".join(
+            key
+            for base in cls.__mro__
+            for binding in vars(base).get("BINDINGS", ())
+            if isinstance(binding, Binding)
+            for key in binding.key.split(",")
+            if len(key) == 1 and key.isalpha()
+        )
 
     def prompt_top(self) -> Iterable[Widget]:
         """What a subclass shows at the top of the decision's box (a lesson's words)."""
@@ -394,7 +407,9 @@ class SeatedScreen(CompactScreen):
         """The trophies the seat at the keyboard took, said over the table (words.trophies_taken):
         one toast a move (toasts stacked over the decision); in the compact layout over the
         board (seated.tcss), where at the bottom it covered the options."""
-        said = words.trophies_taken(ply.events, self.viewer)
+        viewer, shared = self.viewer, len(self.game.humans) > 1
+        name = self.game.names[viewer] if shared and viewer is not None else None
+        said = words.trophies_taken(ply.events, viewer, name)
         if said is not None and not self.game.over:
             self.notify(said, title=_("Trophy"))
 
