@@ -20,7 +20,7 @@ from cwtui.cli import batch, history, learn, network, play
 from cwtui.cli.args import EXIT_STOPPED, EXIT_USAGE, Parser, UsageError, need_folder_or_nothing, speak_argparse
 from cwtui.game.logfile import GameInUse, NotSaved
 from cwtui.game.saved import REPLAYS_ENV, replays_dir
-from cwtui.lang import PSEUDO, _, chosen, languages, use
+from cwtui.lang import PSEUDO, _, chosen, codes, use
 from cwtui.outside import plain
 from cwtui.shell.alerts import TURN_ALERTS
 from cwtui.shell.crash import EXIT_CRASH, crash_line, write_report
@@ -44,9 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "background: desktop (the bell and a desktop notification), bell, or off"))  # fmt: skip
     parser.add_argument(
         "--lang",
-        choices=(*languages(), PSEUDO),
+        choices=(*codes(), PSEUDO),
         default=None,
-        metavar="{" + ",".join(languages()) + "}",
+        metavar="{" + ",".join(codes()) + "}",
         help=_(
             "the language to play in (default: the one chosen in the app, else LC_ALL, LC_MESSAGES or LANG's; "
             "{pseudo}: a pseudo-language for checking layouts)"

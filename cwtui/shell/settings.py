@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 from cwtui.game.logfile import UnfitFile, open_regular, write_whole
-from cwtui.lang import N_, PSEUDO, languages
+from cwtui.lang import N_, PSEUDO, codes
 from cwtui.shell.alerts import TurnAlert
 
 if TYPE_CHECKING:  # the bots load with the first game, not with the app
@@ -51,7 +51,7 @@ def remembered_language(folder: Path | None = None) -> str | None:
     with contextlib.suppress(OSError, UnfitFile, UnicodeDecodeError):
         with open_regular((folder or config_folder()) / LANGUAGE_FILE, 64, "language setting") as file:
             code = file.read(64).decode("utf-8").strip()
-        if code in languages() or code == PSEUDO:
+        if code in codes() or code == PSEUDO:
             return code
     return None
 

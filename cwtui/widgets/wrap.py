@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Final
 
 import rich._wrap
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -71,6 +72,11 @@ def break_as_languages_do() -> None:
     """Rich's wrapping (and with it Textual's) never breaks a line at KEEP, and breaks
     Japanese between characters."""
     rich._wrap.words = _words
+
+
+def fits(text: Text, width: int) -> bool:
+    """Every line of `text` takes at most `width` cells: there is nothing to wrap."""
+    return all(cell_len(line) <= width for line in text.plain.split("\n"))
 
 
 def wrap(text: Text, console: Console, width: int) -> list[Text]:

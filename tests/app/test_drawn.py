@@ -380,3 +380,48 @@ async def test_a_new_height_costs_one_layout(monkeypatch: pytest.MonkeyPatch) ->
             await pilot.pause()
             await pilot.pause()
             assert notes.size.height == height and len(layouts) == 1, (text, len(layouts))
+
+
+@pytest.mark.parametrize(("size", "most"), [((120, 40), 0.4), ((80, 24), 0.35)])
+async def test_a_move_rarely_lays_the_table_out(
+    monkeypatch: pytest.MonkeyPatch, replays: Path, size: tuple[int, int], most: float
+) -> None:
+    """Issue 67.10: drawing a move got 16–22% slower. Half the moves laid the whole screen
+    out: the key line emptied while a bot played and came back at the human's turn, the
+    question took one line or two, and at 80×24 the options' scrollbar came and went.
+    Over 60 moves of a game against the easy bot (43 and 54 laid it out before): what
+    is left is mostly a seat's panel growing by a line (a fish, a tackle token)."""
+    from textual.screen import Screen
+
+    from cwtui.screens.play.play import PlayScreen
+
+    laid_out = [0]
+    refresh_layout = Screen._refresh_layout
+
+    def counted(self: Screen[object], *args: object, **kwargs: object) -> None:
+        laid_out[0] += 1
+        refresh_layout(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    app = make_app(replays)
+    async with app.run_test(size=size) as pilot:
+        seats = (SeatConfig("Ana"), SeatConfig("Bo", "greedy"))
+        from cwtui.game.session import GameSession
+
+        screen = PlayScreen(GameSession.start(GameConfig(seats=seats, seed=11), replays), app.settings)
+        await app.push_screen(screen)
+        rng, moves, layouts = Rng(5), 0, 0
+        monkeypatch.setattr(Screen, "_refresh_layout", counted)
+        while moves < 60 and not screen.session.state.over:
+            for _ in range(50):  # the bot's moves, played at once
+                await pilot.pause()
+                if screen.options or screen.session.state.over:
+                    break
+            if not screen.options:
+                break
+            laid_out[0] = 0
+            screen.play_move(screen.options[rng.below(len(screen.options))])
+            for _ in range(3):
+                await pilot.pause()
+            layouts += laid_out[0] > 0
+            moves += 1
+        assert moves == 60 and layouts <= most * moves, (layouts, moves)

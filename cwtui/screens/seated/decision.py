@@ -87,6 +87,17 @@ class DecisionBox(Vertical):
         yield QuietOptionList(id="options")
         yield NoteLines(3, id="keys")  # a line; a hint and its reasons, up to three
 
+    def roomy(self, roomy: bool) -> None:
+        """In a box with rows to spare (the full layout), the question keeps the height of
+        its tallest (a bait's question takes two lines, a step's one): each change of
+        height laid the screen out, at a third of a turn's moves. In the compact layout
+        every row goes to the options."""
+        question = self.query_one("#question", NoteLines)
+        if roomy:
+            question.hold_height()
+        else:
+            question.release_height()
+
     @property
     def menu(self) -> QuietOptionList:
         return self.query_one("#options", QuietOptionList)
@@ -118,7 +129,7 @@ class DecisionBox(Vertical):
     def waiting(self, note: str) -> None:
         """No decision here: whom the game waits for. The list is cleared, not disabled:
         it keeps the focus (a focus change rebuilds the footer, a layout of the screen)."""
-        self.query_one("#question", TextLines).update(Text(note, style="italic"))
+        self.query_one("#question", NoteLines).update_in_place(Text(note, style="italic"))
         self.keys_help = Text("")
         self.show_hint(None)
         self.menu.clear_options()
@@ -191,8 +202,13 @@ class DecisionBox(Vertical):
             self.show_hint(None)
 
     def show_hint(self, text: Text | None) -> None:
-        """The hint takes the line under the options; without one, it explains the keys."""
-        self.query_one("#keys", TextLines).update(text or self.keys_help)
+        """The hint takes the line under the options; without one, it explains the keys
+        (none while the table waits for another seat: the line's rows are kept)."""
+        keys = self.query_one("#keys", NoteLines)
+        if text is None and not self.keys_help.plain:
+            keys.update_in_place("")
+        else:
+            keys.update(text or self.keys_help)
         if text is None:  # the options a hint named are no longer kept in view
             self.menu.named = None
 

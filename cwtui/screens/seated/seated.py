@@ -175,6 +175,7 @@ class SeatedScreen(CompactScreen):
         # third of a tall screen; compact, every row the board leaves (it takes 10): at
         # 24, what the others did, the question, four or more options and the keys
         self.query_one("#prompt").styles.height = max(11, height - 2 - 10) if compact else max(13, min(20, height // 3))
+        self.decision.roomy(not compact)
         self.update_status()  # it says less in the compact layout
         self.title_prompt()
 

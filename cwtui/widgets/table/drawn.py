@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from cwtui.game.words import JOIN, KEEP
 from cwtui.widgets.rule_link import Cited, cited
-from cwtui.widgets.wrap import wrap
+from cwtui.widgets.wrap import fits, wrap
 
 # A part of a drawing: a key that changes when its content does (hashable), and how to
 # make it.
@@ -135,9 +135,15 @@ class Drawn(Widget):
 
     def render_part(self, renderable: RenderableType, width: int, style: Style) -> list[Strip]:
         console = self.app.console
-        if isinstance(renderable, Text) and KEEP in renderable.plain:  # wrapped here: never at a KEEP
-            renderable = Text("\n", style=renderable.style).join(wrap(renderable, console, width))
-        lines = console.render_lines(renderable, console.options.update_width(width), style=style, pad=True)
+        options = console.options.update_width(width)
+        if isinstance(renderable, Text) and (KEEP in renderable.plain or "\n" in renderable.plain):
+            if not fits(renderable, width):  # wrapped here: never at a KEEP
+                renderable = Text("\n", style=renderable.style).join(wrap(renderable, console, width))
+            # its lines fit (wrap folds a word longer than the line): Rich need not wrap
+            # them again, which took most of a short text's drawing (the 80x24 prompt's
+            # line of your zones and cards, at most moves)
+            options = options.update(no_wrap=True, overflow="crop")
+        lines = console.render_lines(renderable, options, style=style, pad=True)
         return [Strip(Segment.adjust_line_length(line, width), width) for line in lines]
 
     def refresh_changed(self, before: list[Strip]) -> None:

@@ -21,7 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.widgets import OptionList
 
 from cwtui.widgets.table.drawn import Drawn, Part
-from cwtui.widgets.wrap import wrap
+from cwtui.widgets.wrap import fits, wrap
 
 
 class QuietScroll(ScrollView):
@@ -146,8 +146,8 @@ class TextLines(Drawn):
     def fitted(self, text: Text, width: int, height: int) -> Text:
         """The text as it fits the box: when it would wrap past the box's last line, that
         line ends in "…" (and the cut note), so a cut never passes for the whole text."""
-        if text.cell_len <= width and "\n" not in text.plain:
-            return text  # one line that fits (the status bar at every jump): no wrapping to look at
+        if fits(text, width) and (height <= 0 or text.plain.count("\n") < height):
+            return text  # lines that fit (the status bar at every jump): no wrapping to look at
         lines = wrap(text, self.app.console, width)  # as Drawn.render_part will wrap it
         if height <= 0 or len(lines) <= height:
             return text
@@ -184,3 +184,17 @@ class NoteLines(TextLines):
 
     def box_height(self) -> int:
         return self.most
+
+    def update_in_place(self, text: Text | str) -> None:
+        """`text`, in the rows the box has now where it takes fewer: while the table waits
+        for another seat, the question's and the key line's rows stay, and the next
+        decision (most often as tall) costs the screen no layout (a box that shrank as a
+        bot played and grew back at the human's turn laid the screen out twice a move)."""
+        text = Text(text) if isinstance(text, str) else text
+        text = text if text.plain else Text(" ")  # a blank line (an empty text takes no row)
+        rows, lines = len(self.strips), text.plain.count("\n") + 1
+        if rows > lines and max(map(len, text.plain.split("\n"))) <= self.content_region.width:
+            text = Text.assemble(text, "\n" * (rows - lines))
+        elif not rows and not text.plain.strip():
+            text = Text()  # no rows to keep
+        self.update(text)
