@@ -95,8 +95,8 @@ def test_an_off_script_choice_is_explained() -> None:
     step = chapter.steps[0]
     other = next(m for m in legal_moves(state) if m != step_move(step, state))
     said = off_script(chapter, step, state, other)
-    assert said.startswith(f"“{option_words(state, other)}” is a move you could make, but this lesson is about")
-    assert "“Place your 1 on blue”" in said
+    assert said.startswith("That move is allowed, but this lesson is about")
+    assert "“Place your 1 on blue (one blue bait from each zone)”" in said
 
 
 def test_the_lesson_ends_with_a_first_game() -> None:

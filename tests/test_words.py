@@ -268,3 +268,29 @@ def test_a_seats_bait_decisions_are_told_as_one_in_the_since_strip() -> None:
                 for who, clauses in words.since_runs(cards, names, words.since_last_turn(plies, state.to_act), 0):
                     told = f"{game}: {who}: " + " / ".join(clauses)
                     assert all(a != b for a, b in itertools.pairwise(clauses)), told
+
+
+def test_a_contest_held_since_your_turn_is_one_line_with_every_trophy() -> None:
+    """Issue 67.3: the since strip told a contest entry by entry and ended, cut, before
+    the second place's trophy ("Ana: takes the Shore contest trophy… F7: all"). A contest
+    held since the seat's last turn is one line: each seat's total and trophy, in order;
+    the choice of what to present, which the line sums up, is not said apart."""
+    from cwtui.game.session import Ply
+    from engine.events import ContestRanked, Presented, TrophyTaken
+    from engine.moves import Present
+
+    state = scenario().build()
+    names = ["Ana", "Bo"]
+    held = [
+        Presented(0, "shore", (), 14),
+        Presented(1, "shore", (), 6),
+        TrophyTaken(0, "shore_contest", 5),
+        TrophyTaken(1, "shore_contest", 3),
+        ContestRanked("shore", (0, 1)),
+    ]
+    plies = [Ply(1, Present("shore", ()), [])]  # Bo chose first: nothing shown yet
+    plies.append(Ply(0, Present("lake", ()), []))
+    plies.append(Ply(1, Present("shore", ()), held))
+    runs = words.since_runs(state.cards, names, plies, 0)
+    assert runs[-1] == (None, [f"Shore contest: Ana {pounds(14)} (5 VP), Bo {pounds(6)} (3 VP)"])
+    assert not any("Shore" in c for who, clauses in runs[:-1] for c in clauses)

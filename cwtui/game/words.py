@@ -695,16 +695,56 @@ def since_runs(
     what the table did (the next Mystery Weight, a contest's ranking) under no name
     (it read "The next Mystery Weight is 6 lb: .")."""
     runs: list[tuple[str | None, list[str]]] = []
+
+    def add(who: str | None, clauses: Sequence[str]) -> None:
+        if runs and runs[-1][0] == who:
+            runs[-1][1].extend(clauses)
+        elif clauses:
+            runs.append((who, list(clauses)))
+
+    held = {e.location for ply in plies for e in ply.events if isinstance(e, events.ContestRanked)}
     for ply in bait_joined(plies):
+        bot = ply.stand_in is not None
+        if isinstance(ply.move, Present | PresentUnseen) and ply.move.location in held:
+            # a contest held since the seat's last turn is one line, its entries and
+            # trophies in it: told one by one, the strip's three lines ended before the
+            # second place's trophy ("Ana: takes the Shore contest trophy… F7: all")
+            rest = [e for e in ply.events if not _of_a_contest(e)]
+            for subject, text in _clauses(cards, names, rest, seat):
+                add(None if subject is None else _seat_name(names, subject, bot and subject == ply.seat), [text])
+            for e in ply.events:
+                if isinstance(e, events.ContestRanked):
+                    add(None, [contest_held(names, e, ply.events)])
+            continue
         for subject, clauses in narrated(cards, names, ply.seat, ply.move, ply.events, seat):
-            who = None if subject is None else names[subject]
-            if ply.stand_in is not None and subject == ply.seat:
-                who = _("{name} (a bot)").format(name=who)
-            if runs and runs[-1][0] == who:
-                runs[-1][1].extend(clauses)
-            else:
-                runs.append((who, list(clauses)))
+            add(None if subject is None else _seat_name(names, subject, bot and subject == ply.seat), clauses)
     return runs
+
+
+def _seat_name(names: Sequence[str], seat: int, bot: bool) -> str:
+    """A seat's name in the since strip; a server's bot playing for it, named so."""
+    return _("{name} (a bot)").format(name=names[seat]) if bot else names[seat]
+
+
+def _of_a_contest(e: events.Event) -> bool:
+    """An event a contest's line sums up: an entry, a contest's trophy, the ranking."""
+    contest_trophy = isinstance(e, events.TrophyTaken) and e.trophy in CONTEST_TROPHY
+    return contest_trophy or isinstance(e, events.Presented | events.ContestRanked)
+
+
+def contest_held(names: Sequence[str], ranked: events.ContestRanked, happened: Sequence[events.Event]) -> str:
+    """A contest in a line, its ranking with each seat's total and trophy: "Shore contest:
+    Ana 14 lb (5 VP), Bo 6 lb (3 VP)"."""
+    weight = {e.seat: e.weight for e in happened if isinstance(e, events.Presented) and e.location == ranked.location}
+    trophy = f"{ranked.location}_contest"
+    points = {e.seat: e.points for e in happened if isinstance(e, events.TrophyTaken) and e.trophy == trophy}
+    entries = []
+    for s in ranked.ranking:
+        entry = _("{name} {weight}").format(name=names[s], weight=pounds(weight.get(s, 0)))
+        if s in points:
+            entry = _("{entry} ({points} VP)").format(entry=entry, points=points[s])
+        entries.append(entry)
+    return _("{contest}: {order}").format(contest=contest_name(ranked.location), order=listed(entries) or _("nobody"))
 
 
 @dataclass(frozen=True)

@@ -91,14 +91,14 @@ def due(chapter: Chapter, start: State, state: State) -> Step | None:
 
 
 def off_script(chapter: Chapter, step: Step, state: State, move: Move) -> str:
-    """What the lesson says of a choice it did not ask for (which it does not play)."""
-    return _(
-        "“{chosen}” is a move you could make, but this lesson is about {about}: choose “{asked}” this time. {say}"
-    ).format(
-        chosen=option_words(state, move),
-        about=_(chapter.about),
-        asked=option_words(state, step_move(step, state)),
-        say=_(step.say),
+    """What the lesson says of a choice it did not ask for (which it does not play), under
+    the options: the step's own words stay above them (said again after this, they were
+    cut with "…" at 80×24 and the options shrank to two rows)."""
+    # the move chosen goes unnamed: its words (the player has just read them) took a
+    # French note past the three lines under the options
+    del move
+    return _("That move is allowed, but this lesson is about {about}: choose “{asked}” this time.").format(
+        about=_(chapter.about), asked=option_words(state, step_move(step, state))
     )
 
 

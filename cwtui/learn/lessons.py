@@ -72,6 +72,10 @@ CHAPTERS: tuple[Chapter, ...] = (
         title=N_("A turn in three steps"),
         about=N_("the three steps of a turn"),
         intro=N_(
+            "The goal: the most points when the game ends. Points come from trophies — won during "
+            "play, and in three contests at the end where the heaviest fish win — from the Master "
+            "Angler cards you complete and from the tags of the fish you present. You catch fish by "
+            "emptying your zones of bait, which is what a turn does.\n\n"
             "You play Ana; Bo fishes against you. Each turn has three steps. 1: place the angler "
             "token in your hand on a free space and do that space's action. 2: take another token "
             "off the board and do its space's action. 3: keep the token you took, flipped (a 1 "
@@ -131,8 +135,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         ),
         done=N_(
             "Two fish! Their species are public, their weights are yours alone until the end. "
-            "Your panel (F4) shows each fish's weight, the time it was caught (the earlier "
-            "wins a tie) and its tag color (a point at the end if it matches the tag tile). "
+            "Your panel (F4) shows each fish's weight, the time printed on its card (such as "
+            "15:33: not when you caught it; in a contest the earliest time breaks a tie) and its "
+            "tag color (a point at the end if it matches the tag tile). "
             "The Lake's zones 3 and 4 take new fish from its deck at "
             "the end of the step, and an empty zone of yours is refilled at the Port."
         ),
@@ -144,7 +149,9 @@ CHAPTERS: tuple[Chapter, ...] = (
             "The Port does not remove bait: it refills one of your zones from the bag, or takes "
             "a Master Angler card; a 1 there gives one such action, a 2 two. A Master Angler card "
             "has colored slots: bait you remove may fill them instead of going to the discard, "
-            "and when every slot is filled the card is caught, +1 point. Your zone 5 is empty."
+            "and when every slot is filled the card is caught, +1 point. The cards on offer lie "
+            "under the trophies (F3 at 80×24), and each option names a card's slots. Your zone 5 is "
+            "empty."
         ),
         position=the_port,
         steps=(
@@ -183,7 +190,9 @@ CHAPTERS: tuple[Chapter, ...] = (
             ),
         ),
         done=N_(
-            "One slot filled; purple and yellow bait will fill the rest. A refill may draw the "
+            "One slot filled: with your zones the card now reads “Ray #24 Bpy 1/3” — its slots' "
+            "colors, a capital for each one filled, and how many are. Purple and yellow bait will "
+            "fill the rest. A refill may draw the "
             "clear bait: then the whole discard goes back into the bag, and the refill goes on. "
             "Caught cards also count "
             "toward two trophies: Three Identical (three cards of one kind, such as three Rays) "
@@ -290,10 +299,11 @@ CHAPTERS += (
         about=N_("the trophies you win during play"),
         intro=N_(
             "Some trophies are taken the moment you earn them. Mystery Weight: catch a fish whose "
-            "weight equals the face-up tile (2 to 7 lb), and you show it and take the tile. Small "
-            "Species: once you have a Flounder, a Roach and a Perch. First to 8 Species and First "
-            "to 12 Fish go to whoever gets there first. You hold a Flounder and a Roach; the Lake's "
-            "zone 3 has a Perch (1–5 lb), and the Mystery Weight tile shows 4 lb."
+            "weight equals the face-up tile (2 to 7 lb), and you show it and take the tile — one "
+            "tile a step at most, and only a fish caught after the tile turned up. Small Species: "
+            "once you have a Flounder, a Roach and a Perch. First to 8 Species: your eighth "
+            "species. First to 12 Fish goes to the first player alone. You hold a Flounder and a "
+            "Roach; the Lake's zone 3 has a Perch (1–5 lb), and the Mystery Weight tile shows 4 lb."
         ),
         position=trophies,
         steps=(
@@ -314,20 +324,23 @@ CHAPTERS += (
         ),
         done=N_(
             "The trophies are on your panel and counted in your score: a Mystery Weight tile is "
-            "worth 1 point. Small Species and First to 8 Species are stacks: the first to earn one "
-            "takes the 5, the next the smaller values below (F3 shows each stack's next value and "
-            "who holds its tiles)."
+            "worth 1 point. Small Species and First to 8 Species are stacks that every player may "
+            "take from: the first to earn one takes the 5, the next the value below. A stack holds "
+            "one value a player: with two players 5 and 3, with three 5, 3 and 2, with four 5, 4, 3 "
+            "and 2 (F3 shows each stack's next value and who holds its tiles)."
         ),
     ),
     Chapter(
         title=N_("The end and the contests"),
         about=N_("the contests at the end"),
         intro=N_(
-            "The game ends after a turn in which someone holds 12 fish (or a location's deck runs "
-            "short): everyone else plays one last turn. Then the Shore, the Lake and the River hold "
-            "contests: each player presents at most one fish of each species caught there; the "
-            "heaviest total takes the contest's best trophy. Every fish you present is also worth a "
-            "point if its tag matches the tag tile."
+            "The game ends after a turn in which someone holds 12 fish, or in which a location's "
+            "deck could not refill its four zones: everyone else plays one last turn. Then the "
+            "Shore, the Lake and the River hold contests: each player presents at most one fish of "
+            "each species caught there; the heaviest total takes the contest's top trophy, the next "
+            "the one below (with two players 5 and 3). Equal totals: the fish with the earliest "
+            "time printed on its card ranks first. Every fish you present is also worth a point if "
+            "its tag matches the tag tile."
         ),
         position=the_end,
         steps=(
@@ -347,7 +360,10 @@ CHAPTERS += (
             Step("Present Salmon", N_("River: your Salmon, 8 lb.")),
             Step("Present Roach", N_("Bo presents.")),
         ),
-        done=N_("The contests are held and the game is over. The final count:"),
+        done=N_(
+            "The contests are held and the game is over. The most points wins; equal scores go to "
+            "the player who presented the fish with the earliest time. The final count:"
+        ),
     ),
 )
 

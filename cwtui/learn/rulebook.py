@@ -44,7 +44,7 @@ class Block:
 
     code: str | None  # "R5.3" for a rule; None for a ruling or a paragraph
     text: str  # without the code
-    section: str  # its section's key ("R5"; "rulings"; "intro")
+    section: str  # its section's key ("R5"; "rulings"; "intro"; "goal")
     ruling: str | None = None  # a ruling's name ("Lure (R7.4).")
 
     @property
@@ -60,7 +60,7 @@ class Block:
 
 @dataclass(frozen=True)
 class Section:
-    key: str  # "R5", "rulings", "intro"
+    key: str  # "R5", "rulings", "intro", "goal"
     title: str  # "Removing bait, catching fish"
     blocks: tuple[Block, ...]
 
@@ -173,7 +173,7 @@ def parse(markdown: str) -> Rulebook:
         elif m := _SECTION.match(line):
             flush_section()
             blocks = []
-            key = m.group(1) or "rulings"
+            key = m.group(1) or ("goal" if m.group(2).strip() == "The goal" else "rulings")
             heading = m.group(2).strip()
         elif not line.strip():
             flush_block()

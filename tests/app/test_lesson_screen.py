@@ -17,7 +17,7 @@ from cwtui.learn.lesson import LEARNER, final_count, off_script, option_words, s
 from cwtui.learn.lessons import CHAPTERS, FIRST_GAME, SOLO
 from cwtui.screens.lesson.lesson import LessonNote, LessonScreen
 from cwtui.screens.play.play import PlayScreen
-from cwtui.widgets.table.quiet import QuietOptionList
+from cwtui.widgets.table.quiet import QuietOptionList, TextLines
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -65,9 +65,14 @@ async def test_the_guided_game_from_home_to_a_first_game(replays: Path, code: st
                 await pilot.press(keys[other])
                 await settle(pilot)
                 assert screen.session.state is state
-                said = screen.coach.text.plain.replace(KEEP, " ")
-                assert said == off_script(chapter, step, state, screen.options[other]).replace(KEEP, " ")
-                assert option_words(state, screen.options[other]) in said and _(chapter.about) in said
+                # issue 67.3: said under the options, whole; the step's words stay above
+                # them (said again with it they were cut with "…" at 80×24)
+                line = screen.query_one("#keys", TextLines)
+                said = "".join(line.drawn_text.split())
+                explained = off_script(chapter, step, state, screen.options[other]).replace(KEEP, " ")
+                assert said == "".join(explained.split()) and not line.cut
+                assert option_words(state, expected).replace(" ", "") in said
+                assert screen.coach.text.plain == units_kept(_(step.say)) and not screen.coach.cut
                 # the step's own key plays it
                 await pilot.press(keys[index])
                 await settle(pilot)
@@ -106,7 +111,6 @@ async def test_a_hint_in_the_lesson_is_the_lessons_move(replays: Path) -> None:
     """The newcomer's read: in chapter 1, asked for yellow, h named green (the judge's
     move) and they stopped, unsure which to trust. In a lesson h shows the step's move,
     and says why the lesson asks for it; the move is not played."""
-    from cwtui.widgets.table.quiet import TextLines
 
     app = make_app(replays)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -229,7 +233,6 @@ async def test_a_chapters_end_stays_readable_at_the_table(replays: Path, chapter
 
 async def test_a_hint_in_the_lesson_leaves_the_options_in_view(replays: Path) -> None:
     """The lesson's hint took three lines at 80×24, leaving two option rows."""
-    from cwtui.widgets.table.quiet import TextLines
 
     app = make_app(replays)
     async with app.run_test(size=(80, 24)) as pilot:

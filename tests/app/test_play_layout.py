@@ -220,7 +220,7 @@ async def test_the_since_strip_says_the_contest_your_move_closed(replays: Path) 
         await pilot.press("1")  # Laurence presents last at the Shore: the contest is held
         await settle(pilot)
         strip = " ".join(screen.query_one("#since", TextLines).drawn_text.split())
-        closed = "Laurence: presents Wrasse (4 lb), Mackerel (8 lb): 12 lb; takes the Shore contest trophy (5 VP)"
+        closed = "Shore contest: Laurence 12 lb (5 VP), Nils 6 lb (3 VP)"  # issue 67.3: one line, every trophy
         assert closed in strip, strip
 
 

@@ -105,7 +105,7 @@ async def test_the_contents_go_to_a_section(replays: Path) -> None:
         await pilot.press("c")
         contents = screen.query_one("#contents", OptionList)
         assert contents.has_focus
-        for _ in range(10):  # down to R10 (the first line is the file's introduction)
+        for _ in range(11):  # down to R10 (the first lines are the file's introduction and the goal)
             await pilot.press("down")
         await pilot.pause()
         assert contents.highlighted_option is not None and contents.highlighted_option.id == "section-R10"
@@ -226,3 +226,18 @@ async def test_page_down_in_the_contents_reads_on_in_the_rules(replays: Path) ->
         await pilot.press("pagedown", "pageup")
         await pilot.pause()
         assert text.scroll_y == page
+
+
+async def test_the_rules_say_the_goal_first(replays: Path) -> None:
+    """Issue 67.1: the rules had no goal ("goal" found nothing); it is the first section,
+    and a search finds it."""
+    async with make_app(replays).run_test(size=(80, 24)) as pilot:
+        pilot.app.action_rules()
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, RulesScreen)
+        first = screen.query_one("#contents", OptionList).get_option_at_index(1)
+        assert first.id == "section-goal"
+        await pilot.press("slash", *"goal")
+        await pilot.pause()
+        assert screen.found and screen.found[0].section == "goal"

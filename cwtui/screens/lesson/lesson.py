@@ -133,7 +133,7 @@ class LessonScreen(PlayScreen):
     def play_move(self, move: Move, searched: int | None = None) -> None:
         state, step = self.session.state, self.step
         if step is not None and state.to_act == LEARNER and move != step_move(step, state):
-            self.say(off_script(self.chapter, step, state, move))
+            self.show_hint(Text(units_kept(off_script(self.chapter, step, state, move)), style="bold"))
             self.app.bell()
             return
         super().play_move(move, searched)
