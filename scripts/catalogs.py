@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cwtui.lang.catalogs import update
+from catalog_messages import update
 
 REQUIRED = ("fr", "ja")  # the rulebooks' languages: complete, always
 

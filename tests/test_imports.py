@@ -104,7 +104,6 @@ def test_the_engine_imports_nothing_of_the_app() -> None:
 # Each module's layer, from the top: the first prefix that names it (a module is its
 # prefix or below it). A module may import its own layer and those below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("cwtui.lang.catalogs",),  # the translators' tooling: the messages of every layer, and the rules' text
     ("cwtui.cli", "cwtui.__main__"),
     ("cwtui.app",),
     ("cwtui.screens", "cwtui.navigation"),
@@ -113,7 +112,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cwtui.batch",),  # self-play, tournaments
     ("cwtui.game",),  # a game's services: words, reasons, logs, the session, saved games, replays, review
     ("cwtui.cores",),  # process pools
-    ("cwtui.lang",),  # the languages: the catalogs and the glossary (what every layer above says through)
+    ("cwtui.lang",),  # the languages: reading the catalogs, the glossary (what every layer above says through)
     ("cwtui",),  # the package itself (its version)
     ("engine",),
 )

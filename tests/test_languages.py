@@ -13,9 +13,11 @@ from typing import get_args
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))  # the translators' tooling
+from catalog_messages import extracted, missing, read
+
 from cwtui.game import words
 from cwtui.lang import PSEUDO, SOURCE, _, chosen, from_environment, languages, n_, pseudo, use
-from cwtui.lang.catalogs import extracted, missing, read
 from cwtui.lang.glossary import glossary, glyph, species
 from cwtui.shell.settings import LANGUAGE_FILE, remember_language, remembered_language
 from engine import GameConfig, SeatConfig
@@ -292,7 +294,7 @@ def test_every_message_is_a_literal_the_catalog_can_hold() -> None:
     a message marked N_ where it was written down.)"""
     import ast
 
-    from cwtui.lang.catalogs import SOURCES
+    from catalog_messages import SOURCES
 
     hidden = (ast.JoinedStr, ast.IfExp, ast.BinOp, ast.BoolOp)
     wrong = [
@@ -327,8 +329,9 @@ def test_the_engines_refusals_are_said_in_each_language() -> None:
     """A move the engine refuses (a click on an occupied space) says why in the player's
     language: the engine raises a template and its values, in no language; every
     template is a catalog message."""
+    from catalog_messages import refusals
+
     from cwtui.game.words import colour, refusal
-    from cwtui.lang.catalogs import refusals
     from engine import apply
     from engine.components import SPACES
     from engine.errors import IllegalMove

@@ -112,7 +112,7 @@ def test_the_corpus_decisions_are_real_choices_of_greedy_games() -> None:
 # Shared helpers of scripts/, each tested here: a script imports the package and these,
 # never another script (issue 55: bench_hint took a function of bench_app's, and
 # train_evaluation one of bench_ismcts's).
-HELPERS = {"timings", "corpus", "baseline", "frame_timing", "app_driving"}
+HELPERS = {"timings", "corpus", "baseline", "frame_timing", "app_driving", "catalog_messages"}
 
 
 def test_scripts_import_only_the_package_and_the_shared_helpers() -> None:

@@ -438,7 +438,7 @@ def counted(names: Iterable[str], points: Mapping[str, int] | None = None, sep: 
 
 def refusal(refused: IllegalMove) -> str:
     """Why the engine refused a move, in the language in use: its template (a catalog
-    message, cwtui.lang.catalogs.engine_words) with the game's words in it translated
+    message, scripts/catalog_messages.py::engine_words) with the game's words in it translated
     ("the red space is occupied", « l'emplacement rouge est occupé »)."""
     return spoken(refused.template, refused.said)
 
@@ -647,6 +647,34 @@ def since_last_turn(plies: Sequence[P], seat: int) -> list[P]:
             break
         recent.append(ply)
     return recent[::-1]
+
+
+def said_at_once(
+    cards: Cards, happened: Sequence[events.Event], seat: int | None, name: str | None = None
+) -> tuple[str, str] | None:
+    """What the table tells the seat at the keyboard at once, over the board, of its own
+    move: its catches ("You catch a Perch (4 lb) in Lake zone 3.": a newcomer saw the zone
+    refilled with the same species and thought the catch had failed) and the trophies it
+    took (`trophies_taken`); with a title. `name`: the seat's, where the keyboard is
+    shared, and then no weight (the toast outlives the hand-over)."""
+    caught = [_catch_said(cards, e, name) for e in happened if isinstance(e, events.FishCaught) and e.seat == seat]
+    trophies = trophies_taken(happened, seat, name)
+    if not caught and trophies is None:
+        return None
+    return (_("Trophy") if trophies else _("Catch")), " ".join([*caught, *([trophies] if trophies else [])])
+
+
+def _catch_said(cards: Cards, e: events.FishCaught, name: str | None) -> str:
+    fish = fish_name(cards, e.card, name is None)
+    if e.how == "deck_top":  # the deck's top card is no fish "in River zone 6"
+        deck = location_name(e.location)
+        if name is None:
+            return _("You take a {fish} from the top of the {deck} deck.").format(fish=fish, deck=deck)
+        return _("{name} takes a {fish} from the top of the {deck} deck.").format(name=name, fish=fish, deck=deck)
+    place = where(e.location, e.zone)
+    if name is None:
+        return _("You catch a {fish} in {place}.").format(fish=fish, place=place)
+    return _("{name} catches a {fish} in {place}.").format(name=name, fish=fish, place=place)
 
 
 def trophies_taken(happened: Iterable[events.Event], seat: int | None, name: str | None = None) -> str | None:

@@ -10,7 +10,7 @@ names; `plain` gives a code's rule in a few words of its own, for a line that ci
 ("the last bait that leaves a zone catches a fish (R5.3)").
 
 The file is English; each block's text, each ruling's name and each heading is also a
-message of the catalogs (`words`, which cwtui.lang.catalogs extracts), so `rulebook()`
+message of the catalogs (`words`, which scripts/catalog_messages.py extracts), so `rulebook()`
 reads in the language in use — its codes (R5.3) and sections the same in every one.
 """
 

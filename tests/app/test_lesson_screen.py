@@ -11,7 +11,7 @@ import pytest
 from app_helpers import make_app, settle
 from textual.pilot import Pilot
 
-from cwtui.game.words import KEEP, units_kept
+from cwtui.game.words import KEEP, pounds, units_kept
 from cwtui.lang import _, in_source, use
 from cwtui.learn.lesson import LEARNER, final_count, off_script, option_words, step_move
 from cwtui.learn.lessons import CHAPTERS, FIRST_GAME, SOLO
@@ -203,7 +203,8 @@ async def test_a_trophy_you_take_is_said_at_once(replays: Path) -> None:
         await settle(pilot)
         said = [n.message for n in app._notifications]
         # one toast for the move's two trophies: two stacked over the decision
-        assert said == ["You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]
+        perch = f"You catch a Perch ({pounds(4)}) in Lake zone 3."  # issue 67.2: the catch too
+        assert said == [perch + " You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]
 
 
 @pytest.mark.parametrize("chapter", [1, len(CHAPTERS) - 1])
@@ -267,3 +268,17 @@ async def test_n_goes_to_the_next_chapter_at_every_step(replays: Path, chapter: 
             opened = app.screen
             assert isinstance(opened, LessonNote)
             assert opened.title_text.startswith(f"Chapter {chapter + 2} of {len(CHAPTERS)}")
+
+
+async def test_a_catch_is_said_over_the_table(replays: Path) -> None:
+    """Issue 67.2: "nothing says you caught a Perch": the zone refilled with the same
+    species and a newcomer thought the catch had failed. Each catch of the seat at the
+    keyboard is said at once, with its weight (the seat's own)."""
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_chapter(1)(pilot)  # Catching a fish
+        await pilot.press("enter")  # place on red: the Lake's zone 3 Perch
+        await settle(pilot)
+        said = [(n.title, n.message) for n in app._notifications]
+        assert len(said) == 1 and said[0][0] == "Catch"
+        assert said[0][1].replace(KEEP, " ") == "You catch a Perch (3 lb) in Lake zone 3."

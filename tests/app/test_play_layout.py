@@ -265,7 +265,8 @@ async def test_a_trophy_you_take_at_80x24_is_said_over_the_board(replays: Path) 
         await settle(pilot)
         await pilot.pause(0.3)
         said = [n.message for n in app._notifications]
-        assert said == ["You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]
+        perch = f"You catch a Perch ({words.pounds(4)}) in Lake zone 3."  # issue 67.2: the catch too
+        assert said == [perch + " You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]
         toast = app.screen.query_one(Toast).region
         assert toast.bottom <= app.screen.query_one("#prompt").region.y  # over the board, above the decision
 
@@ -320,4 +321,7 @@ async def test_a_hot_seats_trophy_toast_names_who_took_it(replays: Path) -> None
         await pilot.press(screen.option_keys()[red])  # the Perch: Mystery Weight and Small Species
         await settle(pilot)
         said = [n.message for n in app._notifications]
-        assert said == ["Ana takes the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]
+        # no weight: the toast outlives the hand-over
+        assert said == [
+            "Ana catches a Perch in Lake zone 3. Ana takes the Mystery Weight (1 VP) and Small Species (5 VP) trophies."
+        ]

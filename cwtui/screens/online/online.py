@@ -338,7 +338,7 @@ class OnlineScreen(SeatedScreen):
             for ply in added:
                 self.logs.write_ply(ply)
             if len(added) == 1:  # a move as it is made (not a reconnect's catching up)
-                self.tell_trophies(added[0])
+                self.tell_at_once(added[0])
         names = self.remote.names
         for seat in sorted(set(table.resigned) - resigned):
             self.logs.note(_("{name} resigned: a bot plays on for them").format(name=names[seat]))

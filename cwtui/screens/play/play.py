@@ -236,7 +236,7 @@ class PlayScreen(SeatedScreen):
             self.notify(unsaved.format(error=exc), title=_("Not saved"), severity="error")
             return
         self.logs.write_ply(ply)
-        self.tell_trophies(ply)
+        self.tell_at_once(ply)
         self.refresh_panes()
         self.advance()
 

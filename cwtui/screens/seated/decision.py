@@ -126,6 +126,32 @@ class DecisionBox(Vertical):
             return None
         return self.options[self.keys.index(character)]
 
+    def key_pressed(self, character: str | None) -> bool:
+        """An option's key chooses it (Chosen); a number past the options says which there
+        are (two whole-game reads pressed 8 with options 1–7, and nothing happened,
+        nothing said). Whether the key was the decision's."""
+        move = self.option_keyed(character)
+        if move is not None:
+            self.post_message(self.Chosen(move))
+            return True
+        if character and character in "123456789" and self.options and self.keys:
+            said = _("No option {key} here: the options are {keys}.")
+            self.notify(said.format(key=character, keys=key_ranges(self.keys)), severity="warning")
+            return True
+        return False
+
+    def pick(self, target: str) -> None:
+        """A click on the board: choose the option it names, or point at the options that
+        name it when there are several (say, a fish taken with or without the Rod)."""
+        matches = [i for i, move in enumerate(self.options) if target in words.targets(move)]
+        if not matches:
+            if self.options:
+                self.notify(_("That is not one of the options now."), severity="warning")
+        elif len(matches) == 1:
+            self.post_message(self.Chosen(self.options[matches[0]]))
+        else:
+            self.menu.highlighted = matches[0]
+
     def waiting(self, note: str) -> None:
         """No decision here: whom the game waits for. The list is cleared, not disabled:
         it keeps the focus (a focus change rebuilds the footer, a layout of the screen)."""

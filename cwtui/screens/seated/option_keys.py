@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual.binding import Binding
+
 from engine.moves import Move
 from engine.view import View
 
@@ -12,6 +14,19 @@ from engine.view import View
 # letters in capitals (a four-player turn offered 33 options, and the last four had no key).
 # A screen with keys of its own leaves them out too (OptionKeys' `reserved`: the lesson's n).
 OPTION_KEYS = "123456789acdefgijklmnortvwxyz" + "ACDEFGIJKLMNORTVWXYZ"
+
+
+def bound_letters(screen: type) -> str:
+    """The letters a screen's keys take (its own and its bases'), which no option's key
+    may take (the lesson's n)."""
+    return "".join(
+        key
+        for base in screen.__mro__
+        for binding in vars(base).get("BINDINGS", ())
+        if isinstance(binding, Binding)
+        for key in binding.key.split(",")
+        if len(key) == 1 and key.isalpha()
+    )
 
 
 def key_ranges(keys: Sequence[str]) -> str:

@@ -27,7 +27,7 @@ from cwtui.screens.compact import CompactScreen
 from cwtui.screens.seated.decision import DecisionBox
 from cwtui.screens.seated.event_logs import EventLogs, Talk
 from cwtui.screens.seated.hint_search import HintSearch
-from cwtui.screens.seated.option_keys import key_ranges
+from cwtui.screens.seated.option_keys import bound_letters
 from cwtui.screens.seated.seat_column import SeatColumn
 from cwtui.screens.seated.seated_game import SeatedGame
 from cwtui.screens.seated.status_line import StatusLine
@@ -73,14 +73,7 @@ class SeatedScreen(CompactScreen):
         # the others' there (`title_panes`): the footer's room at 80 columns goes to the
         # keys of the game (issue 52.1: u, b, F7, p and s were dropped for these).
         Binding("f2", "show('board')", N_("Board"), id="play.pane.board", tooltip=BOARD_TIP, show=False),
-        Binding(
-            "f3",
-            "show('supply')",
-            N_("Trophies"),
-            id="play.pane.supply",
-            tooltip=N_("Trophies, tiles, Master Anglers"),
-            show=False,
-        ),
+        Binding("f3", "show('supply')", N_("Trophies"), id="play.pane.supply", tooltip=SUPPLY_TIP, show=False),
         Binding("f4", "seats('you')", N_("You"), id="play.pane.you", tooltip=N_("Your panel, whole")),
         Binding(
             "f5", "seats('others')", N_("Seats"), id="play.pane.seats", tooltip=N_("The other seats' panels, whole")
@@ -132,23 +125,10 @@ class SeatedScreen(CompactScreen):
                 yield from self.boards
                 with EventLogs(cards, self.game.names, id="log", classes="pane") as self.logs:
                     yield self.logs.log_of(self.viewer, self.game.history, self.talk())
-            self.decision = DecisionBox(self.prompt_top(), reserved=self.bound_letters(), id="prompt")
+            self.decision = DecisionBox(self.prompt_top(), reserved=bound_letters(type(self)), id="prompt")
             yield self.decision
         yield self.hints
         yield Footer(compact=True)
-
-    @classmethod
-    def bound_letters(cls) -> str:
-        """The letters this screen's keys take (its own and its bases'), which no
-        option's key may take."""
-        return "".join(
-            key
-            for base in cls.__mro__
-            for binding in vars(base).get("BINDINGS", ())
-            if isinstance(binding, Binding)
-            for key in binding.key.split(",")
-            if len(key) == 1 and key.isalpha()
-        )
 
     def prompt_top(self) -> Iterable[Widget]:
         """What a subclass shows at the top of the decision's box (a lesson's words)."""
@@ -318,30 +298,13 @@ class SeatedScreen(CompactScreen):
             self.action_pick(target)
 
     def action_pick(self, target: str) -> None:
-        """A click on the board: play the option it names, or point at the options that
-        name it when there are several (say, a fish taken with or without the Rod)."""
-        matches = [i for i, move in enumerate(self.options) if target in words.targets(move)]
-        if not matches:
-            if self.options:
-                self.notify(_("That is not one of the options now."), severity="warning")
-            return
-        if len(matches) == 1:
-            self.choose(self.options[matches[0]])
-        else:
-            self.decision.menu.highlighted = matches[0]
+        """A click on the board (DecisionBox.pick)."""
+        self.decision.pick(target)
 
     def on_key(self, event: events.Key) -> None:
-        """An option's key chooses it, wherever the focus is (the log's too); a number
-        past the options says which there are (two whole-game reads pressed 8 with
-        options 1–7, and nothing happened, nothing said)."""
-        move = self.decision.option_keyed(event.character)
-        if move is not None:
+        """An option's key chooses it, wherever the focus is (the log's too)."""
+        if self.decision.key_pressed(event.character):
             event.stop()
-            self.choose(move)
-        elif event.character and event.character in "123456789" and self.options and self.decision.keys:
-            event.stop()
-            said = _("No option {key} here: the options are {keys}.")
-            self.notify(said.format(key=event.character, keys=key_ranges(self.decision.keys)), severity="warning")
 
     # -- drawing ---------------------------------------------------------------------
     def table_view(self) -> tuple[View, int | None]:
@@ -404,15 +367,14 @@ class SeatedScreen(CompactScreen):
     def show_log(self, viewer: int | None) -> None:
         self.logs.show(viewer, self.game.history, self.talk())
 
-    def tell_trophies(self, ply: Ply) -> None:
-        """The trophies the seat at the keyboard took, said over the table (words.trophies_taken):
-        one toast a move (toasts stacked over the decision); in the compact layout over the
-        board (seated.tcss), where at the bottom it covered the options."""
+    def tell_at_once(self, ply: Ply) -> None:
+        """The catches and trophies of the seat at the keyboard, said over the table
+        (words.said_at_once), one toast a move; at 80×24 over the board (seated.tcss)."""
         viewer, shared = self.viewer, len(self.game.humans) > 1
         name = self.game.names[viewer] if shared and viewer is not None else None
-        said = words.trophies_taken(ply.events, viewer, name)
+        said = words.said_at_once(self.game.cards, ply.events, viewer, name)
         if said is not None and not self.game.over:
-            self.notify(said, title=_("Trophy"))
+            self.notify(said[1], title=said[0])
 
     # -- keys ------------------------------------------------------------------------
     def action_since(self) -> None:

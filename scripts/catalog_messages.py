@@ -4,8 +4,9 @@ language's `.po` updated from it (a new message is added untranslated, a changed
 marked fuzzy, a gone one kept as obsolete). `scripts/catalogs.py` runs `update`; the
 tests run `missing` for every language and fail on any message French or Japanese lacks.
 Besides the sources' messages: the engine's questions and the rules' text (docs/rules.md,
-a message a block), which is why this module, alone of cwtui.lang, sits above every layer
-it reads (tests/test_imports.py).
+a message a block). Translators' tooling, which reads every layer of cwtui: it lives
+here, beside the script, outside the package's layers (in cwtui.lang it was the one
+module whose imports ran up the layers, tests/test_imports.py).
 
 A translator's next language: `python scripts/catalogs.py --add de`, translate its
 `.po`, add its column to `glossary.toml`.
@@ -24,11 +25,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from cwtui.lang import DOMAIN, LOCALES, SOURCE, catalog_path, languages
+from cwtui.lang import DOMAIN, LOCALES, SOURCE, catalog_path, codes
 from cwtui.learn import rulebook
 
-SOURCES: Final = Path(__file__).parent.parent  # the cwtui package
-ENGINE: Final = SOURCES.parent / "engine"  # beside it, in a checkout and installed alike
+SOURCES: Final = Path(__file__).resolve().parents[1] / "cwtui"  # the package, in the checkout
+ENGINE: Final = SOURCES.parent / "engine"
 TEMPLATE: Final = LOCALES / f"{DOMAIN}.pot"
 # and what a server says in no language (cwtui.net.protocol.in_language): a refusal's
 # template, a room's end's
@@ -103,17 +104,17 @@ def update(add: str | None = None) -> dict[str, list[str]]:
     `add`) in step with it; each language's messages still to translate."""
     template = extracted()
     write(template, TEMPLATE)
-    codes = [code for code in languages() if code != SOURCE]
-    if add and add not in codes:
+    spoken = [code for code in codes() if code != SOURCE]
+    if add and add not in spoken:
         new = Catalog(locale=add, domain=DOMAIN, project="cwtui", fuzzy=False, creation_date=CREATED)
         write(new, catalog_path(add))
-        codes.append(add)
-    for code in codes:
+        spoken.append(add)
+    for code in spoken:
         catalog = read(code)
         catalog.update(template, no_fuzzy_matching=True)
         catalog.fuzzy = False  # the header: a fuzzy one would be left out, and its plural forms with it
         write(catalog, catalog_path(code))
-    return {code: missing(code, template) for code in codes}
+    return {code: missing(code, template) for code in spoken}
 
 
 def missing(code: str, template: Catalog | None = None) -> list[str]:
