@@ -13,8 +13,8 @@ from cwtui.lang import _, number
 
 def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence[Sequence[str]] = ()) -> Text:
     """The hint line: "Hint: play 6 — it catches the Pike in Lake zone 4, a new species
-    (6 of 8); 1 is as good; 3 gives up 1.2 ± 0.6 points (Lake contest) — it fills 1 slot
-    of Ray #24".
+    (6 of 8); 1 is about as good (0.2 ± 0.5); 3 gives up 1.2 ± 0.6 points (Lake contest)
+    — it fills 1 slot of Ray #24".
 
     `weighed` are the judge's moves (engine.bots.judge.weigh), its best first, and
     `labels` their names on the table; `does`, what each does in the game's terms
@@ -38,7 +38,10 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
         if rank == 0:
             text.append(after)
         if rank and as_good(w.loss):
-            text.append(" " + _("is as good"))
+            # "as good" alone, between a catch and a move that did nothing, read false to a
+            # player: the judge's numbers say how close, within its noise
+            close = _("is about as good ({points} ± {margin})")
+            text.append(" " + close.format(points=number(tenths(w.loss), 1), margin=number(w.margin, 1)))
         elif rank:
             points = _("gives up {points} ± {margin} points").format(
                 points=number(tenths(w.loss), 1), margin=number(w.margin, 1)

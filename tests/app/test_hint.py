@@ -345,6 +345,12 @@ async def test_the_options_a_hint_names_are_in_view_where_they_fit(replays: Path
             fitted += fits
             shown = named if fits else named[:1]  # the pick always
             assert all(top <= index < top + rows for index in shown), (size, named, top, rows)  # one line an option
+            # issue 67.8: an option named out of view says where it lies ("6↓ is about as good")
+            said = screen.query_one("#keys", TextLines).drawn_text
+            for index in named[1:]:
+                key = screen.option_keys()[index]
+                where = "↑" if index < top else "↓" if index >= top + rows else ""
+                assert f"{key}{where} " in said, (size, key, where, said)
     assert fitted  # the named options were scrolled into view together at least once
 
 

@@ -317,3 +317,17 @@ def test_a_line_of_parts_breaks_between_its_parts_in_every_language() -> None:
                 for x in Text(whole_parts(line)).wrap(console, width)
             ]
             assert all(part in " · ".join(lines).split(" · ") for part in parts), (width, lines)
+
+
+def test_a_fishs_time_says_what_it_is() -> None:
+    """Issue 67.2: "15:33 orange" on the panel read as when the fish was caught. The time
+    explains itself (its tooltip, which cites the tie rule: F1, then r, opens it)."""
+    from cwtui.widgets.table.seat import fish_card
+    from engine import load_cards
+
+    cards = load_cards()
+    card = fish_card(cards, 0, "gold", False)
+    time = cards.fish_time[0]
+    start = card.plain.index(time)
+    tips = {s.style.meta.get("tip") for s in card.spans if s.start <= start < s.end and not isinstance(s.style, str)}
+    assert any(t and "earliest breaks a tie (R10.3)" in t for t in tips), tips

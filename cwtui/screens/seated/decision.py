@@ -187,18 +187,32 @@ class DecisionBox(Vertical):
         indexes = [self.options.index(w.move) for w in hint.weighed]
         for rank, (index, weighed) in enumerate(zip(indexes, hint.weighed, strict=True)):
             self.mark(index, words.hint_mark(weighed, rank == 0))
-        said = hint_line([self.keys[i] or "·" for i in indexes], hint.weighed, hint.does)
+        self.say_weighed(hint, indexes)
+        menu.highlighted = indexes[0]
+        menu.named = (min(indexes), max(indexes))
+        # after the layout the hint's lines make: scrolled now, the list's box then lost
+        # rows and the pick could fall below it (seen at 80x24: "would play 6" with
+        # options 3-5 in view); then the hint says where the options out of view lie
+        self.call_after_refresh(self.named_in_view, hint, indexes)
+
+    def named_in_view(self, hint: Hint, indexes: list[int]) -> None:
+        self.menu.show_named()
+        options = self.options
+        still = [i < len(options) and options[i] == w.move for i, w in zip(indexes, hint.weighed, strict=True)]
+        if self.menu.named is not None and all(still):  # not taken back (a move, undo)
+            self.say_weighed(hint, indexes)
+
+    def say_weighed(self, hint: Hint, indexes: list[int]) -> None:
+        """The hint's line; an option it names out of view marked with where it lies ("8↓":
+        101 of 322 hints named options below the list's last row, and a player read "2 is
+        as good; 8 is as good" with 1–6 on the screen)."""
+        menu = self.menu
+        said = hint_line([(self.keys[i] or "·") + menu.direction(i) for i in indexes], hint.weighed, hint.does)
         if menu.overflowing:  # the key line it replaces said so
             said.append(
                 " · ↑↓ " + _("{count} options").format(count=len(self.labels)), style="dim"
             )  # short: it ends a hint that may be cut
         self.show_hint(said)
-        menu.highlighted = indexes[0]
-        menu.named = (min(indexes), max(indexes))
-        # after the layout the hint's lines make: scrolled now, the list's box then lost
-        # rows and the pick could fall below it (seen at 80x24: "would play 6" with
-        # options 3-5 in view)
-        self.call_after_refresh(menu.show_named)
 
     def key_line(self) -> Text:
         """How to choose; with options past the list's last row, how many there are."""

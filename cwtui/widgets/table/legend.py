@@ -28,8 +28,9 @@ SEAT = N_(
     "the end; b shows the breakdown). {zones}: zones 3–6, one letter per bait, · "
     "an empty place. Master Anglers: a capital letter on a solid chip is a filled slot, a "
     "small letter on a pale chip an empty one; 2/4 counts the filled slots. Fish: species "
-    "for everyone; yours (and any fish shown at the table) with weight, time and tag, +1 "
-    "when the tag matches the tag tile. Tackle: your kinds (new ones play from the next "
+    "for everyone; yours (and any fish shown at the table) with weight, the time printed on "
+    "its card (in a contest the earliest breaks a tie) and tag, +1 when the tag matches the "
+    "tag tile. Tackle: your kinds (new ones play from the next "
     "step), a count for the others."
 )
 BAIT = "bait letters"  # made from the glossary (`bait_letters`): each language has its own

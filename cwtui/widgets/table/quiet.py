@@ -66,6 +66,19 @@ class QuietOptionList(OptionList):
         if self.highlighted is not None:
             self.scroll_to_highlight()
 
+    def direction(self, index: int) -> str:
+        """Where option `index` lies from the rows in view: "↑" above them, "↓" below, ""
+        in view (OptionList's own line map: Textual is pinned exactly)."""
+        self._update_lines()
+        top = self._index_to_line.get(index)
+        if top is None:
+            return ""
+        if top < self.scroll_offset.y:
+            return "↑"
+        if top + self._heights[index] > self.scroll_offset.y + self.scrollable_content_region.height:
+            return "↓"
+        return ""
+
     def watch_virtual_size(self, size: Size) -> None:
         self._scroll_update(size)
         self.refresh()

@@ -4,10 +4,12 @@ plus the seat's own secrets when the panel is drawn for that seat (`private`).""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterator
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.color import Color
@@ -24,11 +26,11 @@ from cwtui.game.words import (
     species_of,
     tackle_name,
 )
-from cwtui.lang import _, n_
+from cwtui.lang import _, language, n_
 from cwtui.lang.glossary import species as species_name
 from cwtui.lang.glossary import word
+from cwtui.widgets.glyphs import explained, tag, zone
 from cwtui.widgets.glyphs import slots as slot_glyphs
-from cwtui.widgets.glyphs import tag, zone
 from cwtui.widgets.rule_link import linked
 from cwtui.widgets.table import legend
 from cwtui.widgets.table.board import clickable, marked
@@ -225,11 +227,20 @@ def own_fish(cells: list[Text], width: int) -> RenderableType:
     return table
 
 
+@functools.cache
+def _time_style(code: str) -> Style:
+    """A fish's time, dim, explained in language `code` (a newcomer read "15:33" as when
+    they caught it)."""
+    return Style(dim=True) + explained(
+        _("The time printed on the fish card: in a contest the earliest breaks a tie (R10.3)")
+    )
+
+
 def fish_card(cards: Cards, f: int, tile: str, tag_points: bool) -> Text:
     text = Text.assemble(
         (species_of(cards, f), "bold"),
         f" {pounds(cards.fish_weight[f])} ",
-        (cards.fish_time[f], "dim"),
+        (cards.fish_time[f], _time_style(language())),
         " ",
     )
     text.append_text(tag(cards.fish_tag[f]))
