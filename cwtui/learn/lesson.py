@@ -90,16 +90,13 @@ def due(chapter: Chapter, start: State, state: State) -> Step | None:
     return chapter.steps[played] if 0 <= played < len(chapter.steps) else None
 
 
-def off_script(chapter: Chapter, step: Step, state: State, move: Move) -> str:
-    """What the lesson says of a choice it did not ask for (which it does not play), under
-    the options: the step's own words stay above them (said again after this, they were
-    cut with "…" at 80×24 and the options shrank to two rows)."""
-    # the move chosen goes unnamed: its words (the player has just read them) took a
-    # French note past the three lines under the options
-    del move
-    return _("That move is allowed, but this lesson is about {about}: choose “{asked}” this time.").format(
-        about=_(chapter.about), asked=option_words(state, step_move(step, state))
-    )
+def off_script(key: str) -> str:
+    """What the lesson says of a choice it did not ask for (which it does not play), on the
+    line under the options, where the key line was: one line, so that the options keep
+    their rows (said with both moves' words, it took two and pushed options out of view;
+    with the step's words again, above them, it was cut with "…" at 80×24). The step's
+    words, above the options, say why its move."""
+    return _("That move is allowed, but the lesson asks for {key} here.").format(key=key)
 
 
 def final_count(state: State) -> str:

@@ -104,7 +104,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         done=N_(
             "Your turn is over: you hold a 1 for the next. A token you place stays on the board "
             "until someone takes it off in their step 2 — so the tokens you leave on the board "
-            "are the ones your opponent can take off, and use."
+            "are the ones your opponent can take off, and use. On the board, “Angler spaces” lists "
+            "the spaces, each with the face of the token on it (1 or 2), or · when it is free."
         ),
     ),
     Chapter(
@@ -190,9 +191,9 @@ CHAPTERS: tuple[Chapter, ...] = (
             ),
         ),
         done=N_(
-            "One slot filled: with your zones the card now reads “Ray #24 Bpy 1/3” — its slots' "
-            "colors, a capital for each one filled, and how many are. Purple and yellow bait will "
-            "fill the rest. A refill may draw the "
+            "One slot filled: with your zones the card now reads “Ray #24 Bpy 1/3” — its kind and "
+            "number, its slots' colors (a capital for each one filled) and how many are filled. "
+            "Purple and yellow bait will fill the rest. A refill may draw the "
             "clear bait: then the whole discard goes back into the bag, and the refill goes on. "
             "Caught cards also count "
             "toward two trophies: Three Identical (three cards of one kind, such as three Rays) "
@@ -338,9 +339,9 @@ CHAPTERS += (
             "deck could not refill its four zones: everyone else plays one last turn. Then the "
             "Shore, the Lake and the River hold contests: each player presents at most one fish of "
             "each species caught there; the heaviest total takes the contest's top trophy, the next "
-            "the one below (with two players 5 and 3). Equal totals: the fish with the earliest "
-            "time printed on its card ranks first. Every fish you present is also worth a point if "
-            "its tag matches the tag tile."
+            "the one below (with two players 5 and 3). Equal totals: the player who presented the "
+            "fish with the earliest time printed on its card ranks first. Every fish you present is "
+            "also worth a point if its tag matches the tag tile."
         ),
         position=the_end,
         steps=(

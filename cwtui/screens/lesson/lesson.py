@@ -24,7 +24,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from cwtui.game.session import GameSession
+from cwtui.game.session import GameSession, Ply
 from cwtui.game.words import units_kept
 from cwtui.lang import N_, _
 from cwtui.learn.lesson import LEARNER, Chapter, Lesson, Step, due, final_count, off_script, step_move
@@ -133,10 +133,18 @@ class LessonScreen(PlayScreen):
     def play_move(self, move: Move, searched: int | None = None) -> None:
         state, step = self.session.state, self.step
         if step is not None and state.to_act == LEARNER and move != step_move(step, state):
-            self.show_hint(Text(units_kept(off_script(self.chapter, step, state, move)), style="bold"))
+            key = self.option_keys()[self.options.index(step_move(step, state))] or _("the highlighted option")
+            self.show_hint(Text(units_kept(off_script(key)), style="bold"))
             self.app.bell()
             return
         super().play_move(move, searched)
+
+    def tell_at_once(self, ply: Ply) -> None:
+        """The move's catch and trophies, as at any table, but for the move that ends the
+        chapter: its note stands over the table and tells the move (a toast cut through the
+        note's border, and two hid the solo lesson's closing words for five seconds)."""
+        if self.step is not None:
+            super().tell_at_once(ply)
 
     def say(self, text: str) -> None:
         self.coach.update(Text(units_kept(text)))
@@ -171,11 +179,16 @@ class LessonScreen(PlayScreen):
         # Behind the note (Esc: stay) the words are the note's, in the rows the options
         # leave: five lines cut the done text with "…" over three empty rows at 80×24,
         # and the last chapter's "The final count:" ended there.
-        self.show_waiting(_("Chapter done: n goes on to the next.") if not last else _("The lesson is done."))
+        # the last chapter's: Enter did nothing behind it, and the end's offer was found by
+        # guessing n (a newcomer's read)
+        self.show_waiting(
+            _("Chapter done: n goes on to the next.") if not last else _("The lesson is done: n offers the first game.")
+        )
         self.query_one("#since", TextLines).update("")  # its rows, kept blank for a next turn, are the coach's
         self.say(text)
         self.call_after_refresh(self.coach_takes_the_room)
         keys = _("Enter: {then} · Esc: stay").format(then=_(self.lesson.offer) if last else _("next chapter"))
+        self.app.clear_notifications()  # an earlier move's toast would cut through the note too
         title = _("Done: {title}").format(title=_(self.chapter.title))
         self.app.push_screen(LessonNote(title, text, keys), self.after_done)
 
