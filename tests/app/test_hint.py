@@ -368,3 +368,31 @@ def test_a_long_list_of_options_has_a_key_for_each() -> None:
     assert "" not in keys and len(set(keys)) == 40 and keys[29] == "A"
     assert not set("bhpqsuBHPQSU") & set(OPTION_KEYS)
     assert key_ranges(keys) == "1–9, a, c–g, i–o, r, t, v–z, A, C–G, I–M"
+
+
+async def test_a_hint_at_80x24_leaves_the_options_their_rows(replays: Path) -> None:
+    """Issue 67.8 and a newcomer's game (round 3: one option in view): at 80×24 what the
+    others did since your turn and a hint's lines left the options one to three rows. A
+    hint there takes the strip's rows (F7 still shows it); the options keep four or more."""
+    from engine.rng import Rng
+
+    session = GameSession.unlogged(new_game(GameConfig(seats=DUO, seed=41)))
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, session)
+        rng, least, hinted = Rng(3), 99, 0
+        while hinted < 8 and not session.state.over:
+            await settle(pilot)
+            if not screen.options:
+                await pilot.pause(0.05)
+                continue
+            if len(screen.options) > 4 and screen.decision.since:
+                hinted += 1
+                await pilot.press("h")
+                while screen.hints.found is None or screen.hints.found.asked != screen.asking:
+                    await pilot.pause(0.02)
+                await settle(pilot)
+                least = min(least, screen.query_one("#options", OptionList).scrollable_content_region.height)
+                assert screen.decision.since  # F7's
+            screen.play_move(screen.options[rng.below(len(screen.options))])
+        assert hinted >= 3 and least >= 4, (hinted, least)

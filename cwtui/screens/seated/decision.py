@@ -187,6 +187,10 @@ class DecisionBox(Vertical):
         indexes = [self.options.index(w.move) for w in hint.weighed]
         for rank, (index, weighed) in enumerate(zip(indexes, hint.weighed, strict=True)):
             self.mark(index, words.hint_mark(weighed, rank == 0))
+        if self.screen.has_class("-compact"):
+            # at 80×24 what the others did and a hint's lines left the options one to three
+            # rows (a newcomer's game, round 3: one option in view); F7 still says it
+            self.query_one("#since", TextLines).update("")
         self.say_weighed(hint, indexes)
         menu.highlighted = indexes[0]
         menu.named = (min(indexes), max(indexes))
