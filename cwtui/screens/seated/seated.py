@@ -374,6 +374,7 @@ class SeatedScreen(CompactScreen):
         name = self.game.names[viewer] if shared and viewer is not None else None
         said = words.said_at_once(self.game.cards, ply.events, viewer, name)
         if said is not None and not self.game.over:
+            self.app.clear_notifications()  # the last move's: toasts stacked over the table
             self.notify(said[1], title=said[0])
 
     # -- keys ------------------------------------------------------------------------
