@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_helpers import make_app, settle
 from textual.pilot import Pilot
 from textual.widgets import OptionList
@@ -396,3 +397,57 @@ async def test_a_hint_at_80x24_leaves_the_options_their_rows(replays: Path) -> N
                 assert screen.decision.since  # F7's
             screen.play_move(screen.options[rng.below(len(screen.options))])
         assert hinted >= 3 and least >= 4, (hinted, least)
+
+
+async def until_a_hint_is_cut(pilot: Pilot[None], screen: PlayScreen) -> None:
+    """Play a seeded game (seed 11) on, asking a hint at each decision, until one is cut."""
+    from engine.rng import Rng
+
+    rng = Rng(3)
+    for _decision in range(40):
+        await settle(pilot)
+        while not screen.options:
+            await pilot.pause(0.05)
+        await pilot.press("h")
+        while screen.hints.found is None or screen.hints.found.asked != screen.asking:
+            await pilot.pause(0.02)
+        await settle(pilot)
+        if screen.decision.hint_cut:
+            return
+        screen.play_move(screen.options[rng.below(len(screen.options))])
+    raise AssertionError("no hint was cut in 40 decisions")
+
+
+async def test_a_cut_hint_is_read_whole_with_h_again(replays: Path) -> None:
+    """A newcomer's game: four hints cut with "…" and no way to read the rest. A cut hint
+    ends in "h: all", and h again shows it whole; Esc goes back to the decision."""
+    from cwtui.screens.hint_whole.hint_whole import HintWholeScreen
+
+    session = GameSession.unlogged(new_game(GameConfig(seats=DUO, seed=11)))
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, session)
+        await until_a_hint_is_cut(pilot, screen)
+        line = screen.query_one("#keys", TextLines)
+        assert line.drawn_text.endswith("h: all")
+        ply = session.state.ply
+        await pilot.press("h")
+        await settle(pilot)
+        whole = app.screen
+        assert isinstance(whole, HintWholeScreen) and whole.hint.plain == line.text.plain
+        assert whole.hint.plain.startswith("Hint: play ") and "…" not in whole.hint.plain
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and session.state.ply == ply
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_hint_whole_snapshot(snap_compare, replays: Path, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        session = GameSession.unlogged(new_game(GameConfig(seats=DUO, seed=11)))
+        screen = await open_game(pilot, session)
+        await until_a_hint_is_cut(pilot, screen)
+        await pilot.press("h")
+        await settle(pilot)
+
+    assert snap_compare(make_app(replays), terminal_size=size, run_before=run_before)

@@ -85,7 +85,7 @@ class DecisionBox(Vertical):
         yield NoteLines(SINCE_LINES, id="since", cut_note=_("F7: all"))
         yield NoteLines(3, id="question")  # two in English; a longer language may take a third
         yield QuietOptionList(id="options")
-        yield NoteLines(3, id="keys")  # a line; a hint and its reasons, up to three
+        yield NoteLines(3, id="keys", cut_note=_("h: all"))  # a line; a hint and its reasons, up to three
 
     def roomy(self, roomy: bool) -> None:
         """In a box with rows to spare (the full layout), the question keeps the height of
@@ -255,6 +255,15 @@ class DecisionBox(Vertical):
             keys.update(text or self.keys_help)
         if text is None:  # the options a hint named are no longer kept in view
             self.menu.named = None
+
+    @property
+    def hint_cut(self) -> bool:
+        """A hint is shown, cut (it ends in "h: all")."""
+        return self.menu.named is not None and self.query_one("#keys", NoteLines).cut
+
+    @property
+    def hint_text(self) -> Text:
+        return self.query_one("#keys", NoteLines).text
 
     def show_log_keys(self, shown: bool) -> None:
         """The key line says how to read the event log while it has the focus."""

@@ -24,6 +24,7 @@ from cwtui.game import words
 from cwtui.game.session import Ply
 from cwtui.lang import N_, _
 from cwtui.screens.compact import CompactScreen
+from cwtui.screens.hint_whole.hint_whole import HintWholeScreen
 from cwtui.screens.seated.decision import DecisionBox
 from cwtui.screens.seated.event_logs import EventLogs, Talk
 from cwtui.screens.seated.hint_search import HintSearch
@@ -44,6 +45,8 @@ from engine.view import View
 
 CSS = str(Path(__file__).with_name("seated.tcss"))  # absolute: the subclasses live elsewhere
 BOARD_TIP, SUPPLY_TIP = N_("Angler spaces, locations, decks"), N_("Trophies, tiles, Master Anglers")
+UNDO_TIP = N_("Take back your last move (until a draw or another seat)")
+HINT_TIP = N_("What the review's judge would play now, what the others give up, and why")
 
 
 class SeatedScreen(CompactScreen):
@@ -53,20 +56,8 @@ class SeatedScreen(CompactScreen):
         Binding("q", "leave", N_("Home"), id="play.home", tooltip=N_("Back to the home screen; the game is saved")),
         # Undo acts only until a draw; when it cannot, it says why (the footer is the
         # same from move to move: rebuilding it costs a layout of the screen).
-        Binding(
-            "u",
-            "undo",
-            N_("Undo"),
-            id="play.undo",
-            tooltip=N_("Take back your last move (until a draw or another seat)"),
-        ),
-        Binding(
-            "h",
-            "hint",
-            N_("Hint"),
-            id="play.hint",
-            tooltip=N_("What the review's judge would play now, what the others give up, and why"),
-        ),
+        Binding("u", "undo", N_("Undo"), id="play.undo", tooltip=UNDO_TIP),
+        Binding("h", "hint", N_("Hint"), id="play.hint", tooltip=HINT_TIP),
         Binding("b", "breakdown", N_("Scores"), id="play.scores", tooltip=N_("Each seat's score, item by item")),
         Binding("h", "why_no_hint", show=False, id="play.hint.unlisted"),  # at a table of no human: says why
         # The panes' keys act in the compact layout only, and each pane's border names
@@ -240,6 +231,9 @@ class SeatedScreen(CompactScreen):
         asked = self.asking
         if not self.options or asked is None:
             self.action_why_no_hint()
+            return
+        if self.decision.hint_cut:  # h again: the hint whole
+            self.app.push_screen(HintWholeScreen(self.decision.hint_text))
             return
         known = self.hints.ask(asked)
         if known is not None:
