@@ -241,3 +241,18 @@ async def test_the_rules_say_the_goal_first(replays: Path) -> None:
         await pilot.press("slash", *"goal")
         await pilot.pause()
         assert screen.found and screen.found[0].section == "goal"
+
+
+async def test_page_down_reads_on_from_the_search_box(replays: Path) -> None:
+    """A newcomer's read: after Tab (the search box), PageDown did nothing."""
+    async with make_app(replays).run_test(size=(80, 24)) as pilot:
+        pilot.app.action_rules()
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, RulesScreen)
+        await pilot.press("slash")
+        assert screen.query_one("#search", Input).has_focus
+        await pilot.press("pagedown")
+        await pilot.pause()
+        text = screen.query_one("#text")
+        assert text.scroll_y == text.scrollable_content_region.height

@@ -83,6 +83,10 @@ class RulesScreen(Screen[None]):
         Binding("slash,ctrl+f", "search", N_("Search"), id="rules.search", tooltip=N_("Find words in the rules")),
         Binding("f3", "next_match", N_("Next found"), id="rules.next", tooltip=N_("The next rule holding the words")),
         Binding("c", "contents", N_("Contents"), id="rules.contents", tooltip=N_("The table of contents")),
+        # where the focus has no use for them (the search box, after Tab), PageDown and
+        # PageUp read on in the rules (a newcomer's read: after Tab PageDown did nothing)
+        Binding("pagedown", "page(1)", N_("Read on"), id="rules.read.on", show=False),
+        Binding("pageup", "page(-1)", N_("Read back"), id="rules.read.back", show=False),
     ]
 
     def __init__(self, book: Rulebook, code: str | None = None) -> None:
