@@ -339,7 +339,8 @@ CHAPTERS += (
             "deck could not refill its four zones: everyone else plays one last turn. Then the "
             "Shore, the Lake and the River hold contests: each player presents at most one fish of "
             "each species caught there; the heaviest total takes the contest's top trophy, the next "
-            "the one below (with two players 5 and 3). Equal totals: the player who presented the "
+            "the one below (5 and 3 with two players; 5, 3 and 2 with three; 5, 4, 3 and 2 with four). "
+            "Equal totals: the player who presented the "
             "fish with the earliest time printed on its card ranks first. Every fish you present is "
             "also worth a point if its tag matches the tag tile."
         ),
