@@ -97,7 +97,7 @@ class HomeScreen(Screen[None]):
             [
                 Option(entry(_("New game"), "n"), id="new"),
                 Option(entry(_("Learn to play"), "t", _("a guided first game")), id="learn"),
-                Option(entry(_("Learn the solo game"), "s", _("the silent player's turn")), id="solo"),
+                Option(entry(_("Learn the solo game"), "s", _("against the silent player")), id="solo"),
                 Option(entry(_("Resume a game"), "r", count), id="resume", disabled=not unfinished),
                 Option(entry(_("Join a game on a server"), "j"), id="join"),
                 Option(entry(_("My online games"), "g", str(online)), id="games", disabled=not online),
