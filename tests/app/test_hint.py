@@ -395,6 +395,10 @@ async def test_a_hint_at_80x24_leaves_the_options_their_rows(replays: Path) -> N
                 await settle(pilot)
                 least = min(least, screen.query_one("#options", OptionList).scrollable_content_region.height)
                 assert screen.decision.since  # F7's
+                # a whole-game read: options out of view and nothing said so (the note
+                # came after a cut, or the hint's own lines made the list overflow)
+                if screen.decision.menu.overflowing:
+                    assert "↑↓" in screen.query_one("#keys", TextLines).drawn_text
             screen.play_move(screen.options[rng.below(len(screen.options))])
         assert hinted >= 3 and least >= 4, (hinted, least)
 

@@ -78,6 +78,7 @@ class DecisionBox(Vertical):
         self.yours_key: object = None  # what #yours shows (`show_yours`)
         self.since: list[tuple[str | None, list[str]]] = []  # what the others did, by seat (None: the table)
         self.since_turn: tuple[int, int] | None = None  # whose turn `since` is shown for (seat, turn)
+        self.weighed: tuple[Hint, list[int]] | None = None  # the hint shown, and its options' indexes
 
     def compose(self) -> ComposeResult:
         yield from self.top
@@ -211,11 +212,14 @@ class DecisionBox(Vertical):
         101 of 322 hints named options below the list's last row, and a player read "2 is
         as good; 8 is as good" with 1–6 on the screen)."""
         menu = self.menu
+        self.weighed = hint, indexes
         said = hint_line([(self.keys[i] or "·") + menu.direction(i) for i in indexes], hint.weighed, hint.does)
-        if menu.overflowing:  # the key line it replaces said so
-            said.append(
-                " · ↑↓ " + _("{count} options").format(count=len(self.labels)), style="dim"
-            )  # short: it ends a hint that may be cut
+        line = self.query_one("#keys", NoteLines)
+        line.cut_note = _("h: all")
+        if menu.overflowing:  # the key line it replaces said so; a cut hint, in its cut note
+            more = "↑↓ " + _("{count} options").format(count=len(self.labels))
+            said.append(" · " + more, style="dim")
+            line.cut_note = f"{more} · {line.cut_note}"  # a cut lost it (two whole-game reads)
         self.show_hint(said)
 
     def key_line(self) -> Text:
@@ -244,6 +248,10 @@ class DecisionBox(Vertical):
         self.keys_help = self.key_line()
         if showing_keys:  # not a hint
             self.show_hint(None)
+        elif self.menu.named is not None and self.weighed is not None:
+            # a hint's own lines shrank the list past its last option: the hint says so
+            # (a whole-game read: option 7 out of view, and nothing said it)
+            self.say_weighed(*self.weighed)
 
     def show_hint(self, text: Text | None) -> None:
         """The hint takes the line under the options; without one, it explains the keys
