@@ -141,6 +141,12 @@ class CwtuiApp(App[None]):
         refusal, a file's name in an error), as its characters and bounded
         (cwtui.outside.plain), never as markup (`markup`, Textual's, is not heeded)."""
         title, message = plain(title, MAX_VALUE), plain(message)
+        # The same words said again replace the toast on show, not stack over the table
+        # (a key that is no option, pressed ten times, stood ten toasts high). Textual
+        # (pinned) keeps the toasts in _notifications, with no public way to take one back.
+        for shown in list(self._notifications):
+            if (shown.title, shown.message, shown.severity) == (title, message, severity):
+                self._unnotify(shown, refresh=False)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     async def on_event(self, event: events.Event) -> None:

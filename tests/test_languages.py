@@ -374,3 +374,15 @@ def test_a_servers_refusal_reads_in_each_players_language() -> None:
     for forged in ("{name.__class__}", "{name:>999999999}", "{0}", "{missing}"):
         assert in_language("as sent", forged, {"name": "Ana"}) == "as sent"
     assert in_language("an older server's words", "", {}) == "an older server's words"
+
+
+def test_french_says_where_the_last_baits_color_fishes_not_instead_of_it() -> None:
+    """Issue 68.1: chapter 2 said « celui de la Zone de même numéro, au lieu de la couleur
+    de ce dernier appât » — "instead of the colour", the opposite of R5.3 — and the rules'
+    summary « à l'endroit de la couleur »: the location is the one the colour names."""
+    wrong = [
+        m.string[:80]
+        for m in read("fr")
+        if isinstance(m.string, str) and re.search(r"(au lieu|à l'endroit) de la couleur", m.string)
+    ]
+    assert wrong == []

@@ -8,7 +8,7 @@ from cwtui.game import words
 from cwtui.game.words import pounds
 from engine import SeatConfig, legal_moves
 from engine.events import FishCaught, TackleDrawn
-from engine.moves import PlaceAngler
+from engine.moves import BaitTo, PlaceAngler
 from engine.view import view
 
 
@@ -294,3 +294,21 @@ def test_a_contest_held_since_your_turn_is_one_line_with_every_trophy() -> None:
     runs = words.since_runs(state.cards, names, plies, 0)
     assert runs[-1] == (None, [f"Shore contest: Ana {pounds(14)} (5 VP), Bo {pounds(6)} (3 VP)"])
     assert not any("Shore" in c for who, clauses in runs[:-1] for c in clauses)
+
+
+def test_a_master_angler_you_fill_is_said_at_once() -> None:
+    """Issue 67: a newcomer filled a Master Angler card and saw it leave the zones line
+    with nothing saying it scored; its catch (R5.2) is said over the table with the fish."""
+    char = 12  # slots red, blue, red
+    sc = scenario().board(0, {3: "red blue", 4: "red blue"}).master_anglers(0, [char], filled={char: [1, 2]})
+    state = sc.discard("").build()
+    _s, happened = run(state, PlaceAngler("red"), BaitTo(char))
+    name = words.master_angler_name(state.cards, char)
+    assert words.said_at_once(state.cards, happened, 0) == (
+        "Catch",
+        f"You catch the Master Angler {name} (+1 VP): its slots are all filled.",
+    )
+    shared = words.said_at_once(state.cards, happened, 0, "Ana")
+    assert shared is not None
+    assert shared[1] == f"Ana catches the Master Angler {name} (+1 VP): its slots are all filled."
+    assert words.said_at_once(state.cards, happened, 1) is None  # another seat's card: its own events say it

@@ -654,14 +654,29 @@ def said_at_once(
 ) -> tuple[str, str] | None:
     """What the table tells the seat at the keyboard at once, over the board, of its own
     move: its catches ("You catch a Perch (4 lb) in Lake zone 3.": a newcomer saw the zone
-    refilled with the same species and thought the catch had failed) and the trophies it
-    took (`trophies_taken`); with a title. `name`: the seat's, where the keyboard is
-    shared, and then no weight (the toast outlives the hand-over)."""
+    refilled with the same species and thought the catch had failed), the Master Angler
+    cards it filled, and the trophies it took (`trophies_taken`); with a title. `name`:
+    the seat's, where the keyboard is shared, and then no weight (the toast outlives the
+    hand-over)."""
     caught = [_catch_said(cards, e, name) for e in happened if isinstance(e, events.FishCaught) and e.seat == seat]
+    caught += [
+        _master_angler_said(cards, e, name)
+        for e in happened
+        if isinstance(e, events.MasterAnglerCaught) and e.seat == seat
+    ]
     trophies = trophies_taken(happened, seat, name)
     if not caught and trophies is None:
         return None
     return (_("Trophy") if trophies else _("Catch")), " ".join([*caught, *([trophies] if trophies else [])])
+
+
+def _master_angler_said(cards: Cards, e: events.MasterAnglerCaught, name: str | None) -> str:
+    """A Master Angler card filled (R5.2): its last bait went on with no catch said, and
+    a newcomer saw the card leave the zones line without knowing it had scored."""
+    card = master_angler_name(cards, e.card)
+    if name is None:
+        return _("You catch the Master Angler {card} (+1 VP): its slots are all filled.").format(card=card)
+    return _("{name} catches the Master Angler {card} (+1 VP): its slots are all filled.").format(name=name, card=card)
 
 
 def _catch_said(cards: Cards, e: events.FishCaught, name: str | None) -> str:

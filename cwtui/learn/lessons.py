@@ -72,10 +72,10 @@ CHAPTERS: tuple[Chapter, ...] = (
         title=N_("A turn in three steps"),
         about=N_("the three steps of a turn"),
         intro=N_(
-            "The goal: the most points when the game ends. Points come from trophies — won during "
-            "play, and in three contests at the end where the heaviest fish win — from the Master "
-            "Angler cards you complete and from the tags of the fish you present. You catch fish by "
-            "emptying your zones of bait, which is what a turn does.\n\n"
+            "The goal: the most points when the game ends. Points come from trophies (some won "
+            "during play, the rest in three contests at the end, where the heaviest fish win), from "
+            "the Master Angler cards you complete and from the tags of the fish you present. You "
+            "catch fish by emptying your zones of bait, which is what a turn does.\n\n"
             "You play Ana; Bo fishes against you. Each turn has three steps. 1: place the angler "
             "token in your hand on a free space and do that space's action. 2: take another token "
             "off the board and do its space's action. 3: keep the token you took, flipped (a 1 "
@@ -139,8 +139,9 @@ CHAPTERS: tuple[Chapter, ...] = (
             "Your panel (F4) shows each fish's weight, the time printed on its card (such as "
             "15:33: not when you caught it; in a contest the earliest time breaks a tie) and its "
             "tag color (a point at the end if it matches the tag tile). "
-            "The Lake's zones 3 and 4 take new fish from its deck at "
-            "the end of the step, and an empty zone of yours is refilled at the Port."
+            "The Lake's own zones 3 and 4, which every player fishes, are dealt new fish from its "
+            "deck at the end of the step; your two emptied zones stay empty until you refill them at "
+            "the Port."
         ),
     ),
     Chapter(
@@ -193,12 +194,11 @@ CHAPTERS: tuple[Chapter, ...] = (
         done=N_(
             "One slot filled: with your zones the card now reads “Ray #24 Bpy 1/3” — its kind and "
             "number, its slots' colors (a capital for each one filled) and how many are filled. "
-            "Purple and yellow bait will fill the rest. A refill may draw the "
-            "clear bait: then the whole discard goes back into the bag, and the refill goes on. "
-            "Caught cards also count "
-            "toward two trophies: Three Identical (three cards of one kind, such as three Rays) "
-            "and Four Different (four kinds). Cards you hold but never "
-            "finish score nothing."
+            "Purple and yellow bait will fill the rest. The bag also holds one clear bait: when a "
+            "refill draws it, the whole discard goes back into the bag, and the refill goes on. "
+            "Caught cards also count toward two trophies of 2 points: Three Identical (three cards "
+            "of one kind, such as three Rays) and Four Different (four kinds). Cards you hold but "
+            "never finish score nothing."
         ),
     ),
 )
@@ -211,7 +211,8 @@ CHAPTERS += (
             "Emptying zone 5 draws a tackle token, and emptying zone 6 lets you take the top "
             "card of the location's deck instead of its zone-6 fish. Tackle is played for free: "
             "a Rod catches the same zone at another location instead, a Line an adjacent zone "
-            "at the same location instead, a Lure removes up to two bait of one color, a Reel swaps two bait."
+            "at the same location instead, a Lure removes up to two bait of one color, a Reel swaps two "
+            "bait of different colors between two of your zones."
         ),
         position=tackle,
         steps=(
@@ -239,8 +240,10 @@ CHAPTERS += (
             ),
         ),
         done=N_(
-            "The Rod is used up. Tackle you hold shows on your panel (F4 at 80×24); the options "
-            "offer it whenever it can be played, and tackle never played scores nothing at the end."
+            "The Rod is used up. A Line is played the same way: it takes the fish of the next zone "
+            "up or down (3–4, 4–5, 5–6) at the same location, and a Rod and a Line may go on one "
+            "catch together. Tackle you hold shows on your panel (F4 at 80×24); the options offer "
+            "it whenever it can be played, and tackle never played scores nothing at the end."
         ),
     ),
     Chapter(
@@ -303,7 +306,8 @@ CHAPTERS += (
             "weight equals the face-up tile (2 to 7 lb), and you show it and take the tile — one "
             "tile a step at most, and only a fish caught after the tile turned up. Small Species: "
             "once you have a Flounder, a Roach and a Perch. First to 8 Species: your eighth "
-            "species. First to 12 Fish goes to the first player alone. You hold a Flounder and a "
+            "species. First to 12 Fish (2 points): a single tile, for the first player to end a turn "
+            "with 12 fish. You hold a Flounder and a "
             "Roach; the Lake's zone 3 has a Perch (1–5 lb), and the Mystery Weight tile shows 4 lb."
         ),
         position=trophies,
@@ -326,9 +330,10 @@ CHAPTERS += (
         done=N_(
             "The trophies are on your panel and counted in your score: a Mystery Weight tile is "
             "worth 1 point. Small Species and First to 8 Species are stacks that every player may "
-            "take from: the first to earn one takes the 5, the next the value below. A stack holds "
-            "one value a player: with two players 5 and 3, with three 5, 3 and 2, with four 5, 4, 3 "
-            "and 2 (F3 shows each stack's next value and who holds its tiles)."
+            "take from: the first to earn one takes the 5, the next the value below. No player takes "
+            "two tiles of one stack, so a stack holds one tile a player: 5 and 3 with two players, "
+            "5, 3 and 2 with three, 5, 4, 3 and 2 with four (F3 shows each stack's next value and "
+            "who holds its tiles)."
         ),
     ),
     Chapter(
@@ -363,8 +368,9 @@ CHAPTERS += (
             Step("Present Roach", N_("Bo presents.")),
         ),
         done=N_(
-            "The contests are held and the game is over. The most points wins; equal scores go to "
-            "the player who presented the fish with the earliest time. The final count:"
+            "The contests are held and the game is over. The most points wins. Equal scores: of "
+            "the tied players, the one who presented the fish with the earliest time printed on "
+            "its card wins, as in a contest. The final count:"
         ),
     ),
 )
@@ -428,8 +434,9 @@ SOLO_CHAPTERS: tuple[Chapter, ...] = (
             "That was the silent player's turn (the event log keeps it, F6 at 80×24). It also "
             "takes every trophy its catches earn, enters every contest with its heaviest fish, "
             "and began with the Small Species trophy. If at the start of its turn you have fewer "
-            "fish than it, you may have it draw only once. The clear bait, whenever it is drawn, "
-            "gives it a Master Angler card (R12.5)."
+            "fish than it, you may have it draw only once. Whenever the clear bait is drawn, by it "
+            "or by your refill, it scores a Master Angler card, the discard goes back into the bag, "
+            "and you choose: a second card for it, or seven bait drawn into the discard."
         ),
         recap=True,
     ),

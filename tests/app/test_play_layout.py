@@ -271,6 +271,46 @@ async def test_a_trophy_you_take_at_80x24_is_said_over_the_board(replays: Path) 
         assert toast.bottom <= app.screen.query_one("#prompt").region.y  # over the board, above the decision
 
 
+async def test_the_toast_of_your_move_goes_when_you_choose_again(replays: Path) -> None:
+    """Issue 67: a catch's or trophy's toast stood over the board (at 80x24 its right end:
+    zones 5, 6 and the decks) its whole time, a trophy's into the contests. The player's
+    next choice takes it away, and only it: a line of table talk stays its time."""
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await ana_against_a_random_bot(pilot, replays)
+
+        async def choose_last() -> None:  # the last option: a color more often than the Port
+            for _ in range(200):
+                if screen.option_keys():
+                    break
+                await pilot.pause()  # the bot's move
+            await pilot.press(screen.option_keys()[-1])
+            await settle(pilot)
+
+        for _ in range(60):  # a catch by move 35 (seed 3)
+            if any(n.title == "Catch" for n in app._notifications):
+                break
+            await choose_last()
+        (caught,) = [n.message for n in app._notifications]
+        app.notify("Bo: gg", title="Table talk")
+        await choose_last()
+        said = [n.message for n in app._notifications]
+        assert "Bo: gg" in said and caught not in said and screen.is_current
+
+
+async def test_a_key_pressed_again_and_again_says_so_once(replays: Path) -> None:
+    """A key that is no option, pressed ten times, stood ten toasts over the table: the
+    same words said again replace the toast on show."""
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await ana_against_a_random_bot(pilot, replays)
+        wrong = str(len(screen.options) + 1)
+        for _ in range(10):
+            await pilot.press(wrong)
+        await settle(pilot)
+        assert len(app._notifications) == 1
+
+
 @pytest.mark.parametrize("code", ["en", "fr", "ja"])
 async def test_a_number_past_the_options_says_which_there_are(replays: Path, code: str) -> None:
     """Two whole-game reads pressed 8 with options 1–7 and nothing happened, nothing

@@ -32,6 +32,7 @@ from cwtui.screens.seated.option_keys import bound_letters
 from cwtui.screens.seated.seat_column import SeatColumn
 from cwtui.screens.seated.seated_game import SeatedGame
 from cwtui.screens.seated.status_line import StatusLine
+from cwtui.screens.seated.table_toast import TableToast
 from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.screens.since.since import SinceScreen
 from cwtui.shell.settings import Settings
@@ -95,6 +96,7 @@ class SeatedScreen(CompactScreen):
         # keyboard after its hand-over; None shows public information only.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.breakdown = False
+        self.toast = TableToast()  # the seat at the keyboard's move, said over the table
         self.asking: View | None = None  # the decision's position, as the seat to act sees it
         self.drawn_from: View | None = None  # the View the table was last drawn from
         self.drawn_marks: Marks = NO_MARKS  # what its last move changed
@@ -283,6 +285,7 @@ class SeatedScreen(CompactScreen):
 
     @on(DecisionBox.Chosen)
     def option_chosen(self, message: DecisionBox.Chosen) -> None:
+        self.toast.forget(self.app)
         self.choose(message.move)
 
     def on_click(self, event: events.Click) -> None:
@@ -368,8 +371,7 @@ class SeatedScreen(CompactScreen):
         name = self.game.names[viewer] if shared and viewer is not None else None
         said = words.said_at_once(self.game.cards, ply.events, viewer, name)
         if said is not None and not self.game.over:
-            self.app.clear_notifications()  # the last move's: toasts stacked over the table
-            self.notify(said[1], title=said[0])
+            self.toast.tell(self.app, said)
 
     # -- keys ------------------------------------------------------------------------
     def action_since(self) -> None:
