@@ -217,7 +217,7 @@ def test_the_easy_bot_is_easy_on_every_command_line(tmp_path: Path, capsys: pyte
     refused the name."""
     assert main(["simulate", "--players", "2", "--games", "1", "--bots", "easy,random", "--out", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
-    assert "bots: easy,random" in printed and "seat 0 (easy)" in printed and "greedy" not in printed
+    assert "bots: easy, random" in printed and "seat 1 (easy)" in printed and "greedy" not in printed
     (log,) = tmp_path.glob("*.jsonl")
     seats = read_log(log).header.config.seats
     assert [(s.name, s.kind) for s in seats] == [("easy-0", "greedy"), ("random-1", "random")]  # logs keep "greedy"
@@ -235,3 +235,22 @@ def test_every_argument_says_what_it_is(capsys: pytest.CaptureFixture[str]) -> N
                 assert len(line.split()) > 1, f"{command}: {line!r} has no help"
         if command == ["--help"]:
             assert "how fast bots move" in out
+
+
+@pytest.mark.parametrize(("code", "said"), [("fr", "parties\u00a0: 2  joueurs\u00a0: 2"), ("ja", "対局数：2")])
+def test_simulate_sums_up_in_the_language_in_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], code: str, said: str
+) -> None:
+    """Issue 68.3: `cwtui simulate`'s summary read "games: 1 players: 2 …" in French and
+    Japanese; the seats are numbered from 1, as everywhere a player reads them."""
+    from cwtui.lang import SOURCE, use
+
+    try:
+        assert (
+            main(["--lang", code, "simulate", "--players", "2", "--games", "2", "--seed", "40", "--out", str(tmp_path)])
+            == 0
+        )
+    finally:
+        use(SOURCE)
+    out = capsys.readouterr().out
+    assert said in out and "mean score" not in out and "seat 0" not in out and ("席1" in out or "place 1" in out)

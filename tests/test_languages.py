@@ -246,7 +246,8 @@ def test_the_game_is_told_in_each_language() -> None:
     v = view(state, 0)
     place = next(m for m in legal_moves(state) if getattr(m, "space", None) == "purple")
     use("fr")
-    assert words.option(v, state.cards, place) == "Placer votre jeton 1 sur violet (un appât violet de chaque Zone)"
+    said = "Placer votre jeton 1 sur le violet (un appât violet par Zone)"
+    assert words.option(v, state.cards, place) == said
     assert words.whose_turn(v, ["Zoé", "Bo"]).startswith("Manche 1 · Zoé joue")
     use("ja")
     assert words.option(v, state.cards, place) == "紫（各ゾーンの紫の餌を1個除く）に1のコマを置く"
@@ -386,3 +387,103 @@ def test_french_says_where_the_last_baits_color_fishes_not_instead_of_it() -> No
         if isinstance(m.string, str) and re.search(r"(au lieu|à l'endroit) de la couleur", m.string)
     ]
     assert wrong == []
+
+
+def test_every_footer_is_the_one_that_speaks_the_language() -> None:
+    """Issue 68.3: the History screen's footer read "f6 Chart, f7 Export, f5 Run" in French
+    and Japanese: it was Textual's own Footer, which shows BINDINGS' words as written.
+    cwtui.widgets.footer.Footer looks them up; no screen may take Textual's."""
+    import ast
+
+    textual_footer = []
+    for path in sorted((Path(__file__).parents[1] / "cwtui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            imported = isinstance(node, ast.ImportFrom) and (node.module or "").startswith("textual")
+            if imported and any(alias.name == "Footer" for alias in node.names):  # type: ignore[attr-defined]
+                textual_footer.append(str(path))
+    assert textual_footer == []
+
+
+@pytest.mark.parametrize("code", RULEBOOKS)
+def test_the_steps_options_fit_a_row_at_80x24(code: str) -> None:
+    """Issue 68.2: « Placer votre jeton 1 sur l'emplacement bleu (…) » took two rows of
+    the options at 80 columns, and three options stood where five did. The options of
+    steps 1 and 2, met on every turn, fit one row (the option's label, its key beside it,
+    at 80 columns: 70 cells) in every language, over whole random games."""
+    import random
+
+    from rich.cells import cell_len
+
+    from engine import apply, legal_moves, new_game
+    from engine.moves import PlaceAngler, RemoveAngler
+    from engine.view import view
+
+    use(code)
+    longest = ""
+    for seed in range(4):
+        state = new_game(GameConfig(seats=(SeatConfig("A", "human"), SeatConfig("B", "human")), seed=seed))
+        chance = random.Random(seed)
+        while not state.over:
+            moves = legal_moves(state)
+            seen = view(state, state.to_act)
+            for move in moves:
+                if isinstance(move, PlaceAngler | RemoveAngler):
+                    label = words.option(seen, state.cards, move)
+                    longest = max(longest, label, key=cell_len)
+            state, _happened = apply(state, chance.choice(moves))
+    use(SOURCE)
+    assert cell_len(longest) <= 70, longest
+
+
+@pytest.mark.parametrize("code", list(languages()))
+def test_every_help_line_fits_80_columns(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 68.7: `--help` measured characters, not columns: Japanese lines ran to 84–124
+    columns at 80 and wrapped inside words (「ソロゲー」/「ム」); the commands' names in
+    braces ran to 130 in every language. Every command's help, in every language."""
+    import argparse
+
+    from rich.cells import cell_len
+
+    from cwtui.cli import build_parser
+    from cwtui.cli.args import speak_argparse
+
+    monkeypatch.setenv("COLUMNS", "80")
+    use(code)
+    speak_argparse()
+    try:
+        parser = build_parser()
+        commands = [p for a in parser._actions if isinstance(a, argparse._SubParsersAction) for p in a.choices.values()]
+        wide = [line for p in (parser, *commands) for line in p.format_help().splitlines() if cell_len(line) > 80]
+    finally:
+        use(SOURCE)
+    assert len(commands) >= 15 and wide == []
+
+
+@pytest.mark.parametrize("code", RULEBOOKS)
+def test_the_review_names_the_better_move_apart_from_a_good_one(code: str) -> None:
+    """Issue 68.8: 「好手（−2.9）：…を選んだ。好手は…」 called the move played (graded
+    good) and the move the review preferred both 好手. The words for the better move
+    are not the grade's, and the review's lines say the move played and the best one
+    as quoted options (「置くを選んだ」 read as a verb's ending)."""
+    use(code)
+    try:
+        grade = _("good")
+        better = [_("better"), _("The review's better move"), _("played {move}; better was {better}")]
+        played = _("played {move}, as good as {best}")
+    finally:
+        use(SOURCE)
+    assert not any(grade in words for words in better), (grade, better)
+    if code == "ja":
+        assert "「{move}」" in played and "「{best}」" in played
+
+
+def test_japanese_says_the_game_in_the_digests_terms() -> None:
+    """Issue 68.9: the Japanese digest's words, one for each thing: マス (a Master Angler
+    card's, as the board's), the fish's 時刻 (タイムスタンプ beside it for the same
+    thing), 選択ルール (not 変種), the プレイヤーボード (釣り具箱 clashed with 釣り具)."""
+    unlike = {"スロット": "マス", "タイムスタンプ": "時刻", "変種": "選択ルール", "釣り具箱": "プレイヤーボード"}
+    found = []
+    for message in read("ja"):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [(word, message.id) for s in strings for word in unlike if message.id and s and word in s]
+    assert found == []

@@ -594,7 +594,7 @@ def test_the_command_reports_accuracy_and_the_worst_decisions(
     assert main(["review", str(log), "--workers", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{log}: 24 decisions reviewed (judged at medium)"
-    assert out[1].startswith("  Ana (seat 0): accuracy ") and "points lost over 14 decisions" in out[1]
+    assert out[1].startswith("  Ana (seat 1): accuracy ") and "points lost over 14 decisions" in out[1]
     assert main(["review", str(log), "--seats", "Bo"]) == 0
     assert capsys.readouterr().out.splitlines()[0].endswith("10 decisions reviewed (kept review)")
     # a random player's costliest decisions, each with its loss's margin (the greedy

@@ -53,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
         ).format(pseudo=PSEUDO),
     )
     parser.add_argument("--version", action=VersionAction, help=_("say which version and which engine run, then exit"))
-    sub = parser.add_subparsers(dest="command")
+    # COMMAND: the commands are listed under it; their 18 names in braces ran to 130 columns
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     # each family registers its commands and their handlers (set_defaults(run=…))
     for family in (batch, play, history, network, learn):
         family.add_parsers(sub)

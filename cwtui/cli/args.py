@@ -8,7 +8,7 @@ import argparse
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from cwtui.lang import N_, _, number
 from engine.cards import Cards, load_cards
@@ -46,8 +46,55 @@ def speak_argparse() -> None:
     argparse._ = _  # type: ignore[attr-defined]  # the module's own gettext name
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help with its lines measured in display columns, as a terminal shows
+    them, and broken where the table breaks lines (cwtui.widgets.wrap): argparse counts
+    characters, and Japanese help, two columns a character, ran to 84–124 columns at 80
+    and broke inside words (「ソロゲー」/「ム」)."""
+
+    def _format_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None) -> str:
+        # argparse lays the usage out in characters after its prefix (「使い方：」 takes 8
+        # columns in 4 characters): its width is narrowed by the difference
+        from rich.cells import cell_len
+
+        said = argparse._("usage: ") if prefix is None else prefix  # type: ignore[attr-defined]
+        wider = cell_len(said) - len(said)
+        self._width -= wider
+        try:
+            return super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += wider
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrapped(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in wrapped(text, width - len(indent)))
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """`text`'s words (its white space as one space) in lines of at most `width` columns."""
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    from cwtui.widgets.wrap import break_as_languages_do
+
+    break_as_languages_do()
+    console = Console(file=io.StringIO(), width=max(width, 1), color_system=None)
+    lines = Text(" ".join(text.split())).wrap(console, max(width, 1))
+    return [line.plain.rstrip() for line in lines]
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, with its complaint on one line (usage is under --help)."""
+    """argparse, with its complaint on one line (usage is under --help), and its help
+    measured in display columns (`HelpFormatter`): the commands' parsers are Parsers too
+    (argparse makes a subcommand's parser of its parent's class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         said = _("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message)

@@ -24,11 +24,11 @@ from cwtui.cli.args import (
 )
 from cwtui.cores.processes import BACKENDS, default_workers, run_all
 from cwtui.game.saved import replays_dir
-from cwtui.game.words import quantity
-from cwtui.lang import _
+from cwtui.game.words import level_name, quantity
+from cwtui.lang import _, number
 from cwtui.outside import plain
 from cwtui.shell.progress import progress_bar
-from engine.config import REVIEW_LEVELS, SEEDS, kind_name
+from engine.config import REVIEW_LEVELS, SEEDS
 
 if TYPE_CHECKING:  # self-play (and the bots) load when a command runs
     from cwtui.batch import selfplay
@@ -206,11 +206,22 @@ class Summary:
 
     def print(self) -> None:
         plan, games = self.plan, max(self.games, 1)
-        print(f"games: {self.games}  players: {plan.players}  bots: {','.join(map(kind_name, plan.kinds))}")
+        # in the language in use, as every line a player reads (issue 68.3); seats from 1
+        bots = ", ".join(map(level_name, plan.kinds))
+        print(
+            _("games: {games}  players: {players}  bots: {bots}").format(
+                games=self.games, players=plan.players, bots=bots
+            )
+        )
         for seat, sc in enumerate(plan.seats):
-            print(f"  seat {seat} ({kind_name(sc.kind)}): mean score {self.totals[seat] / games:.2f}")
-        for kind, n in sorted(self.wins.items(), key=lambda win: kind_name(win[0])):
-            print(f"  wins {kind_name(kind)}: {n} ({100 * n / games:.1f}%)")
+            mean = number(self.totals[seat] / games, 2)
+            print(
+                "  "
+                + _("seat {seat} ({bot}): mean score {mean}").format(seat=seat + 1, bot=level_name(sc.kind), mean=mean)
+            )
+        for kind, n in sorted(self.wins.items(), key=lambda win: level_name(win[0])):
+            share = number(100 * n / games, 1)
+            print("  " + _("wins {bot}: {wins} ({share}%)").format(bot=level_name(kind), wins=n, share=share))
 
 
 def verify(args: argparse.Namespace) -> int:

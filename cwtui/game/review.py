@@ -625,7 +625,8 @@ def report(game: GameReview, cards: Cards) -> list[str]:
     reviewed = n_("{count} decision reviewed ({how})", "{count} decisions reviewed ({how})", count)
     lines = [f"{game.path}: " + reviewed.format(count=number(count), how=how)]
     for s in summary(game, cards):
-        lines.append("  " + _("{name} (seat {seat}): {headline}").format(name=s.name, seat=s.seat, headline=s.headline))
+        seat = s.seat + 1  # seats from 1, as everywhere a player reads them (issue 68.8)
+        lines.append("  " + _("{name} (seat {seat}): {headline}").format(name=s.name, seat=seat, headline=s.headline))
         lines.append(f"    {s.grades}")
         # numbered as the table, the replay and its review number moves: from 1
         for w in s.worst:

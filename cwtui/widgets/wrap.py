@@ -1,5 +1,5 @@
 """Where a line may break: never at a no-break space (`words.KEEP`), and in Japanese
-between characters, as Japanese typesetting breaks them (kinsoku).
+between phrases (BudouX) where Japanese typesetting allows it (kinsoku).
 
 Rich breaks lines at any white space, a no-break space among it, and Textual's widgets
 (a Static's Content, an OptionList's options, a Rich table's cells) wrap with Rich's
@@ -12,7 +12,9 @@ no-break space as part of a word and Japanese as words of a character each (a ru
 katakana or of kanji kept whole, a number with its counter), with the marks no line may
 start with (、。）」ー small kana…) kept to the word before them and the brackets no line
 may end with (（「) to the word after; a text with neither (most English) keeps Rich's own
-pattern, which is the faster. It does so once, for every widget and every
+pattern, which is the faster. Within Japanese, the units between two phrase ends
+(`_phrase_ends`) are one word; a phrase wider than the line breaks between its units
+(`_divide_line` tells `_words` the width). It does so once, for every widget and every
 console of the process (the App does it as it starts; so does importing this module).
 tests/app/test_table.py checks Rich's own wrapping, so a Rich that changed the pattern
 fails there, not on screen.
@@ -22,14 +24,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Final
+from contextvars import ContextVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
 
 import rich._wrap
+import rich.text
+import textual.content
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
 from cwtui.game.words import CJK, JOIN, KEEP
+
+if TYPE_CHECKING:
+    import budoux
 
 # Japanese (words.CJK): within it, a run of katakana (a loanword: チャレンジ) and a run of
 # kanji (a compound: 湖畔) are not broken
@@ -38,6 +47,7 @@ _KATAKANA: Final = "\u30a0-\u30ff\uff66-\uff9f"
 _KANJI: Final = "\u3400-\u4dbf\u4e00-\u9fff々〆"
 _NO_START: Final = "、。，．・：；？！）」』】〉》〕］｝ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥―〜"
 _NO_END: Final = "（「『【〈《〔［｛"
+_BREAK_AFTER: Final = "、。，．・：；？！）」』】〉》〕］｝"
 _SPACE: Final = f"[^\\S{KEEP}]*"  # white space, but the no-break one
 # A unit: a run of anything but white space and Japanese (a no-break space in it; a
 # number keeps the kanji that counts it, 13個), a run of katakana (with the number that
@@ -55,12 +65,10 @@ _WORD: Final = re.compile(f"{_SPACE}{_UNIT}(?:{JOIN}{_UNIT})*{JOIN}?{_SPACE}")
 
 _RICH: Final = re.compile(r"\s*\S+\s*")  # rich._wrap.re_word, Rich's own
 _NEEDS_OURS: Final = re.compile(f"[{KEEP}{JOIN}{_CJK}]")
+_JAPANESE: Final = re.compile(f"[{_CJK}]")
 
 
-def _words(text: str) -> Iterator[tuple[int, int, str]]:
-    """rich._wrap.words: each word of `text` with the white space after it, and where it
-    starts and ends."""
-    pattern = _WORD if _NEEDS_OURS.search(text) else _RICH
+def _units(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, int, str]]:
     found = pattern.match(text, 0)
     while found is not None:
         start, end = found.span()
@@ -68,10 +76,73 @@ def _words(text: str) -> Iterator[tuple[int, int, str]]:
         found = pattern.match(text, end)
 
 
+def _words(text: str) -> Iterator[tuple[int, int, str]]:
+    """rich._wrap.words: each word of `text` with the white space after it, and where it
+    starts and ends. In Japanese, a word is a phrase (`_phrase_ends`): the units between
+    two of its ends are one word."""
+    if not _NEEDS_OURS.search(text):
+        yield from _units(text, _RICH)
+        return
+    if not _JAPANESE.search(text):
+        yield from _units(text, _WORD)
+        return
+    ends = _phrase_ends(text)
+    width = _WIDTH.get()
+    held: list[tuple[int, int, str]] = []  # the phrase so far: units not yet at one of its ends
+    for start, end, unit in _units(text, _WORD):
+        held.append((start, end, unit))
+        if end in ends or (text[end - 1].isspace() and text[end - 1] != KEEP) or end == len(text):
+            phrase = text[held[0][0] : end]
+            if width is not None and cell_len(phrase.rstrip()) > width:
+                yield from held  # wider than the line: broken between its units, not folded anywhere
+            else:
+                yield held[0][0], end, phrase
+            held = []
+
+
+@lru_cache(maxsize=4096)  # a widget wraps the same text at each draw
+def _phrase_ends(text: str) -> frozenset[int]:
+    """Where a line may break in Japanese text: between phrases (文節), as BudouX (Google's
+    segmenter, a model of how Japanese is set) finds them. Between characters, lines
+    broke kanji from their okurigana (「釣」/「れ」, 「置」/「けます」) and inside words
+    (「ソロゲー」/「ム」). The kinsoku of `_UNIT` still holds: a break must be at both."""
+    ends, at = set(), 0
+    for phrase in _segmenter().parse(text):
+        at += len(phrase)
+        ends.add(at)
+    # and after a mark that closes a clause or an item (the model keeps a list such as
+    # 「青・赤・紫・黒」 one phrase, which left "R1.1" alone on a line of the rules)
+    ends.update(i + 1 for i, c in enumerate(text) if c in _BREAK_AFTER)
+    return frozenset(ends)
+
+
+@lru_cache(maxsize=1)
+def _segmenter() -> budoux.Parser:
+    import budoux  # when Japanese is first wrapped: 12 ms that English need not pay at start-up
+
+    return budoux.load_default_japanese_parser()
+
+
+# The width rich._wrap.divide_line is breaking a line at (`_divide_line`): a phrase wider
+# than it is broken between its units, where Rich would fold it at any character
+_WIDTH: ContextVar[int | None] = ContextVar("_WIDTH", default=None)
+_rich_divide_line: Final = rich._wrap.divide_line
+
+
+def _divide_line(text: str, width: int, fold: bool = True) -> list[int]:
+    token = _WIDTH.set(width)
+    try:
+        return _rich_divide_line(text, width, fold)
+    finally:
+        _WIDTH.reset(token)
+
+
 def break_as_languages_do() -> None:
     """Rich's wrapping (and with it Textual's) never breaks a line at KEEP, and breaks
-    Japanese between characters."""
+    Japanese between phrases. Rich and Textual each hold divide_line by name."""
     rich._wrap.words = _words
+    rich.text.divide_line = _divide_line  # type: ignore[attr-defined]
+    textual.content.divide_line = _divide_line  # type: ignore[attr-defined]
 
 
 def fits(text: Text, width: int) -> bool:

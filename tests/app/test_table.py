@@ -252,6 +252,28 @@ def test_japanese_breaks_between_characters_as_japanese_typesetting_does() -> No
         assert not any(line.startswith(("畔", "ジ")) for line in lines), (width, lines)  # 湖畔, チャレンジ whole
 
 
+def test_japanese_breaks_between_phrases() -> None:
+    """Issue 68.6: breaking between any two characters split kanji from their okurigana
+    (「釣/れ」「置/けます」「選んでく/ださい」) and began lines with 「す。」. Lines break
+    between phrases (BudouX), and kinsoku still holds."""
+    from rich.console import Console
+
+    from cwtui.widgets.wrap import _NO_START
+
+    console = Console(width=200)
+    words = ("釣れます", "置けます", "選んでください", "書き出す", "観戦する")
+    text = Text(
+        "ゾーン3の魚が釣れます。釣り師コマを空いているマスに置けます。オプションを選んでください。記録を書き出す。ルームで観戦する。"
+    )
+    for width in range(16, 50):  # from the widest of `words`, 「選んでください。」
+        lines = [line.plain.strip() for line in text.wrap(console, width)]
+        assert "".join(lines) == text.plain, (width, lines)
+        for line in lines:
+            assert line[:1] not in _NO_START and not line.startswith("す"), (width, lines)
+        for word in words:
+            assert any(word in line for line in lines), (width, word, lines)  # whole on one line
+
+
 async def test_b_shows_the_scores_made_up_at_80x24(replays: Path) -> None:
     """At 80x24 no panel is on the table, so b changed nothing a player could see (a
     newcomer pressed it, and from the palette, to no effect): it shows every seat's

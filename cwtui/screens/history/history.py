@@ -25,7 +25,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
     ContentSwitcher,
-    Footer,
     OptionList,
     Select,
     Static,
@@ -53,6 +52,7 @@ from cwtui.screens.export.export import ExportDialog
 from cwtui.screens.history.fitted import ResultTable, SchemaTree
 from cwtui.shell.settings import Settings
 from cwtui.widgets.chart import BarChart
+from cwtui.widgets.footer import Footer
 
 ROW_LIMIT = 500
 
@@ -315,7 +315,8 @@ class HistoryScreen(Screen[None]):
             if message.samples is not None:
                 note = f"{self._samples_note(message.samples)}: {note}"
             elif report.loaded:
-                note += " " + _("({count} just loaded)").format(count=number(report.loaded))
+                loaded = n_("({count} just loaded)", "({count} just loaded)", report.loaded)
+                note += " " + loaded.format(count=number(report.loaded))
             if report.skipped:
                 skipped = n_(
                     "{count} damaged log skipped (`cwtui history load` names it)",
