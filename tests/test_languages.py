@@ -453,10 +453,12 @@ def test_every_help_line_fits_80_columns(code: str, monkeypatch: pytest.MonkeyPa
     try:
         parser = build_parser()
         commands = [p for a in parser._actions if isinstance(a, argparse._SubParsersAction) for p in a.choices.values()]
-        wide = [line for p in (parser, *commands) for line in p.format_help().splitlines() if cell_len(line) > 80]
+        lines = [line for p in (parser, *commands) for line in p.format_help().splitlines()]
     finally:
         use(SOURCE)
-    assert len(commands) >= 15 and wide == []
+    assert len(commands) >= 15 and [line for line in lines if cell_len(line) > 80] == []
+    if code == "ja":  # argparse's "options:", beside full-width colons everywhere else (68.10)
+        assert [line for line in lines if line.endswith(":")] == []
 
 
 @pytest.mark.parametrize("code", RULEBOOKS)
@@ -487,3 +489,19 @@ def test_japanese_says_the_game_in_the_digests_terms() -> None:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         found += [(word, message.id) for s in strings for word in unlike if message.id and s and word in s]
     assert found == []
+
+
+@pytest.mark.parametrize("code", list(languages()))
+def test_a_zone_cards_words_fit_its_column_at_80(code: str) -> None:
+    """Issue 68.5: a location zone with no fish read « pas de poiss… » at 80 columns, where
+    a zone's column is 13 wide (cwtui/lang/glossary.toml). Every species' name as a zone
+    card shows it, and the empty zone's word, fit it in every language."""
+    from rich.cells import cell_len
+
+    cards = load_cards()
+    use(code)
+    try:
+        shown = [species(s.name, short=True) for s in cards.data.species] + [_("(empty)")]
+    finally:
+        use(SOURCE)
+    assert [word for word in shown if cell_len(word) > 13] == []

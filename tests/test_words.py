@@ -312,3 +312,16 @@ def test_a_master_angler_you_fill_is_said_at_once() -> None:
     assert shared is not None
     assert shared[1] == f"Ana catches the Master Angler {name} (+1 VP): its slots are all filled."
     assert words.said_at_once(state.cards, happened, 1) is None  # another seat's card: its own events say it
+
+
+def test_a_label_breaks_before_its_brackets_not_inside() -> None:
+    """Issue 68.5: the French score sheet at 80 columns wrapped « Maîtres Pêcheurs attrapés
+    (1 » / « chacun) »; what a label says in brackets stays on one line."""
+    from rich.console import Console
+    from rich.text import Text
+
+    import cwtui.widgets.wrap  # noqa: F401  (the table's wrapping, which keeps KEEP)
+
+    label = words.brackets_whole("Maîtres Pêcheurs attrapés (1 chacun)")
+    lines = [line.plain.strip() for line in Text(label).wrap(Console(width=80), 30)]
+    assert [line.replace(words.KEEP, " ") for line in lines] == ["Maîtres Pêcheurs attrapés", "(1 chacun)"]

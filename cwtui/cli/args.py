@@ -5,6 +5,7 @@ any work starts. Bad input is a UsageError: one line, exit 2, nothing done."""
 from __future__ import annotations
 
 import argparse
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -64,6 +65,12 @@ class HelpFormatter(argparse.HelpFormatter):
             return super()._format_usage(usage, actions, groups, prefix)
         finally:
             self._width += wider
+
+    def format_help(self) -> str:
+        # argparse ends each heading with its own ":" (« options: » in French, 「オプション:」
+        # beside full-width colons in Japanese): said as the language writes it
+        help_text = super().format_help()
+        return re.sub(r"(?m)^(\S[^\n]*):$", lambda h: _("{heading}:").format(heading=h.group(1)), help_text)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         return wrapped(text, width)

@@ -182,12 +182,11 @@ def as_good(loss: float) -> bool:
     return grade(loss) == BEST
 
 
-def whole_parts(line: str, between: str = " · ") -> str:
-    """A line of parts ("h: hint · u: undo") that breaks between its parts, never inside
-    one (« u : » / « annuler » at 120 columns in French, 「u：戻」 / 「す」 at 80 in
-    Japanese, which breaks between characters: a word joiner holds them)."""
-    parts = (part.replace(" ", KEEP) for part in line.split(between))
-    return between.join(JOIN.join(part) if _JAPANESE.search(part) else part for part in parts)
+def brackets_whole(text: str) -> str:
+    """`text` with what it says in brackets held on one line: a label wrapped inside its
+    parenthesis (« Maîtres Pêcheurs attrapés (1 » / « chacun) » on the score sheet at 80
+    columns) now breaks before it."""
+    return re.sub(r"\([^()]*\)", lambda inside: inside.group(0).replace(" ", KEEP), text)
 
 
 def hint_mark(w: Weighing, best: bool) -> str:
@@ -261,12 +260,8 @@ TAG_NAMES: Final = (N_("gold"), N_("teal"), N_("orange"), N_("white"), N_("pink"
 # A space at which no line breaks (the widgets' wrapping keeps it: cwtui.widgets.wrap):
 # a card's name ("Conger Eel #7") and a hint's rate ("(62% win)") read whole.
 KEEP: Final = "\u00a0"
-# A word joiner: no line breaks at it, and it takes no cell (between Japanese
-# characters, which have no space to hold: cwtui.widgets.wrap)
-JOIN: Final = "\u2060"
 # Japanese: kana, CJK punctuation and ideographs, full-width forms (a regex's range)
 CJK: Final = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
-_JAPANESE: Final = re.compile(f"[{CJK}]")
 
 
 def master_angler_name(cards: Cards, card: int) -> str:

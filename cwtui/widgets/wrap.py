@@ -35,7 +35,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from cwtui.game.words import CJK, JOIN, KEEP
+from cwtui.game.words import CJK, KEEP
 
 if TYPE_CHECKING:
     import budoux
@@ -53,18 +53,17 @@ _SPACE: Final = f"[^\\S{KEEP}]*"  # white space, but the no-break one
 # number keeps the kanji that counts it, 13個), a run of katakana (with the number that
 # follows it, ゾーン4), a run of kanji, or one other Japanese character (kana, a mark);
 # each with the brackets that may not end a line before it and the marks that may not
-# start one after it. A word: units a word joiner (JOIN) holds together, and the white
-# space after them.
+# start one after it. A word: a unit and the white space after it.
 _UNIT: Final = (
     f"[{_NO_END}]*"
-    f"(?:(?:[^\\s{_CJK}{JOIN}]|{KEEP})+(?:(?<=[0-9])[{_KANJI}]+)?|[{_KATAKANA}]+[0-9]*|[{_KANJI}]+|[{_CJK}])"
+    f"(?:(?:[^\\s{_CJK}]|{KEEP})+(?:(?<=[0-9])[{_KANJI}]+)?|[{_KATAKANA}]+[0-9]*|[{_KANJI}]+|[{_CJK}])"
     f"[{_NO_START}]*"
 )
-_WORD: Final = re.compile(f"{_SPACE}{_UNIT}(?:{JOIN}{_UNIT})*{JOIN}?{_SPACE}")
+_WORD: Final = re.compile(f"{_SPACE}{_UNIT}{_SPACE}")
 
 
 _RICH: Final = re.compile(r"\s*\S+\s*")  # rich._wrap.re_word, Rich's own
-_NEEDS_OURS: Final = re.compile(f"[{KEEP}{JOIN}{_CJK}]")
+_NEEDS_OURS: Final = re.compile(f"[{KEEP}{_CJK}]")
 _JAPANESE: Final = re.compile(f"[{_CJK}]")
 
 
@@ -148,6 +147,32 @@ def break_as_languages_do() -> None:
 def fits(text: Text, width: int) -> bool:
     """Every line of `text` takes at most `width` cells: there is nothing to wrap."""
     return all(cell_len(line) <= width for line in text.plain.split("\n"))
+
+
+def parted(text: Text, width: int, between: str) -> Text:
+    """`text` in lines of whole parts (its parts: what `between` parts): joined by
+    `between` while they fit `width`, a new line before one that does not, a part wider
+    than a line left to wrap as any text. A key line ("h: hint · u: undo") breaks between
+    its keys, never inside one (« u : » / « annuler » in French, 「u：戻」 / 「す」 in
+    Japanese); a word joiner between every Japanese character held them, and a copied
+    line carried the joiners (some terminals gave each a cell, shifting the borders)."""
+    if between not in text.plain or fits(text, width):
+        return text
+    lines: list[list[Text]] = [[]]  # each line's parts, each followed by its separator
+    used = 0
+    for piece in text.split(between, include_separator=True, allow_blank=True):
+        body = piece.copy()
+        if body.plain.endswith(between):
+            body.right_crop(len(between))
+        separator = piece[len(body.plain) :]  # with its style; none after the last part
+        if lines[-1] and used + body.cell_len > width:
+            lines.append([])
+            used = 0
+        lines[-1] += [body, separator]
+        used += body.cell_len + separator.cell_len
+    laid = Text("\n").join(Text("").join(line[:-1]) for line in lines)  # no separator ends a line
+    laid.style = text.style
+    return laid
 
 
 def wrap(text: Text, console: Console, width: int) -> list[Text]:

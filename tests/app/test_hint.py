@@ -309,7 +309,7 @@ async def test_a_hint_over_a_list_that_scrolls_still_says_so(replays: Path) -> N
         await pilot.press("h")
         await settle(pilot)
         said = hint_text(screen)
-        assert said.startswith("Hint") and f"· ↑↓ {len(screen.options)} options" in " ".join(said.split())
+        assert said.startswith("Hint") and f"↑↓ {len(screen.options)} options" in " ".join(said.split())
         assert not screen.query_one("#keys", TextLines).cut
 
 

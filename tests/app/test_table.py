@@ -321,24 +321,22 @@ async def test_the_silent_players_rule_code_opens_the_solo_rules(tmp_path: Path)
 
 def test_a_line_of_parts_breaks_between_its_parts_in_every_language() -> None:
     """The decision's key line at 80 columns: French broke « u : » from « annuler », and
-    Japanese 「u：戻」 from 「す」 (it breaks between characters): a part is whole on
-    its line, in each language."""
+    Japanese 「u：戻」 from 「す」: a part is whole on its line, in each language. Issue
+    68.10: with no word joiner in the text (a copied line carried them)."""
     from rich.console import Console
 
-    from cwtui.game.words import JOIN, KEEP, whole_parts
+    from cwtui.widgets.wrap import parted
 
     console = Console(width=200)
     for line in (
-        "19 options : ↑↓ pour les autres · sa touche, Entrée ou un clic · h : indice · u : annuler",
-        "選択肢17個：↑↓ で全て · 各選択肢のキー・Enter・クリック · h：ヒント · u：戻す",
+        "19 options\u00a0: ↑↓ pour les autres · sa touche, Entrée ou un clic · h\u00a0: indice · u\u00a0: annuler",
+        "選択肢17個：残りは ↑↓ で · 各選択肢のキー・Enter・クリック · h：ヒント · u：戻す",
     ):
         parts = line.split(" · ")
         for width in range(40, 90):
-            lines = [
-                x.plain.replace(JOIN, "").replace(KEEP, " ").strip(" ·")
-                for x in Text(whole_parts(line)).wrap(console, width)
-            ]
+            lines = [x.plain.strip(" ·") for x in parted(Text(line), width, " · ").wrap(console, width)]
             assert all(part in " · ".join(lines).split(" · ") for part in parts), (width, lines)
+            assert all(Text(x).cell_len <= width for x in lines) and "\u2060" not in "".join(lines)
 
 
 def test_a_fishs_time_says_what_it_is() -> None:

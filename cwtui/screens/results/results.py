@@ -18,7 +18,17 @@ from textual.widgets import Static
 
 from cwtui.game.replaying import SeenRecord, open_replay
 from cwtui.game.saved import shown_path
-from cwtui.game.words import TROPHY_NAMES, both, contest_name, counted, listed, location_name, pounds, species_of
+from cwtui.game.words import (
+    TROPHY_NAMES,
+    both,
+    brackets_whole,
+    contest_name,
+    counted,
+    listed,
+    location_name,
+    pounds,
+    species_of,
+)
 from cwtui.lang import N_, _
 from cwtui.lang.glossary import species
 from cwtui.navigation import NewGame, OnlineRematch, OpenReplay, Rematch
@@ -231,12 +241,13 @@ class ResultsScreen(Screen[None]):
         # the count, then a kind a line: in four narrow columns "Dogfish," would be cut
         kinds = [counted((species(cards.ma_kind[m]) for m in c), sep="\n") for c in caught]
         table.add_row(
-            _("Master Anglers caught (1 each)"),
+            brackets_whole(_("Master Anglers caught (1 each)")),
             *(Text.assemble(str(len(c)), ("\n" + k, "dim")) if c else "—" for c, k in zip(caught, kinds, strict=True)),
         )
         if final.tag_points:
             table.add_row(
-                _("Tags (presented {tag} fish)").format(tag=_(final.tag)), *(str(line.tags) or "—" for line in ranked)
+                brackets_whole(_("Tags (presented {tag} fish)").format(tag=_(final.tag))),
+                *(str(line.tags) or "—" for line in ranked),
             )
         table.add_row(Text(_("Total"), style="bold"), *(Text(str(line.total), style="bold") for line in ranked))
         table.add_row(_("Rank"), *(self.rank_text(line.seat) for line in ranked))

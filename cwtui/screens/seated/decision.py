@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from cwtui.game import words
 from cwtui.game.hint import Hint
-from cwtui.game.words import Played, whole_parts
+from cwtui.game.words import Played
 from cwtui.lang import _
 from cwtui.screens.seated.option_keys import OptionKeys, key_ranges
 from cwtui.widgets.glyphs import HINT
@@ -86,7 +86,8 @@ class DecisionBox(Vertical):
         yield NoteLines(SINCE_LINES, id="since", cut_note=_("F7: all"))
         yield NoteLines(3, id="question")  # two in English; a longer language may take a third
         yield QuietOptionList(id="options")
-        yield NoteLines(3, id="keys", cut_note=_("h: all"))  # a line; a hint and its reasons, up to three
+        # a line, broken between its keys; a hint and its reasons, up to three
+        yield NoteLines(3, id="keys", cut_note=_("h: all"), between=" · ")
 
     def roomy(self, roomy: bool) -> None:
         """In a box with rows to spare (the full layout), the question keeps the height of
@@ -230,11 +231,11 @@ class DecisionBox(Vertical):
             # at 80 columns ("1–9, a, c–g, i–o, r, t, v–z"): each option shows its key
             keys = keys if keys.count(",") <= 1 else _("its key,")
             return Text.assemble(
-                (whole_parts(_("{count} options: ↑↓ for the rest").format(count=len(self.labels))), "bold"),
-                (whole_parts(" · " + _("{keys} Enter or a click · h: hint").format(keys=keys) + self.more), "dim"),
+                (_("{count} options: ↑↓ for the rest").format(count=len(self.labels)), "bold"),
+                (" · " + _("{keys} Enter or a click · h: hint").format(keys=keys) + self.more, "dim"),
             )
         return Text(
-            whole_parts(_("{keys}: choose · ↑↓ Enter · or click the board · h: hint").format(keys=keys) + self.more),
+            _("{keys}: choose · ↑↓ Enter · or click the board · h: hint").format(keys=keys) + self.more,
             style="dim",
         )
 

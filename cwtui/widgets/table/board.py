@@ -120,7 +120,9 @@ def location(v: View, loc: int, cards: Cards, marks: Marks, roomy: bool) -> Tabl
     first, second = (colour(c) for i, c in enumerate(COLORS) if LOCATION_OF_COLOR[i] == loc)
     for z, species in zip(ZONES, v.locations[loc], strict=True):
         if species is None:
-            card = Text(_("no fish") + "\n", style="dim")
+            # a word short enough for the narrowest card (« pas de poisson » was cut at 80
+            # columns); its tooltip says why the zone is empty
+            card = Text(_("(empty)") + "\n", style="dim")
             about = _("{location} zone {zone}: no fish (its deck is empty)").format(
                 location=location_name(name), zone=z
             )

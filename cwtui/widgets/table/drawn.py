@@ -20,7 +20,7 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from cwtui.game.words import JOIN, KEEP
+from cwtui.game.words import KEEP
 from cwtui.widgets.rule_link import Cited, cited
 from cwtui.widgets.wrap import fits, wrap
 
@@ -185,9 +185,8 @@ class Drawn(Widget):
     @property
     def drawn_text(self) -> str:
         """What the widget shows, as plain text (a line each), as a reader reads it: a
-        no-break space (words.KEEP, which holds a line's parts together) is a space, and
-        a word joiner (words.JOIN, between Japanese characters) is nothing."""
-        return "\n".join(strip.text.rstrip() for strip in self.strips).replace(KEEP, " ").replace(JOIN, "")
+        no-break space (words.KEEP, which holds a line's parts together) is a space."""
+        return "\n".join(strip.text.rstrip() for strip in self.strips).replace(KEEP, " ")
 
     def release_height(self) -> None:
         self.holding = False

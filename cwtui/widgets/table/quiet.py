@@ -21,7 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.widgets import OptionList
 
 from cwtui.widgets.table.drawn import Drawn, Part
-from cwtui.widgets.wrap import fits, wrap
+from cwtui.widgets.wrap import fits, parted, wrap
 
 
 class QuietScroll(ScrollView):
@@ -106,8 +106,11 @@ class TextLines(Drawn):
 
     SIZED = False
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None, cut_note: str = "") -> None:
+    def __init__(
+        self, *, id: str | None = None, classes: str | None = None, cut_note: str = "", between: str | None = None
+    ) -> None:
         super().__init__(id=id, classes=classes)
+        self.between = between  # what parts the text's parts, which no line breaks inside (wrap.parted)
         self.text = Text()
         self.fitted_height = 0  # the box's height its lines were last fitted to
         self.cut_note = cut_note  # ends a cut text's last line (where to read it whole)
@@ -145,8 +148,9 @@ class TextLines(Drawn):
         key = self.shown_key = (text.plain, str(text.style), tuple(text.spans), height)
 
         def draw(width: int) -> Text:
-            shown = self.fitted(text, width, height)
-            (self.cut_keys.add if shown is not text else self.cut_keys.discard)(key)
+            laid = parted(text, width, self.between) if self.between else text
+            shown = self.fitted(laid, width, height)
+            (self.cut_keys.add if shown is not laid else self.cut_keys.discard)(key)
             return shown
 
         return [(key, draw)]
@@ -191,8 +195,16 @@ class NoteLines(TextLines):
 
     SIZED = True
 
-    def __init__(self, most: int, *, id: str | None = None, classes: str | None = None, cut_note: str = "") -> None:
-        super().__init__(id=id, classes=classes, cut_note=cut_note)
+    def __init__(
+        self,
+        most: int,
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+        cut_note: str = "",
+        between: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes, cut_note=cut_note, between=between)
         self.most = most
 
     def box_height(self) -> int:
