@@ -909,11 +909,14 @@ def _event(cards: Cards, names: Sequence[str], event: events.Event) -> str:
     # every Event is one of AnyEvent or a redacted stand-in: mypy checks each is handled
     e = cast("events.AnyEvent | FishCaughtUnseen | LocationRefilledUnseen | TackleDrawnUnseen", event)
     if isinstance(e, events.AnglerPlaced):
-        return _("places a {face} on {space}").format(face=e.face, space=space_name(e.space))
+        if e.space == "port":
+            return _("places a {face} on {space}").format(face=e.face, space=space_name(e.space))
+        # a colour's space, a message of its own: « sur le rouge », as the options say it
+        return _("places a {face} on {colour}").format(face=e.face, colour=colour(e.space))
     if isinstance(e, events.AnglerRemoved):
         if e.space == "port":  # « retire le 2 du Port », not « de le Port »
             return _("takes the {face} off the Port").format(face=e.face)
-        return _("takes the {face} off {space}").format(face=e.face, space=space_name(e.space))
+        return _("takes the {face} off {colour}").format(face=e.face, colour=colour(e.space))
     if isinstance(e, events.FishCaught):  # the viewer's own, or everyone's in a full replay
         return _caught(fish_name(cards, e.card, True), e.location, e.zone, e.how)
     if isinstance(e, FishCaughtUnseen):

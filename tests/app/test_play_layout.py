@@ -3,6 +3,7 @@ that wraps at its own width."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -365,3 +366,34 @@ async def test_a_hot_seats_trophy_toast_names_who_took_it(replays: Path) -> None
         assert said == [
             "Ana catches a Perch in Lake zone 3. Ana takes the Mystery Weight (1 VP) and Small Species (5 VP) trophies."
         ]
+
+
+async def test_no_blank_row_between_the_question_and_its_options(replays: Path) -> None:
+    """Issue 67 (a whole-game read at 120x40): the question keeps its tallest height in
+    the full layout (fewer layouts), and a one-line question after a two-line one left a
+    blank row between it and option 1. The spare row is above the question."""
+    from engine import GameConfig
+
+    app = make_app(replays)
+    async with app.run_test(size=(120, 40)) as pilot:
+        seats = (SeatConfig("Ana", "human"), *(SeatConfig(name, "random") for name in ("Bo", "Cy", "Di")))
+        screen = PlayScreen(GameSession.start(GameConfig(seats=seats, seed=3), replays), app.settings)
+        await app.push_screen(screen)
+        await settle(pilot)
+        question = screen.query_one("#question", TextLines)
+        chance = random.Random(5)
+        held = False  # a two-line question met, and its height held
+        for _ in range(300):
+            for _wait in range(200):
+                if screen.option_keys() or screen.game.over:
+                    break
+                await pilot.pause()  # the bot's move
+            if screen.game.over:
+                break
+            lines = question.drawn_text.split("\n")
+            held = held or len(lines) > 1
+            last = question.render_line(question.size.height - 1).text  # the row over option 1
+            assert last.strip(), (question.size.height, lines)
+            await pilot.press(chance.choice(screen.option_keys()))
+            await settle(pilot)
+        assert held

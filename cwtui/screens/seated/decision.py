@@ -96,7 +96,7 @@ class DecisionBox(Vertical):
         every row goes to the options."""
         question = self.query_one("#question", NoteLines)
         if roomy:
-            question.hold_height()
+            question.hold_height(below=True)  # a one-line question right above its options
         else:
             question.release_height()
 
@@ -217,11 +217,11 @@ class DecisionBox(Vertical):
         said = hint_line([(self.keys[i] or "·") + menu.direction(i) for i in indexes], hint.weighed, hint.does)
         line = self.query_one("#keys", NoteLines)
         line.cut_note = _("h: all")
+        more = ""
         if menu.overflowing:  # the key line it replaces said so; a cut hint, in its cut note
-            more = "↑↓ " + _("{count} options").format(count=len(self.labels))
-            said.append(" · " + more, style="dim")
-            line.cut_note = f"{more} · {line.cut_note}"  # a cut lost it (two whole-game reads)
-        self.show_hint(said)
+            more = " · ↑↓ " + _("{count} options").format(count=len(self.labels))
+            said.append(more, style="dim")
+        self.show_hint(said, cut_end=more)  # a cut lost it (two whole-game reads), then said it twice
 
     def key_line(self) -> Text:
         """How to choose; with options past the list's last row, how many there are."""
@@ -254,10 +254,12 @@ class DecisionBox(Vertical):
             # (a whole-game read: option 7 out of view, and nothing said it)
             self.say_weighed(*self.weighed)
 
-    def show_hint(self, text: Text | None) -> None:
+    def show_hint(self, text: Text | None, cut_end: str = "") -> None:
         """The hint takes the line under the options; without one, it explains the keys
-        (none while the table waits for another seat: the line's rows are kept)."""
+        (none while the table waits for another seat: the line's rows are kept).
+        `cut_end`: what the hint ends with that its cut note says when it is cut."""
         keys = self.query_one("#keys", NoteLines)
+        keys.cut_end = cut_end
         if text is None and not self.keys_help.plain:
             keys.update_in_place("")
         else:

@@ -55,6 +55,7 @@ class Drawn(Widget):
         # its panels as tall as they get, so a jump costs no layout (hold_height)
         self.min_lines = 0
         self.holding = False
+        self.held_below = False  # a held height's rows to spare go above the text (hold_height)
         self.kept: dict[object, list[Strip]] = {}  # parts drawn at `drawn_width`, by key
         self.legend: str | None = None  # the tooltip away from any explained glyph
 
@@ -86,9 +87,11 @@ class Drawn(Widget):
                 lines = self.keep(key, make, width, style)
             strips.extend(lines)
         before = self.strips
-        self.strips = strips
         if self.holding:
             self.min_lines = max(self.min_lines, len(strips))
+            if self.held_below and len(strips) < self.min_lines:  # the rows to spare above the text
+                strips = [Strip.blank(width, style or self.rich_style)] * (self.min_lines - len(strips)) + strips
+        self.strips = strips
         height = max(len(self.strips), self.min_lines) + self.styles.gutter.height
         if not self.SIZED:
             self.refresh_changed(before)
@@ -192,8 +195,11 @@ class Drawn(Widget):
         self.holding = False
         self.min_lines = 0
 
-    def hold_height(self) -> None:
+    def hold_height(self, below: bool = False) -> None:
         """From now on, never shrink: keep the tallest height drawn (first called with the
-        tallest drawing known, so that the height rarely grows after)."""
+        tallest drawing known, so that the height rarely grows after). `below`: a shorter
+        text sits at the bottom of the height, the rows to spare above it (the decision's
+        question, whose spare row stood between it and its options)."""
         self.holding = True
+        self.held_below = below
         self.min_lines = max(self.min_lines, len(self.strips))

@@ -111,6 +111,9 @@ class TextLines(Drawn):
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.between = between  # what parts the text's parts, which no line breaks inside (wrap.parted)
+        # What the text ends with that a cut would lose, said in the cut note instead
+        # (a hint's " · ↑↓ 4 options": a cut line read "↑↓ 4 options ↑↓ 4 options · h: all")
+        self.cut_end = ""
         self.text = Text()
         self.fitted_height = 0  # the box's height its lines were last fitted to
         self.cut_note = cut_note  # ends a cut text's last line (where to read it whole)
@@ -168,11 +171,16 @@ class TextLines(Drawn):
         lines = wrap(text, self.app.console, width)  # as Drawn.render_part will wrap it
         if height <= 0 or len(lines) <= height:
             return text
+        cut_note = self.cut_note
+        if self.cut_end and text.plain.endswith(self.cut_end):
+            cut_note = f"{self.cut_end.strip(' ·')} · {cut_note}" if cut_note else self.cut_end.strip(" ·")
+            text = text[: len(text.plain) - len(self.cut_end)]
+            lines = wrap(text, self.app.console, width)
         for line in lines:
             line.rstrip()  # a wrapped line keeps the space it was broken at
         # the rest on the last line, cut where the box ends
         last = Text(" ").join(lines[height - 1 :])
-        note = Text(f" {self.cut_note}", style="reverse") if self.cut_note else Text()
+        note = Text(f" {cut_note}", style="reverse") if cut_note else Text()
         room = max(1, width - note.cell_len)
         if last.cell_len > room:  # cut between words where the line has one: "(every…" read as a word
             whole = last.plain
