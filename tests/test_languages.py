@@ -505,3 +505,16 @@ def test_a_zone_cards_words_fit_its_column_at_80(code: str) -> None:
     finally:
         use(SOURCE)
     assert [word for word in shown if cell_len(word) > 13] == []
+
+
+def test_french_says_a_zone_then_its_location() -> None:
+    """Issue 68.2, a French read: « Lac Zone 3 » is English order; French says « Zone 3 du
+    Lac », the location with its article (the glossary's `fr_of`)."""
+    from cwtui.game.words import where
+
+    use("fr")
+    try:
+        said = [where(location, 3) for location in ("shore", "river", "lake")]
+    finally:
+        use(SOURCE)
+    assert [s.replace("\u00a0", " ") for s in said] == ["Zone 3 du Rivage", "Zone 3 de la Rivière", "Zone 3 du Lac"]

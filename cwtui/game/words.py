@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar, assert_never, cast, get_args
 
-from cwtui.lang import N_, _, n_, number
-from cwtui.lang.glossary import species, word
+from cwtui.lang import N_, _, language, n_, number
+from cwtui.lang.glossary import glossary, species, word
 from engine import events
 from engine.bots.judge import BEST, grade
 from engine.cards import Cards
@@ -269,8 +269,12 @@ def master_angler_name(cards: Cards, card: int) -> str:
 
 
 def where(location: str, zone: int) -> str:
-    """ "Shore zone 3": a zone of a location's row of fish."""
-    return _("{location} zone {zone}").format(location=location_name(location), zone=zone)
+    """ "Shore zone 3": a zone of a location's row of fish; « Zone 3 du Lac » in French,
+    which says a location after a zone with its article (the glossary's `fr_of`; « Lac
+    Zone 3 » read as English to a French reader)."""
+    term = glossary()["locations"][location]
+    place = term.get(f"{language()}_of") or location_name(location)
+    return _("{location} zone {zone}").format(location=place, zone=zone)
 
 
 def option(v: View, cards: Cards, legal: Move) -> str:

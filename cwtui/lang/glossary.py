@@ -19,7 +19,7 @@ GLOSSARY: Final = FOLDER / "glossary.toml"
 
 
 # A term in each language: the glossary's keys ("en", "fr", "ja"; "<code>_glyph",
-# "<code>_plural", "<code>_short" where a term has them)
+# "<code>_plural", "<code>_short", "<code>_of" where a term has them)
 Term = dict[str, str]
 
 
