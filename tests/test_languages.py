@@ -518,3 +518,31 @@ def test_french_says_a_zone_then_its_location() -> None:
     finally:
         use(SOURCE)
     assert [s.replace("\u00a0", " ") for s in said] == ["Zone 3 du Rivage", "Zone 3 de la Rivière", "Zone 3 du Lac"]
+
+
+# Messages whose French is the English word: French words too, or a unit and placeholders
+SAME_IN_FRENCH = frozenset(
+    {"(solo)", "Date", "Pause", "Questions", "Score", "Scores", "Total", "Zones", "expert", "normal", "options",
+     "orange", "{count} options", "{low}–{high} lb", "−{points}{keep}points"}
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("code", RULEBOOKS)
+def test_no_message_is_left_in_english(code: str) -> None:
+    """Issue 68.3: English was left in French and Japanese (History's footer, `cwtui
+    simulate`'s summary). A French message the same as its English is a French word too
+    (SAME_IN_FRENCH); a Japanese one has Japanese in it unless it is only keys, units and
+    placeholders."""
+    left = []
+    for message in read(code):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in strings:
+            words = re.sub(r"\{\w+\}|%\(\w+\)s|%s", "", string)
+            if code == "fr" and string in ids and re.search(r"[A-Za-z]{2,}", words):
+                left += [] if string in SAME_IN_FRENCH else [string]
+            if code == "ja" and re.search(r"[A-Za-z]{3,}", words) and not re.search("[぀-ヿ一-鿿]", words):
+                left.append(string)
+    assert left == []
