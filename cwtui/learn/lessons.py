@@ -152,8 +152,8 @@ CHAPTERS: tuple[Chapter, ...] = (
             "a Master Angler card; a 1 there gives one such action, a 2 two. A Master Angler card "
             "has colored slots: bait you remove may fill them instead of going to the discard, "
             "and when every slot is filled the card is caught, +1 point. The cards on offer lie "
-            "under the trophies (F3 at 80×24), and each option names a card's slots. Your zone 5 is "
-            "empty."
+            "under the trophies (F3 at 80×24), and each option names a card's slots. A game starts "
+            "with your zones 3 and 4 full and 5 and 6 empty; here your zone 5 is empty."
         ),
         position=the_port,
         steps=(
@@ -197,7 +197,8 @@ CHAPTERS: tuple[Chapter, ...] = (
             "Purple and yellow bait will fill the rest. The bag also holds one clear bait: when a "
             "refill draws it, the whole discard goes back into the bag, and the refill goes on. "
             "Caught cards also count toward two trophies of 2 points: Three Identical (three cards "
-            "of one kind, such as three Rays) and Four Different (four kinds). Cards you hold but "
+            "of one kind, such as three Rays) and Four Different (four kinds), one of each a "
+            "player. Cards you hold but "
             "never finish score nothing."
         ),
     ),
@@ -208,7 +209,8 @@ CHAPTERS += (
         title=N_("Zone bonuses and tackle"),
         about=N_("zone bonuses and tackle"),
         intro=N_(
-            "Emptying zone 5 draws a tackle token, and emptying zone 6 lets you take the top "
+            "Each player starts the game with one tackle token, dealt at random. Emptying zone 5 "
+            "draws another, and emptying zone 6 lets you take the top "
             "card of the location's deck instead of its zone-6 fish. Tackle is played for free: "
             "a Rod catches the same zone at another location instead, a Line an adjacent zone "
             "at the same location instead, a Lure removes up to two bait of one color, a Reel swaps two "
@@ -306,7 +308,8 @@ CHAPTERS += (
             "weight equals the face-up tile (2 to 7 lb), and you show it and take the tile — one "
             "tile a step at most, and only a fish caught after the tile turned up. Small Species: "
             "once you have a Flounder, a Roach and a Perch. First to 8 Species: your eighth "
-            "species. First to 12 Fish (2 points): a single tile, for the first player to end a turn "
+            "species (not the first player's alone: see below). First to 12 Fish (2 points): a "
+            "single tile, for the first player to end a turn "
             "with 12 fish. You hold a Flounder and a "
             "Roach; the Lake's zone 3 has a Perch (1–5 lb), and the Mystery Weight tile shows 4 lb."
         ),

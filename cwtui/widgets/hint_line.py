@@ -40,23 +40,22 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
         if rank and as_good(w.loss):
             # "as good" alone, between a catch and a move that did nothing, read false to a
             # player: the judge's numbers say how close, within its noise
-            close = _("is about as good ({points} ± {margin})")
-            text.append(" " + close.format(points=number(tenths(w.loss), 1), margin=number(w.margin, 1)))
+            # each message with the space before it, which Japanese does without
+            close = _(" is about as good ({points} ± {margin})")
+            text.append(close.format(points=number(tenths(w.loss), 1), margin=number(w.margin, 1)))
         elif rank:
-            points = _("gives up {points} ± {margin} points").format(
+            points = _(" gives up {points} ± {margin} points").format(
                 points=number(tenths(w.loss), 1), margin=number(w.margin, 1)
             )
-            text.append(
-                " " + points.replace(" points", KEEP + "points") if points.endswith(" points") else " " + points
-            )
+            text.append(points.replace(" points", KEEP + "points") if points.endswith(" points") else points)
             # where the points go, largest first: the parts' own numbers are the review's
             # detail (they may add up to more than the whole: other parts gain a little)
             parts = listed(PART_NAMES.get(part, part) for part, _points in w.why[:2])
-            text.append(f" ({parts})" if parts else "")
+            text.append(_(" ({parts})").format(parts=parts) if parts else "")
         facts = said[rank] if rank < len(said) else []
         if facts:
-            does_said = _("— it {facts}") if rank == 0 else _("— {facts}")
-            text.append(" " + does_said.format(facts=listed(facts)), style="not bold")
+            does_said = _(" — it {facts}") if rank == 0 else _(" — {facts}")
+            text.append(does_said.format(facts=listed(facts)), style="not bold")
     if len(weighed) > 1 and all(as_good(w.loss) for w in weighed[1:]) and not any(said):
-        text.append(" " + _("— the judge finds nothing between them here"), style="not bold")
+        text.append(_(" — the judge finds nothing between them here"), style="not bold")
     return text

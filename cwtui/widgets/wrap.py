@@ -47,7 +47,10 @@ _KATAKANA: Final = "\u30a0-\u30ff\uff66-\uff9f"
 _KANJI: Final = "\u3400-\u4dbf\u4e00-\u9fff々〆"
 _NO_START: Final = "、。，．・：；？！）」』】〉》〕］｝ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥―〜"
 _NO_END: Final = "（「『【〈《〔［｛"
-_BREAK_AFTER: Final = "、。，．・：；？！）」』】〉》〕］｝"
+# The marks that close a clause (a line may break after them, wherever the model put
+# its phrase's end); not a closing bracket, which a particle often follows (「（4 lb）」
+# / 「を釣りました」 began a line with を)
+_BREAK_AFTER: Final = "、。，．：；？！"
 _SPACE: Final = f"[^\\S{KEEP}]*"  # white space, but the no-break one
 # A unit: a run of anything but white space and Japanese (a no-break space in it; a
 # number keeps the kanji that counts it, 13個), a run of katakana (with the number that
@@ -112,6 +115,8 @@ def _phrase_ends(text: str) -> frozenset[int]:
     # and after a mark that closes a clause or an item (the model keeps a list such as
     # 「青・赤・紫・黒」 one phrase, which left "R1.1" alone on a line of the rules)
     ends.update(i + 1 for i, c in enumerate(text) if c in _BREAK_AFTER)
+    # and after a middle dot between words (「青・赤・紫」), not between numbers (「5・3・2」)
+    ends.update(i + 1 for i, c in enumerate(text[:-1]) if c == "・" and not text[i + 1].isdigit())
     return frozenset(ends)
 
 

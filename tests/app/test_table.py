@@ -272,6 +272,11 @@ def test_japanese_breaks_between_phrases() -> None:
             assert line[:1] not in _NO_START and not line.startswith("す"), (width, lines)
         for word in words:
             assert any(word in line for line in lines), (width, word, lines)  # whole on one line
+    # a Japanese read: a toast began a line with を after 「（4 lb）」, a count 「5・3・」 / 「2」
+    toast = Text("湖畔のゾーン3のシートラウト（4\u00a0lb）を釣りました。3人なら5・3・2、4人なら5・4・3・2です。")
+    for width in range(16, 50):
+        lines = [line.plain.strip() for line in toast.wrap(console, width)]
+        assert not any(line.startswith(("を", "2")) for line in lines), (width, lines)
 
 
 async def test_b_shows_the_scores_made_up_at_80x24(replays: Path) -> None:

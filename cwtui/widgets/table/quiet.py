@@ -114,6 +114,7 @@ class TextLines(Drawn):
         # What the text ends with that a cut would lose, said in the cut note instead
         # (a hint's " · ↑↓ 4 options": a cut line read "↑↓ 4 options ↑↓ 4 options · h: all")
         self.cut_end = ""
+        self.was_cut = False  # the last text fitted was cut (`fitted`)
         self.text = Text()
         self.fitted_height = 0  # the box's height its lines were last fitted to
         self.cut_note = cut_note  # ends a cut text's last line (where to read it whole)
@@ -151,9 +152,9 @@ class TextLines(Drawn):
         key = self.shown_key = (text.plain, str(text.style), tuple(text.spans), height)
 
         def draw(width: int) -> Text:
-            laid = parted(text, width, self.between) if self.between else text
-            shown = self.fitted(laid, width, height)
-            (self.cut_keys.add if shown is not laid else self.cut_keys.discard)(key)
+            self.was_cut = False
+            shown = self.fitted(text, width, height)
+            (self.cut_keys.add if self.was_cut else self.cut_keys.discard)(key)
             return shown
 
         return [(key, draw)]
@@ -165,17 +166,21 @@ class TextLines(Drawn):
 
     def fitted(self, text: Text, width: int, height: int) -> Text:
         """The text as it fits the box: when it would wrap past the box's last line, that
-        line ends in "…" (and the cut note), so a cut never passes for the whole text."""
+        line ends in "…" (and the cut note), so a cut never passes for the whole text. The
+        text that fits is returned itself (`text`, or its parts laid out: `between`)."""
         if fits(text, width) and (height <= 0 or text.plain.count("\n") < height):
             return text  # lines that fit (the status bar at every jump): no wrapping to look at
-        lines = wrap(text, self.app.console, width)  # as Drawn.render_part will wrap it
+        laid = parted(text, width, self.between) if self.between else text
+        lines = wrap(laid, self.app.console, width)  # as Drawn.render_part will wrap it
         if height <= 0 or len(lines) <= height:
-            return text
+            return laid
         cut_note = self.cut_note
         if self.cut_end and text.plain.endswith(self.cut_end):
             cut_note = f"{self.cut_end.strip(' ·')} · {cut_note}" if cut_note else self.cut_end.strip(" ·")
             text = text[: len(text.plain) - len(self.cut_end)]
-            lines = wrap(text, self.app.console, width)
+            laid = parted(text, width, self.between) if self.between else text
+            lines = wrap(laid, self.app.console, width)
+        self.was_cut = True
         for line in lines:
             line.rstrip()  # a wrapped line keeps the space it was broken at
         # the rest on the last line, cut where the box ends
