@@ -325,3 +325,11 @@ def test_a_label_breaks_before_its_brackets_not_inside() -> None:
     label = words.brackets_whole("Maîtres Pêcheurs attrapés (1 chacun)")
     lines = [line.plain.strip() for line in Text(label).wrap(Console(width=80), 30)]
     assert [line.replace(words.KEEP, " ") for line in lines] == ["Maîtres Pêcheurs attrapés", "(1 chacun)"]
+
+
+def test_a_label_takes_a_space_unless_its_colon_is_full_width() -> None:
+    """Issue 68.10, a Japanese read: 「前の手番から： Bo：…」「Ana： ステップ1」 — a
+    full-width colon carries its own space; a half-width one after it read as a gap."""
+    assert words.spaced("Since your last turn:") == "Since your last turn: "
+    assert words.spaced("Depuis votre dernier tour\u00a0:") == "Depuis votre dernier tour\u00a0: "
+    assert words.spaced("前の手番から：") == "前の手番から："

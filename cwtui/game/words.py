@@ -182,6 +182,12 @@ def as_good(loss: float) -> bool:
     return grade(loss) == BEST
 
 
+def spaced(label: str) -> str:
+    """A label ending in a colon and the space before what follows it; none after a
+    full-width colon, which carries its own space (「前の手番から： Bo：…」 read as a gap)."""
+    return label if label.endswith("：") else label + " "
+
+
 def brackets_whole(text: str) -> str:
     """`text` with what it says in brackets held on one line: a label wrapped inside its
     parenthesis (« Maîtres Pêcheurs attrapés (1 » / « chacun) » on the score sheet at 80

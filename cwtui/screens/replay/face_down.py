@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 
 from rich.text import Text
 
-from cwtui.game.words import KEEP, colour, listed, location_name, master_angler_name, species_of, tackle_name
+from cwtui.game.words import KEEP, colour, listed, location_name, master_angler_name, spaced, species_of, tackle_name
 from cwtui.lang import _
 from cwtui.widgets.table.drawn import Drawn, Part
 from engine.components import COLORS, LOCATIONS, TACKLE
@@ -52,14 +52,14 @@ def face_down(state: State) -> list[Text]:
         label = _("{location} deck:").format(location=location_name(LOCATIONS[loc])) + " "
         lines.append(labelled(label, (upcoming or empty) + more))
     tiles = listed(str(w) for w in reversed(state.mystery)) or _("none")
-    lines.append(labelled(_("Mystery Weight tiles:") + " ", tiles))
+    lines.append(labelled(spaced(_("Mystery Weight tiles:")), tiles))
     masters = listed(master_angler_name(cards, c).replace(KEEP, " ") for c in reversed(state.ma_deck[-4:]))
-    lines.append(labelled(_("Master Angler deck:") + " ", masters or empty))
+    lines.append(labelled(spaced(_("Master Angler deck:")), masters or empty))
     tackle = listed(tackle_name(TACKLE[t]) for t in reversed(state.tackle_deck))
-    lines.append(labelled(_("Tackle deck:") + " ", tackle or empty))
+    lines.append(labelled(spaced(_("Tackle deck:")), tackle or empty))
     bag = [f"{n} {colour(COLORS[c], n)}" for c, n in enumerate(state.bag) if n]
     bag += [_("the clear bait")] * state.clear_in_bag
-    lines.append(labelled(_("Bag (drawn at random):") + " ", listed(bag) or empty))
+    lines.append(labelled(spaced(_("Bag (drawn at random):")), listed(bag) or empty))
     lines.append(Text(_("Tag tile: {tag}").format(tag=_(state.tag)), style="dim"))
     return lines
 

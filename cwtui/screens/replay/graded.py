@@ -70,7 +70,7 @@ class Graded:
             text.append(" · " + _("f tries the better move"), style="dim")
         listed = review.candidates_line(judged, seen, cursor.cards) if weighed else ""
         if listed and review.costly(judged):
-            text.append("\n" + _("Weighed:") + " ", style="bold")
+            text.append("\n" + words.spaced(_("Weighed:")), style="bold")
             text.append(listed)
         return text
 

@@ -298,7 +298,9 @@ class DecisionBox(Vertical):
             return
         self.since, self.since_turn = words.since_runs(game.cards, game.names, recent, turn[0]), turn
         told = " · ".join(words.run_said(who, what) for who, what in self.since)
-        self.query_one("#since", TextLines).update(Text.assemble((_("Since your last turn:") + " ", "bold"), told))
+        self.query_one("#since", TextLines).update(
+            Text.assemble((words.spaced(_("Since your last turn:")), "bold"), told)
+        )
 
     def blank_since(self) -> None:
         """The strip emptied, its rows kept: while the others play, no option needs them,

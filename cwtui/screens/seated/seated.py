@@ -200,7 +200,7 @@ class SeatedScreen(CompactScreen):
         self.asking = asking = drawn if fresh and drawn is not None else game.view_for(seat)
         options = words.in_order(asking, game.legal(), game.cards)
         question = Text.assemble(
-            (_("{name}:").format(name=game.names[seat]) + " ", "bold"), words.pending(asking, options)
+            (words.spaced(_("{name}:").format(name=game.names[seat])), "bold"), words.pending(asking, options)
         )
         self.decision.ask(
             asking, question, options, game.cards, (" · " + _("u: undo") if game.can_undo else "") + self.more_keys()

@@ -31,7 +31,7 @@ class SinceScreen(ModalScreen[None]):
             for who, what in self.runs:
                 if who:  # under a name, as the strip says it: "Bo: places …", not "Bo: Places …"
                     said = Text.assemble(
-                        (_("{name}:").format(name=who) + " ", "bold"),
+                        (words.spaced(_("{name}:").format(name=who)), "bold"),
                         _("{sentence}.").format(sentence=_("; ").join(what)),
                     )
                 else:

@@ -23,6 +23,7 @@ from cwtui.game.words import (
     master_angler_name,
     pounds,
     separator,
+    spaced,
     species_of,
     tackle_name,
 )
@@ -100,7 +101,7 @@ def trophies_held(me: SeatView, marks: Marks) -> Text:
     seat's)."""
     total = sum(points for _kind, points in me.trophies)
     label = marked(
-        Text(_("Trophies {points} VP:").format(points=total) + " ", style="dim"), f"trophies:{me.seat}", marks
+        Text(spaced(_("Trophies {points} VP:").format(points=total)), style="dim"), f"trophies:{me.seat}", marks
     )
     # the Master Angler sets by their own names: the panel says they are trophies
     names = [(word("trophies", kind), points) for kind, points in me.trophies]
