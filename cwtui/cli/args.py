@@ -86,12 +86,10 @@ def wrapped(text: str, width: int) -> list[str]:
     from rich.console import Console
     from rich.text import Text
 
-    from cwtui.widgets.wrap import break_as_languages_do
+    from cwtui.widgets.wrap import wrap  # importing it sets the table's line breaking
 
-    break_as_languages_do()
     console = Console(file=io.StringIO(), width=max(width, 1), color_system=None)
-    lines = Text(" ".join(text.split())).wrap(console, max(width, 1))
-    return [line.plain.rstrip() for line in lines]
+    return [line.plain.rstrip() for line in wrap(Text(" ".join(text.split())), console, max(width, 1))]
 
 
 class Parser(argparse.ArgumentParser):
