@@ -298,19 +298,14 @@ def test_a_contest_held_since_your_turn_is_one_line_with_every_trophy() -> None:
 
 def test_a_master_angler_you_fill_is_said_at_once() -> None:
     """Issue 67: a newcomer filled a Master Angler card and saw it leave the zones line
-    with nothing saying it scored; its catch (R5.2) is said over the table with the fish."""
+    with nothing saying it scored; its catch (R5.2) is said above the next question."""
     char = 12  # slots red, blue, red
     sc = scenario().board(0, {3: "red blue", 4: "red blue"}).master_anglers(0, [char], filled={char: [1, 2]})
     state = sc.discard("").build()
     _s, happened = run(state, PlaceAngler("red"), BaitTo(char))
     name = words.master_angler_name(state.cards, char)
-    assert words.said_at_once(state.cards, happened, 0) == (
-        "Catch",
-        f"You catch the Master Angler {name} (+1 VP): its slots are all filled.",
-    )
-    shared = words.said_at_once(state.cards, happened, 0, "Ana")
-    assert shared is not None
-    assert shared[1] == f"Ana catches the Master Angler {name} (+1 VP): its slots are all filled."
+    said = words.said_at_once(state.cards, happened, 0)
+    assert said == f"You catch the Master Angler {name} (+1 VP): its slots are all filled."
     assert words.said_at_once(state.cards, happened, 1) is None  # another seat's card: its own events say it
 
 
@@ -333,3 +328,12 @@ def test_a_label_takes_a_space_unless_its_colon_is_full_width() -> None:
     assert words.spaced("Since your last turn:") == "Since your last turn: "
     assert words.spaced("Depuis votre dernier tour\u00a0:") == "Depuis votre dernier tour\u00a0: "
     assert words.spaced("前の手番から：") == "前の手番から："
+
+
+def test_sentences_leave_no_gap_after_a_full_width_stop() -> None:
+    """Issue 68: said together, a Japanese catch and trophy read 「…釣りました。 …」 with a
+    gap after the full-width stop, which carries its own space."""
+    assert words.sentences(["湖畔のゾーン3のパーチを釣りました。", "トロフィーを獲得しました。"]) == (
+        "湖畔のゾーン3のパーチを釣りました。トロフィーを獲得しました。"
+    )
+    assert words.sentences(["You catch a Perch.", "You take a trophy."]) == "You catch a Perch. You take a trophy."

@@ -188,6 +188,20 @@ def spaced(label: str) -> str:
     return label if label.endswith("：") else label + " "
 
 
+def gap_after(sentence: str) -> str:
+    """What goes between a sentence and the next: a space, but none after a full-width
+    stop, which carries its own (「…釣りました。 トロフィー…」 read as a gap)."""
+    return "" if sentence.endswith(("。", "！", "？")) else " "
+
+
+def sentences(said: Iterable[str]) -> str:
+    """Sentences one after another (`gap_after` each)."""
+    out = ""
+    for sentence in said:
+        out += (gap_after(out) if out else "") + sentence
+    return out
+
+
 def brackets_whole(text: str) -> str:
     """`text` with what it says in brackets held on one line: a label wrapped inside its
     parenthesis (« Maîtres Pêcheurs attrapés (1 » / « chacun) » on the score sheet at 80
@@ -654,56 +668,42 @@ def since_last_turn(plies: Sequence[P], seat: int) -> list[P]:
     return recent[::-1]
 
 
-def said_at_once(
-    cards: Cards, happened: Sequence[events.Event], seat: int | None, name: str | None = None
-) -> tuple[str, str] | None:
-    """What the table tells the seat at the keyboard at once, over the board, of its own
-    move: its catches ("You catch a Perch (4 lb) in Lake zone 3.": a newcomer saw the zone
-    refilled with the same species and thought the catch had failed), the Master Angler
-    cards it filled, and the trophies it took (`trophies_taken`); with a title. `name`:
-    the seat's, where the keyboard is shared, and then no weight (the toast outlives the
-    hand-over)."""
-    caught = [_catch_said(cards, e, name) for e in happened if isinstance(e, events.FishCaught) and e.seat == seat]
+def said_at_once(cards: Cards, happened: Sequence[events.Event], seat: int | None) -> str | None:
+    """What the table tells the seat at the keyboard of its own move, above its next
+    question: its catches ("You catch a Perch (4 lb) in Lake zone 3.": a newcomer saw the
+    zone refilled with the same species and thought the catch had failed), the Master
+    Angler cards it filled, and the trophies it took (`trophies_taken`)."""
+    caught = [_catch_said(cards, e) for e in happened if isinstance(e, events.FishCaught) and e.seat == seat]
     caught += [
-        _master_angler_said(cards, e, name)
-        for e in happened
-        if isinstance(e, events.MasterAnglerCaught) and e.seat == seat
+        _master_angler_said(cards, e) for e in happened if isinstance(e, events.MasterAnglerCaught) and e.seat == seat
     ]
-    trophies = trophies_taken(happened, seat, name)
+    trophies = trophies_taken(happened, seat)
     if not caught and trophies is None:
         return None
-    return (_("Trophy") if trophies else _("Catch")), " ".join([*caught, *([trophies] if trophies else [])])
+    return sentences([*caught, *([trophies] if trophies else [])])
 
 
-def _master_angler_said(cards: Cards, e: events.MasterAnglerCaught, name: str | None) -> str:
+def _master_angler_said(cards: Cards, e: events.MasterAnglerCaught) -> str:
     """A Master Angler card filled (R5.2): its last bait went on with no catch said, and
     a newcomer saw the card leave the zones line without knowing it had scored."""
     card = master_angler_name(cards, e.card)
-    if name is None:
-        return _("You catch the Master Angler {card} (+1 VP): its slots are all filled.").format(card=card)
-    return _("{name} catches the Master Angler {card} (+1 VP): its slots are all filled.").format(name=name, card=card)
+    return _("You catch the Master Angler {card} (+1 VP): its slots are all filled.").format(card=card)
 
 
-def _catch_said(cards: Cards, e: events.FishCaught, name: str | None) -> str:
-    fish = fish_name(cards, e.card, name is None)
+def _catch_said(cards: Cards, e: events.FishCaught) -> str:
+    fish = fish_name(cards, e.card, True)
     if e.how == "deck_top":  # the deck's top card is no fish "in River zone 6"
         deck = location_name(e.location)
-        if name is None:
-            return _("You take a {fish} from the top of the {deck} deck.").format(fish=fish, deck=deck)
-        return _("{name} takes a {fish} from the top of the {deck} deck.").format(name=name, fish=fish, deck=deck)
-    place = where(e.location, e.zone)
-    if name is None:
-        return _("You catch a {fish} in {place}.").format(fish=fish, place=place)
-    return _("{name} catches a {fish} in {place}.").format(name=name, fish=fish, place=place)
+        return _("You take a {fish} from the top of the {deck} deck.").format(fish=fish, deck=deck)
+    return _("You catch a {fish} in {place}.").format(fish=fish, place=where(e.location, e.zone))
 
 
-def trophies_taken(happened: Iterable[events.Event], seat: int | None, name: str | None = None) -> str | None:
-    """The trophies `seat` took during play (R8) as the table tells its player at once
+def trophies_taken(happened: Iterable[events.Event], seat: int | None) -> str | None:
+    """The trophies `seat` took during play (R8) as the table tells its player
     ("You take the Mystery Weight (6 VP) trophy."): in the event log alone a newcomer
     took three Mystery Weights without noticing. One sentence a move, however many it
     took; none for a contest's trophy (R10), which the contest's own lines and the
-    results say. `name`: the seat's, where the keyboard is shared (a hot seat): the
-    toast outlives the hand-over, and Cy read "You take…" for Ana's trophy."""
+    results say."""
     taken = [
         _("{trophy} ({points} VP)").format(trophy=TROPHY_NAMES.get(e.trophy, e.trophy), points=e.points)
         for e in happened
@@ -711,10 +711,6 @@ def trophies_taken(happened: Iterable[events.Event], seat: int | None, name: str
     ]
     if not taken:
         return None
-    if name is not None:
-        if len(taken) == 1:
-            return _("{name} takes the {trophy} trophy.").format(name=name, trophy=taken[0])
-        return _("{name} takes the {trophies} trophies.").format(name=name, trophies=both(taken))
     if len(taken) == 1:
         return _("You take the {trophy} trophy.").format(trophy=taken[0])
     return _("You take the {trophies} trophies.").format(trophies=both(taken))

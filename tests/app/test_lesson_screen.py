@@ -193,17 +193,17 @@ def test_solo_lesson_snapshot(snap_compare, replays: Path, size) -> None:
 
 async def test_a_trophy_you_take_is_said_at_once(replays: Path) -> None:
     """A newcomer took three Mystery Weights without noticing (the event log alone said
-    so): a trophy the seat at the keyboard takes is said over the table."""
+    so): a trophy the seat at the keyboard takes is said above its next question."""
     app = make_app(replays)
-    async with app.run_test(size=(120, 40)) as pilot:  # at 80x24 a toast would cover the options
+    async with app.run_test(size=(120, 40)) as pilot:
         trophies = next(i for i, c in enumerate(CHAPTERS) if c.title == "Trophies during play")
         await open_chapter(trophies)(pilot)
         await pilot.press("enter")  # the step's own option: the 4 lb Perch
         await settle(pilot)
-        said = [n.message for n in app._notifications]
-        # one toast for the move's two trophies: two stacked over the decision
+        said = app.screen.query_one("#since", TextLines).text.plain
+        # one sentence for the move's two trophies
         perch = f"You catch a Perch ({pounds(4)}) in Lake zone 3."  # issue 67.2: the catch too
-        assert said == [perch + " You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]
+        assert said.startswith(perch + " You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies.")
 
 
 @pytest.mark.parametrize("chapter", [1, len(CHAPTERS) - 1])
@@ -269,21 +269,20 @@ async def test_n_goes_to_the_next_chapter_at_every_step(replays: Path, chapter: 
             assert opened.title_text.startswith(f"Chapter {chapter + 2} of {len(CHAPTERS)}")
 
 
-async def test_a_catch_is_said_over_the_table(replays: Path) -> None:
+async def test_a_catch_is_said_above_the_next_question(replays: Path) -> None:
     """Issue 67.2: "nothing says you caught a Perch": the zone refilled with the same
     species and a newcomer thought the catch had failed. Each catch of the seat at the
-    keyboard is said at once, with its weight (the seat's own)."""
+    keyboard is said above its next question, with its weight (the seat's own)."""
     app = make_app(replays)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await open_chapter(1)(pilot)  # Catching a fish
         await pilot.press("enter")  # place on red: the Lake's zone 3 Perch
         await settle(pilot)
-        said = [(n.title, n.message) for n in app._notifications]
-        assert len(said) == 1 and said[0][0] == "Catch"
-        assert said[0][1].replace(KEEP, " ") == "You catch a Perch (3 lb) in Lake zone 3."
+        said = app.screen.query_one("#since", TextLines).text.plain  # above the next question
+        assert said.replace(KEEP, " ") == "You catch a Perch (3 lb) in Lake zone 3."
         await pilot.press("enter")  # take the 1 off blue: the Pike, and the chapter is done
         await settle(pilot)
-        # the note over the table: a toast cut through its border (a newcomer's read)
+        # the note over the table tells it (a toast cut through its border: a newcomer's read)
         assert isinstance(app.screen, LessonNote) and not list(app._notifications)
 
 

@@ -248,10 +248,13 @@ async def test_the_key_line_says_the_logs_keys_while_it_has_the_focus(replays: P
         assert keys.text.plain == before
 
 
-async def test_a_trophy_you_take_at_80x24_is_said_over_the_board(replays: Path) -> None:
-    """A newcomer at 80×24 took three Mystery Weights and nothing on screen said so: the
-    toast was kept out of the compact layout, where at the bottom it covered the options.
-    It is said there too, at the top, over the board: no option is covered."""
+def since_strip(screen: PlayScreen) -> str:
+    return screen.query_one("#since", TextLines).text.plain
+
+
+async def test_a_trophy_you_take_at_80x24_is_said_above_the_next_question(replays: Path) -> None:
+    """A newcomer at 80×24 took three Mystery Weights and nothing on screen said so: it is
+    said above the next question (a toast over the board hid zones 5, 6 and the decks)."""
     from cwtui.learn.lessons import CHAPTERS
     from cwtui.navigation import OpenLesson
 
@@ -264,39 +267,47 @@ async def test_a_trophy_you_take_at_80x24_is_said_over_the_board(replays: Path) 
         await settle(pilot)
         await pilot.press("enter")  # the step's own option: the 4 lb Perch
         await settle(pilot)
-        await pilot.pause(0.3)
-        said = [n.message for n in app._notifications]
         perch = f"You catch a Perch ({words.pounds(4)}) in Lake zone 3."  # issue 67.2: the catch too
-        assert said == [perch + " You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."]
-        toast = app.screen.query_one(Toast).region
-        assert toast.bottom <= app.screen.query_one("#prompt").region.y  # over the board, above the decision
+        said = perch + " You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."
+        assert since_strip(app.screen).startswith(said)  # type: ignore[arg-type]
+        assert not app.screen.query(Toast)
 
 
-async def test_the_toast_of_your_move_goes_when_you_choose_again(replays: Path) -> None:
-    """Issue 67: a catch's or trophy's toast stood over the board (at 80x24 its right end:
-    zones 5, 6 and the decks) its whole time, a trophy's into the contests. The player's
-    next choice takes it away, and only it: a line of table talk stays its time."""
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_your_catch_is_said_above_your_next_question_and_covers_nothing(
+    replays: Path, size: tuple[int, int]
+) -> None:
+    """Issue 67, a whole four-player game: the toast of Ana's catch stood over Di's panel
+    at 120×40, and over the board's zones 5, 6 and decks at 80×24, into her next turn
+    (the bots instant). It is said above her next question, and goes when she chooses."""
+    from engine import GameConfig
+
     app = make_app(replays)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await ana_against_a_random_bot(pilot, replays)
-
-        async def choose_last() -> None:  # the last option: a color more often than the Port
+    async with app.run_test(size=size, notifications=True) as pilot:
+        seats = (SeatConfig("Ana", "human"), *(SeatConfig(name, "random") for name in ("Bo", "Cy", "Di")))
+        screen = PlayScreen(GameSession.start(GameConfig(seats=seats, seed=3), replays), app.settings)
+        await app.push_screen(screen)
+        said = ""
+        for _ in range(300):
             for _ in range(200):
-                if screen.option_keys():
+                if screen.options:
                     break
-                await pilot.pause()  # the bot's move
+                await pilot.pause()
+            said = since_strip(screen)
+            if said.startswith("You catch"):
+                break
             await pilot.press(screen.option_keys()[-1])
             await settle(pilot)
-
-        for _ in range(60):  # a catch by move 35 (seed 3)
-            if any(n.title == "Catch" for n in app._notifications):
+        assert said.startswith("You catch"), "no catch in 300 decisions"
+        assert not app.screen.query(Toast)
+        caught = said.split(". ")[0]
+        await pilot.press(screen.option_keys()[-1])
+        await settle(pilot)
+        for _ in range(200):
+            if screen.options:
                 break
-            await choose_last()
-        (caught,) = [n.message for n in app._notifications]
-        app.notify("Bo: gg", title="Table talk")
-        await choose_last()
-        said = [n.message for n in app._notifications]
-        assert "Bo: gg" in said and caught not in said and screen.is_current
+            await pilot.pause()
+        assert not since_strip(screen).startswith(caught)
 
 
 async def test_a_key_pressed_again_and_again_says_so_once(replays: Path) -> None:
@@ -333,10 +344,10 @@ async def test_a_number_past_the_options_says_which_there_are(replays: Path, cod
         assert said in [n.message for n in app._notifications]
 
 
-async def test_a_hot_seats_trophy_toast_names_who_took_it(replays: Path) -> None:
-    """Issue 67.9: in a hot seat, Ana's trophy was said "You take the Mystery Weight…",
-    and the toast outlived the hand-over: Cy read it as his. Where the keyboard is
-    shared the toast names the seat."""
+async def test_a_hot_seats_trophy_is_said_to_its_taker_alone(replays: Path) -> None:
+    """Issue 67.9: in a hot seat, Ana's trophy was said "You take the Mystery Weight…" in
+    a toast that outlived the hand-over: Cy read it as his. It is said above Ana's own
+    next question, weight and all, and never on Cy's."""
     from cwtui.game.session import GameSession
     from cwtui.screens.handover.handover import HandoverScreen
     from cwtui.screens.play.play import PlayScreen
@@ -361,11 +372,16 @@ async def test_a_hot_seats_trophy_toast_names_who_took_it(replays: Path) -> None
         red = next(i for i, m in enumerate(screen.options) if getattr(m, "space", None) == "red")
         await pilot.press(screen.option_keys()[red])  # the Perch: Mystery Weight and Small Species
         await settle(pilot)
-        said = [n.message for n in app._notifications]
-        # no weight: the toast outlives the hand-over
-        assert said == [
-            "Ana catches a Perch in Lake zone 3. Ana takes the Mystery Weight (1 VP) and Small Species (5 VP) trophies."
-        ]
+        perch = f"You catch a Perch ({words.pounds(4)}) in Lake zone 3."
+        assert since_strip(screen) == perch + " You take the Mystery Weight (1 VP) and Small Species (5 VP) trophies."
+        while screen.viewer == 0:  # Ana ends her turn
+            await pilot.press(screen.option_keys()[0])
+            await settle(pilot)
+        if isinstance(app.screen, HandoverScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert screen.viewer == 1 and screen.options
+        assert "Perch (" not in since_strip(screen) and "You take" not in since_strip(screen)
 
 
 async def test_no_blank_row_between_the_question_and_its_options(replays: Path) -> None:

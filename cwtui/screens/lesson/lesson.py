@@ -32,7 +32,7 @@ from cwtui.navigation import OpenLesson, StartNew
 from cwtui.screens.play.play import PlayScreen
 from cwtui.screens.seated.seated import CSS as TABLE_CSS
 from cwtui.shell.settings import Settings
-from cwtui.widgets.table.quiet import NoteLines, QuietOptionList, TextLines
+from cwtui.widgets.table.quiet import NoteLines, QuietOptionList
 from engine.config import SEEDS, GameConfig
 from engine.moves import Move
 
@@ -141,8 +141,7 @@ class LessonScreen(PlayScreen):
 
     def tell_at_once(self, ply: Ply) -> None:
         """The move's catch and trophies, as at any table, but for the move that ends the
-        chapter: its note stands over the table and tells the move (a toast cut through the
-        note's border, and two hid the solo lesson's closing words for five seconds)."""
+        chapter: its note stands over the table and tells the move."""
         if self.step is not None:
             super().tell_at_once(ply)
 
@@ -184,7 +183,7 @@ class LessonScreen(PlayScreen):
         self.show_waiting(
             _("Chapter done: n goes on to the next.") if not last else _("The lesson is done: n offers the first game.")
         )
-        self.query_one("#since", TextLines).update("")  # its rows, kept blank for a next turn, are the coach's
+        self.decision.hide_since()  # its rows, kept blank for a next turn, are the coach's
         self.say(text)
         self.call_after_refresh(self.coach_takes_the_room)
         keys = _("Enter: {then} · Esc: stay").format(then=_(self.lesson.offer) if last else _("next chapter"))

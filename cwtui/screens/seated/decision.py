@@ -78,6 +78,7 @@ class DecisionBox(Vertical):
         self.yours_key: object = None  # what #yours shows (`show_yours`)
         self.since: list[tuple[str | None, list[str]]] = []  # what the others did, by seat (None: the table)
         self.since_turn: tuple[int, int] | None = None  # whose turn `since` is shown for (seat, turn)
+        self.since_drawn: tuple[tuple[tuple[str | None, list[str]], ...], str] | None = None  # the strip's parts
         self.weighed: tuple[Hint, list[int]] | None = None  # the hint shown, and its options' indexes
 
     def compose(self) -> ComposeResult:
@@ -192,7 +193,7 @@ class DecisionBox(Vertical):
         if self.screen.has_class("-compact"):
             # at 80×24 what the others did and a hint's lines left the options one to three
             # rows (a newcomer's game, round 3: one option in view); F7 still says it
-            self.query_one("#since", TextLines).update("")
+            self.hide_since()
         self.say_weighed(hint, indexes)
         menu.highlighted = indexes[0]
         menu.named = (min(indexes), max(indexes))
@@ -283,24 +284,40 @@ class DecisionBox(Vertical):
         elif self.query_one("#keys", TextLines).text is self.log_keys:
             self.show_hint(None)
 
-    def show_since(self, recent: Sequence[Played], turn: tuple[int, int], shown: bool, game: Told) -> None:
+    def show_since(
+        self, recent: Sequence[Played], turn: tuple[int, int], shown: bool, game: Told, yours: str = ""
+    ) -> None:
         """At the start of a turn: what the other seats did since this seat's last turn
         (`recent`), and what a server's bot did for this seat meanwhile (its player was
         away or out of time), marked as the bot's; kept until the turn ends (`turn`:
         whose turn and which). A strip that came at a turn's first decision and went at
         its second cost the screen two layouts a turn (issue 52.12: the table drew a
-        move slower than before the strip). Not `shown`: not the keyboard's seat."""
-        if not recent and self.since_turn == turn:
-            return  # this seat has moved this turn: what came before the turn stands
-        if not recent or not shown:
-            self.since, self.since_turn = [], None
-            self.query_one("#since", TextLines).update("")
+        move slower than before the strip). Before it, `yours`: what this seat's own
+        last move caught or took (words.said_at_once), said where the eye is — a toast
+        over the table hid another seat's panel, or the board's zones 5 and 6 at 80×24,
+        while this seat decided. Not `shown`: not the keyboard's seat."""
+        if not shown:
+            recent, yours = [], ""
+        if recent or self.since_turn != turn or not shown:
+            since = words.since_runs(game.cards, game.names, recent, turn[0]) if recent else []
+            self.since, self.since_turn = since, (turn if recent else None)
+        # else this seat has moved this turn: what came before the turn stands
+        drawn = (tuple(self.since), yours)
+        if drawn == self.since_drawn:
             return
-        self.since, self.since_turn = words.since_runs(game.cards, game.names, recent, turn[0]), turn
-        told = " · ".join(words.run_said(who, what) for who, what in self.since)
-        self.query_one("#since", TextLines).update(
-            Text.assemble((words.spaced(_("Since your last turn:")), "bold"), told)
-        )
+        self.since_drawn = drawn
+        parts: list[str | tuple[str, str] | Text] = []
+        if yours:
+            parts.append((yours, "bold"))
+        if self.since:
+            told = " · ".join(words.run_said(who, what) for who, what in self.since)
+            parts += [words.gap_after(yours) if yours else "", (words.spaced(_("Since your last turn:")), "bold"), told]
+        self.query_one("#since", TextLines).update(Text.assemble(*parts))
+
+    def hide_since(self) -> None:
+        """The strip taken out, its rows given to what needs them (a hint, a lesson's note)."""
+        self.query_one("#since", TextLines).update("")
+        self.since_drawn = None
 
     def blank_since(self) -> None:
         """The strip emptied, its rows kept: while the others play, no option needs them,
@@ -308,7 +325,7 @@ class DecisionBox(Vertical):
         since = self.query_one("#since", TextLines)
         rows = len(since.strips)
         since.update(Text("\n" * (rows - 1)) if rows else "")
-        self.since, self.since_turn = [], None
+        self.since, self.since_turn, self.since_drawn = [], None, None
 
     def show_yours(self, me: SeatView | None, cards: Cards, marks: Marks) -> None:
         """In the compact layout, where your panel is not on the table (F4 shows it), the

@@ -32,7 +32,6 @@ from cwtui.screens.seated.option_keys import bound_letters
 from cwtui.screens.seated.seat_column import SeatColumn
 from cwtui.screens.seated.seated_game import SeatedGame
 from cwtui.screens.seated.status_line import StatusLine
-from cwtui.screens.seated.table_toast import TableToast
 from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.screens.since.since import SinceScreen
 from cwtui.shell.settings import Settings
@@ -96,7 +95,9 @@ class SeatedScreen(CompactScreen):
         # keyboard after its hand-over; None shows public information only.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.breakdown = False
-        self.toast = TableToast()  # the seat at the keyboard's move, said over the table
+        # What each seat's own last move caught or took, said above its next question
+        # and gone once it chooses again (tell_at_once)
+        self.news: dict[int, str] = {}
         self.asking: View | None = None  # the decision's position, as the seat to act sees it
         self.drawn_from: View | None = None  # the View the table was last drawn from
         self.drawn_marks: Marks = NO_MARKS  # what its last move changed
@@ -218,7 +219,9 @@ class SeatedScreen(CompactScreen):
         """What the others did since `seat`'s last turn, if it is the seat at the keyboard."""
         turn = (seat, self.asking.turn if self.asking is not None else -1)
         game = self.game
-        self.decision.show_since(words.since_last_turn(game.history, seat), turn, self.viewer == seat, game)
+        self.decision.show_since(
+            words.since_last_turn(game.history, seat), turn, self.viewer == seat, game, self.news.get(seat, "")
+        )
 
     def show_waiting(self, note: str) -> None:
         """No decision at this keyboard: say whom the game waits for."""
@@ -281,11 +284,14 @@ class SeatedScreen(CompactScreen):
             return
         self.hints.forget()
         self.show_hint(None)
+        if self.viewer is not None:
+            self.news.pop(self.viewer, None)  # the move taken back said nothing
         self.take_back()
 
     @on(DecisionBox.Chosen)
     def option_chosen(self, message: DecisionBox.Chosen) -> None:
-        self.toast.forget(self.app)
+        if self.viewer is not None:
+            self.news.pop(self.viewer, None)
         self.choose(message.move)
 
     def on_click(self, event: events.Click) -> None:
@@ -365,13 +371,15 @@ class SeatedScreen(CompactScreen):
         self.logs.show(viewer, self.game.history, self.talk())
 
     def tell_at_once(self, ply: Ply) -> None:
-        """The catches and trophies of the seat at the keyboard, said over the table
-        (words.said_at_once), one toast a move; at 80×24 over the board (seated.tcss)."""
-        viewer, shared = self.viewer, len(self.game.humans) > 1
-        name = self.game.names[viewer] if shared and viewer is not None else None
-        said = words.said_at_once(self.game.cards, ply.events, viewer, name)
-        if said is not None and not self.game.over:
-            self.toast.tell(self.app, said)
+        """The catches, Master Angler cards and trophies of the seat at the keyboard's own
+        move (words.said_at_once), kept for its next question: where its eye is, and
+        covering nothing (a toast over the table hid a seat's panel at 120×40, and zones
+        5, 6 and the decks at 80×24, while the seat decided). Said to that seat alone,
+        weights included: in a hot seat it waits for the seat's own turn at the keyboard."""
+        viewer = self.viewer
+        said = None if viewer is None else words.said_at_once(self.game.cards, ply.events, viewer)
+        if said is not None and viewer is not None:
+            self.news[viewer] = words.sentences(filter(None, (self.news.get(viewer), said)))
 
     # -- keys ------------------------------------------------------------------------
     def action_since(self) -> None:
