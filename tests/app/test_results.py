@@ -180,6 +180,21 @@ async def test_q_on_the_results_goes_home_as_everywhere(tmp_path: Path) -> None:
         assert app.is_running and not isinstance(app.screen, ResultsScreen)  # back a screen
 
 
+async def test_h_on_the_results_is_no_hidden_way_home(tmp_path: Path) -> None:
+    """Issue 67, a whole-game read: h (the table's hint) on the results went home
+    unlisted, and a second h there opened the History, where the next typed into its SQL
+    editor. The results take q and Esc home, as the footer says, and h does nothing."""
+    seats = (SeatConfig("Laurence"), SeatConfig("Nils", "greedy"))
+    state = to_the_end(Scenario(seats=seats, seed=11).fish(0, ["Pike:9"]).at_contests().build())
+    app = make_app(tmp_path / "replays")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.post_message(ShowResults.of(state, ["Laurence", "Nils"], None, watching=False))
+        await settle(pilot)
+        await pilot.press("h", "h")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+
+
 def test_a_contest_tie_says_what_broke_it() -> None:
     """Issue 52.5: "Ana … 19 lb 5 VP" / "Silent player … 19 lb 3 VP" stood on the score
     sheet with no line saying why one took the better trophy (R10.3: the earliest

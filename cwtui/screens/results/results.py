@@ -59,7 +59,7 @@ class ResultsScreen(Screen[None]):
         Binding("n", "new_game", N_("New game"), id="results.new"),
         Binding("w", "watch", N_("Replay"), id="results.watch", tooltip=N_("Watch this game move by move")),
         # q goes back a screen here as everywhere (Ctrl+Q quits the app)
-        Binding("q,escape,h", "home", N_("Home"), id="results.home"),
+        Binding("q,escape", "home", N_("Home"), id="results.home"),
     ]
 
     def __init__(
