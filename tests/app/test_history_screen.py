@@ -460,7 +460,7 @@ async def test_the_table_list_shows_every_name_whole(history_replays: Path, size
 
 
 def test_fit_widths_cuts_the_widest_first_and_never_below_the_least() -> None:
-    from cwtui.screens.history.fitted import fit_widths
+    from cwtui.widgets.columns import fit_widths
 
     assert fit_widths([5, 10, 40], [5, 4, 4], 60) == [5, 10, 40]  # room for all
     assert fit_widths([5, 10, 40], [5, 4, 4], 30) == [5, 10, 15]  # the widest gives

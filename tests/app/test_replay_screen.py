@@ -483,3 +483,27 @@ async def test_autoplay_moves_the_replay_by_messages_and_not_once_stopped(saved:
         await pilot.pause(0.3)
         assert screen.cursor.position == stopped and not autoplay.playing
         assert "paused" in screen.query_one("#status").render_line(0).text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_replay_list_fits_its_width_and_says_the_highlighted_game_whole(saved: Path, size) -> None:
+    """Issue 67, a whole-game read: at 80 columns the seats ran off the list's right edge
+    uncut, and the file column with them, out of sight. The seats are cut with "…" to
+    the room there is, and the line under the list says the highlighted game's file and
+    seats whole."""
+    from rich.text import Text
+    from textual.widgets import DataTable, Static
+
+    app = make_app(saved)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("o")
+        await settle(pilot)
+        table = app.screen.query_one("#games", DataTable)
+        assert table.virtual_size.width <= table.size.width  # nothing past the edge
+        for r in range(table.row_count):
+            seats = table.get_row_at(r)[-1]
+            assert isinstance(seats, Text) and seats.cell_len <= list(table.columns.values())[-1].width
+        await pilot.press("down", "down")
+        await settle(pilot)
+        said = app.screen.query_one("#highlighted", Static).render()
+        assert str(said) == "replays/sim-2p-202.jsonl · Ana (easy), Bo (random)"

@@ -11,7 +11,6 @@ Both lay themselves out again when their width changes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -22,38 +21,9 @@ from textual.widgets.tree import TreeNode
 
 from cwtui.history.sandbox import QueryResult, is_numeric
 from cwtui.outside import MAX_VALUE, plain
+from cwtui.widgets.columns import fit_widths
 
 CELL_WIDTH = 60  # no column is wider, whatever the room (exports keep values whole)
-
-
-def fit_widths(natural: Sequence[int], least: Sequence[int], room: int) -> list[int]:
-    """Column widths within `room`: each as wide as it would be (`natural`) while they
-    all fit; else the widest are cut first, all to one width, none below its `least`, and
-    what is left over goes to the cut ones, a cell each from the left. Where the leasts
-    alone are over `room`, no column can be brought into view by cutting another: none
-    is cut (the table scrolls sideways, as it must)."""
-    if sum(natural) <= room or sum(least) > room:
-        return list(natural)
-
-    def capped(cap: int) -> list[int]:
-        return [max(low, min(width, cap)) for width, low in zip(natural, least, strict=True)]
-
-    low, high = 0, max(natural)  # the widest cap that fits: capped(low) fits or is all leasts
-    while low < high:
-        middle = (low + high + 1) // 2
-        if sum(capped(middle)) <= room:
-            low = middle
-        else:
-            high = middle - 1
-    widths = capped(low)
-    spare = room - sum(widths)
-    for i, width in enumerate(widths):
-        if spare <= 0:
-            break
-        if width < natural[i]:
-            widths[i] += 1
-            spare -= 1
-    return widths
 
 
 class ResultTable(DataTable[Text]):

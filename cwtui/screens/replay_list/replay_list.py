@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -20,9 +21,13 @@ from cwtui.game.saved import SavedGame, saved_games, shown_path
 from cwtui.game.words import seat_list
 from cwtui.lang import N_, _, n_, number
 from cwtui.navigation import OpenReplay
+from cwtui.widgets.columns import fit_widths
 from cwtui.widgets.footer import Footer
 from engine import EngineError
 from engine.setup import SILENT_SEAT
+
+CUT = 4  # the columns from the seats on may be cut to fit the screen
+LEAST_CUT = 12  # and to no fewer cells than this (or their heading's)
 
 
 class ReplayListScreen(Screen[None]):
@@ -51,14 +56,12 @@ class ReplayListScreen(Screen[None]):
                 select_on_focus=False,
             )
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="highlighted")
             yield Static("", id="count", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
-        # the outcome before the seats, whose list is the widest: at 80 columns the
-        # winner and the scores stay in sight (a solo game's winner may be the silent player)
-        table.add_columns(_("Date"), _("Winner"), _("Scores"), _("Moves"), _("Seats"), _("File"))
         self.query_one("#count", Static).update(
             _("Reading the games in {folder} …").format(folder=f"{shown_path(self.folder)}/")
         )
@@ -92,15 +95,33 @@ class ReplayListScreen(Screen[None]):
         self.rows = [(g, searched(g)) for g in games]
         self.apply_filter(self.query_one("#filter", Input).value)
 
+    def on_resize(self) -> None:
+        if self.games:
+            self.apply_filter(self.query_one("#filter", Input).value)
+
     def apply_filter(self, text: str) -> None:
         words = text.lower().split()
         table = self.query_one("#games", DataTable)
-        table.clear()
-        shown = 0
-        for i, (game, haystack) in enumerate(self.rows):
-            if all(w in haystack for w in words):
-                table.add_row(*row(game), key=str(i))
-                shown += 1
+        matching = [(i, row(game)) for i, (game, haystack) in enumerate(self.rows) if all(w in haystack for w in words)]
+        # the outcome before the seats, whose list is the widest: at 80 columns the
+        # winner and the scores stay in sight (a solo game's winner may be the silent
+        # player). The seats are cut with "…" to the room left, and the line under the
+        # list says the highlighted game's seats and file whole (at 80 columns the seats
+        # ran off the edge uncut, and the file column with them)
+        names = [_("Date"), _("Winner"), _("Scores"), _("Moves"), _("Seats")]
+        natural = [
+            max([cell_len(name), *(cut(cells[c]).cell_len for _i, cells in matching)]) for c, name in enumerate(names)
+        ]
+        least = [*natural[:CUT], *(max(cell_len(name), LEAST_CUT) for name in names[CUT:])]
+        room = table.size.width - table.styles.scrollbar_size_vertical - 2 * table.cell_padding * len(names)
+        widths = fit_widths(natural, least, room)
+        table.clear(columns=True)
+        for name, width in zip(names, widths, strict=True):
+            table.add_column(name, width=width)
+        for i, cells in matching:
+            table.add_row(*(cut(cell, width) for cell, width in zip(cells, widths, strict=True)), key=str(i))
+        shown = len(matching)
+        self.show_highlighted()
         total = len(self.rows)
         where = shown_path(self.folder)
         if not total:
@@ -126,6 +147,17 @@ class ReplayListScreen(Screen[None]):
                 count=number(total)
             )
         self.query_one("#count", Static).update(note)
+
+    @on(DataTable.RowHighlighted, "#games")
+    def show_highlighted(self) -> None:
+        """The highlighted game's file and seats, whole."""
+        table = self.query_one("#games", DataTable)
+        said = Text()
+        if table.row_count:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+            game = self.rows[int(key or 0)][0]
+            said = Text.assemble((shown_path(game.path), "bold"), " · ", seat_list(game.header.config.seats))
+        self.query_one("#highlighted", Static).update(said)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.apply_filter(event.value)
@@ -165,10 +197,18 @@ class ReplayListScreen(Screen[None]):
         self.post_message(OpenReplay(replay, path))  # to the App, which opens it
 
 
+def cut(cell: str | Text, width: int | None = None) -> Text:
+    """A cell no wider than its column (`width`), a cut one ending in "…"."""
+    text = Text(cell, no_wrap=True) if isinstance(cell, str) else cell.copy()
+    if width is not None:
+        text.truncate(width, overflow="ellipsis")
+    return text
+
+
 def searched(game: SavedGame) -> str:
-    """What the filter searches: the row, and the seats' kinds as the logs name them too
-    ("greedy" finds the easy bot's games)."""
-    return " ".join([*map(str, row(game)), *(s.kind for s in game.header.config.seats)]).lower()
+    """What the filter searches: the row, the file, and the seats' kinds as the logs
+    name them too ("greedy" finds the easy bot's games)."""
+    return " ".join([*map(str, row(game)), shown_path(game.path), *(s.kind for s in game.header.config.seats)]).lower()
 
 
 def row(game: SavedGame) -> tuple[str | Text, ...]:
@@ -177,7 +217,7 @@ def row(game: SavedGame) -> tuple[str | Text, ...]:
     names = [s.name for s in seats] + ([SILENT_SEAT.name] if len(seats) == 1 else [])
     who = seat_list(seats)
     if game.footer is None:
-        winner: str | Text = Text("unfinished", style="dim")
+        winner: str | Text = Text(_("unfinished"), style="dim")
         scores = ""
     else:
         winner = names[game.footer.winner] if game.footer.winner < len(names) else "?"
@@ -186,4 +226,4 @@ def row(game: SavedGame) -> tuple[str | Text, ...]:
         date = datetime.fromisoformat(header.created).strftime("%Y-%m-%d %H:%M")
     except ValueError:
         date = header.created[:16]
-    return date, winner, scores, str(game.plies), who, shown_path(game.path)
+    return date, winner, scores, str(game.plies), who
