@@ -237,7 +237,7 @@ def test_every_argument_says_what_it_is(capsys: pytest.CaptureFixture[str]) -> N
             assert "how fast bots move" in out
 
 
-@pytest.mark.parametrize(("code", "said"), [("fr", "parties\u00a0: 2  joueurs\u00a0: 2"), ("ja", "対局数：2")])
+@pytest.mark.parametrize(("code", "said"), [("fr", "parties\u00a0: 2  joueurs\u00a0: 2"), ("ja", "ゲーム数：2")])
 def test_simulate_sums_up_in_the_language_in_use(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], code: str, said: str
 ) -> None:

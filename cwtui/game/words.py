@@ -139,7 +139,7 @@ KIND_NAMES: Final = Named(_kind_label, (*ENGINE_SEAT_KINDS, "silent"))
 
 def seat_list(seats: Iterable[SeatConfig]) -> str:
     """Who plays a game, as a list of games shows it: "Ana, Bo (easy)"."""
-    return listed(s.name + ("" if s.kind == "human" else f" ({level_name(s.kind)})") for s in seats)
+    return listed(s.name + ("" if s.kind == "human" else aside(in_brackets(level_name(s.kind)))) for s in seats)
 
 
 def listed(items: Iterable[str]) -> str:
@@ -192,6 +192,19 @@ def gap_after(sentence: str) -> str:
     """What goes between a sentence and the next: a space, but none after a full-width
     stop, which carries its own (「…釣りました。 トロフィー…」 read as a gap)."""
     return "" if sentence.endswith(("。", "！", "？")) else " "
+
+
+def aside(text: str) -> str:
+    """A bracketed aside after a word, spaced as the language spaces it: " (2 species)",
+    but 「（2種）」 with no space, a full-width bracket carrying its own (「魚 2 （2種）」
+    read as a gap)."""
+    return text if text.startswith(("（", "「", "『")) else " " + text
+
+
+def in_brackets(text: str) -> str:
+    """`text` in the language's brackets: "(Ana 1, Cy 2×1)", 「（Ana 1、Cy 2×1）」."""
+    # Translators: an aside in brackets after a word; Japanese uses full-width ones
+    return _("({aside})").format(aside=text)
 
 
 def sentences(said: Iterable[str]) -> str:

@@ -340,7 +340,8 @@ async def test_a_number_past_the_options_says_which_there_are(replays: Path, cod
         await pilot.press(str(count + 1))
         await pilot.pause()
         assert session.state is before  # nothing played
-        said = _("No option {key} here: the options are {keys}.").format(key=count + 1, keys=f"1–{count}")
+        keys = _("{first}–{last}").format(first=1, last=count)  # Japanese 「1〜4」
+        said = _("No option {key} here: the options are {keys}.").format(key=count + 1, keys=keys)
         assert said in [n.message for n in app._notifications]
 
 

@@ -17,6 +17,7 @@ from cwtui.game.words import KEEP
 from cwtui.lang.glossary import glyph
 from cwtui.screens.play.play import PlayScreen
 from cwtui.widgets.hint_line import hint_line
+from cwtui.widgets.table.board import Board
 from cwtui.widgets.table.quiet import TextLines
 from cwtui.widgets.table.seat import SeatPanel
 from engine import GameConfig, SeatConfig, new_game
@@ -57,6 +58,12 @@ def check_table(screen: PlayScreen, over: Screen[None] | None = None) -> int:
         if panel.seat == screen.viewer:
             for f in p.fish:
                 assert cards.fish_tag[f] in text and f"{cards.fish_weight[f]} lb" in text
+        checked += 1
+    board = screen.query_one("#board", Board)
+    if board.display and board.strips:  # public at the table (R5.1): the discard, by color
+        drawn = "\n".join(strip.text for strip in board.strips).replace(KEEP, " ")
+        counts = " ".join(f"{glyph(color)}{n}" for color, n in zip(COLORS, state.discard, strict=True))
+        assert f"Discard {counts}" in drawn, drawn
         checked += 1
     status = screen.query_one("#status", TextLines).drawn_text
     if not state.over and state.phase != "present":

@@ -36,6 +36,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from cwtui.game import words
 from cwtui.game.saved import DB_NAME, shown_path
 from cwtui.history.apart import QueryStopped, default_memory
 from cwtui.history.chart import NoChart, chart_for, default_columns, numeric_columns
@@ -480,7 +481,7 @@ class HistoryScreen(Screen[None]):
         self.past.add(sql, result.shown if result.columns else "done")
         self._show_past()
         if not result.columns:
-            self._status(_("Done") + self._took(result.seconds) + " " + _("(the statement returns no rows)."))
+            self._status(_("Done") + self._took(result.seconds) + words.aside(_("(the statement returns no rows).")))
             self.query_one("#output", ContentSwitcher).current = "hint"
             return
         self.query_one("#table", ResultTable).show(result)

@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
+from cwtui.game import words
 from cwtui.game.session import GameSession
 from cwtui.game.words import seat_kinds
 from cwtui.lang import N_, _, language, languages
@@ -55,7 +56,7 @@ class NewGameScreen(Screen[None]):
             form.border_title = _("New game")
             with Horizontal(classes="row"):
                 yield Label(_("Players"), classes="label")
-                yield Select([(str(n) + (" " + _("(solo)") if n == 1 else ""), n) for n in (1, 2, 3, 4)],
+                yield Select([(str(n) + (words.aside(_("(solo)")) if n == 1 else ""), n) for n in (1, 2, 3, 4)],
                              value=len(self.last) or 2, allow_blank=False, id="players")  # fmt: skip
             for i in range(4):
                 last = self.last[i] if i < len(self.last) else None

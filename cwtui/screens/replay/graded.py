@@ -64,7 +64,7 @@ class Graded:
         said = review.grade_said(judged.loss, judged.margin, GRADE_WORDS)
         text.append(said, style=GRADE_STYLES.get(judged.grade, "bold"))
         if words.tenths(judged.loss):
-            text.append(f" ({review.points(judged.loss, judged.margin)})")
+            text.append(words.aside(words.in_brackets(review.points(judged.loss, judged.margin))))
         text.append(_(": {line}").format(line=review.decision_line(judged, seen, cursor.cards)))
         if review.costly(judged) and forkable:  # else as good: nothing better to try
             text.append(" · " + _("f tries the better move"), style="dim")

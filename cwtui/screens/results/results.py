@@ -20,10 +20,12 @@ from cwtui.game.replaying import SeenRecord, open_replay
 from cwtui.game.saved import shown_path
 from cwtui.game.words import (
     TROPHY_NAMES,
+    aside,
     both,
     brackets_whole,
     contest_name,
     counted,
+    in_brackets,
     listed,
     location_name,
     pounds,
@@ -169,7 +171,7 @@ class ResultsScreen(Screen[None]):
                 tagged = final.tag_points and cards.fish_tag[f] == final.tag
                 entry = Text(f"{species_of(cards, f)} {pounds(cards.fish_weight[f])} ")
                 entry.append("◆" if tagged else " ", style=TAGGED if tagged else "")
-                entry.append(f" ({cards.fish_time[f]})", style="dim")
+                entry.append(aside(in_brackets(cards.fish_time[f])), style="dim")
                 entries.append(entry)
             listing = Text("\n").join(entries)
             won = next((points for trophy_kind, points in p.trophies if trophy_kind == kind), None)

@@ -17,6 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from cwtui.game import words
 from cwtui.game.review import SeatSummary, grade_said, points
 from cwtui.lang import N_, _
 from cwtui.widgets.line_chart import LineChart, LinePlot
@@ -64,7 +65,9 @@ class ReviewSummaryScreen(ModalScreen[int | None]):
                 out.append(f" {number} " if number <= 9 else "   ", style="bold reverse")
                 out.append(" " + _("move {move}").format(move=w.ply + 1) + " ")  # numbered as the move list numbers it
                 out.append(grade_said(w.loss, w.margin), style=GRADE_STYLES.get(w.grade, ""))
-                out.append(" " + _("({points}): {line}").format(points=points(w.loss, w.margin), line=w.line) + "\n")
+                out.append(
+                    words.aside(_("({points}): {line}").format(points=points(w.loss, w.margin), line=w.line)) + "\n"
+                )
             if not s.worst:
                 out.append("   " + _("no decision lost half a point or more") + "\n", style="dim")
         out.rstrip()

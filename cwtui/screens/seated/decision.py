@@ -21,7 +21,7 @@ from cwtui.game import words
 from cwtui.game.hint import Hint
 from cwtui.game.words import Played
 from cwtui.lang import _
-from cwtui.screens.seated.option_keys import OptionKeys, key_ranges
+from cwtui.screens.seated.option_keys import OptionKeys, key_ranges, key_runs
 from cwtui.widgets.glyphs import HINT
 from cwtui.widgets.hint_line import hint_line
 from cwtui.widgets.table.marks import Marks, only
@@ -230,7 +230,7 @@ class DecisionBox(Vertical):
         if self.menu.overflowing:
             # past "1–9, a" the runs skip the table's own keys (b, h…) and took two lines
             # at 80 columns ("1–9, a, c–g, i–o, r, t, v–z"): each option shows its key
-            keys = keys if keys.count(",") <= 1 else _("its key,")
+            keys = keys if len(key_runs(self.keys)) <= 2 else _("its key,")
             return Text.assemble(
                 (_("{count} options: ↑↓ for the rest").format(count=len(self.labels)), "bold"),
                 (" · " + _("{keys} Enter or a click · h: hint").format(keys=keys) + self.more, "dim"),

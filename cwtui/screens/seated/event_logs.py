@@ -68,7 +68,8 @@ class EventLogs(Vertical):
         lines: list[Line] = list(words.narrate(self.cards, self.names, ply.seat, ply.move, ply.events, viewer))
         if ply.stand_in is not None and lines:
             lines[0] = Text.assemble(
-                lines[0], (" " + _("(a bot, for {whom})").format(whom=words.STAND_IN_WHY[ply.stand_in]), "italic")
+                lines[0],
+                (words.aside(_("(a bot, for {whom})").format(whom=words.STAND_IN_WHY[ply.stand_in])), "italic"),
             )
         return lines
 

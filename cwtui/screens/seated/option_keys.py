@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from textual.binding import Binding
 
+from cwtui.game.words import listed
+from cwtui.lang import _
 from engine.moves import Move
 from engine.view import View
 
@@ -30,9 +32,15 @@ def bound_letters(screen: type) -> str:
 
 
 def key_ranges(keys: Sequence[str]) -> str:
-    """The option keys given, as runs in the keys' order: "1–3, 5–8" where a decision
+    """The option keys given, as runs in the keys' order, as the language lists them:
+    "1–3, 5–8" (Japanese 「1〜3、5〜8」)."""
+    return listed(key_runs(keys))
+
+
+def key_runs(keys: Sequence[str]) -> list[str]:
+    """The option keys given, as runs in the keys' order: "1–3", "5–8" where a decision
     that goes on kept its keys (a key line said "1–8" over seven options). A run is
-    unbroken in the alphabet too: "1–9, a, c–d", not "1–d", which reads as b included
+    unbroken in the alphabet too: "1–9", "a", "c–d", not "1–d", which reads as b included
     (b is the score sheet's key, h the hint's)."""
     given = sorted((k for k in keys if k), key=OPTION_KEYS.index)
     runs: list[list[str]] = []
@@ -41,7 +49,8 @@ def key_ranges(keys: Sequence[str]) -> str:
             runs[-1].append(key)
         else:
             runs.append([key])
-    return ", ".join(run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
+    # Translators: a run of option keys, "1–4" (Japanese writes a range "1〜4")
+    return [run[0] if len(run) == 1 else _("{first}–{last}").format(first=run[0], last=run[-1]) for run in runs]
 
 
 class OptionKeys:

@@ -14,7 +14,17 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from cwtui.game.words import KEEP, TROPHY_NAMES, colour, listed, location_name, master_angler_name, pounds
+from cwtui.game.words import (
+    KEEP,
+    TROPHY_NAMES,
+    aside,
+    colour,
+    in_brackets,
+    listed,
+    location_name,
+    master_angler_name,
+    pounds,
+)
 from cwtui.lang import _
 from cwtui.lang.glossary import species as species_name
 from cwtui.lang.glossary import word
@@ -51,9 +61,10 @@ def marked(text: Text, key: str, marks: Marks) -> Text:
     return text
 
 
-def spaces(v: View, marks: Marks) -> Text:
+def spaces(v: View, marks: Marks, width: int) -> Text:
     """R1.10 — the seven spaces, clockwise from the Port; each shows the face of the
-    token on it, or · when it is free."""
+    token on it, or · when it is free; then the discard, on the line where it fits (its
+    counts closer together where they would not), else on the next."""
     text = Text.assemble((_("Angler spaces") + " ", "dim"))
     for i, space in enumerate(SPACES):
         face = v.spaces[i]
@@ -67,7 +78,23 @@ def spaces(v: View, marks: Marks) -> Text:
         label = tip(label, _("{space}: {held}").format(space=where, held=held))
         text.append_text(clickable(label, space))
         text.append("  ")
-    return text
+    for between in (" ", ""):
+        counts = discard(v, between)
+        if text.cell_len + counts.cell_len <= width:
+            return text.append_text(counts)
+    text.rstrip()
+    return text.append("\n").append_text(discard(v, " "))
+
+
+def discard(v: View, between: str) -> Text:
+    """The discard by color, public at the table (R5.1): what the bag no longer holds
+    until a clear bait sends it back (R4.5); in solo, what decides the silent player's
+    catches (R12.4: exactly 3 to 6 of the color it draws, that one included)."""
+    counts = Text(between).join(Text.assemble(bait(color), str(n)) for color, n in zip(COLORS, v.discard, strict=True))
+    said = _("The discard, by color: a clear bait drawn puts it back in the bag (R4.5).")
+    if any(seat.kind == "silent" for seat in v.seats):
+        said += " " + _("The silent player catches when its drawn bait makes 3 to 6 of its color there (R12.4).")
+    return tip(Text.assemble((_("Discard") + " ", "dim"), counts), said)
 
 
 def location_grid(roomy: bool) -> Table:
@@ -221,10 +248,10 @@ def trophies(v: View, marks: Marks, width: int) -> Text:
         value = Text(f"{stack[-1]}" if stack else _("gone"), style="bold" if stack else "dim")
         unit.append_text(marked(value, f"trophy:{kind}", marks))
         if kind in held:
-            unit.append(" (" + listed(held[kind]) + ")", style="italic")
+            unit.append(aside(in_brackets(listed(held[kind]))), style="italic")
         units.append(unit)
     if "mystery_weight" in held:
-        said = word("trophies", "mystery_weight") + " (" + listed(held["mystery_weight"]) + ")"
+        said = word("trophies", "mystery_weight") + aside(in_brackets(listed(held["mystery_weight"])))
         units.append(Text(said, style="italic"))
     return flowed(units, width, head=Text(_("Trophies") + " ", style="dim"))
 
@@ -303,7 +330,7 @@ def board_parts(v: View, marks: Marks, cards: Cards, supply: bool, roomy: bool) 
             (("display", v.display, v.master_angler_deck, only("display:")), lambda w: display(v, cards, marks, w)),
         ]  # fmt: skip
     return [
-        (("spaces", v.spaces, only("space:")), lambda w: spaces(v, marks)),
+        (("spaces", v.spaces, v.discard, only("space:")), lambda w: spaces(v, marks, w)),
         *([] if roomy else [(("header",), lambda w: locations_header())]),
         *(location_part(v, loc, cards, marks) for loc in range(len(LOCATIONS))),
     ]  # fmt: skip

@@ -10,8 +10,9 @@ from engine.components import COLORS
 
 BOARD = N_(
     "Angler spaces: Port, then a bait letter per color space; the number is the face of "
-    "the token on it (1 or 2), · a free space. Each location lists its zones 3–6 as cards "
-    "(species, weight range) and, under its name, the two bait colors that fish there. "
+    "the token on it (1 or 2), · a free space; then the discard, bait by color. Each "
+    "location lists its zones 3–6 as cards (species, weight range) and, under its name, "
+    "the two bait colors that fish there. "
     "Deck: the species of its top card (decks lie fish side up) and how many are left. "
     "With room (200 columns) each card is framed, its zone in the frame, and each deck "
     "lists what it holds."

@@ -18,6 +18,7 @@ from textual.css.types import EdgeType
 from cwtui.game.words import (
     KEEP,
     KIND_NAMES,
+    aside,
     counted,
     listed,
     master_angler_name,
@@ -89,7 +90,9 @@ def summary(v: View, seat: int, cards: Cards) -> Text:
     )
     if me.species:
         text.append(
-            " " + n_("({count} species)", "({count} species)", len(set(me.species))).format(count=len(set(me.species))),
+            aside(
+                n_("({count} species)", "({count} species)", len(set(me.species))).format(count=len(set(me.species)))
+            ),
             style="dim",
         )
     return text
@@ -186,7 +189,7 @@ def master_anglers(me: SeatView, cards: Cards, marks: Marks) -> list[Text]:
         said = n_("Caught {count} Master Angler", "Caught {count} Master Anglers", n).format(count=n)
         label = marked(Text(said + " ", style="dim"), f"caught:{me.seat}", marks)
         caught = counted(species_name(cards.ma_kind[c]) for c in me.master_anglers_caught)
-        lines.append(Text.assemble(label, caught, (" " + _("(+{points} VP)").format(points=n), "dim")))
+        lines.append(Text.assemble(label, caught, (aside(_("(+{points} VP)").format(points=n)), "dim")))
     return lines
 
 
@@ -196,7 +199,8 @@ def fish(me: SeatView, v: View, cards: Cards, private: bool, marks: Marks, width
     label = marked(Text(_("Fish {count}").format(count=len(me.species)), style="dim"), f"fish:{me.seat}", marks)
     kinds = len(set(me.species))
     label.append(
-        " " + n_("({count} species)", "({count} species)", kinds).format(count=kinds) if me.species else "", style="dim"
+        aside(n_("({count} species)", "({count} species)", kinds).format(count=kinds)) if me.species else "",
+        style="dim",
     )
     if private and me.fish is not None:
         known = sorted(me.fish, key=lambda f: (cards.species_names[cards.fish_species[f]], -cards.fish_weight[f]))
