@@ -149,6 +149,8 @@ def test_luck_check() -> None:
         and "random: mean final lead" in out
         and "greedy: mean final lead" in out
     )
+    ahead = run_script("luck_check.py", "--games", "2", "--bots", "easy,easy", "--ahead", "1", "--rollouts", "2")
+    assert "2 two-player games, greedy and greedy" in ahead and "luck accounts for" in ahead
 
 
 def test_bench_history(tmp_path: Path) -> None:
