@@ -337,3 +337,30 @@ def test_sentences_leave_no_gap_after_a_full_width_stop() -> None:
         "湖畔のゾーン3のパーチを釣りました。トロフィーを獲得しました。"
     )
     assert words.sentences(["You catch a Perch.", "You take a trophy."]) == "You catch a Perch. You take a trophy."
+
+
+def test_the_silent_player_is_named_in_the_language_in_use() -> None:
+    """A Japanese read of the solo lesson: 「Silent player：湖畔のゾーン3のパーチを釣る」 —
+    the engine's name for the seat reached the event log untranslated. The table's
+    names (a session's, a replay's) say it in the language in use."""
+    from cwtui.game.session import GameSession
+    from cwtui.lang import speaking
+    from engine import GameConfig, load_cards
+    from engine.setup import set_up
+
+    state, _ = set_up(GameConfig(seats=(SeatConfig("Ana", "human"),), seed=1), load_cards())
+    with speaking("ja"):
+        assert GameSession.unlogged(state).names == ["Ana", "サイレントプレイヤー"]
+    assert GameSession.unlogged(state).names == ["Ana", "Silent player"]
+
+
+def test_zone_numbers_are_listed_as_the_language_writes_numbers() -> None:
+    """A Japanese read: 「紫の餌3個をゾーン3、4と6から捨て場へ」 copied the English "3, 4
+    and 6"; Japanese lists numbers with 「・」."""
+    from cwtui.lang import speaking
+
+    assert words.numbers_listed(["3", "4", "6"]) == "3, 4 and 6"
+    with speaking("ja"):
+        assert words.numbers_listed(["3", "4", "6"]) == "3・4・6"
+    with speaking("fr"):
+        assert words.numbers_listed(["3", "4", "6"]) == "3, 4 et 6"

@@ -193,7 +193,7 @@ class ReplayCursor(Scrubber):
         self.plies: Sequence[Ply] = replay.log.plies[: replay.good_plies]
         self.state: State = replay.state_at(0)
         self.before: State | None = None
-        names = [s.name for s in self.state.seats]
+        names = [words.seat_name(s.name, s.kind) for s in self.state.seats]
         super().__init__(names, replay.cards, [move_line(p.ply, p.turn, p.seat, p.events) for p in self.plies])
 
     def go(self, position: int) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import msgspec
 
+from cwtui.game import words
 from cwtui.game.hint import Hint, hint_at
 from cwtui.game.logfile import LogWriter, NotSaved, UndoJournal, read_log
 from engine import GameConfig, SeatConfig, apply, legal_moves
@@ -188,7 +189,7 @@ class GameSession:
 
     @property
     def names(self) -> list[str]:
-        return [seat.name for seat in self.state.seats]
+        return [words.seat_name(seat.name, seat.kind) for seat in self.state.seats]
 
     @property
     def cards(self) -> Cards:

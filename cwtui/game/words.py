@@ -57,6 +57,7 @@ from engine.moves import (
     TakeMasterAngler,
 )
 from engine.phases import ASKS, OVER
+from engine.setup import SILENT_SEAT
 from engine.view import View
 from engine.visibility import FishCaughtUnseen, LocationRefilledUnseen, PresentUnseen, TackleDrawnUnseen, seen
 
@@ -128,13 +129,20 @@ def seat_kinds() -> tuple[tuple[str, str], ...]:
 
 
 def _kind_label(kind: str) -> str:
-    if kind == "silent":  # the silent player: its name says what it is, the code which rules it plays by
+    if kind == SILENT_SEAT.kind:  # the silent player: its name says what it is, the code which rules it plays by
         return _("solo rules, R12")
     return _("human") if kind == "human" else _("{level} bot").format(level=level_name(kind))
 
 
 # A seat's kind as its panel names it.
 KIND_NAMES: Final = Named(_kind_label, (*ENGINE_SEAT_KINDS, "silent"))
+
+
+def seat_name(name: str, kind: str) -> str:
+    """A seat's name as the table says it: a player's own, and the silent player's in the
+    language in use (the engine names it "Silent player": a Japanese read saw
+    「Silent player：湖畔のゾーン3のパーチを釣る」)."""
+    return _("Silent player") if kind == SILENT_SEAT.kind else name
 
 
 def seat_list(seats: Iterable[SeatConfig]) -> str:
@@ -900,7 +908,18 @@ def zones_of(removed: Sequence[events.BaitRemoved]) -> str:
     zones = sorted({e.zone for e in removed})
     if len(zones) == 1:
         return _("from zone {zone}").format(zone=zones[0])
-    return _("from zones {zones}").format(zones=both([str(z) for z in zones]))
+    return _("from zones {zones}").format(zones=numbers_listed([str(z) for z in zones]))
+
+
+def numbers_listed(values: Sequence[str]) -> str:
+    """Numbers in a list as the language writes them: "3, 4 and 6", « 3, 4 et 6 »,
+    「3・4・6」 (a Japanese read: 「ゾーン3、4と6」 copied the English)."""
+    out = values[0]
+    for i, value in enumerate(values[1:], 1):
+        # Translators: numbers in a list, "3, 4" then "3, 4 and 6" (Japanese 「3・4・6」)
+        last = i == len(values) - 1
+        out = (_("{numbers} and {number}") if last else _("{numbers}, {number}")).format(numbers=out, number=value)
+    return out
 
 
 def _run(happened: Sequence[events.Event], start: int) -> Sequence[events.Event]:

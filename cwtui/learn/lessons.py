@@ -73,7 +73,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         about=N_("the three steps of a turn"),
         intro=N_(
             "The goal: the most points when the game ends. Points come from trophies (some won "
-            "during play, the rest in three contests at the end, where the heaviest fish win), from "
+            "during play, the rest in three contests at the end, ranked by the weight presented), from "
             "the Master Angler cards you complete and from the tags of the fish you present. You "
             "catch fish by emptying your zones of bait, which is what a turn does.\n\n"
             "You play Ana; Bo fishes against you. Each turn has three steps. 1: place the angler "
@@ -304,7 +304,7 @@ CHAPTERS += (
         title=N_("Trophies during play"),
         about=N_("the trophies you win during play"),
         intro=N_(
-            "Some trophies are taken the moment you earn them. Mystery Weight: catch a fish whose "
+            "Some trophies are taken during play, as you earn them. Mystery Weight: catch a fish whose "
             "weight equals the face-up tile (2 to 7 lb), and you show it and take the tile — one "
             "tile a step at most, and only a fish caught after the tile turned up. Small Species: "
             "once you have a Flounder, a Roach and a Perch. First to 8 Species: your eighth "

@@ -42,12 +42,12 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
             # player: the judge's numbers say how close, within its noise
             # each message with the space before it, which Japanese does without
             close = _(" is about as good ({points} ± {margin})")
-            text.append(close.format(points=number(tenths(w.loss), 1), margin=number(w.margin, 1)))
+            text.append(held(close.format(points=number(tenths(w.loss), 1), margin=number(w.margin, 1))))
         elif rank:
             points = _(" gives up {points} ± {margin} points").format(
                 points=number(tenths(w.loss), 1), margin=number(w.margin, 1)
             )
-            text.append(points.replace(" points", KEEP + "points") if points.endswith(" points") else points)
+            text.append(held(points.replace(" points", KEEP + "points") if points.endswith(" points") else points))
             # where the points go, largest first: the parts' own numbers are the review's
             # detail (they may add up to more than the whole: other parts gain a little)
             parts = listed(PART_NAMES.get(part, part) for part, _points in w.why[:2])
@@ -59,3 +59,9 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
     if len(weighed) > 1 and all(as_good(w.loss) for w in weighed[1:]) and not any(said):
         text.append(_(" — the judge finds nothing between them here"), style="not bold")
     return text
+
+
+def held(said: str) -> str:
+    """A loss and its margin held on one line: "± 0,5" wrapped away from its number (a
+    French read)."""
+    return said.replace(" ± ", KEEP + "±" + KEEP)

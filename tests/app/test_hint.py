@@ -321,7 +321,7 @@ def test_the_hint_and_the_review_say_a_loss_alike() -> None:
 
     w = Weighed(EndTurn(), 5.07, (), 3.1)
     best = Weighed(EndTurn(), 0.0, (), 0.0)
-    assert "gives up 5.0 ± 3.1" in hint_line(["1", "2"], [best, w]).plain
+    assert "gives up 5.0 ± 3.1" in hint_line(["1", "2"], [best, w]).plain.replace(words.KEEP, " ")
     assert words.hint_mark(w, best=False).startswith(f"◀{words.KEEP}−5.0") and review.points(5.07, 3.1) == "−5.0 ± 3.1"
 
 

@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Input, Static
 
 from cwtui.game.replaying import open_replay
 from cwtui.game.saved import SavedGame, saved_games, shown_path
-from cwtui.game.words import seat_list
+from cwtui.game.words import seat_list, seat_name
 from cwtui.lang import N_, _, n_, number
 from cwtui.navigation import OpenReplay
 from cwtui.widgets.columns import fit_widths
@@ -214,7 +214,7 @@ def searched(game: SavedGame) -> str:
 def row(game: SavedGame) -> tuple[str | Text, ...]:
     header = game.header
     seats = header.config.seats
-    names = [s.name for s in seats] + ([SILENT_SEAT.name] if len(seats) == 1 else [])
+    names = [s.name for s in seats] + ([seat_name(SILENT_SEAT.name, SILENT_SEAT.kind)] if len(seats) == 1 else [])
     who = seat_list(seats)
     if game.footer is None:
         winner: str | Text = Text(_("unfinished"), style="dim")

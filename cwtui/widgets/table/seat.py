@@ -23,6 +23,7 @@ from cwtui.game.words import (
     listed,
     master_angler_name,
     pounds,
+    seat_name,
     separator,
     spaced,
     species_of,
@@ -274,7 +275,7 @@ def tackle(me: SeatView, private: bool, marks: Marks) -> Text:
 
 def title(me: SeatView, to_act: bool, yours: bool) -> Text:
     text = Text("▶ " if to_act else "  ", style="bold")
-    text.append(me.name, style="bold")
+    text.append(seat_name(me.name, me.kind), style="bold")
     kind = _("you") if yours else KIND_NAMES.get(me.kind, me.kind)
     text.append_text(linked(f" · {kind}"))  # R12: a link to it
     return text
