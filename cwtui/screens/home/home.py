@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cwtui.game.saved import shown_path, unfinished_games
+from cwtui.game.words import in_brackets
 from cwtui.lang import N_, _, n_
 from cwtui.navigation import (
     NewGame,
@@ -38,7 +39,7 @@ def logo() -> str:
 
 def entry(label: str, key: str, more: str = "") -> Content:
     """A line of the menu: what it does, then dimmed its key and what it holds."""
-    return Content.assemble(label, "  ", ("(" + key + ")" + (" — " + more if more else ""), "dim"))
+    return Content.assemble(label, "  ", (in_brackets(key) + (" — " + more if more else ""), "dim"))
 
 
 class HomeScreen(Screen[None]):
@@ -92,7 +93,11 @@ class HomeScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
-        count = n_("{count} unfinished", "{count} unfinished", len(unfinished)).format(count=len(unfinished))
+        count = (
+            n_("{count} unfinished", "{count} unfinished", len(unfinished)).format(count=len(unfinished))
+            if unfinished
+            else _("none unfinished")  # « 0 inachevée » read oddly to a French reader
+        )
         menu.add_options(
             [
                 Option(entry(_("New game"), "n"), id="new"),

@@ -86,7 +86,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Tag points"), classes="label")
                 yield Switch(value=True, id="tags")
-                yield Static(_("on: +1 VP per presented fish of the tag color"), classes="hint")
+                yield Static(_("on: +1 VP per presented fish of the tag color"), classes="hint", id="tags-hint")
             with Horizontal(classes="row"):
                 yield Label(_("Card file"), classes="label")
                 yield Input(placeholder=_("built-in (representative data)"), id="cards")

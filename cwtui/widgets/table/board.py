@@ -224,7 +224,9 @@ def mystery_and_tag(v: View, marks: Marks, width: int) -> Text:
         below = len(v.mystery_left) - 1
         mystery.append(" " + _("face up, {count} below").format(count=below), style="dim")
     tag = Text.assemble((_("Tag tile") + " ", "dim"), (_(v.tag), "bold"))
-    tag.append(" " + (_("(+1 VP a presented fish)") if v.tag_points else _("(no tag points)")), style="dim")
+    # the tag's own color counts, not any tag: « Tuile Étiquette or (+1 PV par poisson présenté) » left it out
+    said = _("(+1 VP a presented fish of this tag)") if v.tag_points else _("(no tag points)")
+    tag.append(aside(said), style="dim")
     return flowed((mystery, tag), width)
 
 
