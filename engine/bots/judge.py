@@ -84,7 +84,8 @@ MISTAKES: Final = ("inaccuracy", "mistake", BLUNDER)  # the grades the replay ma
 # Accuracy, 0–100, falls by a factor e for every ACCURACY_SCALE points lost per decision:
 # a seat's is that of its points lost per decision (so, the geometric mean of its
 # decisions' accuracies). Chosen so that players of known strength read apart
-# (docs/bot-strength.md): random bots about 51, easy 85, medium 89, hard 93.
+# (docs/bot-strength.md). Measured on today's judge (2026-12-07, 40 two-player games a
+# pairing, judged at medium): random 59.8, easy 87.8, medium 95.7, hard 95.9.
 ACCURACY_SCALE: Final = 1.0
 # A player's band by the points lost per decision, as backgammon's PR bands read: the
 # first whose bound the mean is under (between the means of the levels measured).
