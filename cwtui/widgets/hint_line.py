@@ -62,6 +62,7 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
 
 
 def held(said: str) -> str:
-    """A loss and its margin held on one line: "± 0,5" wrapped away from its number (a
-    French read)."""
-    return said.replace(" ± ", KEEP + "±" + KEEP)
+    """A loss and its ± held on one line: "± 0,5" wrapped away from its number (a
+    French read). The line may still break after the ±: held whole, "2.5 ± 0.6 points"
+    was folded inside a word where a line is narrower than it."""
+    return said.replace(" ± ", KEEP + "± ")

@@ -228,6 +228,8 @@ def test_a_card_name_and_a_hints_points_never_break_from_themselves() -> None:
             assert said == "".join(text.plain.replace(words.KEEP, " ").split()), (width, lines)  # nothing lost
             if text is french:
                 assert not any(line.startswith((";", ":")) for line in lines), (width, lines)
+            if text is hint:  # a French read: « ± 0,5 » wrapped away from its number
+                assert not any(line.startswith("±") for line in lines), (width, lines)
             for whole in (name, f"0.6{words.KEEP}points"):
                 if whole in text.plain and width > len(whole) + 2:  # a line it fits on
                     assert any(whole in line for line in lines), (width, lines)
