@@ -306,7 +306,8 @@ CJK: Final = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
 
 
 def master_angler_name(cards: Cards, card: int) -> str:
-    return f"{species(cards.ma_kind[card])} #{card}".replace(" ", KEEP)
+    # Translators: a Master Angler card by its fish and number, "Ray #24" (French « Raie n° 24 »)
+    return _("{fish} #{number}").format(fish=species(cards.ma_kind[card]), number=card).replace(" ", KEEP)
 
 
 def where(location: str, zone: int) -> str:
