@@ -377,8 +377,10 @@ class SeatedScreen(CompactScreen):
         5, 6 and the decks at 80×24, while the seat decided). Said to that seat alone,
         weights included: in a hot seat it waits for the seat's own turn at the keyboard."""
         viewer = self.viewer
-        said = None if viewer is None else words.said_at_once(self.game.cards, ply.events, viewer)
-        if said is not None and viewer is not None:
+        if viewer is None:
+            return
+        said = words.said_at_once(self.game.cards, ply.events, viewer)
+        if said is not None:
             self.news[viewer] = words.sentences(filter(None, (self.news.get(viewer), said)))
 
     # -- keys ------------------------------------------------------------------------

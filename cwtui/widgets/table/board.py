@@ -78,12 +78,14 @@ def spaces(v: View, marks: Marks, width: int) -> Text:
         label = tip(label, _("{space}: {held}").format(space=where, held=held))
         text.append_text(clickable(label, space))
         text.append("  ")
-    for between in (" ", ""):
-        counts = discard(v, between)
-        if text.cell_len + counts.cell_len <= width:
-            return text.append_text(counts)
+    spaced = discard(v, " ")
+    if text.cell_len + spaced.cell_len <= width:
+        return text.append_text(spaced)
+    tight = discard(v, "")  # built only where the spaced counts do not fit (Japanese at 80)
+    if text.cell_len + tight.cell_len <= width:
+        return text.append_text(tight)
     text.rstrip()
-    return text.append("\n").append_text(discard(v, " "))
+    return text.append("\n").append_text(spaced)
 
 
 def discard(v: View, between: str) -> Text:
