@@ -10,6 +10,7 @@ how tall they get: up to 29 rows at 40 columns, more than the 80×24 layout has)
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -44,6 +45,8 @@ def check_decision(screen: PlayScreen) -> None:
         n = len(screen.options)
         said = (_("{count} options: ↑↓ for the rest").format(count=n), _("{count} options").format(count=n))
         assert any(words in keys.replace("\n", " ") for words in said), keys
+        # "1–9, a Enter or a click" read as "a Enter" (a whole-game read): a comma before Enter
+        assert not re.search(r"\w Enter or a click", keys.replace("\n", " ")), keys
     else:
         assert menu.option_count == len(screen.options) and menu.max_scroll_y == 0
     log = screen.query_one(f"#log-{screen.viewer}", EventLog)

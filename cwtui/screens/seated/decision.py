@@ -229,11 +229,12 @@ class DecisionBox(Vertical):
         keys = key_ranges(self.keys) or "1"
         if self.menu.overflowing:
             # past "1–9, a" the runs skip the table's own keys (b, h…) and took two lines
-            # at 80 columns ("1–9, a, c–g, i–o, r, t, v–z"): each option shows its key
-            keys = keys if len(key_runs(self.keys)) <= 2 else _("its key,")
+            # at 80 columns ("1–9, a, c–g, i–o, r, t, v–z"): each option shows its key. The
+            # comma before Enter: "1–9, a Enter" read as "a Enter" (a whole-game read)
+            keys = keys if len(key_runs(self.keys)) <= 2 else _("its key")
             return Text.assemble(
                 (_("{count} options: ↑↓ for the rest").format(count=len(self.labels)), "bold"),
-                (" · " + _("{keys} Enter or a click · h: hint").format(keys=keys) + self.more, "dim"),
+                (" · " + _("{keys}, Enter or a click · h: hint").format(keys=keys) + self.more, "dim"),
             )
         return Text(
             _("{keys}: choose · ↑↓ Enter · or click the board · h: hint").format(keys=keys) + self.more,
