@@ -246,3 +246,8 @@ def test_truncation_check(tmp_path: Path) -> None:
         "--reference", "16", "--workers", "1",
     )  # fmt: skip
     assert "2 decisions in" in out and "| to the end |" in out and "| 4 turns |" in out
+
+
+def test_subset_presentations() -> None:
+    out = run_script("subset_presentations.py", str(GOLDEN_2P.parent))
+    assert "contest decisions presented a subset" in out

@@ -114,15 +114,19 @@ def test_the_levels_by_engine_version() -> None:
     """A log is audited by the levels of the engine that wrote it: hard grew one tree
     before 0.2.0, two since; both levels evaluated by hand before 0.3.0, with the
     learned model since; hard's greedy prior worth 2 playouts before 0.4.0, 17 since;
-    a header's version that is no version means this engine."""
-    assert level("hard", "0.1.0") == Budget(2500, 2.0, trees=1, evaluation=None)
-    assert level("hard", "0.2.0") == Budget(2500, 2.0, trees=2, evaluation=None)
-    assert level("hard", "0.3.0") == Budget(2500, 2.0, trees=2, evaluation=LEARNED, prior_weight=2.0)
-    assert level("hard", "0.4.0") == level("hard") == level("hard", "forged") == SEARCH_BUDGET["hard"]
+    every presentation searched before 0.5.0, only the full ones since; a header's
+    version that is no version means this engine."""
+    old = {"undominated": False}
+    assert level("hard", "0.1.0") == Budget(2500, 2.0, trees=1, evaluation=None, **old)
+    assert level("hard", "0.2.0") == Budget(2500, 2.0, trees=2, evaluation=None, **old)
+    assert level("hard", "0.3.0") == Budget(2500, 2.0, trees=2, evaluation=LEARNED, prior_weight=2.0, **old)
+    assert level("hard", "0.4.0") == SEARCH_BUDGET["hard"]._replace(undominated=False)
+    assert level("hard", "0.5.0") == level("hard") == level("hard", "forged") == SEARCH_BUDGET["hard"]
     assert level("hard").evaluation == level("medium").evaluation == LEARNED
-    assert level("hard").prior_weight == 17.0
-    assert level("medium", "0.1.0") == level("medium", "0.2.0") == Budget(300, 1.0)
-    assert level("medium", "0.3.0") == level("medium") == Budget(300, 1.0, evaluation=LEARNED, prior_weight=2.0)
+    assert level("hard").prior_weight == 17.0 and level("hard").undominated
+    assert level("medium", "0.1.0") == level("medium", "0.2.0") == Budget(300, 1.0, **old)
+    assert level("medium", "0.3.0") == level("medium", "0.4.0") == Budget(300, 1.0, evaluation=LEARNED, **old)
+    assert level("medium") == Budget(300, 1.0, evaluation=LEARNED, prior_weight=2.0)
 
 
 def test_a_level_s_prior_weight_reaches_every_tree() -> None:
@@ -181,3 +185,34 @@ def test_an_older_engines_search_seat_passes_its_audit(
     assert audit(Replay(parse(old))) is None
     wrong = audit(Replay(parse(lines)))
     assert wrong is not None and f"seat 0 is a {kind} bot" in wrong.reason
+
+
+def test_a_contest_searches_only_the_full_presentations() -> None:
+    """R10.1–R10.3, R11.1: a presentation that holds another's fish and more is never
+    worse, so the search spends nothing on the others; they are listed last, unsearched.
+    A whole-game read found the hint recommending "present the 15 lb" over its 16 lb
+    superset: the search had spread its iterations over every subset."""
+    from engine import legal_moves
+    from engine.bots import search_bot
+    from engine.bots.ismcts import undominated
+    from engine.bots.judge import weigh
+    from engine.moves import Present
+    from engine.scenario import Scenario
+    from engine.view import view
+
+    s = Scenario(players=2, seed=3).fish(0, ["Flounder:3", "Flounder:5", "John Dory:5"]).fish(1, ["John Dory:3"])
+    state = s.at_contests().build()
+    names = state.cards.species_names
+    flounders = [f for f in state.players[0].fish if names[state.cards.fish_species[f]] == "Flounder"]
+    (dory,) = [f for f in state.players[0].fish if f not in flounders]
+    moves = legal_moves(state)
+    assert len(moves) == 6  # (nothing, either Flounder) × (nothing, the John Dory)
+    full = {Present("shore", tuple(sorted((f, dory)))) for f in flounders}
+    assert set(undominated(moves)) == full
+    seen = view(state, 0)
+    options = search_bot("medium", 1, state.cards, timed=False).analyse(seen, moves)
+    assert {o.move for o in options} == set(moves)  # every move listed…
+    assert {o.move for o in options if o.visits} == full  # …the full ones alone searched
+    assert {o.move for o in options[:2]} == full
+    assert {w.move for w in weigh(seen, moves, state.cards)} <= full  # the hint names no subset
+    assert search_bot("medium", 1, state.cards, timed=False, engine="0.4.0").undominated is False

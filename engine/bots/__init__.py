@@ -44,6 +44,7 @@ class Budget(NamedTuple):
     trees: int = 1
     evaluation: str | None = None
     prior_weight: float = PRIOR_WEIGHT
+    undominated: bool = True  # no search of a presentation a fuller one holds (engine.bots.ismcts.undominated)
 
 
 # The learned evaluation (engine.bots.learned), named by its file's hash: it beat the
@@ -67,6 +68,7 @@ SEARCH_BUDGET: Final[dict[str, Budget]] = {
 # that engine. Each change to the levels, newest first: the version that made it, and
 # the field as it was before.
 LEVEL_CHANGES: Final[tuple[tuple[tuple[int, ...], str, Any], ...]] = (
+    ((0, 5, 0), "undominated", False),  # a contest's presentations: only the full ones searched
     ((0, 4, 0), "prior_weight", PRIOR_WEIGHT),  # hard's greedy prior worth 17 playouts, in place of 2
     ((0, 3, 0), "evaluation", None),  # the learned evaluation, in place of the hand-written one
     ((0, 2, 0), "trees", 1),  # two trees a move (hard), in place of one
@@ -101,7 +103,10 @@ def search_bot(
     budget = level(kind, engine)
     model = None if budget.evaluation is None else shipped_model(budget.evaluation)
     seconds = budget.seconds if timed else None
-    return IsmctsBot(seed, cards, budget.iterations, seconds, kind, budget.trees, runner, model, budget.prior_weight)
+    return IsmctsBot(
+        seed, cards, budget.iterations, seconds, kind, budget.trees, runner, model, budget.prior_weight,
+        budget.undominated,
+    )  # fmt: skip
 
 
 def make_bot(kind: str, seed: int, cards: Cards, timed: bool = True, engine: str | None = None) -> Bot:

@@ -29,7 +29,7 @@ from engine.cards import Cards
 from engine.determinize import World
 from engine.game import apply_in_place
 from engine.legal import legal_moves
-from engine.moves import Move
+from engine.moves import Move, Present
 from engine.rng import Rng, decision_rng, stream_seed
 from engine.state import State
 from engine.view import View
@@ -85,6 +85,7 @@ class TreeJob(NamedTuple):
     seconds: float | None
     evaluate: Evaluation | None = None  # None: engine.bots.evaluate.win_chances
     prior_weight: float = PRIOR_WEIGHT  # what the greedy prior is worth to a root move
+    undominated: bool = False  # search no presentation another holds and adds to (`undominated`)
 
 
 class TreeResult(NamedTuple):
@@ -123,7 +124,7 @@ def grow_in_turn(jobs: list[TreeJob], seconds: float | None) -> list[TreeResult 
 
 def grow_tree(job: TreeJob) -> TreeResult:
     """Grow one tree (a module function, so that a process pool can run it)."""
-    search = Search(job.cards, job.view, job.moves, Rng(job.stream), job.evaluate, job.prior_weight)
+    search = Search(job.cards, job.view, job.moves, Rng(job.stream), job.evaluate, job.prior_weight, job.undominated)
     root = search.grow(job.iterations, job.seconds)
     visits = {m: child.visits for m, child in root.children.items()}
     rewards = {m: child.reward for m, child in root.children.items()}
@@ -141,9 +142,11 @@ class Search:
         rng: Rng,
         evaluate: Evaluation | None = None,
         prior_weight: float = PRIOR_WEIGHT,
+        undominated: bool = False,
     ) -> None:
         self.evaluate = evaluate
         self.prior_weight = prior_weight
+        self.undominated = undominated
         self.view = view
         self.rng = rng
         self.world = World(view, cards)
@@ -167,7 +170,12 @@ class Search:
         node = root
         # Selection and expansion: down the tree through moves this world allows.
         while not s.over:
-            moves = self.moves if node is root else legal_moves(s)
+            if node is root:
+                moves = self.moves
+            else:
+                moves = legal_moves(s)
+                if self.undominated:
+                    moves = undominated(moves)
             untried = []
             best, best_score = None, -1.0
             for m in moves:
@@ -212,6 +220,19 @@ class Search:
             apply_in_place(s, playout_move(s, legal_moves(s), rng))
 
 
+def undominated(moves: list[Move]) -> list[Move]:
+    """The moves worth searching: all of them, but of a contest's presentations only
+    those holding a fish of every species the seat has there. A presentation that holds
+    another's fish and more is never worse (R10.1): its total is higher (R10.2), its
+    earliest fish at least as early (R10.3, R11.3), its tag points at least as many
+    (R11.1); and every presentation is held in one of the full ones. (The search spread
+    over all of them and the hint named "present the 15 lb" over its 16 lb superset.)"""
+    if not moves or not isinstance(moves[0], Present):
+        return moves
+    most = max(len(m.fish) for m in moves if isinstance(m, Present))
+    return [m for m in moves if not isinstance(m, Present) or len(m.fish) == most]
+
+
 def root_prior(greedy: GreedyBot, view: View, moves: list[Move]) -> dict[Move, float]:
     """The greedy bot's one-step scores of the root moves, scaled to [0, 1]: the search
     starts from them and its results overrule them as visits accumulate."""
@@ -230,15 +251,18 @@ class IsmctsBot:
     was grown within it (the log records what was searched, so the move can be checked).
     `runner` grows the trees (default: one after another, here); `evaluate` replaces
     the hand-written evaluation (an experiment: scripts/train_evaluation.py);
-    `prior_weight`: what the greedy prior is worth to each root move of a tree."""
+    `prior_weight`: what the greedy prior is worth to each root move of a tree;
+    `undominated`: search no presentation another full one holds and adds to (they
+    are listed last, unsearched)."""
 
     def __init__(
         self, seed: int, cards: Cards, iterations: int = 1000, seconds: float | None = None, kind: str = "ismcts",
         trees: int = 1, runner: TreeRunner | None = None, evaluate: Evaluation | None = None,
-        prior_weight: float = PRIOR_WEIGHT,
+        prior_weight: float = PRIOR_WEIGHT, undominated: bool = False,
     ) -> None:  # fmt: skip
         self.evaluate = evaluate
         self.prior_weight = prior_weight
+        self.undominated = undominated
         self.kind = kind
         self.seed = seed
         self.iterations = iterations
@@ -264,7 +288,8 @@ class IsmctsBot:
         legal moves, in the engine's order, or some of them: the search tries those alone."""
         visits: dict[Move, int] = {}
         rewards: dict[Move, float] = {}
-        for tree in self.grow(view, moves, iterations):  # in tree order: the same sums everywhere
+        searched = undominated(moves) if self.undominated else moves
+        for tree in self.grow(view, searched, iterations):  # in tree order: the same sums everywhere
             for m, n in tree.visits.items():
                 visits[m] = visits.get(m, 0) + n
                 rewards[m] = rewards.get(m, 0.0) + tree.rewards[m]
@@ -301,4 +326,6 @@ class IsmctsBot:
         search is the search this bot always made), the others on streams of their own."""
         seed = self.seed if tree == 0 else stream_seed(self.seed, f"tree-{tree}")
         stream = decision_rng(seed, view.ply).state
-        return TreeJob(view, moves, self.cards, stream, iterations, seconds, self.evaluate, self.prior_weight)
+        return TreeJob(
+            view, moves, self.cards, stream, iterations, seconds, self.evaluate, self.prior_weight, self.undominated
+        )

@@ -279,7 +279,10 @@ class Bench:
         self.seed = position_seed(seen) if stream == "review" else stream_seed(position_seed(seen), stream)
         self.ranked = search_bot(level, self.seed, cards, timed=False).analyse(seen, moves)
         self.searched = self.ranked[0]  # the search's pick
-        self.pool = [o.move for o in self.ranked[:CANDIDATES]]
+        # The search's best few; a move it never tried is none of them (a presentation a
+        # fuller one holds: engine.bots.ismcts.undominated), unless it is the one played.
+        self.top = [o.move for o in self.ranked[:CANDIDATES] if o.visits or o.move == chosen]
+        self.pool = list(self.top)
         if chosen is not None and chosen not in self.pool:
             self.pool.append(chosen)
         self._rolled: dict[Move, Rolled] = {}
@@ -384,7 +387,7 @@ class Bench:
         """The best, then the search's CANDIDATES best moves, each with the points it
         gives up and their margin, by their loss (the best's, 0, first)."""
         best = self.best(max(self.count(m) for m in self.pool) or self.start)  # the pool's counts are equal
-        moves = [best, *(o.move for o in self.ranked[:CANDIDATES] if o.move != best)]
+        moves = [best, *(m for m in self.top if m != best)]
         listed = [Candidate(cast("AnyMove", m), self.loss(m), self.margin(m)) for m in moves]
         first, *others = listed
         return (first, *sorted(others, key=lambda c: c.loss))
@@ -497,6 +500,7 @@ class Pooled(Bench):
     def __init__(self, first: Bench, second: Bench) -> None:  # no search of its own: the benches have searched
         self.seen, self.cards, self.level = first.seen, first.cards, first.level
         self.seed, self.ranked, self.searched, self.pool = first.seed, first.ranked, first.searched, first.pool
+        self.top = first.top
         self.turns = first.turns
         self._rolled, self._best = {}, {}
         self.benches = (first, second)
