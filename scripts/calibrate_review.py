@@ -58,6 +58,7 @@ from engine.bots.judge import (
     grade,
     judge,
     positions,
+    spanned,
 )
 from engine.cards import load_cards
 from engine.config import kind_name
@@ -79,6 +80,8 @@ class Sample(NamedTuple):
     # among the --noise decisions drawn at random (False: judged again by --recheck only,
     # because it was flagged: those regress toward the mean, and section 4 leaves them out)
     drawn: bool = True
+    margin: float = 0.0  # the loss's 95% margin, as the review prints it beside the loss
+    noise_margin: float | None = None  # that of the loss judged on the other streams
 
 
 class Seat(NamedTuple):
@@ -100,14 +103,15 @@ def measure(job: Job) -> Sample:
     judged = judge(position, level, CARDS)
     again = judge(position, level, CARDS, stream="noise") if noisy else None
     return Sample(pairing, game, position.seat, kind, position.ply, judged.loss, None if again is None else again.loss,
-                  judged.grade, None if again is None else again.grade)  # fmt: skip
+                  judged.grade, None if again is None else again.grade, True, judged.margin,
+                  None if again is None else again.margin)  # fmt: skip
 
 
-def judged_again(job: Job) -> tuple[str, int, float, str]:
-    """A decision judged again on other streams: (game, ply, its loss there, its grade)."""
+def judged_again(job: Job) -> tuple[str, int, float, str, float]:
+    """A decision judged again on other streams: (game, ply, its loss there, its grade, its margin)."""
     position, level, _pairing, game, _kind, _noisy = job
     again = judge(position, level, CARDS, stream="noise")
-    return game, position.ply, again.loss, again.grade
+    return game, position.ply, again.loss, again.grade, again.margin
 
 
 def recheck(found: list[tuple[str, Path]], samples: list[Sample], level: str, workers: int) -> list[Sample]:
@@ -116,8 +120,10 @@ def recheck(found: list[tuple[str, Path]], samples: list[Sample], level: str, wo
     what matters is how often judging again says it too."""
     flagged = {(s.game, s.ply) for s in samples if s.grade in MISTAKES and s.noise is None}
     todo = [job for job in jobs(found, level, 0, 0, set()) if (job[3], job[0].ply) in flagged]
-    again = {(g, ply): (loss, graded) for g, ply, loss, graded in run_all(judged_again, todo, len(todo), workers)}
-    return [s._replace(noise=again[(s.game, s.ply)][0], noise_grade=again[(s.game, s.ply)][1], drawn=False)
+    again = {(g, ply): (loss, graded, margin) for g, ply, loss, graded, margin in
+             run_all(judged_again, todo, len(todo), workers)}  # fmt: skip
+    return [s._replace(noise=again[(s.game, s.ply)][0], noise_grade=again[(s.game, s.ply)][1], drawn=False,
+                       noise_margin=again[(s.game, s.ply)][2])
             if (s.game, s.ply) in again else s for s in samples]  # fmt: skip
 
 
@@ -267,6 +273,17 @@ def report(samples: list[Sample], table: list[Seat]) -> None:
             kept = sum(a == b for a, b in lossy)
             print(f"   among the {len(lossy)} with any loss on either: the same grade {kept} times "
                   f"({100 * kept / len(lossy):.0f}%)")  # fmt: skip
+            # what a player reads is the grade and the grades its interval reaches ("best
+            # or good (−0.6 ± 0.4)"): does the other judgement fall among them, and they
+            # among its? (samples saved before margins were kept have none: left out)
+            spans = [(spanned(s.loss, s.margin), spanned(s.noise or 0.0, s.noise_margin or 0.0))
+                     for s in again if (s.loss or s.noise) and s.noise_margin is not None]  # fmt: skip
+            if spans:
+                meet = sum(bool(set(a) & set(b)) for a, b in spans)
+                within = sum(b[0] in a or a[0] in b for a, b in spans)
+                print(f"   their intervals' grades ({len(spans)} with margins kept): meet {meet} times "
+                      f"({100 * meet / len(spans):.0f}%); one's grade among the other's {within} times "
+                      f"({100 * within / len(spans):.0f}%)")  # fmt: skip
         serious = ("mistake", "blunder")
         for name, bad in (("mistake or worse", serious), ("an inaccuracy or worse", ("inaccuracy", *serious))):
             # a flag is one run's verdict: both runs flagging hold twice, one alone fails once
