@@ -12,12 +12,13 @@ import functools
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -462,6 +463,18 @@ class CwtuiApp(App[None]):
             self.screen.update_status()  # its header says the speed: no toast over the options
         else:
             self.notify(_("Bot speed: {speed}").format(speed=_(SPEED_NAMES[speed])))
+
+    # Textual's own commands the palette keeps (`get_system_commands`), marked so that
+    # the catalogs hold their words (a Japanese reader saw "Theme" among Japanese commands)
+    TEXTUAL_COMMANDS: ClassVar[tuple[str, ...]] = (
+        N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible")
+    )  # fmt: skip
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search box saying what it is for in the language in use
+        (a French reader saw « 🔎 Search for commands… »)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Every key of the screen by name (undo, hint, scores, pause…), then the app's."""

@@ -525,7 +525,7 @@ def test_french_says_a_zone_then_its_location() -> None:
 # Messages whose French is the English word: French words too, or a unit and placeholders
 SAME_IN_FRENCH = frozenset(
     {"(solo)", "Date", "Pause", "Questions", "Score", "Scores", "Total", "Zones", "expert", "normal", "options",
-     "orange", "{count} options", "{low}–{high} lb", "−{points}{keep}points"}
+     "orange", "{count} options", "{low}–{high} lb", "−{points} points"}
 )  # fmt: skip
 
 
@@ -548,3 +548,50 @@ def test_no_message_is_left_in_english(code: str) -> None:
             if code == "ja" and re.search(r"[A-Za-z]{3,}", words) and not re.search("[぀-ヿ一-鿿]", words):
                 left.append(string)
     assert left == []
+
+
+def test_a_decimal_s_unit_agrees_with_its_whole_part_in_french() -> None:
+    """A French reader saw « −0,7 points » in a hint: French writes a decimal's unit
+    singular below 2 (« 0,7 point », « 1,5 point », « 2,5 points »); English writes it
+    plural ("0.7 points")."""
+    from cwtui.widgets.hint_line import hint_line
+    from engine.bots.judge import Weighed
+    from engine.moves import EndTurn
+
+    best = Weighed(EndTurn(), 0.0, (), 0.0)
+    said = {}
+    for language in ("en", "fr"):
+        use(language)
+        for loss in (0.7, 1.5, 2.5):
+            w = Weighed(EndTurn(), loss, (), 0.3)
+            line = hint_line(["1", "2"], [best, w]).plain.replace(words.KEEP, " ").replace("\u00a0", " ")
+            said[language, loss] = (words.hint_mark(w, best=False).replace(words.KEEP, " "), line)
+    use("en")
+    assert said["en", 0.7][0].endswith("−0.7 points") and "gives up 1.5 ± 0.3 points" in said["en", 1.5][1]
+    assert said["fr", 0.7][0].endswith("−0,7 point") and said["fr", 1.5][0].endswith("−1,5 point")
+    assert said["fr", 2.5][0].endswith("−2,5 points")
+    assert "perd 0,7 ± 0,3 point" in said["fr", 0.7][1] and "perd 2,5 ± 0,3 points" in said["fr", 2.5][1]
+
+
+def test_a_master_angler_card_takes_its_article_in_a_french_sentence() -> None:
+    """« Prendre Raie n° 24 » read as a telegram to a French reader: a card named as a
+    sentence's object takes its fish's article (« Prendre la Raie n° 24 », « l'Omble »),
+    and a label (the display, « la carte Raie n° 24 ») does not."""
+    from engine.cards import load_cards
+    from engine.moves import TakeMasterAngler
+
+    cards = load_cards()
+    ray = next(c for c, kind in enumerate(cards.ma_kind) if kind == "Ray")
+    char = next(c for c, kind in enumerate(cards.ma_kind) if kind == "Char")
+    from engine import new_game
+    from engine.view import view
+
+    state_view = view(new_game(GameConfig(seats=(SeatConfig("Ana"), SeatConfig("Bo")), seed=1)), 0)
+    expected = (("en", f"Take Ray #{ray}", f"Ray #{ray}"), ("fr", f"Prendre la Raie n° {ray}", f"Raie n° {ray}"))
+    for code, take, label in expected:
+        use(code)
+        said = words.option(state_view, cards, TakeMasterAngler(ray)).replace(words.KEEP, " ").replace("\u00a0", " ")
+        assert said.startswith(take), said
+        assert words.master_angler_name(cards, ray).replace(words.KEEP, " ").replace("\u00a0", " ") == label
+    assert words.master_angler_name(cards, char, the=True).startswith("l'Omble")
+    use("en")

@@ -84,6 +84,9 @@ def assert_true(fact: reasons.Fact, before: State, after: State, mine: list[obje
     elif isinstance(fact, reasons.TakesTrophy):
         assert any(t.kind == fact.trophy and t.points == fact.points for t in p.trophies), fact
         assert fact.trophy not in reasons.BY_HIDDEN_WEIGHTS
+    elif isinstance(fact, reasons.ReachesTwelve):  # R8.6: taken at the end of the turn this move reached 12 in
+        assert len(before.players[me].fish) < 12 <= len(p.fish), fact
+        assert before.stacks["first_to_12"] and before.stacks["first_to_12"][-1] == fact.points, fact
     elif isinstance(fact, reasons.Refills):
         assert any(isinstance(e, BaitDrawn) and e.zone == fact.zone for e in mine), fact
     elif isinstance(fact, reasons.Denies):  # the next seat's zone held one bait fishing that location
@@ -100,6 +103,26 @@ def assert_true(fact: reasons.Fact, before: State, after: State, mine: list[obje
         assert sum(before.players[me].board[fact.zone - 3]) > 1, fact
         card = after.locations[LOCATION_OF_COLOR[COLOR_INDEX[fact.color]]][fact.zone - 3]
         assert fact.species == (None if card == EMPTY else species_of(cards, card)), fact
+
+
+def test_first_to_12_is_said_of_the_move_reaching_12_not_of_the_one_ending_the_turn() -> None:
+    """R8.6: the tile is taken at the end of the turn of a seat with 12 fish. The hint
+    credited "takes the First to 12 Fish trophy" to every move that merely ended such a
+    turn (a whole-game read: "Refill zone 3 … takes the First to 12 Fish trophy" beside
+    "Refill zone 5 … takes the First to 12 Fish trophy"); it belongs to the catch that
+    reached 12."""
+    reached = ended = 0
+    for players, seed in ((2, 1), (3, 2), (4, 3), (2, 4)):
+        for state, move in positions(players, seed, every=1):
+            me = state.to_act
+            facts = reasons.facts(view(state, me), state.cards, move, seed=state.ply)
+            twelve = [f for f in facts if isinstance(f, reasons.ReachesTwelve)]
+            if len(state.players[me].fish) >= 12:  # already there: ending the turn is no reason
+                ended += 1
+                assert not twelve and not any(getattr(f, "trophy", "") == "first_to_12" for f in facts), facts
+            elif twelve:
+                reached += 1
+    assert reached and ended, (reached, ended)
 
 
 def test_the_facts_cover_setting_up_as_well_as_catching() -> None:

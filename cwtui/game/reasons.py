@@ -25,7 +25,7 @@ from cwtui.game import words
 from cwtui.lang import N_, _, n_
 from cwtui.lang.glossary import species
 from engine.cards import Cards
-from engine.components import COLORS, LOCATION_OF_COLOR, LOCATIONS, ZONES
+from engine.components import COLORS, FISH_TO_END, LOCATION_OF_COLOR, LOCATIONS, ZONES
 from engine.determinize import World
 from engine.events import (
     BaitDrawn,
@@ -49,6 +49,7 @@ WORLDS: Final = 6  # worlds a move is played in: what all of them agree on is sa
 # Trophies a move takes by weights the seat cannot see (a contest's other entries, a
 # catch's weight against the Mystery Weight): never promised, however the worlds fall.
 BY_HIDDEN_WEIGHTS: Final = frozenset({"mystery_weight", "shore_contest", "river_contest", "lake_contest"})
+TWELVE: Final = "first_to_12"  # taken at a turn's end: said of the move reaching 12 (ReachesTwelve)
 FIRST_TO: Final = 8  # First to 8 Species (R8.3)
 
 
@@ -95,6 +96,15 @@ class TakesTrophy:  # R8
 
 
 @dataclass(frozen=True)
+class ReachesTwelve:  # R8.6, R9.1
+    """Brings the seat to 12 fish while the First to 12 Fish tile is still to take: it is
+    the seat's at the end of this turn, which begins the game's end. Said of the move that
+    reaches 12, not of the one that ends the turn (any move ending it would "take" it)."""
+
+    points: int
+
+
+@dataclass(frozen=True)
 class Refills:  # R4.4
     zone: int
 
@@ -122,7 +132,7 @@ class Denies:
     zone: int
 
 
-Fact = Catches | TakesCard | Completes | Fills | DrawsTackle | TakesTrophy | Refills | Readies | Denies
+Fact = Catches | TakesCard | Completes | Fills | DrawsTackle | TakesTrophy | ReachesTwelve | Refills | Readies | Denies
 SAID_BY_THE_MOVE: Final = (TakesCard, Refills)  # "Take Ray #24 (…)", "Refill zone 5 (…)" say them
 
 
@@ -198,11 +208,13 @@ def found_in(seen: View, happened: Sequence[object], after: State) -> list[Fact]
             filled.pop(e.card, None)
         elif isinstance(e, TackleDrawn) and e.seat == me.seat:
             found.append(DrawsTackle())
-        elif isinstance(e, TrophyTaken) and e.seat == me.seat and e.trophy not in BY_HIDDEN_WEIGHTS:
+        elif isinstance(e, TrophyTaken) and e.seat == me.seat and e.trophy not in (*BY_HIDDEN_WEIGHTS, TWELVE):
             found.append(TakesTrophy(e.trophy, e.points))
         elif isinstance(e, BaitDrawn) and e.seat == me.seat and Refills(e.zone) not in found:
             found.append(Refills(e.zone))
     found += [Fills(card, n) for card, n in filled.items()]
+    if len(me.species) < FISH_TO_END <= len(after.players[me.seat].fish) and seen.stacks[TWELVE]:
+        found.append(ReachesTwelve(seen.stacks[TWELVE][-1]))
     return found + readied(me.seat, me.board, after) + denied(seen, found)
 
 
@@ -261,7 +273,7 @@ def said(cards: Cards, fact: Fact) -> str:
             phrase = new.format(catch=phrase, count=count)
         return phrase
     if isinstance(fact, TakesCard):
-        return _("takes {card}").format(card=words.master_angler_name(cards, fact.card))
+        return _("takes {card}").format(card=words.master_angler_name(cards, fact.card, the=True))
     if isinstance(fact, Completes):
         return (
             _("completes {card} (+1 VP)")
@@ -279,6 +291,12 @@ def said(cards: Cards, fact: Fact) -> str:
         return (
             _("takes the {trophy} trophy ({points} VP)")
             .format(trophy=trophy, points=fact.points)
+            .replace(" VP", keep + "VP")
+        )
+    if isinstance(fact, ReachesTwelve):
+        return (
+            _("reaches 12 fish: the First to 12 Fish trophy ({points} VP) at the end of the turn, and the end begins")
+            .format(points=fact.points)
             .replace(" VP", keep + "VP")
         )
     if isinstance(fact, Refills):

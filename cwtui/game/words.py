@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar, assert_never, cast, get_args
 
 from cwtui.lang import N_, _, language, n_, number
-from cwtui.lang.glossary import glossary, species, word
+from cwtui.lang.glossary import glossary, species, species_the, word
 from engine import events
 from engine.bots.judge import BEST, grade
 from engine.cards import Cards
@@ -82,9 +82,10 @@ class Named(Mapping[str, str]):
 
 
 def trophy_name(kind: str) -> str:
-    """A trophy as the board names it: "Mystery Weight", "Master Angler: Three Identical"."""
+    """A trophy as the rules name it (R8.5), on the board and in a sentence alike:
+    "Mystery Weight", "Master Angler Three Identical"."""
     if kind in ("three_identical", "four_different"):
-        return _("{master_angler}: {set}").format(
+        return _("{master_angler} {set}").format(
             master_angler=word("things", "master_angler"), set=word("trophies", kind)
         )
     return word("trophies", kind)
@@ -184,6 +185,13 @@ def tenths(value: float) -> float:
     return math.floor(value * 10 + 1e-9) / 10
 
 
+def whole_part(value: float) -> int:
+    """The count a decimal's unit agrees with (`n_`): its whole part, as French writes
+    decimals (« 0,7 point », « 1,5 point », « 2,5 points »; a French reader saw « −0,7
+    points »). English messages give both forms plural ("0.7 points", "1.5 points")."""
+    return int(abs(value))
+
+
 def as_good(loss: float) -> bool:
     """A move giving up so little that the review grades it as it grades the best: under
     half a point (engine.bots.judge.grade, the band of the loss it prints)."""
@@ -237,7 +245,11 @@ def hint_mark(w: Weighing, best: bool) -> str:
     elif as_good(w.loss):
         said = _("as good")
     else:
-        said = _("−{points}{keep}points").format(points=number(tenths(w.loss), 1), keep=KEEP)
+        loss = tenths(w.loss)
+        # Translators: a decimal's unit agrees with its whole part, as French writes it
+        # (« −0,7 point », « −2,5 points »); English writes it plural either way
+        # (its spaces are held below: Japanese writes none, 「−0.9点」)
+        said = n_("−{points} points", "−{points} points", whole_part(loss)).format(points=number(loss, 1))
     return ("◀ " + said).replace(" ", KEEP)  # whole on its line: « ◀ aussi bon » had « aussi bon » on the next
 
 
@@ -305,9 +317,12 @@ KEEP: Final = "\u00a0"
 CJK: Final = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
 
 
-def master_angler_name(cards: Cards, card: int) -> str:
+def master_angler_name(cards: Cards, card: int, the: bool = False) -> str:
+    """ "Ray #24"; `the`: as a sentence's object names it, with the article the language
+    gives its fish (« Prendre la Raie n° 24 »: glossary.species_the)."""
+    fish = species_the(cards.ma_kind[card]) if the else species(cards.ma_kind[card])
     # Translators: a Master Angler card by its fish and number, "Ray #24" (French « Raie n° 24 »)
-    return _("{fish} #{number}").format(fish=species(cards.ma_kind[card]), number=card).replace(" ", KEEP)
+    return _("{fish} #{number}").format(fish=fish, number=card).replace(" ", KEEP)
 
 
 def where(location: str, zone: int) -> str:
@@ -343,17 +358,21 @@ def option(v: View, cards: Cards, legal: Move) -> str:
             return _("Take the top Master Angler card ({count} in the deck)").format(count=v.master_angler_deck)
         # its slots' colors: what a player weighs it by (the display's glyphs are a pane away at 80x24)
         slots = " ".join(colour(COLORS[c]) for c in cards.ma_slots[move.card])
-        return _("Take {card} ({slots})").format(card=master_angler_name(cards, move.card), slots=slots)
+        return _("Take {card} ({slots})").format(card=master_angler_name(cards, move.card, the=True), slots=slots)
     if isinstance(move, BaitTo):
         color = colour(v.action_color) if v.action_color else "?"
         if move.card is None:
             return _("Discard the {colour} bait").format(colour=color)
-        return _("Put the {colour} bait on {card}").format(colour=color, card=master_angler_name(cards, move.card))
+        return _("Put the {colour} bait on {card}").format(
+            colour=color, card=master_angler_name(cards, move.card, the=True)
+        )
     if isinstance(move, CatchFirst):
         loc = LOCATIONS[LOCATION_OF_COLOR[COLOR_INDEX[v.action_color]]] if v.action_color else "?"
         fish = v.locations[LOCATION_INDEX[loc]][move.zone - 3] if v.action_color else None
-        return _("Catch for zone {zone} first: {place}, {fish}").format(
-            zone=move.zone, place=where(loc, move.zone), fish=species(fish) if fish else _("no fish")
+        # the place names the zone ("River zone 5"): « D'abord la prise de la Zone 5 : Zone 5
+        # de la Rivière, Gardon » said it twice (a French read)
+        return _("Catch first: {fish}, {place}").format(
+            place=where(loc, move.zone), fish=species(fish) if fish else _("no fish")
         )
     if isinstance(move, Catch):
         if move.deck_top:
@@ -873,7 +892,7 @@ def _clauses(
             continue
         if isinstance(e, events.BaitRemoved):  # group a run of the same bait to the same place
             run = cast("Sequence[events.BaitRemoved]", _run(happened, i))
-            to = _("the discard") if e.card is None else master_angler_name(cards, e.card)
+            to = _("the discard") if e.card is None else master_angler_name(cards, e.card, the=True)
             moved = n_("{count} {colour} bait {zones} to {to}", "{count} {colour} bait {zones} to {to}", len(run))
             said = moved.format(count=len(run), colour=colour(e.color, len(run)), zones=zones_of(run), to=to)
             clauses.append((subject, said))
@@ -979,7 +998,7 @@ def _event(cards: Cards, names: Sequence[str], event: events.Event) -> str:
     if isinstance(e, events.NothingToDo):
         return _("the Port action can do nothing")
     if isinstance(e, events.MasterAnglerTaken):
-        card = master_angler_name(cards, e.card)
+        card = master_angler_name(cards, e.card, the=True)
         return (_("takes {card} from the deck") if e.from_deck else _("takes {card}")).format(card=card)
     if isinstance(e, events.MasterAnglerCaught):
         return _("catches the Master Angler {card} (+1 VP)").format(card=master_angler_name(cards, e.card))

@@ -22,6 +22,7 @@ import duckdb
 from cwtui.history import schema
 from cwtui.history.database import connect
 from cwtui.history.errors import HistoryError
+from cwtui.lang import _, n_, number
 
 ExportFormat = Literal["csv", "parquet"]
 NUMERIC_TYPES = frozenset(
@@ -57,11 +58,12 @@ class QueryResult:
 
     @property
     def shown(self) -> str:
-        """'500 of >500 rows', '12 rows', '1 row'."""
+        """'500 of >500 rows', '12 rows', '1 row' (« 12 lignes »: a French reader saw
+        "6 rows" under a French query)."""
         n = len(self.rows)
         if self.more:
-            return f"{n:,} of >{n:,} rows"
-        return f"{n:,} row" + ("" if n == 1 else "s")
+            return _("{count} of >{count} rows").format(count=number(n))
+        return n_("{count} row", "{count} rows", n).format(count=number(n))
 
 
 class QueryError(Exception):

@@ -69,6 +69,16 @@ def species(english: str, short: bool = False) -> str:
     return (term.get(f"{language()}_short") if short else None) or said(term)
 
 
+def species_the(english: str) -> str:
+    """A Master Angler card's fish (or a species) with the article a sentence gives it in
+    the language in use, where the language has one (« la Raie », « l'Omble »: the
+    glossary's `<code>_the`); else as `species` names it."""
+    term = _by_english("species").get(english) or _by_english("master_angler_fish").get(english)
+    if term is None or language() == PSEUDO:
+        return species(english)
+    return term.get(f"{language()}_the") or species(english)
+
+
 def glyph(colour: str) -> str:
     """The letter a bait of `colour` is drawn with in the language in use: one that reads
     as that language's word for the colour (V for « violet », 紫 for purple)."""

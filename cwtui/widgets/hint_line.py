@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from cwtui.game.words import KEEP, PART_NAMES, Weighing, as_good, listed, tenths
-from cwtui.lang import _, number
+from cwtui.game.words import KEEP, PART_NAMES, Weighing, as_good, listed, tenths, whole_part
+from cwtui.lang import _, n_, number
 
 
 def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence[Sequence[str]] = ()) -> Text:
@@ -44,9 +44,11 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
             close = _(" is about as good ({points} ± {margin})")
             text.append(held(close.format(points=number(tenths(w.loss), 1), margin=number(w.margin, 1))))
         elif rank:
-            points = _(" gives up {points} ± {margin} points").format(
-                points=number(tenths(w.loss), 1), margin=number(w.margin, 1)
-            )
+            loss = tenths(w.loss)
+            # a decimal's unit agrees with its whole part (`whole_part`)
+            points = n_(
+                " gives up {points} ± {margin} points", " gives up {points} ± {margin} points", whole_part(loss)
+            ).format(points=number(loss, 1), margin=number(w.margin, 1))
             text.append(held(points.replace(" points", KEEP + "points") if points.endswith(" points") else points))
             # where the points go, largest first: the parts' own numbers are the review's
             # detail (they may add up to more than the whole: other parts gain a little)

@@ -108,3 +108,22 @@ async def test_home_offers_the_solo_lesson(replays: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.key == "solo"
+
+
+async def test_the_palettes_search_box_speaks_the_language_in_use(replays: Path) -> None:
+    """A French reader saw « 🔎 Search for commands… » over French commands (Textual's
+    own placeholder)."""
+    from textual.command import CommandInput
+
+    from cwtui.lang import use
+
+    use("fr")
+    try:
+        app = make_app(replays)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("ctrl+p")
+            await pilot.pause(0.3)
+            placeholder = app.screen.query_one(CommandInput).placeholder
+            assert "Search" not in placeholder and "command" in placeholder.lower(), placeholder
+    finally:
+        use("en")

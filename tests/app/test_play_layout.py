@@ -45,6 +45,21 @@ async def test_pane_keys_are_offered_only_in_the_compact_layout(replays: Path, s
         assert offered == ({"f2", "f3", "f4", "f5", "f6"} if compact else {"f5"})
 
 
+async def test_escape_goes_back_to_the_board_from_another_pane(replays: Path) -> None:
+    """At 80×24 F3 and F6 switch the pane as tabs do; Esc goes back to the board (it did
+    nothing: a whole-game read left the log open, looking for a way back)."""
+    app = make_app(replays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_bots_game(app, replays)
+        for key in ("f6", "f3"):
+            await pilot.press(key)
+            assert screen.shown != "board"
+            await pilot.press("escape")
+            assert screen.shown == "board"
+        await pilot.press("escape")  # on the board already: nothing
+        assert screen.shown == "board" and app.screen is screen
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 50)])
 async def test_the_event_log_shows_every_narration_uncut(replays: Path, size: tuple[int, int]) -> None:
     """Every line of every move's narration is in the log pane, wrapped at the pane's own

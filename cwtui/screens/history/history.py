@@ -422,7 +422,7 @@ class HistoryScreen(Screen[None]):
     def _tick(self) -> None:
         if self.running is not None:
             self._status(
-                _("Running… {seconds} s (Esc cancels)").format(seconds=f"{time.perf_counter() - self.started:.1f}")
+                _("Running… {seconds} s (Esc cancels)").format(seconds=number(time.perf_counter() - self.started, 1))
             )
             self.set_timer(0.5, self._tick)
 
@@ -508,7 +508,7 @@ class HistoryScreen(Screen[None]):
 
     def _took(self, seconds: float) -> str:
         """' · 0.12 s' — left out when the app is still (snapshot tests), as it varies."""
-        return "" if self.settings.still else f" · {seconds:.2f} s"
+        return "" if self.settings.still else f" · {number(seconds, 2)} s"
 
     def _status(self, message: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)

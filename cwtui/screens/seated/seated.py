@@ -16,7 +16,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widget import Widget
 
@@ -32,6 +31,7 @@ from cwtui.screens.seated.option_keys import bound_letters
 from cwtui.screens.seated.seat_column import SeatColumn
 from cwtui.screens.seated.seated_game import SeatedGame
 from cwtui.screens.seated.status_line import StatusLine
+from cwtui.screens.seated.table_keys import TABLE_KEYS
 from cwtui.screens.seats.seats import SeatsScreen
 from cwtui.screens.since.since import SinceScreen
 from cwtui.shell.settings import Settings
@@ -44,36 +44,12 @@ from engine.moves import Move
 from engine.view import View
 
 CSS = str(Path(__file__).with_name("seated.tcss"))  # absolute: the subclasses live elsewhere
-BOARD_TIP, SUPPLY_TIP = N_("Angler spaces, locations, decks"), N_("Trophies, tiles, Master Anglers")
-UNDO_TIP = N_("Take back your last move (until a draw or another seat)")
-HINT_TIP = N_("What the review's judge would play now, what the others give up, and why")
 
 
 class SeatedScreen(CompactScreen):
     PANES = ("board", "supply", "log")
     CSS_PATH: ClassVar[str | list[str | PurePath]] = CSS
-    BINDINGS = [
-        Binding("q", "leave", N_("Home"), id="play.home", tooltip=N_("Back to the home screen; the game is saved")),
-        # Undo acts only until a draw; when it cannot, it says why (the footer is the
-        # same from move to move: rebuilding it costs a layout of the screen).
-        Binding("u", "undo", N_("Undo"), id="play.undo", tooltip=UNDO_TIP),
-        Binding("h", "hint", N_("Hint"), id="play.hint", tooltip=HINT_TIP),
-        Binding("b", "breakdown", N_("Scores"), id="play.scores", tooltip=N_("Each seat's score, item by item")),
-        Binding("h", "why_no_hint", show=False, id="play.hint.unlisted"),  # at a table of no human: says why
-        # The panes' keys act in the compact layout only, and each pane's border names
-        # the others' there (`title_panes`): the footer's room at 80 columns goes to the
-        # keys of the game (issue 52.1: u, b, F7, p and s were dropped for these).
-        Binding("f2", "show('board')", N_("Board"), id="play.pane.board", tooltip=BOARD_TIP, show=False),
-        Binding("f3", "show('supply')", N_("Trophies"), id="play.pane.supply", tooltip=SUPPLY_TIP, show=False),
-        Binding("f4", "seats('you')", N_("You"), id="play.pane.you", tooltip=N_("Your panel, whole")),
-        Binding(
-            "f5", "seats('others')", N_("Seats"), id="play.pane.seats", tooltip=N_("The other seats' panels, whole")
-        ),
-        Binding("f6", "show('log')", N_("Log"), id="play.pane.log", tooltip=N_("The event log"), show=False),
-        Binding(
-            "f7", "since", N_("Since"), id="play.since", tooltip=N_("What the others did since your last turn, whole")
-        ),
-    ]
+    BINDINGS = TABLE_KEYS
     # The panes' own names, on their borders (in the compact layout with the keys to the others)
     PANE_TITLES = {
         "board": (N_("Board"), N_("F2 board")),

@@ -247,7 +247,7 @@ def trophies(v: View, marks: Marks, width: int) -> Text:
     units = []
     for kind in TROPHY_ORDER:
         stack = v.stacks.get(kind, ())
-        unit = Text(on_the_board(kind), style="" if stack else "dim")
+        unit = Text(TROPHY_NAMES[kind], style="" if stack else "dim")
         unit.append(" ")
         value = Text(f"{stack[-1]}" if stack else _("gone"), style="bold" if stack else "dim")
         unit.append_text(marked(value, f"trophy:{kind}", marks))
@@ -258,15 +258,6 @@ def trophies(v: View, marks: Marks, width: int) -> Text:
         said = word("trophies", "mystery_weight") + aside(in_brackets(listed(held["mystery_weight"])))
         units.append(Text(said, style="italic"))
     return flowed(units, width, head=Text(_("Trophies") + " ", style="dim"))
-
-
-def on_the_board(kind: str) -> str:
-    """A trophy stack as the board names it: the Master Angler sets without the colon
-    of their names in a sentence ("Master Angler Three Identical")."""
-    if kind in ("three_identical", "four_different"):
-        master_angler, kind_set = word("things", "master_angler"), word("trophies", kind)
-        return _("{master_angler} {set}").format(master_angler=master_angler, set=kind_set)
-    return TROPHY_NAMES[kind]
 
 
 def display(v: View, cards: Cards, marks: Marks, width: int) -> Text:
