@@ -276,14 +276,16 @@ def report(samples: list[Sample], table: list[Seat]) -> None:
             # what a player reads is the grade and the grades its interval reaches ("best
             # or good (−0.6 ± 0.4)"): does the other judgement fall among them, and they
             # among its? (samples saved before margins were kept have none: left out)
-            spans = [(spanned(s.loss, s.margin), spanned(s.noise or 0.0, s.noise_margin or 0.0))
+            spans = [(spanned(s.loss, s.margin), spanned(s.noise or 0.0, s.noise_margin or 0.0),
+                      grade(s.loss), grade(s.noise or 0.0))
                      for s in again if (s.loss or s.noise) and s.noise_margin is not None]  # fmt: skip
             if spans:
-                meet = sum(bool(set(a) & set(b)) for a, b in spans)
-                within = sum(b[0] in a or a[0] in b for a, b in spans)
+                meet = sum(bool(set(a) & set(b)) for a, b, _, _ in spans)
+                # each printed grade among the grades the other's interval reaches
+                within = sum(g_b in a and g_a in b for a, b, g_a, g_b in spans)
                 print(f"   their intervals' grades ({len(spans)} with margins kept): meet {meet} times "
-                      f"({100 * meet / len(spans):.0f}%); one's grade among the other's {within} times "
-                      f"({100 * within / len(spans):.0f}%)")  # fmt: skip
+                      f"({100 * meet / len(spans):.0f}%); each printed grade within the other's interval "
+                      f"{within} times ({100 * within / len(spans):.0f}%)")  # fmt: skip
         serious = ("mistake", "blunder")
         for name, bad in (("mistake or worse", serious), ("an inaccuracy or worse", ("inaccuracy", *serious))):
             # a flag is one run's verdict: both runs flagging hold twice, one alone fails once
