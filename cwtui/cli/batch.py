@@ -36,8 +36,8 @@ if TYPE_CHECKING:  # self-play (and the bots) load when a command runs
 
 def add_parsers(sub: Any) -> None:
     sim = sub.add_parser("simulate", help=_("play bot-only games and write their logs"))
-    sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
-    sim.add_argument("--games", type=count_arg(1), default=100)
+    sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4), help=_("seats at each table (default 2)"))
+    sim.add_argument("--games", type=count_arg(1), default=100, help=_("games to play (default 100)"))
     sim.add_argument("--seed", type=seed_arg, default=1, help=_("game i uses seed SEED+i"))
     sim.add_argument("--bots", type=bots_arg, default=("random",),
                      help=_("comma list of {bots}, cycled over the seats").format(bots=BOT_NAMES))  # fmt: skip

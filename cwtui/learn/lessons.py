@@ -152,7 +152,7 @@ CHAPTERS: tuple[Chapter, ...] = (
             "a Master Angler card; a 1 there gives one such action, a 2 two. A Master Angler card "
             "has colored slots: bait you remove may fill them instead of going to the discard, "
             "and when every slot is filled the card is caught, +1 point. The cards on offer lie "
-            "under the trophies (F3 at 80×24), and each option names a card's slots. A game starts "
+            "under the trophies (F3 on a small screen), and each option names a card's slots. A game starts "
             "with your zones 3 and 4 full and 5 and 6 empty; here your zone 5 is empty."
         ),
         position=the_port,
@@ -244,7 +244,7 @@ CHAPTERS += (
         done=N_(
             "The Rod is used up. A Line is played the same way: it takes the fish of the next zone "
             "up or down (3–4, 4–5, 5–6) at the same location, and a Rod and a Line may go on one "
-            "catch together. Tackle you hold shows on your panel (F4 at 80×24); the options offer "
+            "catch together. Tackle you hold shows on your panel (F4 on a small screen); the options offer "
             "it whenever it can be played, and tackle never played scores nothing at the end."
         ),
     ),
@@ -325,7 +325,7 @@ CHAPTERS += (
             Step(
                 "Take the 1 off yellow",
                 N_(
-                    "It weighed 4 lb: two trophies in one catch (the event log says so, F6 at 80×24). "
+                    "It weighed 4 lb: two trophies in one catch (the event log says so, F6 on a small screen). "
                     "Finish the turn: take the 1 off yellow."
                 ),
             ),
@@ -434,7 +434,7 @@ SOLO_CHAPTERS: tuple[Chapter, ...] = (
             ),
         ),
         done=N_(
-            "That was the silent player's turn (the event log keeps it, F6 at 80×24). It also "
+            "That was the silent player's turn (the event log keeps it, F6 on a small screen). It also "
             "takes every trophy its catches earn, enters every contest with its heaviest fish, "
             "and began with the Small Species trophy. If at the start of its turn you have fewer "
             "fish than it, you may have it draw only once. Whenever the clear bait is drawn, by it "
