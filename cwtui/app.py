@@ -473,7 +473,8 @@ class CwtuiApp(App[None]):
     def action_command_palette(self) -> None:
         """Textual's palette, its search box saying what it is for in the language in use
         (a French reader saw « 🔎 Search for commands… »)."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # CommandPalette.is_open's test (its signature takes an App[object], not this app)
+        if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):
             self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
