@@ -470,6 +470,20 @@ class CwtuiApp(App[None]):
         N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible")
     )  # fmt: skip
 
+    # Named keys as a keyboard of the language says them (a French reader read "home
+    # Commencer", "esc Retour" in the help beside « Début/Fin » in its prose)
+    KEY_NAMES: ClassVar[dict[str, str]] = {
+        "home": N_("home"), "end": N_("end"), "pageup": N_("pgup"), "pagedown": N_("pgdn"),
+        "space": N_("space"), "escape": N_("esc"),
+    }  # fmt: skip
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Textual's name for a key, in the language in use where it names a key alone."""
+        modifiers, key = binding.parse_key()
+        if binding.key_display or modifiers or key not in self.KEY_NAMES:
+            return super().get_key_display(binding)
+        return _(self.KEY_NAMES[key])
+
     def action_command_palette(self) -> None:
         """Textual's palette, its search box saying what it is for in the language in use
         (a French reader saw « 🔎 Search for commands… »)."""

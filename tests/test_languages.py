@@ -16,6 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))  # the translators' tooling
 from catalog_messages import extracted, missing, read
 
+from cwtui.app import CwtuiApp
 from cwtui.game import words
 from cwtui.lang import PSEUDO, SOURCE, _, chosen, from_environment, languages, n_, pseudo, use
 from cwtui.lang.glossary import glossary, glyph, species
@@ -522,6 +523,7 @@ def test_french_says_a_zone_then_its_location() -> None:
     assert [s.replace("\u00a0", " ") for s in said] == ["Zone 3 du Rivage", "Zone 3 de la Rivière", "Zone 3 du Lac"]
 
 
+KEY_NAMES = frozenset(CwtuiApp.KEY_NAMES.values())
 # Messages whose French is the English word: French words too, or a unit and placeholders
 SAME_IN_FRENCH = frozenset(
     {"(solo)", "Date", "Pause", "Questions", "Score", "Scores", "Total", "Zones", "expert", "normal", "options",
@@ -545,7 +547,8 @@ def test_no_message_is_left_in_english(code: str) -> None:
             words = re.sub(r"\{\w+\}|%\(\w+\)s|%s", "", string)
             if code == "fr" and string in ids and re.search(r"[A-Za-z]{2,}", words):
                 left += [] if string in SAME_IN_FRENCH else [string]
-            if code == "ja" and re.search(r"[A-Za-z]{3,}", words) and not re.search("[぀-ヿ一-鿿]", words):
+            latin = re.search(r"[A-Za-z]{3,}", words) and not re.search("[぀-ヿ一-鿿]", words)
+            if code == "ja" and latin and ids[0] not in KEY_NAMES:  # a key as a keyboard names it: "Esc" (issue 68)
                 left.append(string)
     assert left == []
 
