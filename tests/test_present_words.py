@@ -68,3 +68,34 @@ def test_a_contest_option_counts_its_tag_points() -> None:
         assert label.endswith(f", +{words.quantity(tagged, 'tag point')}") == (tagged > 0), label
     mine = v.seats[0].fish or ()
     assert any(state.cards.fish_tag[f] == v.tag for f in mine), "a tagged fish to show"
+
+
+def test_a_turn_that_ends_by_itself_with_tackle_in_hand_says_why() -> None:
+    """A newcomer holding a Lure and a Rod saw the turn end without choosing "End the
+    turn" (lesson 5 says the turn waits while tackle is in hand): the table now says that
+    none of it could be played then. Over seeded random games, said exactly when the
+    seat's own move ended its turn, it held tackle, and the move was no End the turn."""
+    from engine import GameConfig, legal_moves, new_game
+    from engine.events import TurnEnded
+    from engine.moves import EndTurn
+    from engine.rng import Rng
+
+    said = quiet = 0
+    for seed in (1, 2, 3):
+        state = new_game(GameConfig(seats=SEATS, seed=seed))
+        rng = Rng(seed)
+        while not state.over:
+            moves = legal_moves(state)
+            move = moves[rng.below(len(moves))]
+            seat = state.to_act
+            state, happened = apply(state, move)
+            held = view(state, seat).seats[seat].tackle or ()
+            ended = any(isinstance(e, TurnEnded) and e.seat == seat for e in happened)
+            line = words.ended_by_itself(move, happened, seat, held)
+            if ended and held and not isinstance(move, EndTurn):
+                assert line is not None and "tackle" in line
+                said += 1
+            else:
+                assert line is None
+                quiet += ended
+    assert said and quiet

@@ -344,9 +344,10 @@ CHAPTERS += (
         about=N_("the contests at the end"),
         intro=N_(
             "The game ends after a turn in which someone holds 12 fish, or in which a location's "
-            "deck could not refill its four zones: everyone else plays one last turn. Then the "
-            "Shore, the Lake and the River hold contests: each player presents at most one fish of "
-            "each species caught there; the heaviest total takes the contest's top trophy, the next "
+            "deck could not refill its four zones: everyone else (not the player whose turn it was) plays "
+            "one last turn. Then the Shore, the Lake and the River hold contests: each player presents at "
+            "most one fish of each species caught there (the rest are discarded: a fish left out only "
+            "lowers your total); the heaviest total takes the contest's top trophy, the next "
             "the one below (5 and 3 with two players; 5, 3 and 2 with three; 5, 4, 3 and 2 with four). "
             "Equal totals: the player who presented the "
             "fish with the earliest time printed on its card ranks first. Every fish you present is "
