@@ -91,7 +91,7 @@ def test_a_turn_that_ends_by_itself_with_tackle_in_hand_says_why() -> None:
             state, happened = apply(state, move)
             held = view(state, seat).seats[seat].tackle or ()
             ended = any(isinstance(e, TurnEnded) and e.seat == seat for e in happened)
-            line = words.ended_by_itself(move, happened, seat, held)
+            line = words.ended_by_itself(move, happened, seat, lambda held=held: held)
             if ended and held and not isinstance(move, EndTurn):
                 assert line is not None and "tackle" in line
                 said += 1

@@ -355,7 +355,10 @@ class SeatedScreen(CompactScreen):
         viewer = self.viewer
         if viewer is None:
             return
-        held = self.game.view_for(viewer).seats[viewer].tackle or ()
+
+        def held() -> tuple[str, ...]:  # asked only where the seat's turn ended (words.ended_by_itself)
+            return self.game.view_for(viewer).seats[viewer].tackle or ()
+
         ended = words.ended_by_itself(ply.move, ply.events, viewer, held) if ply.seat == viewer else None
         said = words.sentences(filter(None, (words.said_at_once(self.game.cards, ply.events, viewer), ended))) or None
         if said is not None:
