@@ -598,3 +598,21 @@ def test_a_master_angler_card_takes_its_article_in_a_french_sentence() -> None:
         assert words.master_angler_name(cards, ray).replace(words.KEEP, " ").replace("\u00a0", " ") == label
     assert words.master_angler_name(cards, char, the=True).startswith("l'Omble")
     use("en")
+
+
+def test_history_results_show_the_games_names_and_numbers_in_the_language() -> None:
+    """Two native reads saw « Pike », « Silent player », `medium` and « 33.3 » in French
+    and Japanese History results: the database keeps the game's names in English (queries
+    use them), and the result table shows them, and a number's decimal mark, as the
+    language in use says them. A value that is no name of the game is shown as it is."""
+    from cwtui.screens.history.fitted import _shown
+
+    use("fr")
+    try:
+        said = [_shown(v) for v in ("Pike", "Ray", "first_to_12", "medium", "Silent player", "Ana", 33.3)]
+    finally:
+        use(SOURCE)
+    assert said[:2] == ["Brochet", "Raie"] and said[2] == "Premier à 12 Poissons"
+    assert said[3] == "moyen" and said[4] == "Joueur silencieux"
+    assert said[5:] == ["Ana", "33,3"]
+    assert [_shown(v) for v in ("Pike", 33.3)] == ["Pike", "33.3"]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar, assert_never, cast, get_args
 
-from cwtui.lang import N_, _, language, n_, number
+from cwtui.lang import N_, SOURCE, _, language, n_, number
 from cwtui.lang.glossary import glossary, species, species_the, word
 from engine import events
 from engine.bots.judge import BEST, grade
@@ -144,6 +144,24 @@ def seat_name(name: str, kind: str) -> str:
     language in use (the engine names it "Silent player": a Japanese read saw
     「Silent player：湖畔のゾーン3のパーチを釣る」)."""
     return _("Silent player") if kind == SILENT_SEAT.kind else name
+
+
+def data_value(value: str) -> str:
+    """A value a History query returned, in the language in use where it is one of the
+    game's own names that the database keeps in English: a species or a Master Angler
+    card's fish, a trophy's key, a seat's kind, the silent player ("Pike" « Brochet »,
+    "first_to_12" « Premier à 12 Poissons »; two native reads saw English in French and
+    Japanese results). Queries and exports name them in English still; any other value
+    is left as it is."""
+    if language() == SOURCE:
+        return value
+    if value in TROPHY_NAMES:
+        return TROPHY_NAMES[value]
+    if value in ENGINE_SEAT_KINDS:
+        return level_name(value)
+    if value == SILENT_SEAT.name:
+        return _("Silent player")
+    return species(value)  # a species' or a fish's English name; else the value itself
 
 
 def seat_list(seats: Iterable[SeatConfig]) -> str:

@@ -127,6 +127,17 @@ def Np_(singular: str, plural: str) -> tuple[str, str]:  # gettext's ngettext_no
     return singular, plural
 
 
+def decimal(written: str) -> str:
+    """A number written as Python writes it ("33.3", "1e-05"), with the decimal mark of
+    the language in use (« 33,3 »)."""
+    code = language()
+    if code in (SOURCE, PSEUDO):
+        return written
+    from babel.numbers import get_decimal_symbol
+
+    return written.replace(".", get_decimal_symbol(code))
+
+
 def number(value: float, decimals: int = 0) -> str:
     """`value` as the language in use writes a number: "74.6" and "1,234" in English,
     « 74,6 » and « 1 234 » in French (Babel's locale data)."""

@@ -19,7 +19,9 @@ from textual import events
 from textual.widgets import DataTable, Tree
 from textual.widgets.tree import TreeNode
 
+from cwtui.game import words
 from cwtui.history.sandbox import QueryResult, is_numeric
+from cwtui.lang import decimal
 from cwtui.outside import MAX_VALUE, plain
 from cwtui.widgets.columns import fit_widths
 
@@ -76,11 +78,14 @@ class ResultTable(DataTable[Text]):
 def _shown(value: Any) -> str:
     """A value as its cell shows it: a text from outside (any string a query returns,
     a name from a log among them) as cwtui.outside.plain has it, no longer than a cell
-    can show."""
+    can show; the game's own names and a number's decimal mark as the language in use
+    writes them (« Brochet », « 33,3 »)."""
     if value is None:
         return "NULL"
     if isinstance(value, float):
-        return f"{value:.6g}"
+        return decimal(f"{value:.6g}")
+    if isinstance(value, str):
+        value = words.data_value(value)  # the game's names in the language in use
     return plain(str(value), CELL_WIDTH + 1)
 
 

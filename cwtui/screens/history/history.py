@@ -151,7 +151,9 @@ class HistoryScreen(Screen[None]):
         "The editor is DuckDB SQL over the tables under F3 (games, seats, moves, events, catches, "
         "trophies, contests, scores, master_anglers, fish) and the views results, trophy_results "
         "and catch_results. Queries run read-only. Ctrl+R also runs; F6 plots the result (pick the "
-        "label and value columns above the chart); F7 exports the whole result, not only the rows shown."
+        "label and value columns above the chart); F7 exports the whole result, not only the rows shown. "
+        "The game's names (species, trophies, bot levels) are shown in your language; a query names them "
+        "in English ('Pike', 'first_to_12', 'greedy')."
     )
 
     def __init__(self, settings: Settings, db: Path | None = None) -> None:
