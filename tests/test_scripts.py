@@ -251,3 +251,8 @@ def test_truncation_check(tmp_path: Path) -> None:
 def test_subset_presentations() -> None:
     out = run_script("subset_presentations.py", str(GOLDEN_2P.parent))
     assert "contest decisions presented a subset" in out
+
+
+def test_contest_pruning_check() -> None:
+    out = run_script("contest_pruning_check.py", "--games", "2", "--workers", "1", timeout=300)
+    assert "games that differ" in out

@@ -177,7 +177,20 @@ def test_the_silent_players_token_moves_to_the_port_by_name() -> None:
     from engine import events, load_cards
 
     said = words._event(load_cards(), ["Ana", "Silent player"], events.AnglerMoved("yellow", "port"))
-    assert said == "moves a token from yellow to the Port"
+    assert said == "moves the token on the yellow space to the Port"
+    # French said « de l'emplacement jaune à l'emplacement le Port » (a native read)
+    from cwtui.lang import use
+
+    use("fr")
+    try:
+        said = [words._event(load_cards(), ["Ana", "Silent player"], events.AnglerMoved(a, b))
+                for a, b in (("yellow", "port"), ("port", "black"))]  # fmt: skip
+    finally:
+        use("en")
+    assert [s.replace("\u00a0", " ") for s in said] == [
+        "déplace le jeton de l'emplacement jaune vers le Port",
+        "déplace le jeton du Port vers l'emplacement noir",
+    ]
 
 
 def test_the_clear_bait_says_what_happens_to_the_discard() -> None:

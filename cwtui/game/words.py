@@ -543,6 +543,12 @@ def space_name(space: str) -> str:
     return _("the Port") if space == "port" else colour(space)
 
 
+def space_place(space: str) -> str:
+    """An angler space as a move's destination names it: "the Port", "the yellow space"
+    (« le Port », « l'emplacement jaune »: a French read saw « à l'emplacement le Port »)."""
+    return _("the Port") if space == "port" else _("the {colour} space").format(colour=colour(space))
+
+
 def turn_of(name: str) -> str:
     """Whose turn it is: "Ana's turn"; "Your turn" for a player who named themselves You
     (the table said "You's turn")."""
@@ -1067,10 +1073,11 @@ def _event(cards: Cards, names: Sequence[str], event: events.Event) -> str:
         return _("triggers the end (a location ran out of fish): everyone else plays one last turn")
     if isinstance(e, events.SilentDrew):
         return _("the silent player draws {colour}").format(colour=colour(e.color))
-    if isinstance(e, events.AnglerMoved):
-        return _("moves a token from {space} to {other}").format(
-            space=space_name(e.from_space), other=space_name(e.to_space)
-        )
+    if isinstance(e, events.AnglerMoved):  # from the Port a message of its own (French « du Port »)
+        to = space_place(e.to_space)
+        if e.from_space == "port":
+            return _("moves the token on the Port to {other}").format(other=to)
+        return _("moves the token on the {colour} space to {other}").format(colour=colour(e.from_space), other=to)
     if isinstance(e, events.DiscardSeeded):
         return n_(
             "{count} bait goes from the bag to the discard",
