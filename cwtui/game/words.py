@@ -751,18 +751,19 @@ def said_at_once(cards: Cards, happened: Sequence[events.Event], seat: int | Non
 def ended_by_itself(
     move: Move, happened: Sequence[events.Event], seat: int | None, tackle: Callable[[], Sequence[str]]
 ) -> str | None:
-    """The seat's turn ended with no "End the turn" chosen while it held tackle: none of it
-    could be played then (R7.6: a Lure or a Reel in the windows, with bait to act on; a
-    Rod or a Line at a catch). A newcomer holding a Lure and a Rod saw the turn end and
-    did not know why (lesson 5 says the turn waits while tackle is in hand). `tackle`:
-    the seat's, asked only where its turn ended (a View a move is not free)."""
+    """The seat's turn ended with no "End the turn" chosen while it held a Lure or a Reel:
+    neither could be played then (R7.4, R7.5: they need bait to act on). A newcomer
+    holding a Lure and a Rod saw the turn end and did not know why (lesson 5 says the turn
+    waits while tackle is in hand). A Rod or a Line alone is no reason to wait (they are
+    played at a catch), and said after every turn it would be noise. `tackle`: the
+    seat's, asked only where its turn ended (a View a move is not free)."""
     if seat is None or isinstance(move, EndTurn):
         return None
-    if not any(isinstance(e, events.TurnEnded) and e.seat == seat for e in happened) or not tackle():
+    if not any(isinstance(e, events.TurnEnded) and e.seat == seat for e in happened):
         return None
-    return _(
-        "Your turn ended by itself: none of your tackle could be played then (a Rod or a Line is played at a catch)."
-    )
+    if not {"lure", "reel"} & set(tackle()):
+        return None
+    return _("Your turn ended: your Lure or Reel had nothing to act on.")
 
 
 def _master_angler_said(cards: Cards, e: events.MasterAnglerCaught) -> str:
