@@ -357,7 +357,17 @@ class SeatedScreen(CompactScreen):
             return
 
         def held() -> tuple[str, ...]:  # asked only where the seat's turn ended (words.ended_by_itself)
-            return self.game.view_for(viewer).seats[viewer].tackle or ()
+            """The seat's tackle that could have been played in this turn's windows: held
+            before the move and not drawn this step (R6.1: a token drawn at a catch waits
+            for the next step; a whole-game read got "nothing to act on" for a fresh Lure),
+            and still held after it (not the one just played)."""
+            before = self.game.view_before_last(viewer)
+            if before is None:
+                return ()
+            me = before.seats[viewer]
+            kinds = me.tackle or ()
+            after = self.game.view_for(viewer).seats[viewer].tackle or ()
+            return tuple(kind for kind in kinds[: len(kinds) - me.fresh_count] if kind in after)
 
         ended = words.ended_by_itself(ply.move, ply.events, viewer, held) if ply.seat == viewer else None
         said = words.sentences(filter(None, (words.said_at_once(self.game.cards, ply.events, viewer), ended))) or None
