@@ -129,6 +129,12 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
+def numbered(seed: int, number: int) -> Rng:
+    """Stream `number` (≥ 0) of `seed`: stream_seed for a name that is a number, without
+    a name to build and hash (a review's rollouts ask one at every decision they play)."""
+    return Rng(_mix((seed ^ (number * 0x9E3779B97F4A7C15)) & _MASK))
+
+
 def decision_rng(bot_seed: int, ply: int) -> Rng:
     """A bot's stream for its decision at move `ply`: fresh for every decision, so a
     bot's move depends on the game, its seat and the position alone, not on what it

@@ -105,17 +105,17 @@ def looked_ahead(log: GameLog, cards: Cards, model: LeadNet, job: Job) -> tuple[
         came = [redealt(step.after, futures) for _k in range(job.rollouts)]
         could = deals(step.before, move, job.rollouts, stream_seed(seed, f"ahead-deal-{ply}"))
         for k, s in enumerate([*came, *could]):
-            played_on(s, Rng(stream_seed(seed, f"play-{ply}-{k % job.rollouts}")), job.ahead, job.policy, cards)
+            played_on(s, stream_seed(seed, f"play-{ply}-{k % job.rollouts}"), job.ahead, job.policy, cards)
         leads = model.many([*came, *could])
         n = job.rollouts
         luck = [luck[i] + sum(leads[k][i] - leads[n + k][i] for k in range(n)) / n for i in (0, 1)]
     return luck[0], luck[1]
 
 
-def played_on(s: State, rng: Rng, turns: int, policy: str, cards: Cards) -> None:
+def played_on(s: State, seed: int, turns: int, policy: str, cards: Cards) -> None:
     """`s` played on until `turns` more turns have begun (or to the end)."""
     if policy == "light":
-        play_turns(s, rng, turns)
+        play_turns(s, seed, turns)
         return
     bot = GreedyBot(7, cards)  # its choices come from the View alone
     stop = s.turn + turns

@@ -248,6 +248,14 @@ def test_truncation_check(tmp_path: Path) -> None:
     assert "2 decisions in" in out and "| to the end |" in out and "| 4 turns |" in out
 
 
+def test_paired_dice_check(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(GOLDEN_2P, games)
+    out = run_script("paired_dice_check.py", str(games), "--per-game", "2", "--rollouts", "8", "--workers", "1")
+    assert "2 decisions, 8 rollouts" in out and "| numbered (the review's) |" in out and "| in order (before) |" in out
+
+
 def test_subset_presentations() -> None:
     out = run_script("subset_presentations.py", str(GOLDEN_2P.parent))
     assert "contest decisions presented a subset" in out

@@ -58,12 +58,13 @@ from engine.replay import Replay
 from engine.view import View
 
 SIDECAR_SUFFIX: Final = ".review.json"
+# 10: each rollout decision's dice by its place in the game (engine.bots.playout.play_turns);
 # 9: rollouts of ROLLOUT_TURNS turns ending in the lead evaluation, the best of the candidates rolled out;
 # 8: graded by the loss printed (the band of its number), not by its interval's lower end;
 # 7: a loss exactly at a grade's bound read as that grade (not under it by a rounding error);
 # 6: a flag confirmed by a second judgement; 5: the better move's line; 4: a decision's candidates; 3: each loss
 # with its 95% margin, graded by its interval; 2: graded in points lost by the loss alone; 1: in win chance lost
-SIDECAR_FORMAT: Final = 9
+SIDECAR_FORMAT: Final = 10
 OLDER: Final = {  # how a kept review of an earlier format grades, as a note says it
     1: "grades in win chances",
     2: "grades by its losses alone, without their margins of error",
@@ -74,6 +75,7 @@ OLDER: Final = {  # how a kept review of an earlier format grades, as a note say
     7: "grades each decision by the low end of its loss's interval, not by the loss it shows",
     8: "rolls moves out to the game's end (margins about three times as wide) and takes the search's pick as the "
     "best without rolling the other candidates out",
+    9: "rolls moves out with dice that slide apart between two moves' rollouts (margins about a third wider)",
 }
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)

@@ -550,7 +550,8 @@ def rollouts(
     `first` on), each game played on by the search's playout policy for `turns` turns
     (None: to its end, the reference scripts/truncation_check.py measures against) and
     evaluated there; each world and its play drawn from `seed` and its number alone, so
-    two moves rolled out on one seed meet the same worlds and the same dice, and more
+    two moves rolled out on one seed meet the same worlds and the same dice (each
+    decision's by its place in the game: engine.bots.playout.play_turns), and more
     rollouts add to the first ones. The lead is over the others' mean."""
     # numpy's network: imported where rollouts run (a review's or a hint's worker), not
     # with this module, which the app's words import at its start
@@ -561,11 +562,11 @@ def rollouts(
     for i in range(first, first + count):
         s = world.sample(Rng(stream_seed(seed, f"world-{i}")))
         apply_in_place(s, move)
-        rng = Rng(stream_seed(seed, f"play-{i}"))
+        play = stream_seed(seed, f"play-{i}")
         if turns is None:
-            play_out(s, rng)
+            play_out(s, Rng(play))
         else:
-            play_turns(s, rng, turns)
+            play_turns(s, play, turns)
         ends.append(s)
     leads = shipped(LEAD).many(ends)
     chances = shipped_model(LEARNED)

@@ -15,7 +15,7 @@ from engine.game import apply_in_place
 from engine.legal import legal_moves
 from engine.moves import Catch, Move, PlayLure, PlayReel, Present, Refill, TakeMasterAngler
 from engine.phases import BAIT, CATCH, PORT, PRESENT
-from engine.rng import Rng
+from engine.rng import Rng, numbered
 from engine.state import State
 
 TACKLE_ODDS = 8  # one decision in this many may play a Lure or a Reel, where one is legal
@@ -27,12 +27,30 @@ def play_out(s: State, rng: Rng) -> None:
         apply_in_place(s, playout_move(s, legal_moves(s), rng))
 
 
-def play_turns(s: State, rng: Rng, turns: int) -> None:
+# Decisions a turn may hold, at most, for the dice's numbering (`play_turns`): a turn's
+# placements, removals, catches, Port and tackle, with room to spare.
+TURN_DECISIONS = 1 << 12
+
+
+def play_turns(s: State, seed: int, turns: int) -> None:
     """The game played on by this policy until `turns` more turns have begun, or to its
-    end (a review's rollouts, engine.bots.judge, which evaluate where they stop)."""
+    end (a review's rollouts, engine.bots.judge, which evaluate where they stop).
+
+    Each decision's dice are the stream of `seed` numbered by the decision's place — its
+    turn and how many decisions into that turn — not the next numbers of one stream: two
+    moves rolled out on one seed then make the same random choices wherever their games
+    meet the same choice, however many numbers the decisions before drew (a catch draws
+    one a fish it weighs), so their rollouts differ by what the moves did, not by dice
+    that slid apart (common random numbers). Drawn from one stream, the paired margin of
+    a loss was a third wider (docs/bot-strength.md)."""
     stop = s.turn + turns
+    turn, k = s.turn, 0
     while not s.over and s.turn < stop:
-        apply_in_place(s, playout_move(s, legal_moves(s), rng))
+        if s.turn != turn:
+            turn, k = s.turn, 0
+        dice = numbered(seed, turn * TURN_DECISIONS + k)
+        k += 1
+        apply_in_place(s, playout_move(s, legal_moves(s), dice))
 
 
 def playout_move(s: State, moves: list[Move], rng: Rng) -> Move:
