@@ -75,7 +75,7 @@ OLDER: Final = {  # how a kept review of an earlier format grades, as a note say
     7: "grades each decision by the low end of its loss's interval, not by the loss it shows",
     8: "rolls moves out to the game's end (margins about three times as wide) and takes the search's pick as the "
     "best without rolling the other candidates out",
-    9: "rolls moves out with dice that slide apart between two moves' rollouts (margins about a third wider)",
+    9: "rolls moves out with dice that slide apart between two moves' rollouts (margins about a quarter wider)",
 }
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)

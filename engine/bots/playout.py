@@ -42,7 +42,7 @@ def play_turns(s: State, seed: int, turns: int) -> None:
     meet the same choice, however many numbers the decisions before drew (a catch draws
     one a fish it weighs), so their rollouts differ by what the moves did, not by dice
     that slid apart (common random numbers). Drawn from one stream, the paired margin of
-    a loss was a third wider (docs/bot-strength.md)."""
+    a loss was a quarter wider (docs/bot-strength.md)."""
     stop = s.turn + turns
     turn, k = s.turn, 0
     while not s.over and s.turn < stop:
