@@ -366,3 +366,32 @@ def test_a_fishs_time_says_what_it_is() -> None:
     start = card.plain.index(time)
     tips = {s.style.meta.get("tip") for s in card.spans if s.start <= start < s.end and not isinstance(s.style, str)}
     assert any(t and "earliest breaks a tie (R10.3)" in t for t in tips), tips
+
+
+def test_another_seats_fish_break_between_fish_not_inside_a_species() -> None:
+    """Issue 67 (a whole-game read): another seat's fish list wrapped as words, so a line
+    ended "Rainbow" and the next began "Trout". It breaks between fish only, at every
+    width a panel takes."""
+    from rich.console import Console
+
+    from cwtui.lang.glossary import species as species_name
+    from cwtui.widgets.table.marks import NO_MARKS
+    from cwtui.widgets.table.seat import fish
+    from engine import apply, legal_moves
+    from engine.rng import Rng
+    from engine.view import view
+
+    s = new_game(GameConfig(seats=(SeatConfig("Ana", "human"), SeatConfig("Bo", "human")), seed=5))
+    rng = Rng(5)
+    while len(s.players[1].fish) < 9:
+        moves = legal_moves(s)
+        s, _ = apply(s, moves[rng.below(len(moves))])
+    v = view(s, 0)
+    names = [species_name(n) for n in v.seats[1].species]
+    assert any(" " in n for n in names), names  # a two-word species to keep whole
+    for width in range(28, 61, 4):
+        console = Console(width=width, color_system=None, legacy_windows=False)
+        lines = ["".join(seg.text for seg in line) for line in console.render_lines(
+            fish(v.seats[1], v, s.cards, False, NO_MARKS, width), console.options)]  # fmt: skip
+        for name in names:
+            assert any(name in line for line in lines), (width, name, lines)

@@ -36,7 +36,7 @@ from cwtui.widgets.glyphs import explained, tag, zone
 from cwtui.widgets.glyphs import slots as slot_glyphs
 from cwtui.widgets.rule_link import linked
 from cwtui.widgets.table import legend
-from cwtui.widgets.table.board import clickable, marked
+from cwtui.widgets.table.board import clickable, flowed, marked
 from cwtui.widgets.table.drawn import Drawn, Part
 from cwtui.widgets.table.marks import Marks
 from cwtui.widgets.table.marks import only as marks_only
@@ -211,13 +211,14 @@ def fish(me: SeatView, v: View, cards: Cards, private: bool, marks: Marks, width
     if private and me.fish is not None:
         return Group(label, own_fish(cells, width)) if cells else label
     # another seat's: the fish shown (R8.1) with their backs, then the species of the
-    # rest, as one text that wraps (a line a fish took half a panel late in a game)
+    # rest, as one text that wraps (a line a fish took half a panel late in a game),
+    # between fish only ("Rainbow" / "Trout" at the end of a line, wrapped as words)
     shown = Counter(cards.species_names[cards.fish_species[f]] for f in known)
     hidden = Counter(me.species) - shown
     rest = [Text(f"{species_name(s)} ×{n}" if n > 1 else species_name(s)) for s, n in sorted(hidden.items())]
     if not cells and not rest:
         return label  # "Fish 0", as the seat's own panel says it (not "Fish 0 none")
-    return Text.assemble(label, " ", Text(separator()).join(cells + rest))
+    return flowed(cells + rest, width, sep=separator(), head=label.append(" "))
 
 
 def own_fish(cells: list[Text], width: int) -> RenderableType:
