@@ -218,7 +218,14 @@ def fish(me: SeatView, v: View, cards: Cards, private: bool, marks: Marks, width
     rest = [Text(f"{species_name(s)} ×{n}" if n > 1 else species_name(s)) for s, n in sorted(hidden.items())]
     if not cells and not rest:
         return label  # "Fish 0", as the seat's own panel says it (not "Fish 0 none")
-    return flowed(cells + rest, width, sep=separator(), head=label.append(" "))
+    # the list's mark ends each fish but the last, so that a line ends "Pike," as the
+    # text would have it; what follows the mark (a space, or nothing in Japanese) is
+    # where a line may break
+    mark = separator().rstrip()
+    units = cells + rest
+    for unit in units[:-1]:
+        unit.append(mark)
+    return flowed(units, width, sep=separator()[len(mark) :], head=label.append(" "))
 
 
 def own_fish(cells: list[Text], width: int) -> RenderableType:
