@@ -377,3 +377,19 @@ def test_zone_numbers_are_listed_as_the_language_writes_numbers() -> None:
         assert words.numbers_listed(["3", "4", "6"]) == "3・4・6"
     with speaking("fr"):
         assert words.numbers_listed(["3", "4", "6"]) == "3, 4 et 6"
+
+
+def test_the_tackle_token_your_zone_5_draws_is_said_at_once() -> None:
+    """Issue 67 (a whole-game read): emptying zone 5 draws a tackle token (R6.1), and a
+    Lure appeared on the player's panel with nothing saying where it came from; it is
+    said above the next question, with when it plays."""
+    from engine.events import TackleDrawn
+
+    state = scenario().board(0, {5: "green"}).build()
+    _s, happened = run(state, PlaceAngler("green"))
+    drawn = next(e for e in happened if isinstance(e, TackleDrawn))
+    said = words.said_at_once(state.cards, happened, 0)
+    assert said is not None
+    kind = words.tackle_name(drawn.kind)
+    assert f"You draw a {kind} (your zone 5 emptied): it plays from your next step." in said, said
+    assert words.said_at_once(state.cards, happened, 1) is None  # another seat's token: its own events say it

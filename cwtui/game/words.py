@@ -737,10 +737,17 @@ def said_at_once(cards: Cards, happened: Sequence[events.Event], seat: int | Non
     """What the table tells the seat at the keyboard of its own move, above its next
     question: its catches ("You catch a Perch (4 lb) in Lake zone 3.": a newcomer saw the
     zone refilled with the same species and thought the catch had failed), the Master
-    Angler cards it filled, and the trophies it took (`trophies_taken`)."""
+    Angler cards it filled, the tackle token its zone 5 drew (a whole-game read: a Lure
+    appeared in the panel with nothing saying where from), and the trophies it took
+    (`trophies_taken`)."""
     caught = [_catch_said(cards, e) for e in happened if isinstance(e, events.FishCaught) and e.seat == seat]
     caught += [
         _master_angler_said(cards, e) for e in happened if isinstance(e, events.MasterAnglerCaught) and e.seat == seat
+    ]
+    caught += [
+        _("You draw a {tackle} (your zone 5 emptied): it plays from your next step.").format(tackle=tackle_name(e.kind))
+        for e in happened
+        if isinstance(e, events.TackleDrawn) and e.seat == seat
     ]
     trophies = trophies_taken(happened, seat)
     if not caught and trophies is None:
