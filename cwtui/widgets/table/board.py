@@ -203,12 +203,14 @@ def flowed(units: Sequence[Text], width: int, sep: str = " · ", head: Text | No
     """`head`, then `units` joined by `sep`, broken into lines only between units: where
     the next does not fit, it begins a line of its own. Wrapped as words, a line broke
     inside one ("Ray #26" / "ybb", a contest from its value), or cut it ("Rainbow
-    Tro…"). A unit longer than a line is wrapped as words."""
+    Tro…"); after `head` too (a fish shown on another seat's panel, "Brown Trout 7 lb" /
+    "08:38 gold"). A unit longer than a line is wrapped as words."""
     text = head.copy() if head is not None else Text()
     line = text.cell_len
     for i, unit in enumerate(units):
         gap = Text(sep, style="dim") if i else Text()
-        if i and line + gap.cell_len + unit.cell_len > width:
+        over = line + gap.cell_len + unit.cell_len > width
+        if over and (i or (line and unit.cell_len <= width)):  # after the head: where the unit fits a line
             text.append("\n")
             line, gap = 0, Text()
         text.append_text(gap)
