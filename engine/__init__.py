@@ -17,7 +17,7 @@ from engine.legal import legal_moves
 from engine.setup import new_game
 from engine.state import State
 
-ENGINE_VERSION = "0.5.0"  # a new version whenever a bot level plays differently (engine.bots.level)
+ENGINE_VERSION = "0.6.0"  # a new version whenever a bot level plays differently (engine.bots.level)
 
 __all__ = [
     "ENGINE_VERSION",

@@ -15,7 +15,7 @@ from helpers import config, random_playout
 
 from engine import apply, new_game
 from engine.bots import LEAD
-from engine.bots.lead import INPUTS, final_leads, inputs, load, shipped
+from engine.bots.lead import INPUTS, WIN_SCALE, LeadChances, final_leads, folded, inputs, load, shipped
 
 SCRIPTS = Path(__file__).parents[1] / "scripts"
 
@@ -36,6 +36,38 @@ def test_leads_add_up_to_zero_and_end_as_the_result(players: int) -> None:
     assert over.result is not None
     assert model.leads(over) == final_leads(over)
     assert model.many([last[0], over]) == [model.leads(last[0]), final_leads(over)], "one batch, the same leads"
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_search_s_folded_network_gives_the_same_leads(players: int) -> None:
+    """The hard level's search evaluates one position at a time with the network folded
+    (engine.bots.lead.Folded): the same leads as the network's batches, to rounding,
+    with one seat (the solo game's two), two, three and four."""
+    model, fast = shipped(LEAD), folded(LEAD)
+    for i, (before, _move, _events) in enumerate(random_playout(new_game(config(players, players)), players)):
+        if i % 15 == 0:
+            assert fast.leads(before) == pytest.approx(model.leads(before), abs=1e-9)
+
+
+def test_the_search_s_win_chances_are_the_softmax_of_the_leads() -> None:
+    """Win chances add up to 1 and follow the leads (a larger lead, a larger chance), at
+    the scale fitted for the seats at the table; once the game is over, the winner's is 1."""
+    chances = LeadChances(LEAD)
+    seen = 0
+    for players in (2, 3, 4):
+        for i, (before, move, _events) in enumerate(random_playout(new_game(config(players, players)), players)):
+            if i % 25 == 0 and not before.over:
+                leads, won = shipped(LEAD).leads(before), chances.chances(before)
+                assert sum(won) == pytest.approx(1.0)
+                assert sorted(range(players), key=leads.__getitem__) == sorted(range(players), key=won.__getitem__)
+                a, b = leads[0], leads[1]
+                assert won[0] / won[1] == pytest.approx(2.718281828 ** ((a - b) / WIN_SCALE[players]), rel=1e-6)
+                seen += 1
+            last = (before, move)
+        over, _events = apply(*last)
+        assert over.result is not None
+        assert chances.chances(over) == [1.0 if line.rank == 1 else 0.0 for line in over.result]
+    assert seen > 10
 
 
 def test_the_evaluation_reads_nothing_nobody_has_seen() -> None:

@@ -264,3 +264,15 @@ def test_subset_presentations() -> None:
 def test_contest_pruning_check() -> None:
     out = run_script("contest_pruning_check.py", "--games", "2", "--workers", "1", timeout=300)
     assert "games that differ" in out
+
+
+def test_lead_search(tmp_path: Path) -> None:
+    """The lead evaluation's scale and a match between levels, resumed from its file."""
+    out = run_script("lead_search.py", "temperature", "--games", "1")
+    assert "scale" in out and "2 players" in out
+    results = tmp_path / "match.jsonl"
+    match = ("lead_search.py", "match", "easy", "random", "--games", "2", "--out", str(results), "--workers", "1")
+    first = run_script(*match)
+    assert "easy against random, 2 games" in first and len(results.read_bytes().splitlines()) == 2
+    again = run_script(*match)
+    assert again.splitlines()[0] == first.splitlines()[0], "resumed: nothing played again"

@@ -14,11 +14,12 @@ from test_bots import CARDS, position
 from cwtui.cores.search_pool import TreePool
 from cwtui.game.session import GameSession
 from engine import ENGINE_VERSION, GameConfig, SeatConfig, legal_moves
-from engine.bots import LEARNED, SEARCH_BUDGET, Budget, IsmctsBot, TreeRunner, level, search_bot
+from engine.bots import LEAD, LEARNED, SEARCH_BUDGET, Budget, IsmctsBot, TreeRunner, level, search_bot
 from engine.bots.audit import audit
 from engine.bots.greedy import GreedyBot
 from engine.bots.ismcts import TreeJob, TreeResult, grow_in_turn, grow_tree, root_prior
 from engine.bots.learned import HAND_WRITTEN, Model
+from engine.bots.model_file import shipped_model
 from engine.log import parse
 from engine.replay import Replay
 from engine.view import view
@@ -114,29 +115,33 @@ def test_the_levels_by_engine_version() -> None:
     """A log is audited by the levels of the engine that wrote it: hard grew one tree
     before 0.2.0, two since; both levels evaluated by hand before 0.3.0, with the
     learned model since; hard's greedy prior worth 2 playouts before 0.4.0, 17 since;
-    every presentation searched before 0.5.0, only the full ones since; a header's
-    version that is no version means this engine."""
+    every presentation searched before 0.5.0, only the full ones since; hard's playouts
+    ended in the lead evaluation since 0.6.0, 1,500 iterations a tree with a prior of
+    10; a header's version that is no version means this engine. A change to hard is
+    no change to medium."""
     old = {"undominated": False}
+    before_lead = Budget(2500, 2.0, trees=2, evaluation=LEARNED, prior_weight=17.0)
     assert level("hard", "0.1.0") == Budget(2500, 2.0, trees=1, evaluation=None, **old)
     assert level("hard", "0.2.0") == Budget(2500, 2.0, trees=2, evaluation=None, **old)
     assert level("hard", "0.3.0") == Budget(2500, 2.0, trees=2, evaluation=LEARNED, prior_weight=2.0, **old)
-    assert level("hard", "0.4.0") == SEARCH_BUDGET["hard"]._replace(undominated=False)
-    assert level("hard", "0.5.0") == level("hard") == level("hard", "forged") == SEARCH_BUDGET["hard"]
-    assert level("hard").evaluation == level("medium").evaluation == LEARNED
-    assert level("hard").prior_weight == 17.0 and level("hard").undominated
+    assert level("hard", "0.4.0") == before_lead._replace(undominated=False)
+    assert level("hard", "0.5.0") == before_lead
+    assert level("hard", "0.6.0") == level("hard") == level("hard", "forged") == SEARCH_BUDGET["hard"]
+    assert level("hard") == Budget(1500, 2.0, trees=2, evaluation=LEAD, prior_weight=10.0)
     assert level("medium", "0.1.0") == level("medium", "0.2.0") == Budget(300, 1.0, **old)
     assert level("medium", "0.3.0") == level("medium", "0.4.0") == Budget(300, 1.0, evaluation=LEARNED, **old)
-    assert level("medium") == Budget(300, 1.0, evaluation=LEARNED, prior_weight=2.0)
+    assert level("medium", "0.5.0") == level("medium") == Budget(300, 1.0, evaluation=LEARNED, prior_weight=2.0)
 
 
 def test_a_level_s_prior_weight_reaches_every_tree() -> None:
-    """The hard level's greedy prior (worth 17 playouts to a root move) goes into each
+    """The hard level's greedy prior (worth 10 playouts to a root move) goes into each
     tree's job, and so into the search wherever the tree grows."""
     s = position(2, 11, 60)
     v, moves = view(s, s.to_act), legal_moves(s)
     bot = search_bot("hard", 3, CARDS, timed=False)
     jobs = [bot.job(v, moves, k, 100, None) for k in range(bot.trees)]
-    assert [job.prior_weight for job in jobs] == [17.0, 17.0]
+    assert [job.prior_weight for job in jobs] == [10.0, 10.0]
+    assert search_bot("hard", 3, CARDS, engine="0.5.0").prior_weight == 17.0
     assert search_bot("hard", 3, CARDS, engine="0.3.0").prior_weight == 2.0
 
 
@@ -157,9 +162,10 @@ def test_a_heavier_prior_keeps_the_greedy_favourite_searched_most() -> None:
 @pytest.mark.parametrize(
     ("kind", "engine", "then"),
     [
-        ("hard", "0.1.0", {"trees": 1, "evaluate": None, "prior_weight": 2.0}),
+        ("hard", "0.1.0", {"trees": 1, "evaluate": None, "prior_weight": 2.0, "iterations": 2500}),
         ("medium", "0.2.0", {"evaluate": None}),
-        ("hard", "0.3.0", {"prior_weight": 2.0}),
+        ("hard", "0.3.0", {"prior_weight": 2.0, "iterations": 2500, "evaluate": LEARNED}),
+        ("hard", "0.5.0", {"prior_weight": 17.0, "iterations": 2500, "evaluate": LEARNED}),
     ],
 )
 def test_an_older_engines_search_seat_passes_its_audit(
@@ -173,8 +179,8 @@ def test_an_older_engines_search_seat_passes_its_audit(
     bot = session.bots[0]
     assert isinstance(bot, IsmctsBot)
     bot.seconds = None  # on no clock: every search whole
-    for name, value in then.items():
-        setattr(bot, name, value)  # the level as that engine had it
+    for name, value in then.items():  # the level as that engine had it
+        setattr(bot, name, shipped_model(value) if isinstance(value, str) else value)
     play_on(session, until_ply=12)
     session.close()
     assert session.path is not None

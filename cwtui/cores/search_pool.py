@@ -92,7 +92,7 @@ class TreePool:
     def warm(self) -> None:
         """Start the processes now (from a thread: it takes about a second), so that
         the first search does not wait for them."""
-        futures = [self.processes().submit(os.getpid) for _ in range(self.workers)]
+        futures = [self.processes().submit(ready) for _ in range(self.workers)]
         for future in futures:
             future.result()
 
@@ -101,3 +101,14 @@ class TreePool:
         if self.pool is not None:
             pool, self.pool = self.pool, None
             stop_now(pool)
+
+
+def ready() -> int:
+    """A worker made ready to search: the hard level's evaluation imported and its network
+    built (numpy and a file: a few tenths of a second the first tree's clock would
+    otherwise pay). Its process id, for the caller to wait on."""
+    from engine.bots import LEAD
+    from engine.bots.lead import folded
+
+    folded(LEAD)
+    return os.getpid()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, Protocol
 
 from engine.bots.greedy import GreedyBot
-from engine.bots.ismcts import PRIOR_WEIGHT, IsmctsBot, Option, TreeRunner
+from engine.bots.ismcts import PRIOR_WEIGHT, Evaluation, IsmctsBot, Option, TreeRunner
 from engine.bots.model_file import shipped_model
 from engine.bots.random_bot import RandomBot
 from engine.cards import Cards
@@ -53,25 +53,32 @@ LEARNED: Final = "learned-ff38d153"
 # The lead evaluation (engine.bots.lead), named by its file's hash: a review's rollouts
 # end in it (engine.bots.judge) and luck is measured with it (engine.bots.luck).
 LEAD: Final = "lead-c4345e87"
-# Hard grows two trees of 2,500 worlds: on two cores a move takes what one tree takes
-# (~0.4 s compiled on a busy hour, scripts/bench_ismcts.py), one after another where
-# there is one core or in tournaments. The count is the level's, not the machine's, so
-# a game's bot moves are the same wherever they were searched. The greedy prior counts
-# for as much of hard's search as of medium's (17 of 2,500 iterations, 2 of 300): with
-# medium's 2, hard's thousands of playouts, whose win chances differ between moves by
-# a point or two, outvoted it and hard lost to medium (docs/bot-strength.md).
+# Hard grows two trees: on two cores a move takes what one tree takes (~0.2 s compiled,
+# scripts/bench_ismcts.py), one after another where there is one core or in tournaments.
+# The count is the level's, not the machine's, so a game's bot moves are the same wherever
+# they were searched. Since engine 0.6.0 hard's playouts end in the lead evaluation
+# (engine.bots.lead.LeadChances), which costs an iteration about 1.6 times what the
+# win-chance model does (two players; scripts/lead_search.py rate): 1,500 iterations a tree
+# take the time 2,500 took, and won 85% of games against medium's 300 at medium's time
+# (docs/bot-strength.md). The greedy prior counts for as much of hard's search as of
+# medium's (10 of 1,500 iterations, 2 of 300): with medium's 2, hard's thousands of
+# playouts, whose win chances differ between moves by a point or two, outvoted it and hard
+# lost to medium (engine 0.3.0, docs/bot-strength.md).
 SEARCH_BUDGET: Final[dict[str, Budget]] = {
     "medium": Budget(300, 1.0, evaluation=LEARNED),
-    "hard": Budget(2500, 2.0, trees=2, evaluation=LEARNED, prior_weight=17.0),
+    "hard": Budget(1500, 2.0, trees=2, evaluation=LEAD, prior_weight=10.0),
 }
 # A log names the engine that wrote it, and its bot seats are audited by the levels of
-# that engine. Each change to the levels, newest first: the version that made it, and
-# the field as it was before.
-LEVEL_CHANGES: Final[tuple[tuple[tuple[int, ...], str, Any], ...]] = (
-    ((0, 5, 0), "undominated", False),  # a contest's presentations: only the full ones searched
-    ((0, 4, 0), "prior_weight", PRIOR_WEIGHT),  # hard's greedy prior worth 17 playouts, in place of 2
-    ((0, 3, 0), "evaluation", None),  # the learned evaluation, in place of the hand-written one
-    ((0, 2, 0), "trees", 1),  # two trees a move (hard), in place of one
+# that engine. Each change to the levels, newest first: the version that made it, the
+# level it changed (None: every level), and the field as it was before.
+LEVEL_CHANGES: Final[tuple[tuple[tuple[int, ...], str | None, str, Any], ...]] = (
+    ((0, 6, 0), "hard", "evaluation", LEARNED),  # the lead evaluation, in place of the win-chance model
+    ((0, 6, 0), "hard", "iterations", 2500),  # 1,500 iterations a tree, in the time 2,500 took
+    ((0, 6, 0), "hard", "prior_weight", 17.0),
+    ((0, 5, 0), None, "undominated", False),  # a contest's presentations: only the full ones searched
+    ((0, 4, 0), "hard", "prior_weight", PRIOR_WEIGHT),  # hard's greedy prior worth 17 playouts, in place of 2
+    ((0, 3, 0), None, "evaluation", None),  # the learned evaluation, in place of the hand-written one
+    ((0, 2, 0), "hard", "trees", 1),  # two trees a move (hard), in place of one
 )
 
 
@@ -79,8 +86,8 @@ def level(kind: str, engine: str | None = None) -> Budget:
     """A search level as engine version `engine` defined it (None: this engine)."""
     budget = SEARCH_BUDGET[kind]
     version = None if engine is None else _version(engine)
-    for since, field, before in LEVEL_CHANGES:
-        if version is not None and version < since:
+    for since, changed, field, before in LEVEL_CHANGES:
+        if version is not None and version < since and changed in (None, kind):
             budget = budget._replace(**{field: before})
     return budget
 
@@ -101,12 +108,23 @@ def search_bot(
     trees (default: one after another, here); `engine`: the level as that version of
     the engine defined it (to audit an older log)."""
     budget = level(kind, engine)
-    model = None if budget.evaluation is None else shipped_model(budget.evaluation)
+    model = None if budget.evaluation is None else evaluation(budget.evaluation)
     seconds = budget.seconds if timed else None
     return IsmctsBot(
         seed, cards, budget.iterations, seconds, kind, budget.trees, runner, model, budget.prior_weight,
         budget.undominated,
     )  # fmt: skip
+
+
+def evaluation(name: str) -> Evaluation:
+    """The evaluation shipped as engine/data/NAME.json: the lead network (its module and
+    numpy imported here, not at the app's start) or the win-chance model."""
+    if name.startswith("lead-"):
+        from engine.bots.lead import LeadChances, shipped
+
+        shipped(name)  # refused now, not in a search's process, if the file has changed
+        return LeadChances(name)
+    return shipped_model(name)
 
 
 def make_bot(kind: str, seed: int, cards: Cards, timed: bool = True, engine: str | None = None) -> Bot:
@@ -164,6 +182,7 @@ def seat_bots(config: GameConfig, cards: Cards, timed: bool = True, engine: str 
 
 __all__ = [
     "BOT_KINDS",
+    "LEAD",
     "LEARNED",
     "LEVEL_CHANGES",
     "SEARCH_BUDGET",
