@@ -1,10 +1,11 @@
 """The lead evaluation (engine.bots.lead) as the search's: its win-chance scale, its cost,
-and matches between search levels (docs/bot-strength.md, "The hard level searches with
-the lead evaluation").
+and matches between search levels (docs/bot-strength.md, "Engine 0.6.0: hard searches
+with the lead evaluation").
 
-    python scripts/lead_search.py temperature --games 150 --seed 5550000
+    python scripts/lead_search.py temperature --games 600 --seed 5550000
     python scripts/lead_search.py rate --rounds 3
     python scripts/lead_search.py match hard hard@0.5.0 --games 400 --seed 40000 --out runs/hard6.jsonl
+    python scripts/lead_search.py match search:180:lead-c4345e87 medium --games 200 --seed 41000 --out runs/m.jsonl
 
 `temperature` plays greedy games of 2, 3 and 4 players and prints, for each scale (points
 of lead to one unit of the softmax), the log-loss of the win chances it gives against who
@@ -19,7 +20,9 @@ lead evaluation the time of one with the model.
 seats swapped, untimed (each level's iterations), so that the games are the same on any
 machine. A level is a bot kind (engine.bots.SEARCH_BUDGET, or easy) and, after an @, the
 engine version whose level it is (engine.bots.level): `hard@0.5.0` is hard before its
-lead evaluation. Each game's result is appended to --out as it ends, and a match resumes
+lead evaluation; `search:ITERATIONS:EVALUATION` is a one-tree search of that many
+iterations ending in that shipped evaluation (`search:180:lead-c4345e87`: the lead
+evaluation in medium's time). Each game's result is appended to --out as it ends, and a match resumes
 from that file: a long one may take several sittings. Prints the first level's share of
 the games (ties half) with Wilson's 95% interval, its mean margin with its 95% margin, and
 each level's seconds a decision (same processes, same games: a fair comparison of time).
@@ -42,9 +45,8 @@ from corpus import decisions
 from cwtui.batch.tournament import wilson
 from cwtui.cores.processes import default_workers, run_all
 from engine import GameConfig, SeatConfig, apply_in_place, legal_moves, load_cards, new_game
-from engine.bots import LEAD, LEARNED, Bot, GreedyBot, IsmctsBot, make_bot
-from engine.bots.lead import LeadChances, folded
-from engine.bots.model_file import shipped_model
+from engine.bots import LEAD, LEARNED, Bot, GreedyBot, IsmctsBot, evaluation, make_bot
+from engine.bots.lead import folded
 from engine.config import PLAYER_NAMES
 from engine.rng import stream_seed
 from engine.view import view
@@ -108,7 +110,8 @@ def rate(args: argparse.Namespace) -> None:
         positions = found[:: max(1, len(found) // args.sample)][: args.sample]
         rates: dict[str, list[float]] = {LEARNED: [], LEAD: []}
         for _ in range(args.rounds):
-            for name, evaluate in ((LEARNED, shipped_model(LEARNED)), (LEAD, LeadChances(LEAD))):
+            for name in (LEARNED, LEAD):
+                evaluate = evaluation(name)
                 start = time.perf_counter()
                 iterations = 0
                 for s in positions:
@@ -141,6 +144,9 @@ class Result(msgspec.Struct, frozen=True):
 
 
 def bot_of(spec: str, seed: int) -> Bot:
+    if spec.startswith("search:"):  # search:ITERATIONS:EVALUATION, one tree, medium's prior
+        _, iterations, name = spec.split(":")
+        return IsmctsBot(seed, CARDS, int(iterations), kind=spec, evaluate=evaluation(name), undominated=True)
     kind, _, engine = spec.partition("@")
     return make_bot(KIND_OF_NAME.get(kind, kind), seed, CARDS, timed=False, engine=engine or None)
 

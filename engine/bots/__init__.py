@@ -195,6 +195,7 @@ __all__ = [
     "RandomBot",
     "TreeRunner",
     "decide",
+    "evaluation",
     "level",
     "make_bot",
     "seat_bots",

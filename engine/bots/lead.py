@@ -129,10 +129,11 @@ def input_rows(states: Sequence[State]) -> Floats:
 # -- the search's evaluation ----------------------------------------------------------
 
 # How many points of lead make one unit of the softmax that turns leads into win chances,
-# by seats at the table (the solo game's two, the silent player's included): fitted by
-# log-loss on who won, positions of greedy games (scripts/lead_search.py temperature). In
-# two-player games a lead is the whole margin, so the scale is wider.
-WIN_SCALE: Final = {2: 9.0, 3: 6.0, 4: 4.0}
+# by seats at the table (the solo game's two, the silent player's included): the scale of
+# least log-loss against who won, at positions of 600 greedy games of each count
+# (`python scripts/lead_search.py temperature --games 600`; two players: 8 and 9 within
+# 0.001). A two-player lead is the whole margin, hence the wider scale.
+WIN_SCALE: Final = {2: 9.0, 3: 5.0, 4: 4.0}
 
 
 class LeadChances(NamedTuple):
