@@ -17,8 +17,9 @@ position's to the real result. The features are engine.bots.lead_features' (comp
 with the engine); the network's arithmetic is numpy's, a position's seats (and a luck
 measurement's deals, a review's rollouts) in one batch. Its file is JSON (`NetFile`),
 named by its hash as the win-chance model's is (engine.bots.model_file); this module is
-not compiled and is imported only where luck is measured and rollouts are run
-(engine.bots.judge.rollouts), so numpy is no cost to the app's start.
+not compiled and is imported only where luck is measured, rollouts are run
+(engine.bots.judge.rollouts) and a hard bot searches (`LeadChances`, since engine 0.6.0),
+so numpy is no cost to the app's start.
 """
 
 from __future__ import annotations
