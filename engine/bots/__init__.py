@@ -50,8 +50,9 @@ class Budget(NamedTuple):
 # The learned evaluation (engine.bots.learned), named by its file's hash: it beat the
 # hand-written one at equal time (docs/bot-strength.md).
 LEARNED: Final = "learned-ff38d153"
-# The lead evaluation (engine.bots.lead), named by its file's hash: a review's rollouts
-# end in it (engine.bots.judge) and luck is measured with it (engine.bots.luck).
+# The lead evaluation (engine.bots.lead), named by its file's hash: hard's playouts and a
+# review's rollouts end in it (engine.bots.judge), and luck is measured with it
+# (engine.bots.luck).
 LEAD: Final = "lead-c4345e87"
 # Hard grows two trees: on two cores a move takes what one tree takes (~0.2 s compiled,
 # scripts/bench_ismcts.py), one after another where there is one core or in tournaments.
@@ -59,11 +60,12 @@ LEAD: Final = "lead-c4345e87"
 # they were searched. Since engine 0.6.0 hard's playouts end in the lead evaluation
 # (engine.bots.lead.LeadChances), which costs an iteration about 1.6 times what the
 # win-chance model does (two players; scripts/lead_search.py rate): 1,500 iterations a tree
-# take the time 2,500 took, and won 85% of games against medium's 300 at medium's time
-# (docs/bot-strength.md). The greedy prior counts for as much of hard's search as of
-# medium's (10 of 1,500 iterations, 2 of 300): with medium's 2, hard's thousands of
-# playouts, whose win chances differ between moves by a point or two, outvoted it and hard
-# lost to medium (engine 0.3.0, docs/bot-strength.md).
+# take the time 2,500 took. At medium's time (180 iterations) it beat medium's 300 in 158
+# of 200 games, and hard so made beat hard as it was in 104 of 127 (docs/bot-strength.md).
+# The greedy prior counts for as much of hard's search as of medium's (10 of 1,500
+# iterations, 2 of 300): with medium's 2, hard's thousands of playouts, whose win chances
+# differ between moves by a point or two, outvoted it and hard lost to medium (engine
+# 0.3.0, docs/bot-strength.md).
 SEARCH_BUDGET: Final[dict[str, Budget]] = {
     "medium": Budget(300, 1.0, evaluation=LEARNED),
     "hard": Budget(1500, 2.0, trees=2, evaluation=LEAD, prior_weight=10.0),
