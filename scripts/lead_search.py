@@ -5,7 +5,7 @@ with the lead evaluation").
     python scripts/lead_search.py temperature --games 600 --seed 5550000
     python scripts/lead_search.py rate --rounds 3
     python scripts/lead_search.py match hard hard@0.5.0 --games 400 --seed 40000 \
-        --out replays/strength/engine-0.6.0/hard-vs-hard-0.5.0-2p.jsonl
+        --out replays/strength/engine-0.6.0/hard-vs-hard-0.5.0-2p.results
     python scripts/lead_search.py match search:180:lead-c4345e87 medium --games 200 --seed 41000 --out runs/m.jsonl
 
 `temperature` plays greedy games of 2, 3 and 4 players and prints, for each scale (points
