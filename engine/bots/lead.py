@@ -117,8 +117,7 @@ def input_rows(states: Sequence[State]) -> Floats:
     seats = np.array([[seat_features(s, p) for p in s.players] for s in states], dtype=np.float64)  # position, seat
     count, n, _ = seats.shape
     if n > 1:
-        others = np.array([[j for j in range(n) if j != i] for i in range(n)])  # each seat's others
-        theirs = seats[:, others, :]  # position, seat, other, feature
+        theirs = seats[:, _others(n), :]  # position, seat, other, feature
         mean, best = theirs.sum(axis=2) / (n - 1), theirs.max(axis=2)
     else:
         mean = best = np.zeros_like(seats)
@@ -194,6 +193,7 @@ class Folded(NamedTuple):
 
 @functools.cache
 def _others(n: int) -> npt.NDArray[np.intp]:
+    """Each of `n` seats' others, by seat."""
     return np.array([[j for j in range(n) if j != i] for i in range(n)])
 
 
