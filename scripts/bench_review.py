@@ -4,7 +4,7 @@ one worker and on two.
     python scripts/bench_review.py                       # the sample game, both levels
     python scripts/bench_review.py GAME.jsonl --levels medium --workers 1 2
 
-For each level it first measures the baseline in the same run: that level's bot
+For each level it first measures the baseline in the same run: the judge's search
 choosing a move at every decision of the game (one search each, one process). The
 review searches once per decision and, for each move that was not the search's best,
 rolls out both moves (engine.bots.judge.ROLLOUTS each), so its time on one worker is that
@@ -26,21 +26,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cwtui.game.logfile import read_log
 from cwtui.game.review import review
-from engine.bots import search_bot
-from engine.bots.judge import position_seed, positions
+from engine.bots.judge import judge_search, position_seed, positions
 from engine.cards import load_cards
 
 SAMPLE = Path(__file__).resolve().parents[1] / "replays" / "samples" / "sim-2p-2026.jsonl"
 
 
 def baseline(path: Path, level: str) -> tuple[float, int]:
-    """Seconds for the level's bot to choose at every decision, and the decisions."""
+    """Seconds for the judge's search at the level to choose at every decision, and the decisions."""
     cards = load_cards()
     log = read_log(path)
     todo = list(positions(log, cards, range(len(log.header.config.seats))))
     start = time.perf_counter()
     for p in todo:
-        search_bot(level, position_seed(p.view), cards, timed=False).choose(p.view, p.moves)
+        judge_search(level, position_seed(p.view), cards).choose(p.view, p.moves)
     return time.perf_counter() - start, len(todo)
 
 
@@ -56,7 +55,7 @@ def main() -> None:
         shutil.copy(args.game, path)
         for level in args.levels:
             base, decisions = baseline(path, level)
-            print(f"{level}: {decisions} decisions; the bot choosing at each, one process: {base:6.1f} s (baseline)")
+            print(f"{level}: {decisions} decisions; the judge's search at each, one process: {base:6.1f} s (baseline)")
             for workers in args.workers:
                 for side in Path(tmp).glob("*.review.json"):
                     side.unlink()

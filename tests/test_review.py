@@ -314,7 +314,7 @@ def test_the_best_is_the_search_s_pick_unless_the_rollouts_show_another_better()
     outvoted by noise: another candidate is the best only where its rollouts lead the
     pick's by more than their 95% margin, and then the one that leads most."""
     switched = 0
-    for players, seed, ply in ((2, 4, 50), (2, 4, 60), (3, 5, 10), (3, 5, 70), (2, 9, 20), (4, 7, 140)):
+    for players, seed, ply in ((2, 4, 50), (2, 4, 60), (3, 5, 10), (3, 3, 60), (2, 4, 100), (4, 7, 140)):
         s = decision(players, seed, ply)
         bench = Bench(view(s, s.to_act), legal_moves(s), CARDS, "medium")
         pick = bench.rolled(bench.searched.move)
@@ -326,6 +326,30 @@ def test_the_best_is_the_search_s_pick_unless_the_rollouts_show_another_better()
         else:
             assert bench.best() == bench.searched.move
     assert 0 < switched < 6  # both cases met
+
+
+def test_a_candidate_far_behind_the_pick_is_rolled_out_no_further() -> None:
+    """Pruning: in a review, another candidate whose first half of the rollouts trails
+    the search's pick by more than their margin is left there (it cannot be the best),
+    while the pick and the move played are raced on; its loss keeps its wider margin. A
+    hint's bench prunes nothing, so that each move it weighs reads as the review reads
+    that move played."""
+    s = decision(2, 3, 100)
+    moves, seen = legal_moves(s), view(s, s.to_act)
+    chosen = moves[-1]
+    bench = Bench(seen, moves, CARDS, "medium", chosen=chosen)
+    bench.settle(chosen)
+    half = ROLLOUTS["medium"] // 2
+    behind = [m for m in bench.pool if not bench.alive(m)]
+    assert behind and all(bench.count(m) == half for m in behind)
+    assert bench.count(bench.searched.move) == bench.count(chosen) > ROLLOUTS["medium"]  # raced
+    assert bench.best(bench.count(chosen)) not in behind
+    listed = {c.move: c for c in bench.candidates()}
+    for m in behind:
+        best, mine = bench.pair(m)
+        assert len(mine.sheets) == half and listed[m].margin == pytest.approx(gap_margin(best, mine))
+    hint = Bench(seen, moves, CARDS, "medium")
+    assert all(hint.alive(m) for m in hint.pool)
 
 
 def test_the_lead_evaluation_keeps_blas_to_one_thread() -> None:

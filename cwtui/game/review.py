@@ -30,10 +30,10 @@ from cwtui.game.words import PART_NAMES, listed, mid_sentence, option, tenths
 from cwtui.lang import N_, Np_, _, n_, number
 from engine import ENGINE_VERSION
 from engine.bots import LEAD
-from engine.bots import level as search_level
 from engine.bots.judge import (
     BEST,
     GRADES,
+    JUDGE_SEARCH,
     LEVELS,
     ROLLOUT_TURNS,
     ROLLOUTS,
@@ -49,6 +49,8 @@ from engine.bots.judge import (
     positions,
     spanned,
 )
+from engine.bots.luck import SAMPLES as LUCK_DEALS
+from engine.bots.luck import GameLuck, game_luck
 from engine.cards import Cards
 from engine.errors import EngineError
 from engine.log import parse
@@ -64,7 +66,8 @@ SIDECAR_SUFFIX: Final = ".review.json"
 # 7: a loss exactly at a grade's bound read as that grade (not under it by a rounding error);
 # 6: a flag confirmed by a second judgement; 5: the better move's line; 4: a decision's candidates; 3: each loss
 # with its 95% margin, graded by its interval; 2: graded in points lost by the loss alone; 1: in win chance lost
-SIDECAR_FORMAT: Final = 10
+# 11: the judge's search ends its playouts in the lead evaluation; the game's luck kept beside the decisions;
+SIDECAR_FORMAT: Final = 11
 OLDER: Final = {  # how a kept review of an earlier format grades, as a note says it
     1: "grades in win chances",
     2: "grades by its losses alone, without their margins of error",
@@ -76,6 +79,7 @@ OLDER: Final = {  # how a kept review of an earlier format grades, as a note say
     8: "rolls moves out to the game's end (margins about three times as wide) and takes the search's pick as the "
     "best without rolling the other candidates out",
     9: "rolls moves out with dice that slide apart between two moves' rollouts (margins about a quarter wider)",
+    10: "judges with a search that could not tell the hard bot's play from the medium bot's, and measures no luck",
 }
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions to judge)
@@ -102,7 +106,8 @@ class Settings(msgspec.Struct, frozen=True):
     evaluation: str | None  # the learned model's name, or None: the hand-written evaluation
     rollouts: int  # of each move judged (engine.bots.judge.ROLLOUTS)
     rollout_turns: int  # turns a rollout plays before it is evaluated (engine.bots.judge.ROLLOUT_TURNS)
-    lead: str  # the evaluation a rollout ends in (engine.bots.LEAD)
+    lead: str  # the evaluation a rollout ends in (engine.bots.LEAD), and luck is measured with
+    luck_deals: int  # deals each move's luck is measured against (engine.bots.luck.SAMPLES)
 
 
 class Sidecar(msgspec.Struct):
@@ -112,6 +117,7 @@ class Sidecar(msgspec.Struct):
     settings: Settings
     seats: tuple[int, ...]
     decisions: tuple[Judged, ...]
+    luck: GameLuck | None = None  # every seat's, once the game is over (engine.bots.luck)
     # BLAKE2b-128 of the sidecar encoded with this field empty: a review edited by hand
     # (a grade softened, a loss taken away) no longer matches and is made again
     digest: str = ""
@@ -140,10 +146,11 @@ _format = msgspec.json.Decoder(_Format)
 def settings_for(level: str) -> Settings:
     if level not in LEVELS:
         raise ValueError(f"unknown review level {level!r}; choose from {', '.join(LEVELS)}")
-    budget = search_level(level)
+    budget = JUDGE_SEARCH[level]
     return Settings(
-        ENGINE_VERSION, level, budget.iterations, budget.trees, budget.evaluation, ROLLOUTS[level], ROLLOUT_TURNS, LEAD
-    )
+        ENGINE_VERSION, level, budget.iterations, budget.trees, budget.evaluation, ROLLOUTS[level], ROLLOUT_TURNS, LEAD,
+        LUCK_DEALS,
+    )  # fmt: skip
 
 
 def sidecar_path(log: Path) -> Path:
@@ -173,6 +180,7 @@ class GameReview:
     settings: Settings
     seats: tuple[int, ...]
     decisions: tuple[Judged, ...]
+    luck: GameLuck | None = None  # every seat's, once the game is over
     reused: bool = False  # read from the sidecar rather than searched now
     notes: list[str] = field(default_factory=list)  # what went wrong with the sidecar, if anything
 
@@ -251,11 +259,22 @@ def review(
     hashed = log_hash(data)
     kept, notes = _kept(path, log, settings, hashed, chosen)
     if kept is not None:
-        return GameReview(path, log, settings, chosen, kept, reused=True)
+        return GameReview(path, log, settings, chosen, kept.decisions, kept.luck, reused=True)
     todo = list(positions(log, cards, chosen))
     judged = tuple(judge_all(todo, level, cards, workers, progress, backend, pool))
-    notes += _keep(path, sealed(Sidecar(SIDECAR_FORMAT, log.header.game, hashed, settings, chosen, judged)))
-    return GameReview(path, log, settings, chosen, judged, notes=notes)
+    luck = measured_luck(log, cards)
+    notes += _keep(path, sealed(Sidecar(SIDECAR_FORMAT, log.header.game, hashed, settings, chosen, judged, luck)))
+    return GameReview(path, log, settings, chosen, judged, luck, notes=notes)
+
+
+def measured_luck(log: GameLog, cards: Cards) -> GameLuck | None:
+    """The game's luck, every seat's (engine.bots.luck), or None while it is not over:
+    until every secret is out, luck would tell a seat what another's hidden fish are worth."""
+    if log.footer is None:
+        return None
+    from engine.bots.lead import shipped  # numpy's network: loaded where a review runs, not at the app's start
+
+    return game_luck(log, cards, shipped(LEAD), LUCK_DEALS)
 
 
 def kept_review(path: Path, log: GameLog, level: str = "medium") -> GameReview | None:
@@ -268,7 +287,7 @@ def kept_review(path: Path, log: GameLog, level: str = "medium") -> GameReview |
     settings = settings_for(level)
     chosen = choose_seats(log, None)
     kept, _notes = _kept(path, log, settings, log_hash(data), chosen)
-    return None if kept is None else GameReview(path, log, settings, chosen, kept, reused=True)
+    return None if kept is None else GameReview(path, log, settings, chosen, kept.decisions, kept.luck, reused=True)
 
 
 def log_hash(data: bytes) -> str:
@@ -322,9 +341,9 @@ def _on_ray(jobs: list[Job]) -> Iterator[Judged]:
 
 def _kept(
     path: Path, log: GameLog, settings: Settings, log_hash: str, seats: tuple[int, ...]
-) -> tuple[tuple[Judged, ...] | None, list[str]]:
-    """The sidecar's decisions of `seats` if it judged this log with these settings;
-    else None, and a note if it could not be read or disagrees with the log."""
+) -> tuple[Sidecar | None, list[str]]:
+    """The sidecar, with its decisions of `seats` alone, if it judged this log with these
+    settings; else None, and a note if it could not be read or disagrees with the log."""
     side = sidecar_path(path)
     try:
         raw = read_sidecar(side)
@@ -345,7 +364,7 @@ def _kept(
     wrong = mismatch(kept, log, log_hash)
     if wrong:
         return None, [f"the kept review {side} does not agree with its log ({wrong}); reviewing again"]
-    return tuple(j for j in kept.decisions if j.seat in seats), []
+    return msgspec.structs.replace(kept, decisions=tuple(j for j in kept.decisions if j.seat in seats)), []
 
 
 def mismatch(kept: Sidecar, log: GameLog, log_hash: str) -> str | None:
@@ -423,6 +442,9 @@ def _damage(kept: Sidecar) -> str | None:
             return f"move {j.ply + 1} lost {j.loss} points, but its leads say {leads}"
         if j.grade != grade(j.loss):
             return f"move {j.ply + 1} is graded {j.grade!r}, but its loss makes it {grade(j.loss)!r}"
+    for seat in kept.luck.seats if kept.luck else ():
+        if not math.isclose(seat.final, seat.start + seat.luck + seat.own + seat.others, abs_tol=1e-6):
+            return f"seat {seat.seat + 1}'s luck and play do not add up to its final lead"
     return None
 
 

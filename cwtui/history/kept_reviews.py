@@ -30,6 +30,7 @@ from cwtui.game.review import (
     Sidecar,
     judge_all,
     log_hash,
+    measured_luck,
     mismatch,
     parse_sidecar,
     read_sidecar,
@@ -122,10 +123,11 @@ class ReviewLoader:
     def _forget(self, files: list[str]) -> None:
         con = self.con
         con.execute("CREATE OR REPLACE TEMP TABLE stale_reviews AS SELECT unnest(?::VARCHAR[]) AS file", [files])
-        con.execute(
-            f"DELETE FROM {schema.REVIEWS} WHERE game IN "
-            "(SELECT game FROM review_files JOIN stale_reviews USING (file) WHERE status = 'loaded')"
-        )
+        for table in schema.REVIEW_TABLES:
+            con.execute(
+                f"DELETE FROM {table} WHERE game IN "
+                "(SELECT game FROM review_files JOIN stale_reviews USING (file) WHERE status = 'loaded')"
+            )
         con.execute("DELETE FROM review_files WHERE file IN (SELECT file FROM stale_reviews)")
 
     def _take(
@@ -134,7 +136,7 @@ class ReviewLoader:
         """Load each review in `files` that is a review of its log and of a game whose
         review is not loaded already; record each as loaded or skipped (why)."""
         held = dict(self.con.execute("SELECT game, file FROM review_files WHERE status = 'loaded'").fetchall())
-        rows: list[tuple[object, ...]] = []
+        rows: dict[str, list[tuple[object, ...]]] = {table: [] for table in schema.REVIEW_TABLES}
         recorded: list[tuple[object, ...]] = []
         for file in files:
             checked = self._check(file)
@@ -146,11 +148,14 @@ class ReviewLoader:
                 continue
             held[checked.kept.game] = file
             recorded.append((file, *on_disk[file], checked.hash, checked.kept.game, "loaded", None))
-            rows += _review_rows(checked)
+            rows[schema.REVIEWS] += _review_rows(checked)
+            rows[schema.LUCK] += _luck_rows(checked.kept)
+            rows[schema.LUCK_DRAWS] += _draw_rows(checked.kept)
             read.append(Path(file))
-        if rows:
-            columns = len(next(t for t in schema.TABLES if t.name == schema.REVIEWS).columns)  # one value a column
-            self.con.executemany(f"INSERT INTO {schema.REVIEWS} VALUES ({', '.join(['?'] * columns)})", rows)
+        for table, values in rows.items():
+            if values:
+                columns = len(next(t for t in schema.TABLES if t.name == table).columns)  # one value a column
+                self.con.executemany(f"INSERT INTO {table} VALUES ({', '.join(['?'] * columns)})", values)
         if recorded:
             self.con.executemany("INSERT INTO review_files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", recorded)
 
@@ -204,6 +209,8 @@ def judged_again(kept: Sidecar, log: GameLog, cards: Sequence[Cards]) -> tuple[b
             otherwise = _otherwise(keeps, again)
             if otherwise:
                 return False, otherwise
+    if measured_luck(log, played_with) != kept.luck:
+        return False, "FAILED: its luck is not the luck measured again"
     return True, f"OK ({quantity(len(todo), 'decision')} judged again)"
 
 
@@ -264,6 +271,25 @@ def _ends(judged: Judged) -> tuple[str, str]:
     """The grades of the ends of a decision's loss interval (reviews.grade_low, grade_high)."""
     grades = spanned(judged.loss, judged.margin)
     return grades[0], grades[-1]
+
+
+def _luck_rows(kept: Sidecar) -> list[tuple[object, ...]]:
+    """A row per seat of a game that was over when reviewed (none otherwise)."""
+    luck = kept.luck
+    if luck is None:
+        return []
+    return [
+        (kept.game, s.seat, s.final, s.start, s.luck, s.margin, s.own, s.others, luck.samples, luck.model)
+        for s in luck.seats
+    ]
+
+
+def _draw_rows(kept: Sidecar) -> list[tuple[object, ...]]:
+    """A row per move that drew something and seat: the move numbered from 1."""
+    luck = kept.luck
+    if luck is None:
+        return []
+    return [(kept.game, d.ply + 1, d.seat, seat, value) for d in luck.moves for seat, value in enumerate(d.luck)]
 
 
 def _review_rows(checked: Checked) -> list[tuple[object, ...]]:

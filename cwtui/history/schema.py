@@ -13,7 +13,7 @@ from engine.setup import SILENT_SEAT
 
 # Bump when a table changes or the loader's rules do; an older database is rebuilt from
 # the logs. 2: logs are judged by the engine's reader alone, and copies are rechecked.
-SCHEMA_VERSION = 16  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
+SCHEMA_VERSION = 17  # 3: the copied column; 4: reviews; 5: kinds as players know them (easy); 6: points lost;
 # 7: games.verified and verdict; 8: a server's ratings (rated_games); 9: a ratings line left out, and why;
 # 10: the bytes --verify checked (log_files.hash), and a replay's verdict in which file holds a game;
 # 11: reviews checked against their logs, and judged again by --verify (reviews.verified);
@@ -22,6 +22,7 @@ SCHEMA_VERSION = 16  # 3: the copied column; 4: reviews; 5: kinds as players kno
 # 14: reviews.candidates (the moves weighed at a decision, each with its loss and margin)
 # 15: reviews.line (the better move's next moves, as far as the seat could foresee them)
 # 16: reviews.grade by the loss shown (its band), grade_low and grade_high by its interval
+# 17: luck and luck_draws (a reviewed game's luck, apart from its play)
 
 
 @dataclass(frozen=True)
@@ -549,6 +550,45 @@ TABLES: tuple[Table, ...] = (
         ("game", "move"),
     ),
     Table(
+        "luck",
+        "each seat's final lead taken apart by a game review, once the game is over (engine.bots.luck): "
+        "final_lead = turn_order + luck + own_play + others_play. Luck is measured with every secret out, "
+        "so a game still being played has none. The lead evaluation sees only part of a draw's worth when it is "
+        "drawn: between equal bots luck accounts for about a tenth of the final margins, and what it misses reads "
+        "as play when a later move cashes it in (docs/bot-strength.md); for that reason no screen shows it yet",
+        (
+            GAME,
+            _c("seat", "INTEGER", "the seat, from 0 (every seat of the game, not only those reviewed)"),
+            _c("final_lead", "DOUBLE", "its final score less the mean of the others' scores, in points"),
+            _c("turn_order", "DOUBLE", "what the lead evaluation gives its seat at the start: the turn order's worth"),
+            _c(
+                "luck",
+                "DOUBLE",
+                "what the draws gave it (bait, fish, cards, every seat's draws): at each move that drew, its "
+                "expected lead after the draw as it came less the mean over draws that could have come, summed",
+            ),
+            _c("luck_margin", "DOUBLE", "luck's 95% margin of error: luck lies in luck ± luck_margin"),
+            _c("own_play", "DOUBLE", "what its own moves did to its expected lead, their draws apart"),
+            _c("others_play", "DOUBLE", "what the other seats' moves did to it, their draws apart"),
+            _c("deals", "INTEGER", "the draws each move's luck was measured against"),
+            _c("model", "VARCHAR", "the lead evaluation that measured it (its file's hash)"),
+        ),
+        ("game", "seat"),
+    ),
+    Table(
+        "luck_draws",
+        "every move of a reviewed game that drew something, and what its draw gave each seat (a row a seat): "
+        "a seat's luck in `luck` is the sum of its rows here",
+        (
+            GAME,
+            MOVE,
+            _c("mover", "INTEGER", "the seat that made the move, from 0"),
+            _c("seat", "INTEGER", "the seat whose expected lead the draw moved, from 0"),
+            _c("luck", "DOUBLE", "points: its expected lead after the draw as it came, less the mean over the draws"),
+        ),
+        ("game", "move", "seat"),
+    ),
+    Table(
         "rated_games",
         "a game server's ratings (cwtui serve: ratings.ndjson in its folder): a row for each rated seat of each "
         "rated game, with its player's rating before and after (OpenSkill Plackett–Luce; a rating is mu − 3·sigma)",
@@ -681,7 +721,10 @@ VIEWS: tuple[View, ...] = (
 
 TABLE_NAMES = tuple(t.name for t in TABLES)
 REVIEWS = "reviews"  # loaded from the kept reviews (review_files), not from the logs
-GAME_TABLES = tuple(t.name for t in TABLES if t.columns[0] is GAME and t.name != REVIEWS)  # a log's rows
+LUCK = "luck"  # loaded with the reviews, from the same files
+LUCK_DRAWS = "luck_draws"
+REVIEW_TABLES = (REVIEWS, LUCK, LUCK_DRAWS)
+GAME_TABLES = tuple(t.name for t in TABLES if t.columns[0] is GAME and t.name not in REVIEW_TABLES)  # a log's rows
 
 
 def _quote(text: str) -> str:

@@ -42,14 +42,16 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
             # player: the judge's numbers say how close, within its noise
             # each message with the space before it, which Japanese does without
             close = _(" is about as good ({points} ± {margin})")
-            text.append(held(close.format(points=number(tenths(w.loss), 1), margin=number(w.margin, 1))))
+            text.append(after_key(held(close.format(points=number(tenths(w.loss), 1), margin=number(w.margin, 1)))))
         elif rank:
             loss = tenths(w.loss)
             # a decimal's unit agrees with its whole part (`whole_part`)
             points = n_(
                 " gives up {points} ± {margin} points", " gives up {points} ± {margin} points", whole_part(loss)
             ).format(points=number(loss, 1), margin=number(w.margin, 1))
-            text.append(held(points.replace(" points", KEEP + "points") if points.endswith(" points") else points))
+            text.append(
+                after_key(held(points.replace(" points", KEEP + "points") if points.endswith(" points") else points))
+            )
             # where the points go, largest first: the parts' own numbers are the review's
             # detail (they may add up to more than the whole: other parts gain a little)
             parts = listed(PART_NAMES.get(part, part) for part, _points in w.why[:2])
@@ -61,6 +63,12 @@ def hint_line(labels: Sequence[str], weighed: Sequence[Weighing], does: Sequence
     if len(weighed) > 1 and all(as_good(w.loss) for w in weighed[1:]) and not any(said):
         text.append(_(" — the judge finds nothing between them here"), style="not bold")
     return text
+
+
+def after_key(said: str) -> str:
+    """The words after an option's key held to it: "2 gives up…" was broken after the
+    2, the next line beginning "gives up 1.5 ± 0.6 points" with its key left above."""
+    return KEEP + said[1:] if said.startswith(" ") else said
 
 
 def held(said: str) -> str:

@@ -109,7 +109,14 @@ def search_bot(
     """A search bot at a level (the hint asks one for its analysis); `runner` grows its
     trees (default: one after another, here); `engine`: the level as that version of
     the engine defined it (to audit an older log)."""
-    budget = level(kind, engine)
+    return searcher(level(kind, engine), kind, seed, cards, timed, runner)
+
+
+def searcher(
+    budget: Budget, kind: str, seed: int, cards: Cards, timed: bool = True, runner: TreeRunner | None = None
+) -> IsmctsBot:
+    """A search of `budget` (a bot's level, or the review's judge: engine.bots.judge),
+    named `kind`."""
     model = None if budget.evaluation is None else evaluation(budget.evaluation)
     seconds = budget.seconds if timed else None
     return IsmctsBot(
@@ -200,5 +207,7 @@ __all__ = [
     "evaluation",
     "level",
     "make_bot",
+    "search_bot",
+    "searcher",
     "seat_bots",
 ]

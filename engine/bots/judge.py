@@ -8,8 +8,9 @@ machine and in any process, and two games that differ only in what the seat coul
 see are reviewed alike.
 
 The unit is the point, as Go reviewers grade by points lost and backgammon's by equity.
-A search bot of the review's level (`engine.bots.level`, untimed) names the candidates:
-the moves it searches most. Where the seat chose a move other than the search's pick,
+The judge's search at the review's level (JUDGE_SEARCH, untimed; its playouts end in
+the lead evaluation, as the hard bot's do) names the candidates: the moves it searches
+most. Where the seat chose a move other than the search's pick,
 the candidates and the move chosen are measured as backgammon measures a move, by
 rollouts: the move is played in a world dealt from the seat's View (engine.determinize),
 the game played on by the search's playout policy for ROLLOUT_TURNS turns and the
@@ -47,7 +48,7 @@ from typing import Final, NamedTuple, cast, get_args
 
 import msgspec
 
-from engine.bots import LEAD, LEARNED, search_bot
+from engine.bots import LEAD, LEARNED, SEARCH_BUDGET, Budget, IsmctsBot, searcher
 from engine.bots.ismcts import Option
 from engine.bots.model_file import shipped_model
 from engine.bots.playout import play_out, play_turns
@@ -134,6 +135,22 @@ CANDIDATES: Final = 3  # moves a review lists at a decision whose move was not t
 # nothing hidden decides them (LINE_WORLDS worlds dealt from the seat's view agree).
 LINE_MOVES: Final = 3
 LINE_WORLDS: Final = 4
+
+
+# The judge's search at each review level. Its playouts end in the lead evaluation
+# (engine.bots.lead), as hard's do: with medium's search (the win-chance model) the
+# judge read hard and medium in the order of their results in 26 of 40 games, though
+# hard won 38; with this one, 40 of 40 (docs/bot-strength.md). Medium's 300 iterations
+# a decision; hard's level as it plays.
+JUDGE_SEARCH: Final[dict[str, Budget]] = {
+    "medium": Budget(300, 1.0, evaluation=LEAD),
+    "hard": SEARCH_BUDGET["hard"],
+}
+
+
+def judge_search(level: str, seed: int, cards: Cards) -> IsmctsBot:
+    """The judge's search at review level `level`, untimed: its moves depend on the seed alone."""
+    return searcher(JUDGE_SEARCH[level], level, seed, cards, timed=False)
 
 
 class Position(NamedTuple):
@@ -277,12 +294,13 @@ class Bench:
     ) -> None:
         self.seen, self.cards, self.level, self.turns = seen, cards, level, turns
         self.seed = position_seed(seen) if stream == "review" else stream_seed(position_seed(seen), stream)
-        self.ranked = search_bot(level, self.seed, cards, timed=False).analyse(seen, moves)
+        self.ranked = judge_search(level, self.seed, cards).analyse(seen, moves)
         self.searched = self.ranked[0]  # the search's pick
         # The search's best few; a move it never tried is none of them (a presentation a
         # fuller one holds: engine.bots.ismcts.undominated), unless it is the one played.
         self.top = [o.move for o in self.ranked[:CANDIDATES] if o.visits or o.move == chosen]
         self.pool = list(self.top)
+        self.chosen = chosen
         if chosen is not None and chosen not in self.pool:
             self.pool.append(chosen)
         self._rolled: dict[Move, Rolled] = {}
@@ -311,22 +329,37 @@ class Bench:
         (docs/bot-strength.md)."""
         count = self.start if count is None else count
         if count not in self._best:
-            pick = self.rolled(self.pool[0], count)
             best, most = self.pool[0], 0.0
             for move in self.pool[1:]:
-                rolled = self.rolled(move, count)
+                n = count if self.alive(move) else self.count(move)
+                rolled, pick = self.rolled(move, n), self.rolled(self.pool[0], n)
                 lead = gap(rolled, pick)
                 if lead > most and lead > gap_margin(rolled, pick):
                     best, most = move, lead
             self._best[count] = best
         return self._best[count]
 
+    def alive(self, move: Move) -> bool:
+        """Whether `move` may still be the best, and is rolled out further: the search's
+        pick and the move judged always; another candidate unless its first half of the
+        level's rollouts trail the pick's by more than their 95% margin. One so far behind
+        is no contender (the best is a candidate that leads the pick beyond its margin), and
+        rolling it out on spent a review's time for a wider margin's worth of its loss,
+        which it keeps (pruning, as GNU Backgammon's rollouts stop a move gone far behind).
+        A hint's bench (no move judged) prunes nothing: each move it weighs is measured as
+        the review measures that move played (`weigh`)."""
+        if self.chosen is None or move in (self.pool[0], self.chosen):
+            return True
+        half = self.start // 2
+        rolled, pick = self.rolled(move, half), self.rolled(self.pool[0], half)
+        return gap(pick, rolled) <= gap_margin(pick, rolled)
+
     def pair(self, move: Move) -> tuple[Rolled, Rolled]:
         """The best move's rollouts and `move`'s, as many of each as `move` has had (the
         best may have had more, for another move): a move is judged the same whatever
         else was judged at the position."""
         count = self.count(move) or self.start
-        return self.rolled(self.best(count), count), self.rolled(move, count)
+        return self.rolled(self.best(max(count, self.start)), count), self.rolled(move, count)
 
     def again(self, stream: str) -> Bench:
         """This bench's search and candidates, rolled out anew on `stream`'s worlds and dice."""
@@ -375,7 +408,7 @@ class Bench:
         """The 95% margin of error of `move`'s loss before it is held at 0: 1.96 standard
         errors of the rollouts' paired differences (the same worlds and dice for both);
         0 for the best itself."""
-        if self.best(self.count(move) or self.start) == move:
+        if self.best(max(self.count(move), self.start)) == move:
             return 0.0
         return gap_margin(*self.pair(move))
 
@@ -386,7 +419,7 @@ class Bench:
     def candidates(self) -> tuple[Candidate, ...]:
         """The best, then the search's CANDIDATES best moves, each with the points it
         gives up and their margin, by their loss (the best's, 0, first)."""
-        best = self.best(max(self.count(m) for m in self.pool) or self.start)  # the pool's counts are equal
+        best = self.best(max(*(self.count(m) for m in self.pool), self.start))  # a move left behind has fewer
         moves = [best, *(m for m in self.top if m != best)]
         listed = [Candidate(cast("AnyMove", m), self.loss(m), self.margin(m)) for m in moves]
         first, *others = listed
@@ -418,11 +451,8 @@ def line(seen: View, move: Move, cards: Cards, level: str, seed: int) -> tuple[A
         next_view = view(first, seen.seat)
         if any(view(s, seen.seat) != next_view for s in worlds[1:]):
             break
-        step = (
-            search_bot(level, stream_seed(seed, f"line-{len(said)}"), cards, timed=False)
-            .analyse(next_view, legal_moves(first))[0]
-            .move
-        )
+        search = judge_search(level, stream_seed(seed, f"line-{len(said)}"), cards)
+        step = search.analyse(next_view, legal_moves(first))[0].move
         said.append(cast("AnyMove", step))
     return tuple(said)
 
@@ -500,7 +530,7 @@ class Pooled(Bench):
     def __init__(self, first: Bench, second: Bench) -> None:  # no search of its own: the benches have searched
         self.seen, self.cards, self.level = first.seen, first.cards, first.level
         self.seed, self.ranked, self.searched, self.pool = first.seed, first.ranked, first.searched, first.pool
-        self.top = first.top
+        self.top, self.chosen = first.top, first.chosen
         self.turns = first.turns
         self._rolled, self._best = {}, {}
         self.benches = (first, second)

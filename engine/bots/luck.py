@@ -31,9 +31,8 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
-from engine.bots.lead import LeadNet
 from engine.cards import Cards
 from engine.chance import redealt
 from engine.game import apply_in_place
@@ -43,6 +42,9 @@ from engine.rng import Rng, stream_seed
 from engine.setup import set_up
 from engine.state import State
 from engine.walk import walk
+
+if TYPE_CHECKING:  # numpy's network: the caller loads it (a review's words are read at the app's start)
+    from engine.bots.lead import LeadNet
 
 SAMPLES: Final = 12  # deals a move is measured against
 Z95: Final = 1.96

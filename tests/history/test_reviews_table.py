@@ -85,6 +85,35 @@ def test_reviews_load_once_and_follow_their_files(games: Path, tmp_path: Path) -
     assert rows(db, "SELECT count(*) FROM review_files") == [(1,)]
 
 
+def test_a_reviewed_games_luck_loads_beside_its_decisions(games: Path, tmp_path: Path) -> None:
+    """Issue 66.2: luck apart from play, per seat and per draw, queryable in SQL; gone
+    with its review."""
+    db = tmp_path / "history.duckdb"
+    first, _ = sorted(games.glob("*.jsonl"))
+    made = reviews.review(first, CARDS, "medium", workers=1)
+    assert made.luck is not None
+    load(db, [games])
+    assert rows(db, "SELECT seat, final_lead, luck, luck_margin FROM luck ORDER BY seat") == [
+        (s.seat, s.final, s.luck, s.margin) for s in made.luck.seats
+    ]
+    assert rows(
+        db, "SELECT count(*) FROM luck WHERE abs(turn_order + luck + own_play + others_play - final_lead) > 1e-6"
+    ) == [(0,)]
+    # a seat's luck is the sum of its draws'
+    assert rows(
+        db,
+        "SELECT count(*) FROM luck l JOIN (SELECT game, seat, sum(luck) AS drawn FROM luck_draws GROUP BY ALL) d "
+        "USING (game, seat) WHERE abs(l.luck - d.drawn) > 1e-6",
+    ) == [(0,)]
+    # the luckiest draw of the game joins its move
+    assert rows(db, "SELECT count(*) FROM luck_draws d JOIN moves m USING (game, move) WHERE m.seat = d.mover") == [
+        (2 * len(made.luck.moves),)
+    ]
+    reviews.sidecar_path(first).unlink()
+    load(db, [games])
+    assert rows(db, "SELECT (SELECT count(*) FROM luck), (SELECT count(*) FROM luck_draws)") == [(0, 0)]
+
+
 def test_a_damaged_or_copied_review_is_skipped_with_its_reason(games: Path, tmp_path: Path) -> None:
     db = tmp_path / "history.duckdb"
     first, second = sorted(games.glob("*.jsonl"))
