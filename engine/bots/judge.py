@@ -85,15 +85,19 @@ MISTAKES: Final = ("inaccuracy", "mistake", BLUNDER)  # the grades the replay ma
 # Accuracy, 0–100, falls by a factor e for every ACCURACY_SCALE points lost per decision:
 # a seat's is that of its points lost per decision (so, the geometric mean of its
 # decisions' accuracies). Chosen so that players of known strength read apart
-# (docs/bot-strength.md). Measured on today's judge (2026-12-07, 40 two-player games a
-# pairing, judged at medium): random 59.8, easy 87.8, medium 95.7, hard 95.9.
+# (docs/bot-strength.md). Measured on today's judge (2026-12-08, two-player games on
+# seeds never judged before, 40 a pairing, judged at medium; 95% intervals over
+# seat-games): random 59.1 (57.8–60.4), easy 83.4, medium 88.6, hard 96.5 (96.1–96.9).
 ACCURACY_SCALE: Final = 1.0
 # A player's band by the points lost per decision, as backgammon's PR bands read: the
-# first whose bound the mean is under (between the means of the levels measured).
+# first whose bound the mean is under. The first three lie between the means of the
+# levels measured with them (hard 0.04, medium 0.12, easy 0.18, random 0.53 points a
+# decision: each bound their geometric mean, rounded), the fourth under random's mean,
+# so that a random player reads beginner.
 BANDS: Final[tuple[tuple[str, float], ...]] = (
-    ("expert", 0.09),
-    ("strong", 0.13),
-    ("intermediate", 0.25),
+    ("expert", 0.07),
+    ("strong", 0.15),
+    ("intermediate", 0.30),
     ("casual", 0.45),
 )
 BEGINNER: Final = "beginner"
