@@ -227,6 +227,33 @@ def test_verify_judges_each_kept_review_again(games: Path, tmp_path: Path, monke
     assert again.failed_reviews == report.failed_reviews
 
 
+def test_verify_measures_a_kept_reviews_luck_again(
+    games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat's luck raised by three points taken from its own play (so that the parts
+    still add up to its final lead, and the sidecar is sound) loads as the file claims;
+    --verify measures the luck again and says it is not the game's."""
+    from helpers import quick_judge
+
+    monkeypatch.setattr(reviews, "judge_job", quick_judge)  # the decisions are not what is tested
+    first, _ = sorted(games.glob("*.jsonl"))
+    reviews.review(first, CARDS, "medium", workers=1)
+
+    def luckier(kept: reviews.Sidecar) -> reviews.Sidecar:
+        assert kept.luck is not None
+        seat = kept.luck.seats[0]
+        seats = (seat._replace(luck=seat.luck + 3.0, own=seat.own - 3.0), *kept.luck.seats[1:])
+        return msgspec.structs.replace(kept, luck=kept.luck._replace(seats=seats))
+
+    _forge(reviews.sidecar_path(first), luckier)
+    db = tmp_path / "history.duckdb"
+    assert load(db, [games]).ok
+    report = load(db, [games], verify=True)
+    assert report.failed_reviews == [
+        (reviews.sidecar_path(first).resolve(), "FAILED: its luck is not the luck measured again")
+    ]
+
+
 def _must_not_judge(job: object) -> object:
     raise AssertionError("a review judged already was judged again")
 
