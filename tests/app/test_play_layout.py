@@ -92,7 +92,7 @@ async def test_s_cycles_the_bot_speed_and_the_status_says_so(replays: Path) -> N
         await pilot.press("s")
         await pilot.pause()
         assert app.settings.bot_speed == "normal"
-        assert "bots normal" in screen.query_one("#status", TextLines).drawn_text
+        assert "bot speed: normal" in screen.query_one("#status", TextLines).drawn_text
 
 
 async def ana_against_a_random_bot(pilot: Pilot[None], replays: Path) -> PlayScreen:

@@ -256,9 +256,9 @@ class PlayScreen(SeatedScreen):
         if self.has_class("-compact"):
             return [_("bots paused")] if self.paused else []
         speed = _(SPEED_NAMES[self.settings.bot_speed])
-        return [
-            _("bots {speed} (paused)").format(speed=speed) if self.paused else _("bots {speed}").format(speed=speed)
-        ]
+        # "bot speed", not "bots normal": a newcomer read that as the bots' level (issue 67)
+        said = _("bot speed: {speed} (paused)") if self.paused else _("bot speed: {speed}")
+        return [said.format(speed=speed)]
 
     # -- keys ------------------------------------------------------------------------
     def action_leave(self) -> None:
