@@ -147,7 +147,7 @@ def test_a_catch_of_a_new_species_is_counted_toward_first_to_8() -> None:
     said = reasons.effects(view(state, 0), state.cards, move)
     assert said == [
         "catches the Perch in Lake zone 3, a new species (1 of 8), a small one",
-        "leaves zone 4 one blue bait from the Pike in Lake zone 4",  # the chapter's next catch
+        "leaves one blue bait in zone 4: removing it catches the Pike in Lake zone 4",  # the chapter's next catch
     ]
 
 

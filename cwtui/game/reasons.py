@@ -306,10 +306,12 @@ def said(cards: Cards, fact: Fact) -> str:
     location = LOCATIONS[LOCATION_OF_COLOR[COLORS.index(fact.color)]]
     place = words.where(location, fact.zone)
     if fact.species is not None:
-        return _("leaves zone {zone} one {colour} bait from the {species} in {place}").format(
+        # "leaves zone 3 one purple bait from the Flounder" was read as a bait taken from
+        # the fish (issue 67): what is left, and what taking it does
+        return _("leaves one {colour} bait in zone {zone}: removing it catches the {species} in {place}").format(
             zone=fact.zone, colour=words.colour(fact.color), species=species(fact.species), place=place
         )
-    return _("leaves zone {zone} one {colour} bait from nothing while {place} is empty").format(
+    return _("leaves one {colour} bait in zone {zone}: removing it catches nothing while {place} is empty").format(
         zone=fact.zone, colour=words.colour(fact.color), place=place
     )
 
