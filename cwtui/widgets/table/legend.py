@@ -39,10 +39,13 @@ MARKS = N_(
     "A yellow mark shows what the last move changed: a token moved, bait removed, a fish "
     "caught, a slot filled (a framed card's frame turns yellow)."
 )
+# what a hint's numbers are: "gives up 1.5 ± 0.6 points" read as nothing to a newcomer (issue 67)
 HINT = N_(
-    "h: a hint: the move the review would grade best, by playing each on to the end many "
-    "times. Its pick is marked ◀ hint; the two it weighed next, with the points each gives "
-    "up (◀ −1.2 points) or ◀ as good."
+    "h: a hint: the move the review would grade best. The judge plays each move it weighs on "
+    "for sixteen turns, many times, in deals of what you cannot see, and reckons your final "
+    "lead over the others where each stops. Its pick is marked ◀ hint; the two it weighed "
+    "next, with the points of that lead each gives up (◀ −1.2 points) or ◀ as good; ± is the "
+    "judge's 95% margin: moves within it of each other may be as good."
 )
 
 HOVER = N_(
