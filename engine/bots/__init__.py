@@ -61,7 +61,7 @@ LEAD: Final = "lead-c4345e87"
 # (engine.bots.lead.LeadChances), which costs an iteration about 1.6 times what the
 # win-chance model does (two players; scripts/lead_search.py rate): 1,500 iterations a tree
 # take the time 2,500 took. At medium's time (180 iterations) it beat medium's 300 in 158
-# of 200 games, and hard so made beat hard as it was in 104 of 127 (docs/bot-strength.md).
+# of 200 games, and hard so made beat hard as it was in 156 of 188 (docs/bot-strength.md).
 # The greedy prior counts for as much of hard's search as of medium's (10 of 1,500
 # iterations, 2 of 300): with medium's 2, hard's thousands of playouts, whose win chances
 # differ between moves by a point or two, outvoted it and hard lost to medium (engine
